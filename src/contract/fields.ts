@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { LIMITS } from './limits.js'
+
+/** Field schemas shared by the request bodies, so each limit is expressed once. */
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export const referenceImageUrl = z.url({
+  protocol: /^https?$/,
+  error: 'must be an absolute http(s) URL',
+})
+
+export const numOutputs = z
+  .int({ error: 'must be an integer' })
+  .min(LIMITS.numOutputs.min, { error: `must be at least ${LIMITS.numOutputs.min}` })
+  .max(LIMITS.numOutputs.max, { error: `must be at most ${LIMITS.numOutputs.max}` })
+  .default(LIMITS.numOutputs.default)
+
+/** `note` explains a cap that is not the interface's general one, e.g. a model's own. */
+export function boundedString(min: number, max: number, note = '') {
+  return z
+    .string({ error: 'must be a string' })
+    .min(min, { error: min === 1 ? 'must not be empty' : `must have at least ${min} characters` })
+    .max(max, { error: `must have at most ${max} characters${note}` })
+}
+
+export function boundedInt(min: number, max: number) {
+  return z
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, what = 'must be one of') {
+  return z.enum(values, { error: `${what} ${values.join(', ')}` })
+}
+
+/** A field the chosen model does not accept: present at all is the error. */
+export function notAccepted(reason: string) {
+  return z.never({ error: reason }).optional()
+}
+
+/** An object whose keys are not checked (the interface: "not schema-validated"). */
+export const passthroughObject = z.custom<Record<string, unknown>>(isPlainObject, { error: 'must be a JSON object' })
+
+export { isPlainObject }

@@ -1,0 +1,25 @@
+/**
+ * Every number in the Limits table of the service interface, in one place.
+ * Schemas, the engine and the tests read them from here, so a limit is written once.
+ */
+export const LIMITS = {
+  /** Standard image body: prompt length before the per-model cap applies. */
+  prompt: { min: 1, max: 20000 },
+  /** Relay image body. */
+  relayPrompt: { min: 1, max: 8000 },
+  relayModel: { min: 1, max: 100 },
+  relayResolution: { min: 1, max: 30 },
+  negativePrompt: { max: 2000 },
+  dimension: { min: 64, max: 4096 },
+  numOutputs: { min: 1, max: 10, default: 1 },
+  guidanceScale: { min: 0, max: 100 },
+  numInferenceSteps: { min: 1, max: 150 },
+  /** Schema-level cap; each image model has a lower or equal cap of its own. */
+  inputImageUrls: { max: 14 },
+  idempotencyKey: { min: 8, max: 200 },
+  /** Relay polls: never sooner than this, whatever pollAfterSeconds says. */
+  minPollAfterSeconds: 5,
+  upstreamAGraceSeconds: 30,
+  /** Simulator choice (interface: not shown): the largest request body accepted. */
+  maxBodyBytes: 1024 * 1024,
+} as const

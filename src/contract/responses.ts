@@ -1,0 +1,75 @@
+import { z } from 'zod'
+
+/**
+ * Response bodies of the three service endpoints and of GET /api/ai/models.
+ * The interface does not say which fields are always present, so only the ones a client cannot
+ * work without are required here; clients must cope with the rest being absent.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true })
+export const TASK_STATUS = { PENDING: 0, COMPLETED: 1, FAILED: 2 } as const
+export const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2)])
+export type TaskStatus = z.infer<typeof taskStatus>
+
+/** Fields the submission response and the snapshot share, with the same meaning. */
+const sharedFields = {
+  taskId: z.string(),
+  status: taskStatus,
+  creditsUsed: z.int().nonnegative(),
+  relayStatus: z.string().optional(),
+  providerTaskId: z.string().optional(),
+  requestId: z.string().optional(),
+  httpRequestId: z.string().optional(),
+  upstreamHttpStatus: z.int().optional(),
+  pollAfterSeconds: z.int().min(5).optional(),
+  submissionUncertain: z.boolean().optional(),
+  effectiveWatermark: z.boolean().optional(),
+  demo: z.boolean().optional(),
+  expiresAt: isoDateTime.optional(),
+  creditRefunded: z.boolean().optional(),
+}
+
+export const submissionResponseSchema = z.strictObject(sharedFields)
+export type SubmissionResponse = z.infer<typeof submissionResponseSchema>
+
+export const taskSnapshotSchema = z.strictObject({
+  ...sharedFields,
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  model: z.string(),
+  prompt: z.string(),
+  errorCode: z.string().optional(),
+  errorMessage: z.string().optional(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  outputImageUrls: z.array(z.url()).optional(),
+  outputVideoUrl: z.url().optional(),
+})
+export type TaskSnapshot = z.infer<typeof taskSnapshotSchema>
+
+export const pricingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('per-call'), credits: z.int().positive(), simulatorValue: z.boolean() }),
+  z.object({ kind: z.literal('per-output'), credits: z.int().positive(), simulatorValue: z.boolean() }),
+  z.object({ kind: z.literal('per-output-by-tier'), credits: z.record(z.string(), z.int().positive()), simulatorValue: z.boolean() }),
+  z.object({ kind: z.literal('by-duration'), credits: z.record(z.string(), z.int().positive()), simulatorValue: z.boolean() }),
+])
+export type Pricing = z.infer<typeof pricingSchema>
+
+export const modelEntrySchema = z.strictObject({
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  modes: z.array(z.string()),
+  maxReferenceImages: z.int().nonnegative(),
+  promptMaxLength: z.int().positive(),
+  aspectRatios: z.array(z.string()),
+  durations: z.array(z.number()).nullable(),
+  negativePrompt: z.boolean(),
+  pricing: pricingSchema,
+  applicationPricing: z.boolean(),
+  resolutions: z.array(z.string()),
+  /** Relay pricing per resolution; present when applicationPricing is true. */
+  applicationPricingByResolution: z.record(z.string(), z.int().positive()).optional(),
+})
+export const modelListSchema = z.strictObject({ models: z.array(modelEntrySchema) })
+export type ModelEntry = z.infer<typeof modelEntrySchema>
+export type ModelList = z.infer<typeof modelListSchema>

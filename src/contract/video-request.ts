@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { LIMITS } from './limits.js'
+import { INPUT_MODES, VIDEO_MODEL_IDS, VIDEO_MODELS, type InputMode, type VideoModel, type VideoModelId } from './models.js'
+import { boundedString, isPlainObject, notAccepted, oneOf, referenceImageUrl } from './fields.js'
+
+/**
+ * Video generation request body. The interface leaves required fields and bounds open; genmock
+ * takes the stricter reading (PRODUCT §2): model and inputMode required, prompt required for
+ * text_to_video, duration one the model allows, image_to_video needs a reference image and
+ * text_to_video takes none. A schema is built per (model, inputMode) so each rule is declarative.
+ */
+
+const images = z.array(referenceImageUrl, { error: 'must be an array of URLs' }).max(LIMITS.inputImageUrls.max, {
+  error: `must have at most ${LIMITS.inputImageUrls.max} items`,
+})
+
+function videoSchema(model?: VideoModel, mode?: InputMode) {
+  const prompt = boundedString(LIMITS.prompt.min, model?.promptMaxLength ?? LIMITS.prompt.max)
+  return z.strictObject({
+    model: oneOf(VIDEO_MODEL_IDS, 'model must be one of'),
+    inputMode: model
+      ? oneOf(model.modes as [InputMode, ...InputMode[]], `${model.id} supports inputMode`)
+      : oneOf(INPUT_MODES, 'must be one of'),
+    prompt: mode === 'text_to_video' ? prompt : prompt.optional(),
+    aspectRatio: model
+      ? oneOf(model.aspectRatios as [string, ...string[]], `${model.id} supports aspectRatio`).optional()
+      : z.string({ error: 'must be a string' }).optional(),
+    duration: model
+      ? z
+          .number({ error: 'must be a number' })
+          .refine((d) => model.durations.includes(d), { error: `${model.id} supports duration ${model.durations.join(', ')}` })
+          .optional()
+      : z.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).optional(),
+    inputImageUrls:
+      mode === 'image_to_video'
+        ? images.min(1, { error: 'image_to_video needs at least one inputImageUrls entry' })
+        : mode === 'text_to_video'
+          ? notAccepted('text_to_video takes no inputImageUrls')
+          : images.optional(),
+  })
+}
+
+export const videoRequestSchema = videoSchema()
+export type VideoRequest = z.output<typeof videoRequestSchema> & { model: VideoModelId }
+
+const schemas = new Map<string, z.ZodType<VideoRequest>>()
+for (const model of Object.values(VIDEO_MODELS)) {
+  schemas.set(model.id, videoSchema(model) as z.ZodType<VideoRequest>)
+  for (const mode of model.modes) schemas.set(`${model.id}|${mode}`, videoSchema(model, mode) as z.ZodType<VideoRequest>)
+}
+
+/**
+ * The schema that judges this body, narrowed to its model and input mode when both are valid.
+ * @example
+ * videoRequestSchemaFor({ model: 'video-d', inputMode: 'text_to_video' }).safeParse(body)
+ */
+export function videoRequestSchemaFor(body: unknown): z.ZodType<VideoRequest> {
+  const fields = isPlainObject(body) ? body : {}
+  const model = String(fields.model)
+  return schemas.get(`${model}|${String(fields.inputMode)}`) ?? schemas.get(model) ?? (videoRequestSchema as z.ZodType<VideoRequest>)
+}

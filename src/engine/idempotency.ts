@@ -1,0 +1,69 @@
+import { Problem } from './problem.js'
+
+/**
+ * JSON with object keys sorted at every level: two bodies are "the same" when this is equal.
+ * @example
+ * canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }) // '{"a":[{"c":3,"d":2}],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+    return `{${entries.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+interface IdempotencyRecord<R> {
+  fingerprint: string
+  createdAt: number
+  response?: R
+}
+
+/**
+ * Idempotency-Key records, per scope (account and endpoint). A key first seen is held "in
+ * progress" until its request completes (then its response is kept for replay) or fails (then the
+ * key is released, so a corrected retry can use it). Records older than the retention are forgotten.
+ * @example
+ * const outcome = records.begin('acct_a|image', 'key-12345', canonicalJson(body), now)
+ * if (outcome.kind === 'replay') return outcome.response
+ */
+export class IdempotencyRecords<R> {
+  // Insertion order is time order, so expired records are always at the front.
+  #records = new Map<string, IdempotencyRecord<R>>()
+
+  constructor(readonly retentionMs: number) {}
+
+  begin(scope: string, key: string, fingerprint: string, now: number): { kind: 'new' } | { kind: 'replay'; response: R } {
+    this.#forgetExpired(now)
+    const id = `${scope}\n${key}`
+    const record = this.#records.get(id)
+    if (!record) {
+      this.#records.set(id, { fingerprint, createdAt: now })
+      return { kind: 'new' }
+    }
+    if (record.fingerprint !== fingerprint) throw Problem.of({ kind: 'idempotency-mismatch' })
+    if (record.response === undefined) throw Problem.of({ kind: 'idempotency-in-progress' })
+    return { kind: 'replay', response: record.response }
+  }
+
+  complete(scope: string, key: string, response: R): void {
+    const record = this.#records.get(`${scope}\n${key}`)
+    if (record) record.response = response
+  }
+
+  release(scope: string, key: string): void {
+    this.#records.delete(`${scope}\n${key}`)
+  }
+
+  clear(): void {
+    this.#records.clear()
+  }
+
+  #forgetExpired(now: number): void {
+    for (const [id, record] of this.#records) {
+      if (record.createdAt + this.retentionMs > now) break
+      this.#records.delete(id)
+    }
+  }
+}

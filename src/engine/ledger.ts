@@ -1,0 +1,72 @@
+export type LedgerKind = 'opening' | 'adjust' | 'debit' | 'refund' | 'reversal'
+
+export interface LedgerEntry {
+  at: number
+  kind: LedgerKind
+  /** Signed change of the balance. */
+  amount: number
+  balanceAfter: number
+  taskId?: string
+}
+
+/**
+ * Credits per account, and every change to them. The only code that changes a balance, so that
+ * sum(opening + adjustments) − debits + refunds always equals the sum of balances.
+ * @example
+ * ledger.open('acct_a', 10, now)
+ * ledger.debit('acct_a', 4, 'tsk_1', now) // balance 6
+ * ledger.refund('acct_a', 4, 'tsk_1', now) // balance 10
+ */
+export class Ledger {
+  #accounts = new Map<string, { balance: number; entries: LedgerEntry[] }>()
+
+  open(accountId: string, credits: number, at: number): void {
+    this.#accounts.set(accountId, { balance: 0, entries: [] })
+    this.#post(accountId, 'opening', credits, at)
+  }
+
+  balance(accountId: string): number {
+    return this.#account(accountId).balance
+  }
+
+  entries(accountId: string): readonly LedgerEntry[] {
+    return this.#account(accountId).entries
+  }
+
+  /** Sets the balance (control API), recording the difference. */
+  setBalance(accountId: string, credits: number, at: number): void {
+    this.#post(accountId, 'adjust', credits - this.balance(accountId), at)
+  }
+
+  /** Takes `amount` if the balance covers it; returns whether it did. */
+  debit(accountId: string, amount: number, taskId: string, at: number): boolean {
+    if (this.balance(accountId) < amount) return false
+    this.#post(accountId, 'debit', -amount, at, taskId)
+    return true
+  }
+
+  refund(accountId: string, amount: number, taskId: string, at: number): void {
+    this.#post(accountId, 'refund', amount, at, taskId)
+  }
+
+  /** Undoes a debit whose task could not be stored: not a refund the client would see. */
+  reverse(accountId: string, amount: number, taskId: string, at: number): void {
+    this.#post(accountId, 'reversal', amount, at, taskId)
+  }
+
+  clear(): void {
+    this.#accounts.clear()
+  }
+
+  #account(accountId: string) {
+    const account = this.#accounts.get(accountId)
+    if (!account) throw new Error(`no ledger for account ${accountId}`)
+    return account
+  }
+
+  #post(accountId: string, kind: LedgerKind, amount: number, at: number, taskId?: string): void {
+    const account = this.#account(accountId)
+    account.balance += amount
+    account.entries.push({ at, kind, amount, balanceAfter: account.balance, ...(taskId ? { taskId } : {}) })
+  }
+}

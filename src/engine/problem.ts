@@ -1,0 +1,35 @@
+import type { ValidationIssue } from '../contract/errors.js'
+
+/**
+ * Everything that can go wrong for a caller, as data. The engine throws a Problem; the handlers
+ * turn it into an HTTP response in one place (handlers/problem-response.ts).
+ */
+export type ProblemDetail =
+  | { kind: 'invalid-request'; issues: ValidationIssue[] }
+  | { kind: 'unauthorized' }
+  | { kind: 'insufficient-credits'; required: number }
+  | { kind: 'task-not-found' }
+  | { kind: 'idempotency-mismatch' }
+  | { kind: 'idempotency-in-progress' }
+  | { kind: 'payload-too-large'; limit: number }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'conflict'; message: string }
+
+export class Problem extends Error {
+  constructor(readonly detail: ProblemDetail) {
+    super(detail.kind)
+    this.name = 'Problem'
+  }
+
+  /**
+   * @example
+   * throw Problem.invalid([{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }])
+   */
+  static invalid(issues: ValidationIssue[]): Problem {
+    return new Problem({ kind: 'invalid-request', issues })
+  }
+
+  static of(detail: ProblemDetail): Problem {
+    return new Problem(detail)
+  }
+}

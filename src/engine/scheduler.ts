@@ -1,0 +1,65 @@
+/**
+ * A min-heap of timed events, ordered by time and then by the order they were scheduled, so that
+ * applying due events is deterministic. Advancing over n due events costs O(n log n).
+ * @example
+ * const s = new Scheduler<string>()
+ * s.schedule(1000, 'a')
+ * s.runDue(1500, (at, item) => console.log(at, item)) // 1000 'a'
+ */
+export class Scheduler<T> {
+  #heap: { at: number; seq: number; item: T }[] = []
+  #seq = 0
+
+  get size(): number {
+    return this.#heap.length
+  }
+
+  schedule(at: number, item: T): void {
+    const heap = this.#heap
+    heap.push({ at, seq: this.#seq++, item })
+    let i = heap.length - 1
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!this.#before(heap[i]!, heap[parent]!)) break
+      ;[heap[i], heap[parent]] = [heap[parent]!, heap[i]!]
+      i = parent
+    }
+  }
+
+  /** Applies, in order, every event due at or before `now`, including ones scheduled while running. */
+  runDue(now: number, apply: (at: number, item: T) => void): void {
+    while (this.#heap.length > 0 && this.#heap[0]!.at <= now) {
+      const next = this.#pop()
+      apply(next.at, next.item)
+    }
+  }
+
+  clear(): void {
+    this.#heap = []
+  }
+
+  #before(a: { at: number; seq: number }, b: { at: number; seq: number }): boolean {
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq)
+  }
+
+  #pop() {
+    const heap = this.#heap
+    const top = heap[0]!
+    const last = heap.pop()!
+    if (heap.length > 0) {
+      heap[0] = last
+      let i = 0
+      for (;;) {
+        const l = 2 * i + 1
+        const r = l + 1
+        let smallest = i
+        if (l < heap.length && this.#before(heap[l]!, heap[smallest]!)) smallest = l
+        if (r < heap.length && this.#before(heap[r]!, heap[smallest]!)) smallest = r
+        if (smallest === i) break
+        ;[heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!]
+        i = smallest
+      }
+    }
+    return top
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/**
+ * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
+ * client reads is worked out from this when it is read (engine/snapshot.ts).
+ */
+export const taskRecordSchema = z.object({
+  id: z.string(),
+  /** Creation order: stable sorting when tasks share a createdAt. */
+  seq: z.int(),
+  type: z.enum(['image', 'video']),
+  accountId: z.string(),
+  model: z.string(),
+  prompt: z.string(),
+  /** standard: the default flow; upstream-a and relay: the interface's other providers. */
+  provider: z.enum(['standard', 'upstream-a', 'relay']),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  relayStatus: z.string().optional(),
+  errorCode: z.string().optional(),
+  errorMessage: z.string().optional(),
+  creditsUsed: z.int(),
+  creditRefunded: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  expiresAt: z.number().optional(),
+  pollAfterSeconds: z.int().optional(),
+  providerTaskId: z.string(),
+  requestId: z.string(),
+  httpRequestId: z.string(),
+  upstreamHttpStatus: z.int().optional(),
+  submissionUncertain: z.boolean(),
+  effectiveWatermark: z.boolean(),
+  demo: z.boolean(),
+  /** upstream-a: whether the upstream knows the task yet (the 30 s grace window). */
+  upstreamSeen: z.boolean(),
+  numOutputs: z.int(),
+  /** Pixel size of the generated preview images, from the request's layout. */
+  preview: z.object({ width: z.int(), height: z.int() }),
+})
+export type TaskRecord = z.infer<typeof taskRecordSchema>

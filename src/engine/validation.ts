@@ -1,0 +1,55 @@
+import type { z } from 'zod'
+import type { ValidationIssue } from '../contract/errors.js'
+import { isPlainObject } from '../contract/fields.js'
+import { LIMITS } from '../contract/limits.js'
+import { Problem } from './problem.js'
+
+type PathSegment = PropertyKey
+
+function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
+  let value = body
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[segment]
+  }
+  return value
+}
+
+const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
+
+/** zod's issues as the interface's `details`: one entry per failing field, each with its path. */
+export function toIssues(error: z.ZodError, body: unknown): ValidationIssue[] {
+  return error.issues.flatMap((issue): ValidationIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ in: 'body', path: dotted([...issue.path, key]), message: 'is not a field of this request' }))
+    }
+    const missing = issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined
+    return [{ in: 'body', path: dotted(issue.path), message: missing ? 'is required' : issue.message }]
+  })
+}
+
+/**
+ * Parses a request body, or throws Invalid request listing every failing field, together with
+ * any issues found outside the body (headers).
+ * @example
+ * const request = validate(videoRequestSchemaFor(body), body)
+ */
+export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: ValidationIssue[] = []): T {
+  if (!isPlainObject(body)) throw Problem.invalid([{ in: 'body', path: '', message: 'must be a JSON object' }, ...extra])
+  const result = schema.safeParse(body)
+  const issues = [...(result.success ? [] : toIssues(result.error, body)), ...extra]
+  if (issues.length > 0 || !result.success) throw Problem.invalid(issues)
+  return result.data
+}
+
+/**
+ * Idempotency-Key checks: required for relay submissions, 8 to 200 characters when present.
+ * @example
+ * idempotencyKeyIssues(null, true) // [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }]
+ */
+export function idempotencyKeyIssues(key: string | null, required: boolean): ValidationIssue[] {
+  const { min, max } = LIMITS.idempotencyKey
+  if (key === null) return required ? [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }] : []
+  if (key.length < min || key.length > max) return [{ in: 'header', path: 'Idempotency-Key', message: `must have ${min} to ${max} characters` }]
+  return []
+}

@@ -1,0 +1,52 @@
+import pkg from '../../package.json' with { type: 'json' }
+import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockSetSchema, resetSchema } from '../contract/control.js'
+import type { Engine } from '../engine/engine.js'
+import { Problem } from '../engine/problem.js'
+import { validate } from '../engine/validation.js'
+import { readJson } from './request.js'
+import { route, type Reply, type RouteContext, type RouteOptions } from './route.js'
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+type Task = (engine: Engine, context: RouteContext) => Reply | Promise<Reply>
+
+const body = async <T>(schema: Parameters<typeof validate<T>>[0], context: RouteContext) => validate(schema, await readJson(context.request, { optional: true }))
+
+function listTasksQuery(url: URL) {
+  const issues = []
+  const status = url.searchParams.get('status')
+  const limit = url.searchParams.get('limit') ?? '100'
+  if (status !== null && !['0', '1', '2'].includes(status)) issues.push({ in: 'path' as const, path: 'status', message: 'must be 0, 1 or 2' })
+  if (!/^\d{1,5}$/.test(limit) || Number(limit) < 1) issues.push({ in: 'path' as const, path: 'limit', message: 'must be an integer from 1 to 99999' })
+  if (issues.length > 0) throw Problem.invalid(issues)
+  const account = url.searchParams.get('account')
+  return { limit: Number(limit), ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}), ...(account ? { accountId: account } : {}) }
+}
+
+/** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
+export const CONTROL_ROUTES: [Method, string, Task][] = [
+  ['get', '/__mock/health', () => ({ body: { ok: true, version: pkg.version } })],
+  ['get', '/__mock/clock', (engine) => ({ body: engine.clockState() })],
+  ['post', '/__mock/clock/advance', async (engine, context) => ({ body: engine.advanceClock((await body(clockAdvanceSchema, context)).seconds) })],
+  ['put', '/__mock/clock', async (engine, context) => {
+    const { now, ...change } = await body(clockSetSchema, context)
+    return { body: engine.setClock({ ...change, ...(now ? { now: Date.parse(now) } : {}) }) }
+  }],
+  ['post', '/__mock/reset', async (engine, context) => {
+    engine.reset((await body(resetSchema, context)).seed)
+    return { body: { ok: true, seed: engine.seed } }
+  }],
+  ['get', '/__mock/accounts', (engine) => ({ body: { accounts: engine.listAccounts() } })],
+  ['post', '/__mock/accounts', async (engine, context) => ({ status: 201, body: engine.createAccount(await body(accountCreateSchema, context)) })],
+  ['get', '/__mock/accounts/:id', (engine, context) => ({ body: engine.getAccount(context.params.id!) })],
+  ['patch', '/__mock/accounts/:id', async (engine, context) => ({ body: engine.patchAccount(context.params.id!, await body(accountPatchSchema, context)) })],
+  ['get', '/__mock/tasks', (engine, context) => ({ body: engine.listTasks(listTasksQuery(new URL(context.request.url)), context.origin) })],
+]
+
+/**
+ * msw handlers for the control API.
+ * @example
+ * setupServer(...controlHandlers(engine))
+ */
+export function controlHandlers(engine: Engine, options: RouteOptions = {}) {
+  return CONTROL_ROUTES.map(([method, path, task]) => route(engine, method, path, (context) => task(engine, context), options))
+}

@@ -1,0 +1,41 @@
+import type { HttpHandler } from 'msw'
+import { Engine, type EngineOptions } from '../engine/engine.js'
+import { Problem } from '../engine/problem.js'
+import { controlHandlers } from './control.js'
+import { mediaHandlers } from './media.js'
+import { route, type RouteOptions } from './route.js'
+import { serviceHandlers } from './service.js'
+
+export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+
+export interface Simulator {
+  engine: Engine
+  /** Every genmock route, for setupServer, setupWorker or createMiddleware. */
+  handlers: HttpHandler[]
+}
+
+/**
+ * The whole simulator: one engine and the msw handlers that serve it, the same for every door.
+ * @example
+ * const { engine, handlers } = createSimulator({ seed: 7, clock: { mode: 'manual' } })
+ * setupServer(...handlers).listen()
+ */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const engine = new Engine(options)
+  const unknownRoute = ({ request }: { request: Request }) => {
+    throw Problem.of({ kind: 'not-found', message: `No route ${request.method} ${new URL(request.url).pathname}` })
+  }
+  return {
+    engine,
+    handlers: [
+      ...serviceHandlers(engine, options),
+      ...mediaHandlers(engine, options),
+      ...controlHandlers(engine, options),
+      // Inside genmock's own namespaces an unknown route is a JSON 404; elsewhere requests pass through.
+      route(engine, 'all', '/api/*', unknownRoute, options),
+      route(engine, 'all', '/__mock/*', unknownRoute, options),
+    ],
+  }
+}
+
+export { Engine }

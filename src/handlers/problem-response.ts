@@ -1,0 +1,33 @@
+import type { ErrorBody } from '../contract/errors.js'
+import type { ProblemDetail } from '../engine/problem.js'
+
+/**
+ * The one table from problem to HTTP status and error body (PRODUCT §2).
+ * @example
+ * problemToHttp({ kind: 'insufficient-credits', required: 6 }) // { status: 402, body: { error: 'Insufficient credits', required: 6 } }
+ */
+export function problemToHttp(problem: ProblemDetail): { status: number; body: ErrorBody } {
+  switch (problem.kind) {
+    case 'invalid-request':
+      return { status: 400, body: { error: 'Invalid request', details: { issues: problem.issues } } }
+    case 'unauthorized':
+      return { status: 401, body: { error: 'Unauthorized' } }
+    case 'insufficient-credits':
+      return { status: 402, body: { error: 'Insufficient credits', required: problem.required } }
+    case 'task-not-found':
+      return { status: 404, body: { error: 'Task not found' } }
+    case 'not-found':
+      return { status: 404, body: { error: problem.message } }
+    case 'conflict':
+      return { status: 409, body: { error: problem.message } }
+    case 'idempotency-in-progress':
+      return { status: 409, body: { error: 'Request with this Idempotency-Key is in progress' } }
+    case 'payload-too-large':
+      return { status: 413, body: { error: `Request body is larger than ${problem.limit} bytes` } }
+    case 'idempotency-mismatch':
+      return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
+  }
+}
+
+/** What a failure nobody asked for looks like: never a stack trace. */
+export const INTERNAL_ERROR = { status: 500, body: { error: 'Internal error' } } as const

@@ -1,0 +1,81 @@
+import { LIMITS } from '../contract/limits.js'
+import type { Credential } from '../engine/accounts.js'
+import { Problem } from '../engine/problem.js'
+
+/** Set by the standalone server from the socket (any client-sent value is overwritten there). */
+export const REMOTE_ADDRESS_HEADER = 'x-genmock-remote-address'
+export const SESSION_COOKIE = 'genmock_session'
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+
+/**
+ * The credential a request presents: `Authorization: Bearer <key>` first, else the session cookie.
+ * A malformed Authorization header presents nothing (so: Unauthorized).
+ * @example
+ * credentialOf(new Request('http://x', { headers: { authorization: 'Bearer sk_test_alice' } }), {}) // { kind: 'key', key: 'sk_test_alice' }
+ */
+export function credentialOf(request: Request, cookies: Record<string, string>): Credential | null {
+  const authorization = request.headers.get('authorization')
+  if (authorization !== null) {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)
+    return match ? { kind: 'key', key: match[1]! } : null
+  }
+  const token = cookies[SESSION_COOKIE]
+  return token ? { kind: 'session', token } : null
+}
+
+export function remoteAddressOf(request: Request): string | undefined {
+  return request.headers.get(REMOTE_ADDRESS_HEADER) ?? undefined
+}
+
+/**
+ * The JSON body, read at most up to the body limit: 413 past it, 400 for a wrong content type,
+ * invalid UTF-8 or malformed JSON. `optional` bodies (control calls) may be empty: then `{}`.
+ * @example
+ * const body = await readJson(request)
+ */
+export async function readJson(request: Request, { optional = false } = {}): Promise<unknown> {
+  const limit = LIMITS.maxBodyBytes
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw Problem.of({ kind: 'payload-too-large', limit })
+  const bytes = await readLimited(request, limit)
+  if (bytes.length === 0 && optional) return {}
+  const type = request.headers.get('content-type')
+  if (type === null || !JSON_TYPE.test(type)) {
+    throw Problem.invalid([{ in: 'header', path: 'Content-Type', message: 'must be application/json' }])
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw Problem.invalid([{ in: 'body', path: '', message: 'is not valid UTF-8' }])
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw Problem.invalid([{ in: 'body', path: '', message: 'is not valid JSON' }])
+  }
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw Problem.of({ kind: 'payload-too-large', limit })
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}

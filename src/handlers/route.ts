@@ -1,0 +1,58 @@
+import { http, type HttpHandler } from 'msw'
+import type { Engine } from '../engine/engine.js'
+import { Problem } from '../engine/problem.js'
+import { INTERNAL_ERROR, problemToHttp } from './problem-response.js'
+
+/** A JSON answer; a resolver may also return a ready Response (media). */
+export interface Reply {
+  status?: number
+  body: unknown
+  headers?: Record<string, string> | undefined
+}
+
+export interface RouteContext {
+  request: Request
+  params: Record<string, string>
+  cookies: Record<string, string>
+  /** The origin the client used, for absolute media URLs. */
+  origin: string
+}
+
+export type Resolve = (context: RouteContext) => Reply | Response | Promise<Reply | Response>
+
+export interface RouteOptions {
+  /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
+  onUnexpectedError?: (error: unknown) => void
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'
+
+/**
+ * An msw handler that answers a Problem with its error body, any other error with 500 and no
+ * detail, and dates every response with the simulated clock.
+ * @example
+ * route(engine, 'get', '/__mock/health', () => ({ body: { ok: true } }))
+ */
+export function route(engine: Engine, method: Method, path: string, resolve: Resolve, options: RouteOptions = {}): HttpHandler {
+  // '*' matches any origin: the standalone server's, the page's, or the real service's in tests.
+  return http[method](`*${path}`, async ({ request, params, cookies }) => {
+    let response: Response
+    try {
+      const context = { request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin }
+      const reply = await resolve(context)
+      response = reply instanceof Response ? reply : json(reply)
+    } catch (error) {
+      if (error instanceof Problem) response = json(problemToHttp(error.detail))
+      else {
+        ;(options.onUnexpectedError ?? console.error)(error)
+        response = json(INTERNAL_ERROR)
+      }
+    }
+    response.headers.set('date', new Date(engine.clock.now()).toUTCString())
+    return response
+  })
+}
+
+function json({ status = 200, body, headers = {} }: Reply): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+}

@@ -1,0 +1,26 @@
+import type { RequestHandler } from 'express'
+
+export type LogFormat = 'pretty' | 'json' | 'silent'
+
+/**
+ * One line per request: method, path (no query string), status and duration. Never headers or
+ * bodies, so keys and session cookies cannot reach the log.
+ * @example
+ * app.use(requestLog('pretty', (line) => process.stdout.write(line + '\n')))
+ */
+export function requestLog(format: LogFormat, write: (line: string) => void): RequestHandler {
+  return (req, res, next) => {
+    if (format === 'silent') return next()
+    const started = performance.now()
+    res.on('finish', () => {
+      const path = req.originalUrl.split('?')[0]
+      const ms = Math.round((performance.now() - started) * 10) / 10
+      write(
+        format === 'json'
+          ? JSON.stringify({ time: new Date().toISOString(), method: req.method, path, status: res.statusCode, ms })
+          : `${new Date().toISOString().slice(11, 19)} ${req.method} ${path} → ${res.statusCode} ${ms} ms`,
+      )
+    })
+    next()
+  }
+}

@@ -1,0 +1,72 @@
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
+import type { Engine } from '../../src/engine/engine.js'
+import { createSimulator, type SimulatorOptions } from '../../src/handlers/index.js'
+import { loadVideoSample, startServer } from '../../src/node/server.js'
+
+/**
+ * One way in to the simulator. Every HTTP test runs through each door, and must see the same
+ * answers: the standalone server on an ephemeral port, and msw/node in-process.
+ */
+export interface Door {
+  name: 'server' | 'msw-node'
+  /** The base URL clients use; media URLs in responses start with it. */
+  baseUrl: string
+  engine: Engine
+  fetch(path: string, init?: RequestInit): Promise<Response>
+  close(): Promise<void>
+}
+
+/** 2026-01-01T00:00:00Z: a fixed start, so that timestamps in answers are predictable. */
+export const START = Date.parse('2026-01-01T00:00:00.000Z')
+
+export const defaultOptions = (): SimulatorOptions => ({ seed: 7, clock: { mode: 'manual', start: START } })
+
+export async function openServerDoor(options: SimulatorOptions = defaultOptions()): Promise<Door> {
+  const server = await startServer({ port: 0, log: 'silent', ...options })
+  return {
+    name: 'server',
+    baseUrl: server.url,
+    engine: server.engine,
+    fetch: (path, init) => fetch(server.url + path, init),
+    close: server.close,
+  }
+}
+
+export async function openMswDoor(options: SimulatorOptions = defaultOptions()): Promise<Door> {
+  const { engine, handlers } = createSimulator({ videoSample: loadVideoSample(), ...options })
+  const server = setupServer(...handlers)
+  server.listen({ onUnhandledRequest: 'error' })
+  const baseUrl = 'http://genmock.test'
+  return { name: 'msw-node', baseUrl, engine, fetch: (path, init) => fetch(baseUrl + path, init), close: async () => server.close() }
+}
+
+export const DOORS = [
+  ['server', openServerDoor],
+  ['msw-node', openMswDoor],
+] as const
+
+/**
+ * Declares `body` once per door. The door is opened before the block and closed after it (msw/node
+ * patches the global fetch, so two doors are never open at once), and the simulator is reset to
+ * its fixtures and to the fixed start time before each test.
+ * @example
+ * eachDoor('auth', (door) => { it('…', async () => { const res = await door().fetch('/api/ai/models') }) })
+ */
+export function eachDoor(title: string, body: (door: () => Door) => void, options?: () => SimulatorOptions): void {
+  for (const [name, open] of DOORS) {
+    describe(`${title} [${name}]`, () => {
+      let door: Door
+      beforeAll(async () => {
+        door = await open(options?.())
+      })
+      afterAll(async () => {
+        await door.close()
+      })
+      beforeEach(() => {
+        door.engine.reset(7)
+      })
+      body(() => door)
+    })
+  }
+}
