@@ -6,7 +6,7 @@ import type { ProblemDetail } from '../engine/problem.js'
  * @example
  * problemToHttp({ kind: 'insufficient-credits', required: 6 }) // { status: 402, body: { error: 'Insufficient credits', required: 6 } }
  */
-export function problemToHttp(problem: ProblemDetail): { status: number; body: ErrorBody } {
+export function problemToHttp(problem: ProblemDetail): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   switch (problem.kind) {
     case 'invalid-request':
       return { status: 400, body: { error: 'Invalid request', details: { issues: problem.issues } } }
@@ -23,7 +23,8 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
     case 'idempotency-in-progress':
       return { status: 409, body: { error: 'Request with this Idempotency-Key is in progress' } }
     case 'payload-too-large':
-      return { status: 413, body: { error: `Request body is larger than ${problem.limit} bytes` } }
+      // The rest of the body is never read, so the connection cannot carry another request.
+      return { status: 413, body: { error: `Request body is larger than ${problem.limit} bytes` }, headers: { connection: 'close' } }
     case 'idempotency-mismatch':
       return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
   }

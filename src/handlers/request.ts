@@ -66,7 +66,8 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel()
+      // Not cancel(): msw tees request bodies, and a branch's cancel settles only with the other's.
+      reader.releaseLock()
       throw Problem.of({ kind: 'payload-too-large', limit })
     }
     chunks.push(value)

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto'
+import { expect, it } from 'vitest'
+import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import { openMswDoor, openServerDoor, type Door } from '../support/doors.js'
+
+const HEADERS = ['content-type', 'date', 'idempotent-replayed', 'content-range', 'accept-ranges']
+
+/** A client session touching every kind of answer, recorded with the door's origin blanked out. */
+async function script(door: Door): Promise<string[]> {
+  const log: string[] = []
+  const record = async (label: string, res: Response) => {
+    const type = res.headers.get('content-type') ?? ''
+    const body = type.includes('json') ? (await res.text()).replaceAll(door.baseUrl, 'ORIGIN') : createHash('sha256').update(new Uint8Array(await res.arrayBuffer())).digest('hex')
+    const headers = HEADERS.map((h) => `${h}=${res.headers.get(h)}`).join(' ')
+    log.push(`${label} ${res.status} ${headers} ${body}`)
+    return JSON.parse(type.includes('json') ? body.replaceAll('ORIGIN', door.baseUrl) : '{}') as Record<string, never>
+  }
+  const key = { 'idempotency-key': 'parity-key-0001' }
+  await record('models', await door.fetch('/api/ai/models', { headers: auth() }))
+  const image = await record('image', await submitImage(door, { ...IMAGE, numOutputs: 2, aspectRatio: '16:9' }))
+  await record('upstream-a', await submitImage(door, { ...IMAGE, provider: 'upstream-a' }))
+  const relay = await record('relay', await submitImage(door, RELAY, key))
+  await record('relay replay', await submitImage(door, RELAY, key))
+  await record('relay mismatch', await submitImage(door, { ...RELAY, prompt: 'other' }, key))
+  await record('relay no key', await submitImage(door, RELAY))
+  const video = await record('video', await submitVideo(door, VIDEO_T2V))
+  await record('invalid', await submitImage(door, { model: 'vendor-a/base-image', prompt: '', extra: 1 }))
+  await record('malformed json', await submitImage(door, '{"prompt":'))
+  await record('unauthorized', await submitImage(door, IMAGE, auth('sk_test_nobody')))
+  await record('insufficient', await submitImage(door, { ...IMAGE, model: 'vendor-a/base-image' }, auth(KEYS.low)))
+  await record('other owner', await getTask(door, image.taskId, KEYS.bob))
+  await record('unknown route', await door.fetch('/api/ai/nothing', { headers: auth() }))
+  await record('account', await post(door, '/__mock/accounts', { credits: 50, apiKey: 'sk_test_parity' }))
+  for (const seconds of [3, 10, 60, 120]) {
+    await advance(door, seconds)
+    await record(`clock +${seconds}`, await door.fetch('/__mock/clock'))
+    for (const id of [image.taskId, relay.taskId, video.taskId]) await record(`poll ${id}`, await getTask(door, id))
+  }
+  const done = await record('image done', await getTask(door, image.taskId))
+  const videoDone = await record('video done', await getTask(door, video.taskId))
+  const path = (url: string) => url.slice(door.baseUrl.length)
+  await record('png', await door.fetch(path((done.outputImageUrls as string[])[1]!)))
+  await record('mp4 range', await door.fetch(path(videoDone.outputVideoUrl), { headers: { range: 'bytes=10-19' } }))
+  await record('relay media, no token', await door.fetch(`/media/images/${relay.taskId}/0.png`))
+  await record('tasks', await door.fetch('/__mock/tasks'))
+  await record('ledger', await door.fetch('/__mock/accounts/acct_alice'))
+  return log
+}
+
+it('the standalone server and msw/node give byte-identical answers to the same session', async () => {
+  const logs: string[][] = []
+  for (const open of [openServerDoor, openMswDoor]) {
+    const door = await open()
+    try {
+      logs.push(await script(door))
+    } finally {
+      await door.close()
+    }
+  }
+  expect(logs[0]!.length).toBeGreaterThan(30)
+  expect(logs[1]).toEqual(logs[0])
+})
