@@ -14,7 +14,6 @@ const RATIO_TOKEN = /^(auto|[1-9]\d*:[1-9]\d*)$/
 
 function standardImageSchema(model?: ImageModel) {
   const promptMax = Math.min(model?.promptMaxLength ?? LIMITS.prompt.max, LIMITS.prompt.max)
-  const tiers = model?.tiers?.allowed
   return z.strictObject({
     prompt: boundedString(LIMITS.prompt.min, promptMax, model ? ` for ${model.id}` : ''),
     model: oneOf(IMAGE_MODEL_IDS, 'model must be one of'),
@@ -45,10 +44,8 @@ function standardImageSchema(model?: ImageModel) {
           : `must have at most ${LIMITS.inputImageUrls.max} items`,
       })
       .optional(),
-    // Not schema-validated, except the resolution genmock reads to price a tiered model.
-    providerInput: tiers
-      ? z.looseObject({ resolution: oneOf(tiers as [string, ...string[]], `${model!.id} supports resolution`).optional() }, { error: 'must be a JSON object' }).optional()
-      : passthroughObject.optional(),
+    // "Not schema-validated" (interface): a resolution in it only steers the tier, when the model has it.
+    providerInput: passthroughObject.optional(),
     provider: z.literal('upstream-a', { error: 'must be upstream-a, relay, or omitted' }).optional(),
   })
 }

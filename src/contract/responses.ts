@@ -67,8 +67,8 @@ export const modelEntrySchema = z.strictObject({
   pricing: pricingSchema,
   applicationPricing: z.boolean(),
   resolutions: z.array(z.string()),
-  /** Relay pricing per resolution; present when applicationPricing is true. */
-  applicationPricingByResolution: z.record(z.string(), z.int().positive()).optional(),
+  /** Relay (application) pricing per resolution; present when applicationPricing is true. */
+  relayPricing: pricingSchema.optional(),
 })
 export const modelListSchema = z.strictObject({ models: z.array(modelEntrySchema) })
 export type ModelEntry = z.infer<typeof modelEntrySchema>

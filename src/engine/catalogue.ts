@@ -73,7 +73,7 @@ export class Catalogue {
       pricing,
       applicationPricing: model.relayResolutions.length > 0,
       resolutions: [...model.relayResolutions],
-      ...(relay ? { applicationPricingByResolution: relay } : {}),
+      ...(relay ? { relayPricing: { kind: 'per-output-by-tier', credits: relay, simulatorValue: true } } : {}),
     }
   }
 

@@ -23,7 +23,8 @@ export function toIssues(error: z.ZodError, body: unknown): ValidationIssue[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ in: 'body', path: dotted([...issue.path, key]), message: 'is not a field of this request' }))
     }
-    const missing = issue.code === 'invalid_type' && valueAt(body, issue.path) === undefined
+    // zod says "invalid type" or "invalid value" for an absent field, depending on its schema.
+    const missing = issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(body, issue.path) === undefined
     return [{ in: 'body', path: dotted(issue.path), message: missing ? 'is required' : issue.message }]
   })
 }

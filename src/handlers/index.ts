@@ -3,10 +3,11 @@ import { Engine, type EngineOptions } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { controlHandlers } from './control.js'
 import { mediaHandlers } from './media.js'
+import type { DoorOptions } from './request.js'
 import { route, type RouteOptions } from './route.js'
 import { serviceHandlers } from './service.js'
 
-export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+export interface SimulatorOptions extends EngineOptions, RouteOptions, DoorOptions {}
 
 export interface Simulator {
   engine: Engine

@@ -2,7 +2,7 @@ import type { Engine } from '../engine/engine.js'
 import { MEDIA_ROUTES } from '../engine/media-paths.js'
 import { Problem } from '../engine/problem.js'
 import { parseRange } from './range.js'
-import { credentialOf, remoteAddressOf } from './request.js'
+import { credentialOf, remoteAddressOf, type DoorOptions } from './request.js'
 import { route, type RouteContext, type RouteOptions } from './route.js'
 
 // Engine bytes are never backed by a SharedArrayBuffer; the DOM typing just cannot know that.
@@ -14,8 +14,8 @@ const notFound = () => Problem.of({ kind: 'not-found', message: 'Media not found
  * @example
  * setupServer(...mediaHandlers(engine))
  */
-export function mediaHandlers(engine: Engine, options: RouteOptions = {}) {
-  const caller = ({ request, cookies }: RouteContext) => () => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request))
+export function mediaHandlers(engine: Engine, options: RouteOptions & DoorOptions = {}) {
+  const caller = ({ request, cookies }: RouteContext) => () => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
 
   return [
     route(engine, 'get', MEDIA_ROUTES.image, (context) => {

@@ -4,6 +4,14 @@ import { Problem } from '../engine/problem.js'
 
 /** Set by the standalone server from the socket (any client-sent value is overwritten there). */
 export const REMOTE_ADDRESS_HEADER = 'x-genmock-remote-address'
+
+export interface DoorOptions {
+  /**
+   * Only a door that overwrites REMOTE_ADDRESS_HEADER itself (the standalone server) may trust it;
+   * elsewhere the client could claim any address, so the caller counts as loopback.
+   */
+  trustRemoteAddressHeader?: boolean
+}
 export const SESSION_COOKIE = 'genmock_session'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -24,8 +32,8 @@ export function credentialOf(request: Request, cookies: Record<string, string>):
   return token ? { kind: 'session', token } : null
 }
 
-export function remoteAddressOf(request: Request): string | undefined {
-  return request.headers.get(REMOTE_ADDRESS_HEADER) ?? undefined
+export function remoteAddressOf(request: Request, { trustRemoteAddressHeader = false }: DoorOptions): string | undefined {
+  return trustRemoteAddressHeader ? (request.headers.get(REMOTE_ADDRESS_HEADER) ?? undefined) : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Engine, Endpoint } from '../engine/engine.js'
-import { credentialOf, readJson, remoteAddressOf } from './request.js'
+import { credentialOf, readJson, remoteAddressOf, type DoorOptions } from './request.js'
 import { route, type Reply, type RouteContext, type RouteOptions } from './route.js'
 
 /**
@@ -7,8 +7,8 @@ import { route, type Reply, type RouteContext, type RouteOptions } from './route
  * @example
  * setupServer(...serviceHandlers(engine))
  */
-export function serviceHandlers(engine: Engine, options: RouteOptions = {}) {
-  const caller = ({ request, cookies }: RouteContext) => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request))
+export function serviceHandlers(engine: Engine, options: RouteOptions & DoorOptions = {}) {
+  const caller = ({ request, cookies }: RouteContext) => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
 
   const submit = (endpoint: Endpoint) => async (context: RouteContext): Promise<Reply> => {
     const account = caller(context)

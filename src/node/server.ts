@@ -36,7 +36,7 @@ export const loadVideoSample = () => new Uint8Array(readFileSync(new URL('../../
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { engine, handlers } = createSimulator({ videoSample: loadVideoSample(), ...options })
+  const { engine, handlers } = createSimulator({ videoSample: loadVideoSample(), ...options, trustRemoteAddressHeader: true })
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')

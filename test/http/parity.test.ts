@@ -3,6 +3,9 @@ import { expect, it } from 'vitest'
 import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { openMswDoor, openServerDoor, type Door } from '../support/doors.js'
 
+/** The few fields the script reads back from an answer to drive the next request. */
+type Answer = { taskId: string; outputImageUrls: string[]; outputVideoUrl: string }
+
 const HEADERS = ['content-type', 'date', 'idempotent-replayed', 'content-range', 'accept-ranges']
 
 /** A client session touching every kind of answer, recorded with the door's origin blanked out. */
@@ -13,7 +16,7 @@ async function script(door: Door): Promise<string[]> {
     const body = type.includes('json') ? (await res.text()).replaceAll(door.baseUrl, 'ORIGIN') : createHash('sha256').update(new Uint8Array(await res.arrayBuffer())).digest('hex')
     const headers = HEADERS.map((h) => `${h}=${res.headers.get(h)}`).join(' ')
     log.push(`${label} ${res.status} ${headers} ${body}`)
-    return JSON.parse(type.includes('json') ? body.replaceAll('ORIGIN', door.baseUrl) : '{}') as Record<string, never>
+    return JSON.parse(type.includes('json') ? body.replaceAll('ORIGIN', door.baseUrl) : '{}') as Answer
   }
   const key = { 'idempotency-key': 'parity-key-0001' }
   await record('models', await door.fetch('/api/ai/models', { headers: auth() }))
@@ -39,7 +42,7 @@ async function script(door: Door): Promise<string[]> {
   const done = await record('image done', await getTask(door, image.taskId))
   const videoDone = await record('video done', await getTask(door, video.taskId))
   const path = (url: string) => url.slice(door.baseUrl.length)
-  await record('png', await door.fetch(path((done.outputImageUrls as string[])[1]!)))
+  await record('png', await door.fetch(path(done.outputImageUrls[1]!)))
   await record('mp4 range', await door.fetch(path(videoDone.outputVideoUrl), { headers: { range: 'bytes=10-19' } }))
   await record('relay media, no token', await door.fetch(`/media/images/${relay.taskId}/0.png`))
   await record('tasks', await door.fetch('/__mock/tasks'))

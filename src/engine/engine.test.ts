@@ -1,0 +1,317 @@
+import { Collection } from '@msw/data'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import { Engine, type EngineOptions } from './engine.js'
+import { Problem } from './problem.js'
+import type { Lifecycle } from './timeline.js'
+
+const START = Date.parse('2026-01-01T00:00:00.000Z')
+const ORIGIN = 'http://localhost:4600'
+const ALICE = { kind: 'key', key: 'sk_test_alice' } as const
+const BOB = { kind: 'key', key: 'sk_test_bob' } as const
+
+const IMAGE = { model: 'vendor-a/base-image', prompt: 'a red fox in the snow' } // 3 credits per call
+const UPSTREAM_A = { ...IMAGE, provider: 'upstream-a' }
+const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
+const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
+
+const never: Lifecycle = () => []
+
+function engineWith(options: EngineOptions = {}) {
+  const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: START }, ...options })
+  const alice = engine.authenticate(ALICE)
+  return { engine, alice, credits: () => engine.getAccount(alice.id).credits }
+}
+
+function problemKind(error: unknown): string {
+  expect(error).toBeInstanceOf(Problem)
+  return (error as Problem).detail.kind
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('Engine: Idempotency-Key in progress', () => {
+  it('a second submit with the same key and body while the first is pending rejects with idempotency-in-progress', async () => {
+    const { engine, alice, credits } = engineWith()
+    const key = 'job-0001-abcdef'
+    const first = engine.submit(alice, 'image', IMAGE, key)
+    const second = engine.submit(alice, 'image', IMAGE, key)
+    const [a, b] = await Promise.allSettled([first, second])
+    expect(a.status).toBe('fulfilled')
+    expect(b.status).toBe('rejected')
+    expect(problemKind((b as PromiseRejectedResult).reason)).toBe('idempotency-in-progress')
+    // only the first was charged
+    expect(credits()).toBe(1000 - 3)
+    // once the first has completed, the same key and body replay it
+    const replay = await engine.submit(alice, 'image', IMAGE, key)
+    expect(replay.replayed).toBe(true)
+    expect(replay.response).toEqual((a as PromiseFulfilledResult<{ response: SubmissionResponse }>).value.response)
+    expect(credits()).toBe(1000 - 3)
+    expect(engine.listTasks({ limit: 10 }, ORIGIN).total).toBe(1)
+  })
+
+  it('a different body with the same key is refused with idempotency-mismatch, and nothing is charged', async () => {
+    const { engine, alice, credits } = engineWith()
+    const key = 'job-0002-abcdef'
+    await engine.submit(alice, 'image', IMAGE, key)
+    await expect(engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, key)).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
+    expect(credits()).toBe(1000 - 3)
+  })
+})
+
+describe('Engine: upstream-a grace window', () => {
+  it('a task the upstream never learns of stays pending for 30 s, then fails UPSTREAM_TASK_NOT_FOUND with a refund', async () => {
+    const { engine, alice, credits } = engineWith({ lifecycle: never })
+    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
+    expect(response.status).toBe(0)
+    expect(response.creditsUsed).toBe(3)
+    expect(credits()).toBe(997)
+
+    engine.advanceClock(29.999)
+    const pending = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(pending.status).toBe(0)
+    expect(pending.creditRefunded).toBe(false)
+    expect(credits()).toBe(997)
+
+    engine.advanceClock(0.001)
+    const failed = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(failed.status).toBe(2)
+    expect(failed.errorCode).toBe('UPSTREAM_TASK_NOT_FOUND')
+    expect(typeof failed.errorMessage).toBe('string')
+    expect(failed.creditRefunded).toBe(true)
+    expect(failed.updatedAt).toBe(new Date(START + 30_000).toISOString())
+    expect(credits()).toBe(1000)
+  })
+
+  it('with the default lifecycle an upstream-a task completes and is not failed by the grace rule', async () => {
+    const { engine, alice, credits } = engineWith()
+    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
+    engine.advanceClock(12)
+    const done = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(done.status).toBe(1)
+    expect(done.outputImageUrls?.length).toBe(1)
+    engine.advanceClock(60)
+    const later = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(later.status).toBe(1)
+    expect(later.creditRefunded).toBe(false)
+    expect(credits()).toBe(997)
+  })
+
+  it('an upstream that learns of the task inside the window keeps it pending past 30 s', async () => {
+    const { engine, alice } = engineWith({ lifecycle: () => [{ after: 10_000, upstreamSeen: true }, { after: 45_000, set: { status: 1 } }] })
+    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
+    engine.advanceClock(40)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(0)
+    engine.advanceClock(5)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(1)
+  })
+})
+
+describe('Engine: relay expiry', () => {
+  it('a relay task still pending at expiresAt expires without a refund', async () => {
+    const { engine, alice, credits } = engineWith({ lifecycle: never })
+    const { response } = await engine.submit(alice, 'image', RELAY, 'relay-job-0001')
+    expect(response.status).toBe(0)
+    expect(response.expiresAt).toBe(new Date(START + 3600_000).toISOString())
+    expect(response.pollAfterSeconds).toBeGreaterThanOrEqual(5)
+    const charged = response.creditsUsed
+    expect(charged).toBeGreaterThan(0)
+    expect(credits()).toBe(1000 - charged)
+
+    engine.advanceClock(3599.999)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(0)
+
+    engine.advanceClock(0.001)
+    const expired = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(expired.status).toBe(2)
+    expect(expired.relayStatus).toBe('expired')
+    expect(expired.errorCode).toBe('RELAY_TASK_EXPIRED')
+    expect(expired.creditRefunded).toBe(false)
+    expect(credits()).toBe(1000 - charged)
+    expect(engine.getAccount(alice.id).ledger.some((e) => e.kind === 'refund')).toBe(false)
+
+    engine.advanceClock(86_400)
+    expect(engine.readTask(alice, response.taskId, ORIGIN)).toEqual(expired)
+    expect(credits()).toBe(1000 - charged)
+  })
+
+  it('a relay task that completes before expiresAt does not expire', async () => {
+    const { engine, alice } = engineWith()
+    const { response } = await engine.submit(alice, 'image', RELAY, 'relay-job-0002')
+    engine.advanceClock(7200)
+    const task = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(task.status).toBe(1)
+    expect(task.relayStatus).toBe('succeeded')
+  })
+})
+
+describe('Engine: upstream failure refund', () => {
+  const failing: Lifecycle = () => [
+    { after: 5000, set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true },
+    // A later step must not refund again nor change a terminal task.
+    { after: 6000, set: { status: 1 }, refund: true },
+  ]
+
+  it('refunds exactly once, at the moment of failure, even when observed much later', async () => {
+    const { engine, alice, credits } = engineWith({ lifecycle: failing })
+    const { response } = await engine.submit(alice, 'video', VIDEO, null)
+    const charged = response.creditsUsed
+    expect(credits()).toBe(1000 - charged)
+
+    engine.advanceClock(3600) // nobody looks for an hour
+    const task = engine.readTask(alice, response.taskId, ORIGIN)
+    expect(task.status).toBe(2)
+    expect(task.errorCode).toBe('UPSTREAM_FAILED')
+    expect(task.creditRefunded).toBe(true)
+    expect(task.outputVideoUrl).toBeUndefined()
+    expect(task.updatedAt).toBe(new Date(START + 5000).toISOString())
+    expect(credits()).toBe(1000)
+
+    const refunds = engine.getAccount(alice.id).ledger.filter((e) => e.kind === 'refund' && e.taskId === response.taskId)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]!.at).toBe(START + 5000)
+    expect(refunds[0]!.amount).toBe(charged)
+    expect(refunds[0]!.balanceAfter).toBe(1000)
+
+    engine.advanceClock(3600)
+    engine.readTask(alice, response.taskId, ORIGIN)
+    expect(engine.getAccount(alice.id).ledger.filter((e) => e.kind === 'refund')).toHaveLength(1)
+    expect(credits()).toBe(1000)
+  })
+
+  it('the refund is ordered between other accounts’ events by its own time', async () => {
+    const { engine, alice } = engineWith({ lifecycle: failing })
+    await engine.submit(alice, 'image', IMAGE, null)
+    engine.advanceClock(2)
+    await engine.submit(alice, 'image', IMAGE, null)
+    engine.advanceClock(100)
+    const refundTimes = engine
+      .getAccount(alice.id)
+      .ledger.filter((e) => e.kind === 'refund')
+      .map((e) => e.at)
+    expect(refundTimes).toEqual([START + 5000, START + 7000])
+  })
+})
+
+describe('Engine: determinism by seed', () => {
+  async function script(seed: number) {
+    const engine = new Engine({ seed, clock: { mode: 'manual', start: START } })
+    const alice = engine.authenticate(ALICE)
+    const bob = engine.authenticate(BOB)
+    const responses: unknown[] = []
+    const ids: string[] = []
+    const submit = async (account: typeof alice, endpoint: 'image' | 'video', body: unknown, key: string | null) => {
+      const { response, replayed } = await engine.submit(account, endpoint, body, key)
+      responses.push({ response, replayed })
+      if (!ids.includes(response.taskId)) ids.push(response.taskId)
+    }
+    await submit(alice, 'image', IMAGE, null)
+    await submit(alice, 'image', { ...IMAGE, numOutputs: 3, aspectRatio: '16:9' }, null)
+    await submit(bob, 'image', UPSTREAM_A, null)
+    engine.advanceClock(3)
+    await submit(alice, 'image', RELAY, 'relay-det-0001')
+    await submit(alice, 'image', RELAY, 'relay-det-0001') // replay
+    await submit(bob, 'video', VIDEO, null)
+    await submit(alice, 'video', { model: 'video-f/1.5-pro', inputMode: 'text_to_video', prompt: 'p', duration: 10 }, null)
+    const snapshots: TaskSnapshot[][] = []
+    const read = () => snapshots.push(ids.map((id) => engine.readTask(engine.listTasks({ limit: 100 }, ORIGIN).tasks.find((t) => t.taskId === id)!.accountId === alice.id ? alice : bob, id, ORIGIN)))
+    read()
+    for (const seconds of [5, 7, 30, 60, 3600]) {
+      engine.advanceClock(seconds)
+      read()
+    }
+    return {
+      ids,
+      responses,
+      snapshots,
+      list: engine.listTasks({ limit: 100 }, ORIGIN),
+      ledgers: [engine.getAccount(alice.id).ledger, engine.getAccount(bob.id).ledger],
+      clock: engine.clockState(),
+    }
+  }
+
+  it('the same seed, submissions and clock advances give deep-equal responses and snapshots', async () => {
+    const a = await script(42)
+    const b = await script(42)
+    expect(a.ids.length).toBe(6)
+    expect(b).toEqual(a)
+    // A byte-level comparison as well: same JSON text.
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a))
+  })
+
+  it('the tasks do complete over the script (the comparison is not of pending tasks only)', async () => {
+    const a = await script(42)
+    expect(a.snapshots.at(-1)!.every((t) => t.status === 1)).toBe(true)
+    expect(a.snapshots[0]!.every((t) => t.status === 0)).toBe(true)
+  })
+
+  it('a different seed gives different task ids', async () => {
+    const a = await script(42)
+    const c = await script(43)
+    expect(c.ids).toHaveLength(a.ids.length)
+    for (const id of c.ids) expect(a.ids).not.toContain(id)
+  })
+})
+
+describe('Engine: advancing over many pending tasks', () => {
+  it('an hour-long advance completes 10 000 pending tasks in one call', async () => {
+    const { engine, alice } = engineWith()
+    engine.patchAccount(alice.id, { credits: 10_000_000 })
+    const ids: string[] = []
+    for (let i = 0; i < 10_000; i++) {
+      const body = i % 10 === 0 ? VIDEO : i % 10 === 1 ? RELAY : i % 10 === 2 ? UPSTREAM_A : IMAGE
+      const key = i % 10 === 1 ? `relay-bulk-${i}` : null
+      ids.push((await engine.submit(alice, i % 10 === 0 ? 'video' : 'image', body, key)).response.taskId)
+    }
+    expect(new Set(ids).size).toBe(10_000)
+    expect(engine.listTasks({ status: 0, limit: 1 }, ORIGIN).total).toBe(10_000)
+
+    engine.advanceClock(3600)
+
+    expect(engine.listTasks({ status: 0, limit: 1 }, ORIGIN).total).toBe(0)
+    expect(engine.listTasks({ status: 1, limit: 1 }, ORIGIN).total).toBe(10_000)
+    expect(engine.pendingEvents).toBe(0)
+    for (const id of [ids[0]!, ids[1]!, ids[2]!, ids[9_999]!]) expect(engine.readTask(alice, id, ORIGIN).status).toBe(1)
+  }, 60_000)
+})
+
+describe('Engine: reading a task', () => {
+  it('readTask finds the task without scanning the store', async () => {
+    const { engine, alice } = engineWith()
+    const bob = engine.authenticate(BOB)
+    const mine: string[] = []
+    for (let i = 0; i < 20; i++) {
+      mine.push((await engine.submit(alice, 'image', IMAGE, null)).response.taskId)
+      await engine.submit(bob, 'image', IMAGE, null)
+    }
+    engine.clock.advance(20) // events now due are applied by the read itself
+    const findFirst = vi.spyOn(Collection.prototype, 'findFirst')
+    const findMany = vi.spyOn(Collection.prototype, 'findMany')
+
+    for (const id of mine) expect(engine.readTask(alice, id, ORIGIN).status).toBe(1)
+    expect(() => engine.readTask(bob, mine[0]!, ORIGIN)).toThrow(Problem)
+    expect(() => engine.readTask(alice, 'tsk_doesnotexist0000000', ORIGIN)).toThrow(Problem)
+
+    expect(findFirst).not.toHaveBeenCalled()
+    expect(findMany).not.toHaveBeenCalled()
+
+    // The spies do see the store's queries (so the assertion above could fail).
+    engine.listTasks({ limit: 5 }, ORIGIN)
+    expect(findFirst.mock.calls.length + findMany.mock.calls.length).toBeGreaterThan(0)
+  })
+
+  it('another account’s task is task-not-found, never forbidden', async () => {
+    const { engine, alice } = engineWith()
+    const bob = engine.authenticate(BOB)
+    const { response } = await engine.submit(alice, 'image', IMAGE, null)
+    let error: unknown
+    try {
+      engine.readTask(bob, response.taskId, ORIGIN)
+    } catch (e) {
+      error = e
+    }
+    expect(problemKind(error)).toBe('task-not-found')
+  })
+})

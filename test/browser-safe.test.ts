@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build, type Plugin } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * PRODUCT §1: one engine, three doors — the engine and the handlers must run in a browser tab.
+ * These checks fail as soon as something Node-only, or a wall-clock read, creeps in.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const SRC = join(ROOT, 'src')
+
+const BUILTINS = ['fs', 'path', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'child_process', 'os', 'zlib', 'events', 'buffer', 'worker_threads', 'tls', 'dns']
+const BUILTIN = new RegExp(`^(node:.*|(${BUILTINS.join('|')})(/.*)?)$`)
+
+function noNodeImports(found: string[]): Plugin {
+  return {
+    name: 'no-node-imports',
+    setup(b) {
+      b.onResolve({ filter: BUILTIN }, (args) => {
+        found.push(`${args.path} imported by ${relative(ROOT, args.importer)}`)
+        return { errors: [{ text: `Node-only module "${args.path}" imported by ${relative(ROOT, args.importer)}` }] }
+      })
+    },
+  }
+}
+
+/** Source files (not tests: they never ship) under a folder, recursively. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sources(path)
+    return /\.(ts|mts|js|mjs)$/.test(entry.name) && !/\.test\.[mc]?[tj]s$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** Code without comments, so that a doc comment mentioning Date.now() does not count. */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+}
+
+const engineFiles = sources(join(SRC, 'engine'))
+const contractFiles = sources(join(SRC, 'contract'))
+
+describe('browser safety', () => {
+  it('finds the files it checks', () => {
+    expect(engineFiles.map((f) => relative(SRC, f))).toContain(join('engine', 'engine.ts'))
+    expect(engineFiles.map((f) => relative(SRC, f))).toContain(join('engine', 'clock.ts'))
+    expect(contractFiles.map((f) => relative(SRC, f))).toContain(join('contract', 'models.ts'))
+  })
+
+  it('src/handlers/index.ts (engine and contract included) bundles for the browser without any Node module', async () => {
+    const found: string[] = []
+    const result = await build({
+      entryPoints: [join(SRC, 'handlers', 'index.ts')],
+      absWorkingDir: ROOT,
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      logLevel: 'silent',
+      plugins: [noNodeImports(found)],
+    }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
+    expect('failed' in result ? result.failed : []).toEqual([])
+    expect(found).toEqual([])
+    if (!('failed' in result)) {
+      expect(result.errors).toEqual([])
+      expect(result.outputFiles.length).toBe(1)
+      expect(result.outputFiles[0]!.text).toContain('createSimulator')
+    }
+  }, 60_000)
+
+  it('the plugin does catch a Node import (the check above can fail)', async () => {
+    const found: string[] = []
+    await expect(
+      build({
+        stdin: { contents: "import { readFileSync } from 'node:fs'; import path from 'path'; console.log(readFileSync, path)", resolveDir: ROOT, loader: 'ts' },
+        bundle: true,
+        write: false,
+        platform: 'browser',
+        format: 'esm',
+        logLevel: 'silent',
+        plugins: [noNodeImports(found)],
+      }),
+    ).rejects.toThrow(/node:fs/)
+    expect(found.length).toBeGreaterThan(0)
+  })
+
+  it('no engine file but clock.ts reads the wall clock', () => {
+    const offenders = engineFiles
+      .filter((f) => relative(join(SRC, 'engine'), f) !== 'clock.ts')
+      .filter((f) => /\bDate\.now\s*\(/.test(code(f)) || /\bnew Date\(\s*\)/.test(code(f)) || /\bperformance\.now\s*\(/.test(code(f)))
+      .map((f) => relative(ROOT, f))
+    expect(offenders).toEqual([])
+  })
+
+  it('no engine file uses Math.random (all randomness comes from the seed)', () => {
+    const offenders = engineFiles.filter((f) => /\bMath\.random\s*\(/.test(code(f))).map((f) => relative(ROOT, f))
+    expect(offenders).toEqual([])
+  })
+
+  it('no engine file imports msw', () => {
+    const msw = /(from\s+|import\s*\(\s*|import\s+)['"]msw(\/[^'"]*)?['"]/
+    const offenders = engineFiles.filter((f) => msw.test(code(f))).map((f) => relative(ROOT, f))
+    expect(offenders).toEqual([])
+  })
+
+  it('no engine or contract file imports from src/handlers or src/node', () => {
+    const specifier = /(?:from\s+|import\s*\(\s*|import\s+|export\s+\*\s+from\s+)['"]([^'"]+)['"]/g
+    const offenders: string[] = []
+    for (const file of [...engineFiles, ...contractFiles]) {
+      for (const match of code(file).matchAll(specifier)) {
+        const spec = match[1]!
+        if (!spec.startsWith('.')) continue
+        const target = resolve(dirname(file), spec)
+        for (const forbidden of [join(SRC, 'handlers'), join(SRC, 'node')]) {
+          if (target === forbidden || target.startsWith(forbidden + sep)) offenders.push(`${relative(ROOT, file)} → ${spec}`)
+        }
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+})
