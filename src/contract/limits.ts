@@ -22,4 +22,6 @@ export const LIMITS = {
   upstreamAGraceSeconds: 30,
   /** Simulator choice (interface: not shown): the largest request body accepted. */
   maxBodyBytes: 1024 * 1024,
+  /** Simulator choice: deeper JSON is refused before anything walks it. */
+  maxJsonDepth: 64,
 } as const

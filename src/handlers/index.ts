@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw'
 import { Engine, type EngineOptions } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { controlHandlers } from './control.js'
+import { malformedUrlHandler } from './malformed-url.js'
 import { mediaHandlers } from './media.js'
 import type { DoorOptions } from './request.js'
 import { route, type RouteOptions } from './route.js'
@@ -29,6 +30,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   return {
     engine,
     handlers: [
+      malformedUrlHandler(engine, options),
       ...serviceHandlers(engine, options),
       ...mediaHandlers(engine, options),
       ...controlHandlers(engine, options),

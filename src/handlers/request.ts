@@ -57,11 +57,28 @@ export async function readJson(request: Request, { optional = false } = {}): Pro
   } catch {
     throw Problem.invalid([{ in: 'body', path: '', message: 'is not valid UTF-8' }])
   }
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw Problem.invalid([{ in: 'body', path: '', message: 'is not valid JSON' }])
   }
+  if (depthOver(value, LIMITS.maxJsonDepth)) {
+    throw Problem.invalid([{ in: 'body', path: '', message: `nests deeper than ${LIMITS.maxJsonDepth} levels` }])
+  }
+  return value
+}
+
+/** Whether arrays and objects nest deeper than `max`; iterative, so no input can overflow the stack. */
+function depthOver(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (node === null || typeof node !== 'object') continue
+    if (depth >= max) return true
+    for (const child of Object.values(node)) stack.push([child, depth + 1])
+  }
+  return false
 }
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {

@@ -18,7 +18,8 @@ export interface RouteContext {
   origin: string
 }
 
-export type Resolve = (context: RouteContext) => Reply | Response | Promise<Reply | Response>
+/** Returning undefined lets the next handler answer (msw's fall-through). */
+export type Resolve = (context: RouteContext) => Reply | Response | undefined | Promise<Reply | Response | undefined>
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -33,13 +34,14 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'
  * @example
  * route(engine, 'get', '/__mock/health', () => ({ body: { ok: true } }))
  */
-export function route(engine: Engine, method: Method, path: string, resolve: Resolve, options: RouteOptions = {}): HttpHandler {
+export function route(engine: Engine, method: Method, path: string | RegExp, resolve: Resolve, options: RouteOptions = {}): HttpHandler {
   // '*' matches any origin: the standalone server's, the page's, or the real service's in tests.
-  return http[method](`*${path}`, async ({ request, params, cookies }) => {
+  return http[method](typeof path === 'string' ? `*${path}` : path, async ({ request, params, cookies }) => {
     let response: Response
     try {
       const context = { request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin }
       const reply = await resolve(context)
+      if (reply === undefined) return undefined
       response = reply instanceof Response ? reply : json(reply)
     } catch (error) {
       if (error instanceof Problem) response = json(problemToHttp(error.detail))

@@ -58,6 +58,44 @@ eachDoor('request bodies', (door) => {
     expect(res.status).toBe(401)
   })
 
+  /** A base-image-2 body whose objects and arrays nest exactly `levels` deep (the body itself is level 1). */
+  const nested = (levels: number) => ({ ...IMAGE, providerInput: { a: JSON.parse('['.repeat(levels - 2) + ']'.repeat(levels - 2)) } })
+
+  it(`JSON nested ${LIMITS.maxJsonDepth} levels deep is accepted`, async () => {
+    expect((await submitImage(door(), nested(LIMITS.maxJsonDepth))).status).toBe(200)
+  })
+
+  it(`JSON nested ${LIMITS.maxJsonDepth + 1} levels deep is 400, with or without an Idempotency-Key`, async () => {
+    for (const headers of [{}, { 'idempotency-key': 'deep-json-0001' }]) {
+      const res = await submitImage(door(), nested(LIMITS.maxJsonDepth + 1), headers)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error: 'Invalid request', details: { issues: [{ in: 'body', path: '', message: `nests deeper than ${LIMITS.maxJsonDepth} levels` }] } })
+    }
+  })
+
+  it('JSON nested 200 000 levels deep is a 400, not a crash', async () => {
+    const res = await submitImage(door(), `{"model":"base-image-2","prompt":"x","providerInput":{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`, { 'idempotency-key': 'deep-json-0002' })
+    expect(res.status).toBe(400)
+  })
+
+  it.each(['%E0%A4%A', '%', '%zz', 'a%ZZb'])('a task id with malformed percent-encoding (%s) is Task not found', async (id) => {
+    const res = await door().fetch(`/api/ai/tasks/${id}`, { headers: auth() })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Task not found' })
+  })
+
+  it('a malformed task id still needs authentication first', async () => {
+    const res = await door().fetch('/api/ai/tasks/%E0')
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ error: 'Unauthorized' })
+  })
+
+  it.each(['/media/images/x/%ZZ.png', '/media/videos/%.mp4', '/__mock/accounts/%zz'])('%s, malformed percent-encoding, is a JSON 404', async (path) => {
+    const res = await door().fetch(path, { method: 'GET', headers: auth() })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: `No route GET ${path}` })
+  })
+
   it.each([
     ['GET', '/api/ai/image/generate'],
     ['POST', '/api/ai/tasks/abc'],

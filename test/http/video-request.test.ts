@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { INPUT_MODES, VIDEO_MODEL_IDS, VIDEO_MODELS, type InputMode, type VideoModelId } from '../../src/contract/models.js'
 import { REF, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
@@ -54,39 +54,6 @@ function valid(model: VideoModelId, inputMode: InputMode, extra: Body = {}): Bod
 }
 
 const MODE_CASES = VIDEO_MODEL_IDS.flatMap((model) => INPUT_MODES.map((inputMode) => ({ model, inputMode, supported: interfaceModes(model).includes(inputMode) })))
-
-describe('the video catalogue follows the interface', () => {
-  it('names every video model of the interface, each once', () => {
-    expect([...VIDEO_MODEL_IDS].sort()).toEqual(
-      [
-        'video-a/v2-1-standard',
-        'video-a/v2-1-pro',
-        'video-a/v2-1-master-text-to-video',
-        'video-b-text-to-video',
-        'video-b-pro-text-to-video',
-        'video-b-image-to-video',
-        'video-c/02-text-to-video-standard',
-        'video-c/02-text-to-video-pro',
-        'video-c/02-image-to-video-standard',
-        'video-c/02-image-to-video-pro',
-        'video-d_fast',
-        'video-d',
-        'video-d_lite',
-        'video-e/2-6-text-to-video',
-        'video-e/2-6-image-to-video',
-        'video-f/1.5-pro',
-      ].sort(),
-    )
-  })
-
-  it.each(VIDEO_MODEL_IDS)('%s: the catalogue gives the modes of the interface', (model) => {
-    expect([...VIDEO_MODELS[model].modes].sort()).toEqual(interfaceModes(model).sort())
-  })
-
-  it.each(['video-d_fast', 'video-d', 'video-d_lite'] as const)('%s is fixed at 8 seconds', (model) => {
-    expect(VIDEO_MODELS[model].durations).toEqual([8])
-  })
-})
 
 eachDoor('video request', (door) => {
   it.each(MODE_CASES)('$model with $inputMode: supported $supported', async ({ model, inputMode, supported }) => {
