@@ -66,7 +66,7 @@ eachDoor('request bodies', (door) => {
   })
 
   it(`JSON nested ${LIMITS.maxJsonDepth + 1} levels deep is 400, with or without an Idempotency-Key`, async () => {
-    for (const headers of [{}, { 'idempotency-key': 'deep-json-0001' }]) {
+    for (const headers of [{}, { 'idempotency-key': 'deep-json-0001' }] as Record<string, string>[]) {
       const res = await submitImage(door(), nested(LIMITS.maxJsonDepth + 1), headers)
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual({ error: 'Invalid request', details: { issues: [{ in: 'body', path: '', message: `nests deeper than ${LIMITS.maxJsonDepth} levels` }] } })
