@@ -3,7 +3,7 @@ import { LIMITS } from './limits.js'
 
 /** Field schemas shared by the request bodies, so each limit is expressed once. */
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export const referenceImageUrl = z.url({
@@ -43,5 +43,3 @@ export function notAccepted(reason: string) {
 
 /** An object whose keys are not checked (the interface: "not schema-validated"). */
 export const passthroughObject = z.custom<Record<string, unknown>>(isPlainObject, { error: 'must be a JSON object' })
-
-export { isPlainObject }

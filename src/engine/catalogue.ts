@@ -1,4 +1,5 @@
 import type { PricingFixture } from '../contract/fixtures.js'
+import { LIMITS } from '../contract/limits.js'
 import type { ImageRequest, StandardImageRequest } from '../contract/image-request.js'
 import { isRelayRequest } from '../contract/image-request.js'
 import { IMAGE_MODELS, RELAY_MODEL_IDS, VIDEO_MODELS, type ImageModel, type ImageTier } from '../contract/models.js'
@@ -83,7 +84,7 @@ export class Catalogue {
       type: 'video',
       modes: [...model.modes],
       // Only the first reference image is used, but the list may be longer (interface).
-      maxReferenceImages: model.modes.includes('image_to_video') ? 14 : 0,
+      maxReferenceImages: model.modes.includes('image_to_video') ? LIMITS.inputImageUrls.max : 0,
       promptMaxLength: model.promptMaxLength,
       aspectRatios: [...model.aspectRatios],
       durations: [...model.durations],

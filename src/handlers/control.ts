@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockSetSchema, resetSchema } from '../contract/control.js'
 import type { Engine } from '../engine/engine.js'
@@ -9,7 +10,7 @@ import { route, type Reply, type RouteContext, type RouteOptions } from './route
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type Task = (engine: Engine, context: RouteContext) => Reply | Promise<Reply>
 
-const body = async <T>(schema: Parameters<typeof validate<T>>[0], context: RouteContext) => validate(schema, await readJson(context.request, { optional: true }))
+const body = async <T>(schema: z.ZodType<T>, context: RouteContext) => validate(schema, await readJson(context.request, { optional: true }))
 
 function listTasksQuery(url: URL) {
   const issues = []

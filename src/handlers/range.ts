@@ -8,7 +8,7 @@
  * explicitly allows (a server MAY ignore the Range header).
  */
 
-const RANGE_RE = /^bytes=(\d*)-(\d*)$/i;
+const RANGE_RE = /^bytes=(\d*)-(\d*)$/i
 
 /**
  * Parses a `Range` header against a representation of `size` bytes.
@@ -24,29 +24,26 @@ const RANGE_RE = /^bytes=(\d*)-(\d*)$/i;
  * parseRange('bytes=1000-', 1000);  // 'unsatisfiable'
  * parseRange('bytes=0-1,5-6', 1000); // null (multi-range: serve whole file)
  */
-export function parseRange(
-  header: string | null,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  if (header === null) return null;
+export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (header === null) return null
   // A comma means several ranges (or junk); serving 200 is always valid.
-  if (header.includes(',')) return null;
-  const m = RANGE_RE.exec(header.trim());
-  if (!m) return null;
-  const [, first = '', last = ''] = m;
+  if (header.includes(',')) return null
+  const m = RANGE_RE.exec(header.trim())
+  if (!m) return null
+  const [, first = '', last = ''] = m
 
   if (first === '') {
-    if (last === '') return null; // "bytes=-" names no range at all
+    if (last === '') return null // "bytes=-" names no range at all
     // Suffix form: the final N bytes. N=0, or an empty body, selects nothing.
-    const suffix = Number(last);
-    if (suffix === 0 || size <= 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
+    const suffix = Number(last)
+    if (suffix === 0 || size <= 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
   }
 
-  const start = Number(first);
-  const end = last === '' ? Infinity : Number(last);
+  const start = Number(first)
+  const end = last === '' ? Infinity : Number(last)
   // last < first is syntactically invalid, so the header is ignored, not 416.
-  if (end < start) return null;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  if (end < start) return null
+  if (start >= size) return 'unsatisfiable'
+  return { start, end: Math.min(end, size - 1) }
 }
