@@ -1,9 +1,11 @@
 import type { HttpHandler } from 'msw'
+import pkg from '../../package.json' with { type: 'json' }
 import { Engine, type EngineOptions } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { controlHandlers } from './control.js'
 import { malformedUrlHandler } from './malformed-url.js'
 import { mediaHandlers } from './media.js'
+import { openApiDocument } from './openapi.js'
 import type { DoorOptions } from './request.js'
 import { route, type RouteOptions } from './route.js'
 import { serviceHandlers } from './service.js'
@@ -24,6 +26,7 @@ export interface Simulator {
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
+  const openapi = openApiDocument(pkg.version)
   const unknownRoute = ({ request }: { request: Request }) => {
     throw Problem.of({ kind: 'not-found', message: `No route ${request.method} ${new URL(request.url).pathname}` })
   }
@@ -34,6 +37,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ...serviceHandlers(engine, options),
       ...mediaHandlers(engine, options),
       ...controlHandlers(engine, options),
+      route(engine, 'get', '/openapi.json', () => ({ body: openapi }), options),
       // Inside genmock's own namespaces an unknown route is a JSON 404; elsewhere requests pass through.
       route(engine, 'all', '/api/*', unknownRoute, options),
       route(engine, 'all', '/__mock/*', unknownRoute, options),
