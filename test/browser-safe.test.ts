@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -43,6 +43,11 @@ function code(path: string): string {
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
 }
 
+/** Bundles for a browser, recording into `found` every Node module something tries to import. */
+function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints' | 'stdin'>) {
+  return build({ ...options, absWorkingDir: ROOT, bundle: true, write: false, platform: 'browser', format: 'esm', logLevel: 'silent', plugins: [noNodeImports(found)] })
+}
+
 const engineFiles = sources(join(SRC, 'engine'))
 const contractFiles = sources(join(SRC, 'contract'))
 
@@ -55,16 +60,7 @@ describe('browser safety', () => {
 
   it('src/handlers/index.ts (engine and contract included) bundles for the browser without any Node module', async () => {
     const found: string[] = []
-    const result = await build({
-      entryPoints: [join(SRC, 'handlers', 'index.ts')],
-      absWorkingDir: ROOT,
-      bundle: true,
-      write: false,
-      platform: 'browser',
-      format: 'esm',
-      logLevel: 'silent',
-      plugins: [noNodeImports(found)],
-    }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
+    const result = await browserBuild(found, { entryPoints: [join(SRC, 'handlers', 'index.ts')] }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
     expect('failed' in result ? result.failed : []).toEqual([])
     expect(found).toEqual([])
     if (!('failed' in result)) {
@@ -77,14 +73,8 @@ describe('browser safety', () => {
   it('the plugin does catch a Node import (the check above can fail)', async () => {
     const found: string[] = []
     await expect(
-      build({
+      browserBuild(found, {
         stdin: { contents: "import { readFileSync } from 'node:fs'; import path from 'path'; console.log(readFileSync, path)", resolveDir: ROOT, loader: 'ts' },
-        bundle: true,
-        write: false,
-        platform: 'browser',
-        format: 'esm',
-        logLevel: 'silent',
-        plugins: [noNodeImports(found)],
       }),
     ).rejects.toThrow(/node:fs/)
     expect(found.length).toBeGreaterThan(0)
