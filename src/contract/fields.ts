@@ -3,6 +3,11 @@ import { LIMITS } from './limits.js'
 
 /** Field schemas shared by the request bodies, so each limit is expressed once. */
 
+/**
+ * A JSON object: not null, not an array.
+ * @example
+ * isPlainObject({ a: 1 }) // true; isPlainObject([1]) // false
+ */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -17,7 +22,11 @@ export const numOutputs = z
   .max(LIMITS.numOutputs.max, { error: `must be at most ${LIMITS.numOutputs.max}` })
   .default(LIMITS.numOutputs.default)
 
-/** `note` explains a cap that is not the interface's general one, e.g. a model's own. */
+/**
+ * A string of `min` to `max` characters; `note` explains a cap that is not the interface's general one.
+ * @example
+ * boundedString(1, 5000, ' for vendor-a/base-image')
+ */
 export function boundedString(min: number, max: number, note = '') {
   return z
     .string({ error: 'must be a string' })
@@ -25,6 +34,11 @@ export function boundedString(min: number, max: number, note = '') {
     .max(max, { error: `must have at most ${max} characters${note}` })
 }
 
+/**
+ * An integer from `min` to `max`, both included.
+ * @example
+ * boundedInt(64, 4096) // width and height
+ */
 export function boundedInt(min: number, max: number) {
   return z
     .int({ error: 'must be an integer' })
@@ -32,11 +46,20 @@ export function boundedInt(min: number, max: number) {
     .max(max, { error: `must be at most ${max}` })
 }
 
+/**
+ * One of a fixed list, with a message that names the list.
+ * @example
+ * oneOf(['1K', '2K'], 'base-image-pro supports resolution')
+ */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, what = 'must be one of') {
   return z.enum(values, { error: `${what} ${values.join(', ')}` })
 }
 
-/** A field the chosen model does not accept: present at all is the error. */
+/**
+ * A field the chosen model does not accept: present at all is the error.
+ * @example
+ * notAccepted('vendor-a/base-image does not support negativePrompt')
+ */
 export function notAccepted(reason: string) {
   return z.never({ error: reason }).optional()
 }

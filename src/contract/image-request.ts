@@ -88,6 +88,11 @@ export function imageRequestSchemaFor(body: unknown): z.ZodType<ImageRequest> {
   return (standardByModel.get(model) ?? standardImageRequestSchema) as z.ZodType<ImageRequest>
 }
 
+/**
+ * Whether a validated image request is of the relay shape.
+ * @example
+ * if (isRelayRequest(request)) request.resolution
+ */
 export function isRelayRequest(request: ImageRequest): request is RelayImageRequest {
   return request.provider === 'relay'
 }

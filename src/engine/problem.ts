@@ -15,6 +15,11 @@ export type ProblemDetail =
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
 
+/**
+ * A ProblemDetail, thrown.
+ * @example
+ * throw Problem.of({ kind: 'insufficient-credits', required: 6 })
+ */
 export class Problem extends Error {
   constructor(readonly detail: ProblemDetail) {
     super(detail.kind)

@@ -42,6 +42,8 @@ export const defaultLifecycle: Lifecycle = (task, random) => {
  * Steps the interface's rules add to every life, whatever decides it: a relay task still pending
  * at expiresAt expires without refund; an upstream-a task the upstream still does not know after
  * the grace window fails with a refund.
+ * @example
+ * ruleSteps(relayTask) // [{ after: 3600000, set: { status: 2, relayStatus: 'expired', … }, refund: false }]
  */
 export function ruleSteps(task: TaskRecord): TimelineStep[] {
   const steps: TimelineStep[] = []

@@ -17,7 +17,11 @@ function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
 
 const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
 
-/** zod's issues as the interface's `details`: one entry per failing field, each with its path. */
+/**
+ * zod's issues as the interface's `details`: one entry per failing field, each with its path.
+ * @example
+ * toIssues(result.error, body) // [{ in: 'body', path: 'inputImageUrls.3', message: 'must be an absolute http(s) URL' }]
+ */
 export function toIssues(error: z.ZodError, body: unknown): ValidationIssue[] {
   return error.issues.flatMap((issue): ValidationIssue[] => {
     if (issue.code === 'unrecognized_keys') {

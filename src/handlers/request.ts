@@ -32,6 +32,11 @@ export function credentialOf(request: Request, cookies: Record<string, string>):
   return token ? { kind: 'session', token } : null
 }
 
+/**
+ * The caller's address for IP allowlists, or undefined (loopback) where the door cannot vouch for it.
+ * @example
+ * remoteAddressOf(request, { trustRemoteAddressHeader: true }) // '127.0.0.1'
+ */
 export function remoteAddressOf(request: Request, { trustRemoteAddressHeader = false }: DoorOptions): string | undefined {
   return trustRemoteAddressHeader ? (request.headers.get(REMOTE_ADDRESS_HEADER) ?? undefined) : undefined
 }

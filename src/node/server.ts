@@ -24,7 +24,11 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** The MP4 every completed video task serves, read once from fixtures/. */
+/**
+ * The MP4 every completed video task serves, read once from fixtures/.
+ * @example
+ * createSimulator({ videoSample: loadVideoSample() })
+ */
 export const loadVideoSample = () => new Uint8Array(readFileSync(new URL('../../fixtures/sample.mp4', import.meta.url)))
 
 /**
