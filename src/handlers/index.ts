@@ -1,16 +1,14 @@
 import type { HttpHandler } from 'msw'
 import pkg from '../../package.json' with { type: 'json' }
 import { Engine, type EngineOptions } from '../engine/engine.js'
-import { Problem } from '../engine/problem.js'
 import { controlHandlers } from './control.js'
 import { malformedUrlHandler } from './malformed-url.js'
 import { mediaHandlers } from './media.js'
 import { openApiDocument } from './openapi.js'
-import type { DoorOptions } from './request.js'
-import { route, type RouteOptions } from './route.js'
+import { noRoute, route, type RouteOptions } from './route.js'
 import { serviceHandlers } from './service.js'
 
-export interface SimulatorOptions extends EngineOptions, RouteOptions, DoorOptions {}
+export interface SimulatorOptions extends EngineOptions, RouteOptions {}
 
 export interface Simulator {
   engine: Engine
@@ -28,7 +26,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
   const openapi = openApiDocument(pkg.version)
   const unknownRoute = ({ request }: { request: Request }) => {
-    throw Problem.of({ kind: 'not-found', message: `No route ${request.method} ${new URL(request.url).pathname}` })
+    throw noRoute(request)
   }
   return {
     engine,

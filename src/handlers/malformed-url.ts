@@ -1,7 +1,6 @@
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
-import { credentialOf, remoteAddressOf, type DoorOptions } from './request.js'
-import { route, type RouteOptions } from './route.js'
+import { noRoute, route, type RouteOptions } from './route.js'
 
 // No capturing group: msw decodes captured parameters, and decoding is what must not happen here.
 const GENMOCK_PATHS = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api|media|__mock)\//i
@@ -22,14 +21,12 @@ const decodes = (path: string) => {
  * @example
  * setupServer(malformedUrlHandler(engine), ...otherHandlers)
  */
-export function malformedUrlHandler(engine: Engine, options: RouteOptions & DoorOptions = {}) {
-  return route(engine, 'all', GENMOCK_PATHS, ({ request, cookies }) => {
+export function malformedUrlHandler(engine: Engine, options: RouteOptions = {}) {
+  return route(engine, 'all', GENMOCK_PATHS, ({ request, caller }) => {
     const path = new URL(request.url).pathname
     if (decodes(path)) return undefined
-    if (path.startsWith('/api/ai/tasks/')) {
-      engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
-      throw Problem.of({ kind: 'task-not-found' })
-    }
-    throw Problem.of({ kind: 'not-found', message: `No route ${request.method} ${path}` })
+    if (!path.startsWith('/api/ai/tasks/')) throw noRoute(request)
+    caller()
+    throw Problem.of({ kind: 'task-not-found' })
   }, options)
 }

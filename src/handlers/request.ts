@@ -5,13 +5,6 @@ import { Problem } from '../engine/problem.js'
 /** Set by the standalone server from the socket (any client-sent value is overwritten there). */
 export const REMOTE_ADDRESS_HEADER = 'x-genmock-remote-address'
 
-export interface DoorOptions {
-  /**
-   * Only a door that overwrites REMOTE_ADDRESS_HEADER itself (the standalone server) may trust it;
-   * elsewhere the client could claim any address, so the caller counts as loopback.
-   */
-  trustRemoteAddressHeader?: boolean
-}
 export const SESSION_COOKIE = 'genmock_session'
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
@@ -37,7 +30,7 @@ export function credentialOf(request: Request, cookies: Record<string, string>):
  * @example
  * remoteAddressOf(request, { trustRemoteAddressHeader: true }) // '127.0.0.1'
  */
-export function remoteAddressOf(request: Request, { trustRemoteAddressHeader = false }: DoorOptions): string | undefined {
+export function remoteAddressOf(request: Request, { trustRemoteAddressHeader = false }: { trustRemoteAddressHeader?: boolean }): string | undefined {
   return trustRemoteAddressHeader ? (request.headers.get(REMOTE_ADDRESS_HEADER) ?? undefined) : undefined
 }
 

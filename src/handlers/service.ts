@@ -1,5 +1,5 @@
 import type { Engine, Endpoint } from '../engine/engine.js'
-import { credentialOf, readJson, remoteAddressOf, type DoorOptions } from './request.js'
+import { readJson } from './request.js'
 import { route, type Reply, type RouteContext, type RouteOptions } from './route.js'
 
 /**
@@ -7,11 +7,9 @@ import { route, type Reply, type RouteContext, type RouteOptions } from './route
  * @example
  * setupServer(...serviceHandlers(engine))
  */
-export function serviceHandlers(engine: Engine, options: RouteOptions & DoorOptions = {}) {
-  const caller = ({ request, cookies }: RouteContext) => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
-
+export function serviceHandlers(engine: Engine, options: RouteOptions = {}) {
   const submit = (endpoint: Endpoint) => async (context: RouteContext): Promise<Reply> => {
-    const account = caller(context)
+    const account = context.caller()
     const body = await readJson(context.request)
     const { response, replayed } = await engine.submit(account, endpoint, body, context.request.headers.get('idempotency-key'))
     return { body: response, headers: replayed ? { 'idempotent-replayed': 'true' } : undefined }
@@ -20,9 +18,9 @@ export function serviceHandlers(engine: Engine, options: RouteOptions & DoorOpti
   return [
     route(engine, 'post', '/api/ai/image/generate', submit('image'), options),
     route(engine, 'post', '/api/ai/video/generate', submit('video'), options),
-    route(engine, 'get', '/api/ai/tasks/:id', (context) => ({ body: engine.readTask(caller(context), context.params.id!, context.origin) }), options),
+    route(engine, 'get', '/api/ai/tasks/:id', (context) => ({ body: engine.readTask(context.caller(), context.params.id!, context.origin) }), options),
     route(engine, 'get', '/api/ai/models', (context) => {
-      caller(context)
+      context.caller()
       return { body: engine.models() }
     }, options),
   ]
