@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import { Engine, type EngineOptions } from './engine.js'
 import { Problem } from './problem.js'
-import type { Lifecycle } from './timeline.js'
+import type { ScenarioInput } from '../contract/scenario.js'
+import { scenarioSchema } from '../contract/scenario.js'
 
 const START = Date.parse('2026-01-01T00:00:00.000Z')
 const ORIGIN = 'http://localhost:4600'
@@ -15,7 +16,9 @@ const UPSTREAM_A = { ...IMAGE, provider: 'upstream-a' }
 const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
 const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
 
-const never: Lifecycle = () => []
+/** A scenario whose tasks never change by themselves: only the interface's own rules move them. */
+const scenario = (name: string, rules: ScenarioInput['rules']) => scenarioSchema.parse({ name, description: `test scenario ${name}`, rules })
+const never = { scenarios: [scenario('never', [{}])], scenario: 'never' }
 
 function engineWith(options: EngineOptions = {}) {
   const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: START }, ...options })
@@ -36,8 +39,8 @@ describe('Engine: Idempotency-Key in progress', () => {
   it('a second submit with the same key and body while the first is pending rejects with idempotency-in-progress', async () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0001-abcdef'
-    const first = engine.submit(alice, 'image', IMAGE, key)
-    const second = engine.submit(alice, 'image', IMAGE, key)
+    const first = engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
+    const second = engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
     const [a, b] = await Promise.allSettled([first, second])
     expect(a.status).toBe('fulfilled')
     expect(b.status).toBe('rejected')
@@ -45,7 +48,7 @@ describe('Engine: Idempotency-Key in progress', () => {
     // only the first was charged
     expect(credits()).toBe(1000 - 3)
     // once the first has completed, the same key and body replay it
-    const replay = await engine.submit(alice, 'image', IMAGE, key)
+    const replay = await engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
     expect(replay.replayed).toBe(true)
     expect(replay.response).toEqual((a as PromiseFulfilledResult<{ response: SubmissionResponse }>).value.response)
     expect(credits()).toBe(1000 - 3)
@@ -55,16 +58,16 @@ describe('Engine: Idempotency-Key in progress', () => {
   it('a different body with the same key is refused with idempotency-mismatch, and nothing is charged', async () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0002-abcdef'
-    await engine.submit(alice, 'image', IMAGE, key)
-    await expect(engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, key)).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
+    await engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
+    await expect(engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, { idempotencyKey: key })).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
     expect(credits()).toBe(1000 - 3)
   })
 })
 
-describe('Engine: upstream-a grace window', () => {
+describe('Engine: upstream-a grace window (the upstream-a-grace scenario)', () => {
   it('a task the upstream never learns of stays pending for 30 s, then fails UPSTREAM_TASK_NOT_FOUND with a refund', async () => {
-    const { engine, alice, credits } = engineWith({ lifecycle: never })
-    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
+    const { engine, alice, credits } = engineWith({ scenario: 'upstream-a-grace' })
+    const { response } = await engine.submit(alice, 'image', UPSTREAM_A)
     expect(response.status).toBe(0)
     expect(response.creditsUsed).toBe(3)
     expect(credits()).toBe(997)
@@ -87,7 +90,7 @@ describe('Engine: upstream-a grace window', () => {
 
   it('with the default lifecycle an upstream-a task completes and is not failed by the grace rule', async () => {
     const { engine, alice, credits } = engineWith()
-    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
+    const { response } = await engine.submit(alice, 'image', UPSTREAM_A)
     engine.advanceClock(12)
     const done = engine.readTask(alice, response.taskId, ORIGIN)
     expect(done.status).toBe(1)
@@ -100,19 +103,19 @@ describe('Engine: upstream-a grace window', () => {
   })
 
   it('an upstream that learns of the task inside the window keeps it pending past 30 s', async () => {
-    const { engine, alice } = engineWith({ lifecycle: () => [{ after: 10_000, upstreamSeen: true }, { after: 45_000, set: { status: 1 } }] })
-    const { response } = await engine.submit(alice, 'image', UPSTREAM_A, null)
-    engine.advanceClock(40)
+    const { engine, alice } = engineWith({ scenario: 'upstream-a-grace' })
+    const { response } = await engine.submit(alice, 'image', { ...UPSTREAM_A, prompt: 'found-late' })
+    engine.advanceClock(39.999)
     expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(0)
-    engine.advanceClock(5)
+    engine.advanceClock(0.001)
     expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(1)
   })
 })
 
 describe('Engine: relay expiry', () => {
   it('a relay task still pending at expiresAt expires without a refund', async () => {
-    const { engine, alice, credits } = engineWith({ lifecycle: never })
-    const { response } = await engine.submit(alice, 'image', RELAY, 'relay-job-0001')
+    const { engine, alice, credits } = engineWith(never)
+    const { response } = await engine.submit(alice, 'image', RELAY, { idempotencyKey: 'relay-job-0001' })
     expect(response.status).toBe(0)
     expect(response.expiresAt).toBe(new Date(START + 3600_000).toISOString())
     expect(response.pollAfterSeconds).toBeGreaterThanOrEqual(5)
@@ -139,7 +142,7 @@ describe('Engine: relay expiry', () => {
 
   it('a relay task that completes before expiresAt does not expire', async () => {
     const { engine, alice } = engineWith()
-    const { response } = await engine.submit(alice, 'image', RELAY, 'relay-job-0002')
+    const { response } = await engine.submit(alice, 'image', RELAY, { idempotencyKey: 'relay-job-0002' })
     engine.advanceClock(7200)
     const task = engine.readTask(alice, response.taskId, ORIGIN)
     expect(task.status).toBe(1)
@@ -148,15 +151,24 @@ describe('Engine: relay expiry', () => {
 })
 
 describe('Engine: upstream failure refund', () => {
-  const failing: Lifecycle = () => [
-    { after: 5000, set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true },
-    // A later step must not refund again nor change a terminal task.
-    { after: 6000, set: { status: 1 }, refund: true },
-  ]
+  const failing = {
+    scenario: 'failing',
+    scenarios: [
+      scenario('failing', [
+        {
+          timeline: [
+            { at: '5s', set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true },
+            // A later step must not refund again nor change a terminal task.
+            { at: '6s', set: { status: 1 }, refund: true },
+          ],
+        },
+      ]),
+    ],
+  }
 
   it('refunds exactly once, at the moment of failure, even when observed much later', async () => {
-    const { engine, alice, credits } = engineWith({ lifecycle: failing })
-    const { response } = await engine.submit(alice, 'video', VIDEO, null)
+    const { engine, alice, credits } = engineWith(failing)
+    const { response } = await engine.submit(alice, 'video', VIDEO)
     const charged = response.creditsUsed
     expect(credits()).toBe(1000 - charged)
 
@@ -182,10 +194,10 @@ describe('Engine: upstream failure refund', () => {
   })
 
   it('the refund is ordered between other accounts’ events by its own time', async () => {
-    const { engine, alice } = engineWith({ lifecycle: failing })
-    await engine.submit(alice, 'image', IMAGE, null)
+    const { engine, alice } = engineWith(failing)
+    await engine.submit(alice, 'image', IMAGE)
     engine.advanceClock(2)
-    await engine.submit(alice, 'image', IMAGE, null)
+    await engine.submit(alice, 'image', IMAGE)
     engine.advanceClock(100)
     const refundTimes = engine
       .getAccount(alice.id)
@@ -203,7 +215,7 @@ describe('Engine: determinism by seed', () => {
     const responses: unknown[] = []
     const ids: string[] = []
     const submit = async (account: typeof alice, endpoint: 'image' | 'video', body: unknown, key: string | null) => {
-      const { response, replayed } = await engine.submit(account, endpoint, body, key)
+      const { response, replayed } = await engine.submit(account, endpoint, body, { idempotencyKey: key })
       responses.push({ response, replayed })
       if (!ids.includes(response.taskId)) ids.push(response.taskId)
     }
@@ -263,7 +275,7 @@ describe('Engine: advancing over many pending tasks', () => {
     for (let i = 0; i < 10_000; i++) {
       const body = i % 10 === 0 ? VIDEO : i % 10 === 1 ? RELAY : i % 10 === 2 ? UPSTREAM_A : IMAGE
       const key = i % 10 === 1 ? `relay-bulk-${i}` : null
-      ids.push((await engine.submit(alice, i % 10 === 0 ? 'video' : 'image', body, key)).response.taskId)
+      ids.push((await engine.submit(alice, i % 10 === 0 ? 'video' : 'image', body, { idempotencyKey: key })).response.taskId)
     }
     expect(new Set(ids).size).toBe(10_000)
     expect(engine.listTasks({ status: 0, limit: 1 }, ORIGIN).total).toBe(10_000)
@@ -283,8 +295,8 @@ describe('Engine: reading a task', () => {
     const bob = engine.authenticate(BOB)
     const mine: string[] = []
     for (let i = 0; i < 20; i++) {
-      mine.push((await engine.submit(alice, 'image', IMAGE, null)).response.taskId)
-      await engine.submit(bob, 'image', IMAGE, null)
+      mine.push((await engine.submit(alice, 'image', IMAGE)).response.taskId)
+      await engine.submit(bob, 'image', IMAGE)
     }
     engine.clock.advance(20) // events now due are applied by the read itself
     const findFirst = vi.spyOn(Collection.prototype, 'findFirst')
@@ -305,7 +317,7 @@ describe('Engine: reading a task', () => {
   it('another account’s task is task-not-found, never forbidden', async () => {
     const { engine, alice } = engineWith()
     const bob = engine.authenticate(BOB)
-    const { response } = await engine.submit(alice, 'image', IMAGE, null)
+    const { response } = await engine.submit(alice, 'image', IMAGE)
     let error: unknown
     try {
       engine.readTask(bob, response.taskId, ORIGIN)

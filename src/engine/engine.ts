@@ -1,23 +1,28 @@
 import type { AccountCreate, AccountPatch } from '../contract/control.js'
+import type { ValidationIssue } from '../contract/errors.js'
 import { accountsFixtureSchema, type AccountsFixture, type PricingFixture } from '../contract/fixtures.js'
-import { imageRequestSchemaFor, isRelayRequest, type ImageRequest } from '../contract/image-request.js'
-import { LIMITS } from '../contract/limits.js'
+import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
 import type { ModelList, SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import type { Scenario, Transition } from '../contract/scenario.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import { Accounts, type Account, type Credential } from './accounts.js'
+import { bundledScenarios } from './bundled-scenarios.js'
 import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions, type ClockState } from './clock.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
+import { Journal } from './journal.js'
 import { Ledger, type LedgerEntry } from './ledger.js'
-import { imageSize, renderImage } from './png.js'
+import { newTaskRecord, requestFacts } from './new-task.js'
+import { renderImage } from './png.js'
 import { Problem } from './problem.js'
 import { Random } from './random.js'
+import { Scenarios, type ScenarioEntry, type SubmitPlan } from './scenarios.js'
 import { Scheduler } from './scheduler.js'
 import { toSnapshot, toSubmission } from './snapshot.js'
 import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
-import { defaultLifecycle, ruleSteps, type Lifecycle, type TimelineStep } from './timeline.js'
+import { scheduleSteps, type Change, type ScheduledStep } from './timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export interface EngineOptions {
@@ -28,17 +33,45 @@ export interface EngineOptions {
   pricing?: PricingFixture
   /** The MP4 served for every completed video task. */
   videoSample?: Uint8Array
-  lifecycle?: Lifecycle
+  /** Scenarios on top of the bundled ones; one with a bundled name replaces it. */
+  scenarios?: readonly (Scenario | ScenarioEntry)[]
+  /** The scenario requests get when nothing else picks one. Default 'default'. */
+  scenario?: string
   /** How long an Idempotency-Key is remembered, in simulated seconds. Default 24 h. */
   idempotencyRetentionSeconds?: number
+  /** How many requests the journal keeps. Default 1000. */
+  journalLimit?: number
+  /** Waits out a scenario's latency; wall time, not simulated. Injectable for tests. */
+  sleep?: (ms: number) => Promise<void>
 }
 
 export type Endpoint = 'image' | 'video'
 
+/** A scenario a request asks for by header, and which header, for error details. */
+export interface ScenarioRequest {
+  name: string
+  header: string
+}
+
+export interface SubmitOptions {
+  idempotencyKey?: string | null
+  scenario?: ScenarioRequest | null
+}
+
+/** What the engine learnt about a submission, even one that failed: for the request journal. */
+export interface SubmitTrace {
+  scenario?: string
+  taskId?: string
+}
+
 export interface Submission {
   response: SubmissionResponse
+  /** The success status the scenario asks for (200 unless submit.httpStatus says otherwise). */
+  status: number
   /** True when an Idempotency-Key retry got the original response back. */
   replayed: boolean
+  /** The scenario drops the connection after the commit: the client gets no response. */
+  drop: boolean
 }
 
 export interface AccountView extends Account {
@@ -49,14 +82,18 @@ export interface AccountView extends Account {
 export interface TaskView extends TaskSnapshot {
   accountId: string
   provider: TaskRecord['provider']
+  scenario: string
+  polls: number
 }
 
-const RELAY_EXPIRY_MS = 3600 * 1000
+const DIRECTIVE = /\[mock:([^\]\s]*)\]/
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
  * The simulation: accounts and their credits, tasks and their timelines, the clock, idempotency.
  * No HTTP here: handlers call these methods and turn a thrown Problem into a response.
  * Every entry point first observes the clock, which applies the events due by then in time order.
+ * Scenarios decide each task's life; the journal keeps the requests the handlers report.
  * @example
  * const engine = new Engine({ seed: 7, clock: { mode: 'manual' } })
  * const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
@@ -67,24 +104,33 @@ const RELAY_EXPIRY_MS = 3600 * 1000
 export class Engine {
   readonly clock: Clock
   readonly catalogue: Catalogue
+  readonly scenarios: Scenarios
+  readonly journal: Journal
   readonly #accountsFixture: ReturnType<typeof accountsFixtureSchema.parse>
-  readonly #lifecycle: Lifecycle
   readonly #videoSample: Uint8Array | undefined
+  readonly #sleep: (ms: number) => Promise<void>
   #seed: number
   #random: Random
   #seq = 0
   readonly #accounts = new Accounts()
   readonly #ledger = new Ledger()
   readonly #tasks = new TaskStore()
-  readonly #events = new Scheduler<{ taskId: string; step: TimelineStep }>()
-  readonly #idempotency: IdempotencyRecords<SubmissionResponse>
+  readonly #events = new Scheduler<{ taskId: string; change: Change }>()
+  /** `poll N` steps per pending task, in order of N. */
+  readonly #pollSteps = new Map<string, Extract<ScheduledStep, { kind: 'poll' }>[]>()
+  readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
 
+  /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions = {}) {
     this.clock = new Clock(options.clock)
     this.catalogue = new Catalogue(options.pricing ?? defaultPricing)
     this.#accountsFixture = options.accounts ? accountsFixtureSchema.parse(options.accounts) : defaultAccounts
-    this.#lifecycle = options.lifecycle ?? defaultLifecycle
+    const extra = (options.scenarios ?? []).map((s) => ('scenario' in s && 'origin' in s ? s : { scenario: s as Scenario, origin: 'options' }))
+    const byName = new Map([...bundledScenarios, ...extra].map((entry) => [entry.scenario.name, entry]))
+    this.scenarios = new Scenarios([...byName.values()], options.scenario)
+    this.journal = new Journal(options.journalLimit)
     this.#videoSample = options.videoSample
+    this.#sleep = options.sleep ?? wait
     this.#seed = options.seed ?? 1
     this.#random = new Random(this.#seed)
     this.#idempotency = new IdempotencyRecords((options.idempotencyRetentionSeconds ?? 24 * 3600) * 1000)
@@ -98,7 +144,7 @@ export class Engine {
   /** The simulated now, after applying every event due by then. */
   observe(): number {
     const now = this.clock.now()
-    this.#events.runDue(now, (at, { taskId, step }) => this.#apply(taskId, step, at))
+    this.#events.runDue(now, (at, { taskId, change }) => this.#apply(taskId, change, at))
     return now
   }
 
@@ -111,31 +157,39 @@ export class Engine {
   }
 
   /**
-   * Validates, prices and accepts a generation request: pre-debits the credits and schedules the
-   * task's life. With an Idempotency-Key, a retry of the same body replays the original response.
+   * Validates, prices and accepts a generation request as its scenario says: pre-debits the credits
+   * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
+   * original response. `trace` learns the scenario and task even when the request fails.
    */
-  async submit(account: Account, endpoint: Endpoint, body: unknown, idempotencyKey: string | null): Promise<Submission> {
+  async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
     const now = this.observe()
-    const request = this.#validate(endpoint, body, idempotencyKey)
+    const idempotencyKey = options.idempotencyKey ?? null
+    const choice = this.#scenarioChoice(options.scenario ?? null, body, account)
+    const request = this.#validate(endpoint, body, idempotencyKey, choice.issues)
+    trace.scenario = choice.name
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
       const outcome = this.#idempotency.begin(scope, idempotencyKey, canonicalJson(body), now)
-      if (outcome.kind === 'replay') return { response: outcome.response, replayed: true }
+      if (outcome.kind === 'replay') return { ...outcome.response, replayed: true, drop: false }
     }
     try {
-      const response = await this.#accept(account, request, now)
-      if (idempotencyKey !== null) this.#idempotency.complete(scope, idempotencyKey, response)
-      return { response, replayed: false }
+      const submission = await this.#accept(account, request, choice.name, now, trace)
+      if (idempotencyKey !== null) this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
+      return submission
     } catch (error) {
       if (idempotencyKey !== null) this.#idempotency.release(scope, idempotencyKey)
       throw error
     }
   }
 
-  /** The caller's task; another account's task is "not found", never "forbidden". */
+  /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
   readTask(account: Account, id: string, origin: string): TaskSnapshot {
-    this.observe()
-    return toSnapshot(this.#owned(account, id), origin)
+    const now = this.observe()
+    const task = this.#owned(account, id)
+    task.polls += 1
+    const steps = this.#pollSteps.get(id)
+    while (steps && steps.length > 0 && steps[0]!.n <= task.polls) this.#apply(id, steps.shift()!, now)
+    return toSnapshot(task, origin)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential. */
@@ -169,15 +223,53 @@ export class Engine {
     return this.clockState()
   }
 
-  /** Back to the fixtures: accounts, credits, tasks, events and idempotency keys; the clock keeps going. */
+  /**
+   * Back to the start: fixture accounts and credits, the scenarios and default given at start;
+   * tasks, events, idempotency keys and the journal cleared. The clock keeps going.
+   */
   reset(seed = this.#seed): void {
     this.#seed = seed
     this.#random = new Random(seed)
     this.#seq = 0
     this.#tasks.clear()
     this.#events.clear()
+    this.#pollSteps.clear()
     this.#idempotency.clear()
+    this.journal.clear()
+    this.scenarios.reset()
     this.#loadAccounts()
+  }
+
+  /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */
+  chooseScenario(name: string): void {
+    this.observe()
+    const previous = this.scenarios.defaultName
+    this.scenarios.setDefault(name)
+    try {
+      this.#applyScenarioAccounts()
+    } catch (error) {
+      this.scenarios.setDefault(previous)
+      throw error
+    }
+  }
+
+  /** Loads a scenario at run time, or replaces the one of that name. */
+  loadScenario(scenario: Scenario, origin = 'control API'): 'created' | 'replaced' {
+    return this.scenarios.add({ scenario, origin })
+  }
+
+  /**
+   * Forces a pending task into a state now, with the same ledger effect as a timeline step.
+   * @example
+   * engine.transition('tsk_…', { status: 2, errorCode: 'UPSTREAM_FAILED', refund: true }, origin)
+   */
+  transition(taskId: string, { refund, ...set }: Transition, origin: string): TaskView {
+    const now = this.observe()
+    const task = this.#tasks.get(taskId)
+    if (!task) throw Problem.of({ kind: 'task-not-found' })
+    if (task.status !== 0) throw Problem.of({ kind: 'conflict', message: `Task is terminal (status ${task.status}): terminal tasks never change` })
+    this.#apply(taskId, { set, refund }, now)
+    return this.#view(task, origin)
   }
 
   createAccount(input: AccountCreate): { id: string; apiKey: string; credits: number } {
@@ -185,6 +277,7 @@ export class Engine {
     if (input.apiKey !== undefined && this.#accounts.hasKey(input.apiKey)) {
       throw Problem.of({ kind: 'conflict', message: 'That apiKey is already in use' })
     }
+    this.#checkScenarioName(input.scenario)
     const id = this.#unique(() => this.#random.id('acct_', 12), (candidate) => this.#accounts.get(candidate) !== undefined)
     const apiKey = input.apiKey ?? this.#random.id('sk_test_', 24)
     this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
@@ -203,6 +296,7 @@ export class Engine {
     const now = this.observe()
     const account = this.#accounts.get(id)
     if (!account) throw Problem.of({ kind: 'not-found', message: 'Account not found' })
+    this.#checkScenarioName(patch.scenario ?? undefined)
     if (patch.name !== undefined) account.name = patch.name
     if (patch.demo !== undefined) account.demo = patch.demo
     if (patch.scenario === null) delete account.scenario
@@ -221,7 +315,7 @@ export class Engine {
     const tasks = this.#tasks.list(filter)
     return {
       total: tasks.length,
-      tasks: tasks.slice(0, filter.limit).map((task) => ({ ...toSnapshot(task, origin), accountId: task.accountId, provider: task.provider })),
+      tasks: tasks.slice(0, filter.limit).map((task) => this.#view(task, origin)),
     }
   }
 
@@ -231,17 +325,35 @@ export class Engine {
 
   // ---- internals ----
 
-  #validate(endpoint: Endpoint, body: unknown, idempotencyKey: string | null): ImageRequest | VideoRequest {
+  #validate(endpoint: Endpoint, body: unknown, idempotencyKey: string | null, extra: ValidationIssue[]): ImageRequest | VideoRequest {
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
-    const headerIssues = idempotencyKeyIssues(idempotencyKey, relay)
-    return endpoint === 'image' ? validate(imageRequestSchemaFor(body), body, headerIssues) : validate(videoRequestSchemaFor(body), body, headerIssues)
+    const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
+    return endpoint === 'image' ? validate(imageRequestSchemaFor(body), body, issues) : validate(videoRequestSchemaFor(body), body, issues)
   }
 
-  async #accept(account: Account, request: ImageRequest | VideoRequest, now: number): Promise<SubmissionResponse> {
-    const credits = this.catalogue.price(request)
+  /** First match wins: the header, a [mock:NAME] directive in the prompt, the account's, the default. */
+  #scenarioChoice(asked: ScenarioRequest | null, body: unknown, account: Account): { name: string; issues: ValidationIssue[] } {
+    const prompt = (body as { prompt?: unknown } | null)?.prompt
+    const directive = typeof prompt === 'string' ? DIRECTIVE.exec(prompt)?.[1] : undefined
+    const picked = asked ? { name: asked.name, in: 'header' as const, path: asked.header } : directive !== undefined ? { name: directive, in: 'body' as const, path: 'prompt' } : undefined
+    if (picked && !this.scenarios.has(picked.name)) {
+      const what = picked.in === 'body' ? `[mock:${picked.name}] ` : ''
+      return { name: picked.name, issues: [{ in: picked.in, path: picked.path, message: `${what}${this.scenarios.unknown(picked.name)}` }] }
+    }
+    return { name: picked?.name ?? account.scenario ?? this.scenarios.defaultName, issues: [] }
+  }
+
+  async #accept(account: Account, request: ImageRequest | VideoRequest, scenario: string, now: number, trace: SubmitTrace): Promise<Submission> {
     // Every random draw happens before the first await, in request order: determinism by seed.
-    const record = this.#newRecord(account, request, credits, now)
-    const steps = [...this.#lifecycle(record, this.#random), ...ruleSteps(record)]
+    const facts = requestFacts(request, account.id)
+    const plan = this.scenarios.plan(scenario, facts, this.#random)
+    const latency = plan.latency ? this.#random.within(plan.latency) : 0
+    const credits = this.catalogue.price(request)
+    const id = (prefix: string) => this.#unique(() => this.#random.id(prefix), (candidate) => this.#tasks.has(candidate))
+    const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: this.#seq++, id })
+    const steps = scheduleSteps(plan.timeline, record, this.#random)
+    if (latency > 0) await this.#sleep(latency)
+    this.#refuseAsPlanned(plan, credits)
     if (!this.#ledger.debit(account.id, credits, record.id, now)) throw Problem.of({ kind: 'insufficient-credits', required: credits })
     let task: TaskRecord
     try {
@@ -250,57 +362,45 @@ export class Engine {
       this.#ledger.reverse(account.id, credits, record.id, now)
       throw error
     }
-    for (const step of steps) this.#events.schedule(now + step.after, { taskId: task.id, step })
-    return toSubmission(task)
-  }
-
-  #newRecord(account: Account, request: ImageRequest | VideoRequest, credits: number, now: number): TaskRecord {
-    const video = 'inputMode' in request
-    const relay = !video && isRelayRequest(request)
-    const provider = relay ? 'relay' : !video && request.provider === 'upstream-a' ? 'upstream-a' : 'standard'
-    const layout: { aspectRatio?: string | undefined; width?: number | undefined; height?: number | undefined } = relay ? {} : request
-    return {
-      id: this.#unique(() => this.#random.id('tsk_'), (id) => this.#tasks.has(id)),
-      seq: this.#seq++,
-      type: video ? 'video' : 'image',
-      accountId: account.id,
-      model: request.model,
-      prompt: request.prompt ?? '',
-      provider,
-      status: 0,
-      creditsUsed: credits,
-      creditRefunded: false,
-      createdAt: now,
-      updatedAt: now,
-      providerTaskId: this.#random.id('prv_'),
-      requestId: this.#random.id('req_'),
-      httpRequestId: this.#random.id('http_'),
-      submissionUncertain: false,
-      effectiveWatermark: relay ? request.watermark : false,
-      demo: account.demo,
-      upstreamSeen: provider !== 'upstream-a',
-      numOutputs: video ? 1 : request.numOutputs,
-      preview: imageSize(layout.aspectRatio, layout.width, layout.height),
-      ...(provider !== 'standard' ? { upstreamHttpStatus: 200 } : {}),
-      ...(relay
-        ? { relayStatus: 'queued', pollAfterSeconds: LIMITS.minPollAfterSeconds, expiresAt: now + RELAY_EXPIRY_MS }
-        : {}),
+    trace.taskId = task.id
+    const polls: Extract<ScheduledStep, { kind: 'poll' }>[] = []
+    for (const step of steps) {
+      if (step.kind === 'time') this.#events.schedule(step.at, { taskId: task.id, change: step })
+      else polls.push(step)
     }
+    if (polls.length > 0) this.#pollSteps.set(task.id, polls.sort((a, b) => a.n - b.n))
+    return { response: toSubmission(task), status: plan.httpStatus, replayed: false, drop: plan.fault?.type === 'drop-after-commit' }
   }
 
-  #apply(taskId: string, step: TimelineStep, at: number): void {
+  /** A scenario's reject or error-before-commit fault: nothing is stored or debited. */
+  #refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
+    if (reject) {
+      const body = reject.body.error === 'Insufficient credits' && reject.body.required === undefined ? { ...reject.body, required: credits } : reject.body
+      throw Problem.of({ kind: 'rejected', status: reject.status, body, headers: reject.headers })
+    }
+    if (fault?.type === 'error-before-commit') throw Problem.of({ kind: 'fault', status: fault.status, message: fault.error })
+  }
+
+  #apply(taskId: string, { set, refund }: Change, at: number): void {
     const task = this.#tasks.get(taskId)
     if (!task || task.status !== 0) return // terminal tasks never change
-    if (step.onlyIfUpstreamUnseen && task.upstreamSeen) return
-    if (step.upstreamSeen) task.upstreamSeen = true
-    if (step.set) {
-      Object.assign(task, step.set)
+    if (set) {
+      Object.assign(task, set)
       task.updatedAt = at
     }
-    if (step.refund && !task.creditRefunded) {
+    if (refund && !task.creditRefunded) {
       this.#ledger.refund(task.accountId, task.creditsUsed, task.id, at)
       task.creditRefunded = true
     }
+    if (task.status !== 0) this.#pollSteps.delete(taskId)
+  }
+
+  #view(task: TaskRecord, origin: string): TaskView {
+    return { ...toSnapshot(task, origin), accountId: task.accountId, provider: task.provider, scenario: task.scenario, polls: task.polls }
+  }
+
+  #checkScenarioName(name: string | undefined): void {
+    if (name !== undefined && !this.scenarios.has(name)) throw Problem.invalid([{ in: 'body', path: 'scenario', message: this.scenarios.unknown(name) }])
   }
 
   #owned(account: Account, id: string): TaskRecord {
@@ -321,9 +421,31 @@ export class Engine {
     const now = this.clock.now()
     this.#accounts.clear()
     this.#ledger.clear()
-    for (const fixture of this.#accountsFixture.accounts) {
+    this.#accountsFixture.accounts.forEach((fixture, i) => {
+      if (fixture.scenario !== undefined && !this.scenarios.has(fixture.scenario)) {
+        throw Problem.invalid([{ in: 'body', path: `accounts.${i}.scenario`, message: this.scenarios.unknown(fixture.scenario) }])
+      }
       this.#accounts.add(fixture)
       this.#ledger.open(fixture.id, fixture.credits, now)
+    })
+    this.#applyScenarioAccounts()
+  }
+
+  /** The default scenario's `accounts`: every id must exist, else nothing changes. */
+  #applyScenarioAccounts(): void {
+    const name = this.scenarios.defaultName
+    const changes = Object.entries(this.scenarios.get(name)?.scenario.accounts ?? {})
+    const unknown = changes.filter(([id]) => !this.#accounts.get(id))
+    if (unknown.length > 0) {
+      const known = this.#accounts.all().map((a) => a.id).join(', ')
+      throw Problem.invalid(unknown.map(([id]) => ({ in: 'body' as const, path: `accounts.${id}`, message: `scenario "${name}" names no account "${id}"; known: ${known}` })))
+    }
+    const now = this.clock.now()
+    for (const [id, change] of changes) {
+      const account = this.#accounts.get(id)!
+      if (change.demo !== undefined) account.demo = change.demo
+      if (change.scenario !== undefined) account.scenario = change.scenario
+      if (change.credits !== undefined) this.#ledger.setBalance(id, change.credits, now)
     }
   }
 

@@ -14,6 +14,10 @@ export type ProblemDetail =
   | { kind: 'payload-too-large'; limit: number }
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
+  /** A scenario's `reject`: its status, body and headers as the file gives them. */
+  | { kind: 'rejected'; status: number; body: { error: string; [field: string]: unknown }; headers?: Record<string, string> | undefined }
+  /** A scenario's `error-before-commit` fault. */
+  | { kind: 'fault'; status: number; message: string }
 
 /**
  * A ProblemDetail, thrown.

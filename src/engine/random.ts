@@ -30,4 +30,19 @@ export class Random {
   int(min: number, max: number): number {
     return this.#faker.number.int({ min, max })
   }
+
+  /**
+   * Milliseconds drawn from a span; in whole seconds when both ends are whole seconds.
+   * @example
+   * random.within({ min: 30000, max: 120000 }) // 30000, 31000, … or 120000
+   */
+  within({ min, max }: { min: number; max: number }): number {
+    if (min === max) return min
+    return min % 1000 === 0 && max % 1000 === 0 ? this.int(min / 1000, max / 1000) * 1000 : this.int(min, max)
+  }
+
+  /** True with probability `p`. */
+  chance(p: number): boolean {
+    return p >= 1 || this.#faker.number.float({ min: 0, max: 1 }) < p
+  }
 }

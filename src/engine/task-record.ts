@@ -31,8 +31,10 @@ export const taskRecordSchema = z.object({
   submissionUncertain: z.boolean(),
   effectiveWatermark: z.boolean(),
   demo: z.boolean(),
-  /** upstream-a: whether the upstream knows the task yet (the 30 s grace window). */
-  upstreamSeen: z.boolean(),
+  /** The scenario that decided the task's life. */
+  scenario: z.string(),
+  /** How many times the owner has read the task: `poll N` steps happen on the Nth. */
+  polls: z.int(),
   numOutputs: z.int(),
   /** Pixel size of the generated preview images, from the request's layout. */
   preview: z.object({ width: z.int(), height: z.int() }),

@@ -1,66 +1,60 @@
-import type { TaskRecord } from './task-record.js'
+import { parseSpan, type Span } from '../contract/duration.js'
+import type { TaskChange, TimelineStepInput } from '../contract/scenario.js'
 import type { Random } from './random.js'
-import { LIMITS } from '../contract/limits.js'
+import type { TaskRecord } from './task-record.js'
 
-/** One scheduled change in a task's life, `after` milliseconds after acceptance. */
-export interface TimelineStep {
-  after: number
-  set?: Partial<Pick<TaskRecord, 'status' | 'relayStatus' | 'errorCode' | 'errorMessage' | 'upstreamHttpStatus' | 'submissionUncertain'>>
+/** A change to a task and its ledger effect: what a timeline step or a forced transition does. */
+export interface Change {
+  set?: TaskChange | undefined
   /** Give the pre-debited credits back (at most once per task). */
-  refund?: boolean
-  /** upstream-a: from now on the upstream knows the task. */
-  upstreamSeen?: boolean
-  /** Applies only while the upstream does not know the task yet. */
-  onlyIfUpstreamUnseen?: boolean
+  refund?: boolean | undefined
 }
 
-/** What decides a task's life: today the default lifecycle; scenarios plug in here. */
-export type Lifecycle = (task: TaskRecord, random: Random) => TimelineStep[]
+/** When a step of a scenario's timeline happens, parsed from its `at`. */
+export type StepTime = { kind: 'after'; span: Span } | { kind: 'expiry' } | { kind: 'poll'; n: number }
+
+export interface PlannedStep extends Change {
+  at: StepTime
+}
+
+/** A step placed on one task's life: at a simulated time, or at its Nth poll. */
+export type ScheduledStep = ({ kind: 'time'; at: number } | { kind: 'poll'; n: number }) & Change
 
 export const ERROR_MESSAGES = {
   RELAY_TASK_EXPIRED: 'The relay task expired before it finished.',
-  UPSTREAM_TASK_NOT_FOUND: 'The upstream provider does not know this task.',
 } as const
 
 /**
- * The default life (PRODUCT §2): images finish in 4–12 s, videos in 30–120 s, drawn from the seed;
- * relay tasks go queued → running → succeeded; upstream-a tasks become known to the upstream
- * after 1–5 s, well inside the grace window.
+ * A step as a scenario file writes it, parsed once when the scenario is loaded.
  * @example
- * defaultLifecycle(task, random) // [{ after: 7000, set: { status: 1 } }]
+ * planStep({ at: '30s..120s', set: { status: 1 } }) // { at: { kind: 'after', span: { min: 30000, max: 120000 } }, set: { status: 1 } }
  */
-export const defaultLifecycle: Lifecycle = (task, random) => {
-  const done = (task.type === 'image' ? random.int(4, 12) : random.int(30, 120)) * 1000
-  const steps: TimelineStep[] = []
-  if (task.provider === 'upstream-a') steps.push({ after: random.int(1, 5) * 1000, upstreamSeen: true })
-  if (task.provider === 'relay') steps.push({ after: Math.floor(done / 3), set: { relayStatus: 'running' } })
-  steps.push({ after: done, set: task.provider === 'relay' ? { status: 1, relayStatus: 'succeeded' } : { status: 1 } })
-  return steps
+export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
+  const poll = typeof at === 'string' ? /^poll (\d+)$/.exec(at) : null
+  const time: StepTime = at === 'expiry' ? { kind: 'expiry' } : poll ? { kind: 'poll', n: Number(poll[1]) } : { kind: 'after', span: parseSpan(at)! }
+  return { at: time, set, refund }
 }
 
 /**
- * Steps the interface's rules add to every life, whatever decides it: a relay task still pending
- * at expiresAt expires without refund; an upstream-a task the upstream still does not know after
- * the grace window fails with a refund.
+ * Places a timeline on one task: ranges are drawn from the seed, in the order the steps are written,
+ * and `expiry` is the task's expiresAt. The interface's own rule follows the scenario's steps: a
+ * relay task still pending at expiresAt expires, without a refund, unless the scenario said otherwise first.
  * @example
- * ruleSteps(relayTask) // [{ after: 3600000, set: { status: 2, relayStatus: 'expired', … }, refund: false }]
+ * scheduleSteps(plan.timeline, task, random) // [{ kind: 'time', at: 1767225607000, set: { status: 1 } }]
  */
-export function ruleSteps(task: TaskRecord): TimelineStep[] {
-  const steps: TimelineStep[] = []
-  if (task.provider === 'relay' && task.expiresAt !== undefined) {
-    steps.push({
-      after: task.expiresAt - task.createdAt,
+export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, random: Random): ScheduledStep[] {
+  const scheduled = steps.flatMap(({ at, set, refund }): ScheduledStep[] => {
+    if (at.kind === 'poll') return [{ kind: 'poll', n: at.n, set, refund }]
+    if (at.kind === 'expiry') return task.expiresAt === undefined ? [] : [{ kind: 'time', at: task.expiresAt, set, refund }]
+    return [{ kind: 'time', at: task.createdAt + random.within(at.span), set, refund }]
+  })
+  if (task.expiresAt !== undefined) {
+    scheduled.push({
+      kind: 'time',
+      at: task.expiresAt,
       set: { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED', errorMessage: ERROR_MESSAGES.RELAY_TASK_EXPIRED },
       refund: false,
     })
   }
-  if (task.provider === 'upstream-a') {
-    steps.push({
-      after: LIMITS.upstreamAGraceSeconds * 1000,
-      onlyIfUpstreamUnseen: true,
-      set: { status: 2, errorCode: 'UPSTREAM_TASK_NOT_FOUND', errorMessage: ERROR_MESSAGES.UPSTREAM_TASK_NOT_FOUND, upstreamHttpStatus: 404 },
-      refund: true,
-    })
-  }
-  return steps
+  return scheduled
 }

@@ -17,15 +17,35 @@ function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
 
 const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
 
+type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; in?: z.ZodType }
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
+
+/** The field names an object schema allows at `path`, looking through optional, array, union and record. */
+function fieldsAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {
+  const def = defOf(schema)
+  const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined)
+  if (inner) return fieldsAt(inner, path)
+  if (def.type === 'union') return [...new Set(def.options!.flatMap((option) => fieldsAt(option, path)))]
+  const [head, ...rest] = path
+  if (head === undefined) return def.type === 'object' ? Object.keys(def.shape!) : []
+  if (def.type === 'object') return def.shape![String(head)] ? fieldsAt(def.shape![String(head)]!, rest) : []
+  if (def.type === 'array') return fieldsAt(def.element!, rest)
+  if (def.type === 'record') return fieldsAt(def.valueType!, rest)
+  return []
+}
+
 /**
  * zod's issues as the interface's `details`: one entry per failing field, each with its path.
+ * With the schema, an unknown field's message lists the fields allowed there.
  * @example
  * toIssues(result.error, body) // [{ in: 'body', path: 'inputImageUrls.3', message: 'must be an absolute http(s) URL' }]
  */
-export function toIssues(error: z.ZodError, body: unknown): ValidationIssue[] {
+export function toIssues(error: z.ZodError, body: unknown, schema?: z.ZodType): ValidationIssue[] {
   return error.issues.flatMap((issue): ValidationIssue[] => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ in: 'body', path: dotted([...issue.path, key]), message: 'is not a field of this request' }))
+      const allowed = schema ? fieldsAt(schema, issue.path) : []
+      const message = allowed.length > 0 ? `is not a field here; allowed: ${allowed.filter((f) => !f.startsWith('$')).join(', ')}` : 'is not a field of this request'
+      return issue.keys.map((key) => ({ in: 'body', path: dotted([...issue.path, key]), message }))
     }
     // zod says "invalid type" or "invalid value" for an absent field, depending on its schema.
     const missing = issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(body, issue.path) === undefined
@@ -42,7 +62,7 @@ export function toIssues(error: z.ZodError, body: unknown): ValidationIssue[] {
 export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: ValidationIssue[] = []): T {
   if (!isPlainObject(body)) throw Problem.invalid([{ in: 'body', path: '', message: 'must be a JSON object' }, ...extra])
   const result = schema.safeParse(body)
-  const issues = [...(result.success ? [] : toIssues(result.error, body)), ...extra]
+  const issues = [...(result.success ? [] : toIssues(result.error, body, schema)), ...extra]
   if (issues.length > 0 || !result.success) throw Problem.invalid(issues)
   return result.data
 }

@@ -20,6 +20,8 @@ const SAMPLES: Record<Kind, ProblemDetail> = {
   'payload-too-large': { kind: 'payload-too-large', limit: LIMITS.maxBodyBytes },
   'not-found': { kind: 'not-found', message: '' },
   conflict: { kind: 'conflict', message: '' },
+  rejected: { kind: 'rejected', status: 429, body: { error: 'Rate limit exceeded' } },
+  fault: { kind: 'fault', status: 500, message: 'Internal error' },
 }
 
 const BODY_SCHEMA: Partial<Record<Kind, string>> = {
@@ -51,7 +53,8 @@ const IDEMPOTENCY_KEY = {
   schema: { type: 'string', minLength: LIMITS.idempotencyKey.min, maxLength: LIMITS.idempotencyKey.max },
 }
 
-const SUBMIT_PROBLEMS: Kind[] = ['invalid-request', 'unauthorized', 'insufficient-credits', 'idempotency-in-progress', 'payload-too-large', 'idempotency-mismatch']
+/** `fault` is the generic failure: only a scenario's fault injection answers it. */
+const SUBMIT_PROBLEMS: Kind[] = ['invalid-request', 'unauthorized', 'insufficient-credits', 'idempotency-in-progress', 'payload-too-large', 'idempotency-mismatch', 'fault']
 
 /**
  * The OpenAPI 3.1 document of the service endpoints, generated from the contract's zod schemas,

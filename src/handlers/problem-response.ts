@@ -25,6 +25,10 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
     case 'payload-too-large':
       // The rest of the body is never read, so the connection cannot carry another request.
       return { status: 413, body: { error: `Request body is larger than ${problem.limit} bytes` }, headers: { connection: 'close' } }
+    case 'rejected':
+      return { status: problem.status, body: problem.body, ...(problem.headers ? { headers: problem.headers } : {}) }
+    case 'fault':
+      return { status: problem.status, body: { error: problem.message } }
     case 'idempotency-mismatch':
       return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
   }

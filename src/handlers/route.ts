@@ -1,7 +1,8 @@
 import { http, type HttpHandler } from 'msw'
 import type { Account } from '../engine/accounts.js'
-import type { Engine } from '../engine/engine.js'
+import type { Engine, SubmitTrace } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
+import { journalEntry } from './journal-entry.js'
 import { INTERNAL_ERROR, problemToHttp } from './problem-response.js'
 import { credentialOf, remoteAddressOf } from './request.js'
 
@@ -12,6 +13,16 @@ export interface Reply {
   headers?: Record<string, string> | undefined
 }
 
+/** What a resolver learnt about the request, for the journal. */
+export interface RouteTrace extends SubmitTrace {
+  accountId?: string
+  idempotencyKey?: string
+  replayed?: boolean
+}
+
+/** A resolver's answer that drops the connection: the client gets a network error, no response. */
+export const DROP_CONNECTION = Symbol('drop connection')
+
 export interface RouteContext {
   request: Request
   params: Record<string, string>
@@ -20,10 +31,12 @@ export interface RouteContext {
   origin: string
   /** The authenticated account, or Unauthorized; only called where a route needs it. */
   caller: () => Account
+  trace: RouteTrace
 }
 
+type Answer = Reply | Response | typeof DROP_CONNECTION | undefined
 /** Returning undefined lets the next handler answer (msw's fall-through). */
-export type Resolve = (context: RouteContext) => Reply | Response | undefined | Promise<Reply | Response | undefined>
+export type Resolve = (context: RouteContext) => Answer | Promise<Answer>
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -33,6 +46,11 @@ export interface RouteOptions {
    * elsewhere the client could claim any address, so the caller counts as loopback.
    */
   trustRemoteAddressHeader?: boolean
+  /**
+   * How this door drops a connection. Default Response.error(), which msw/node and the browser
+   * worker turn into a network error; the standalone server marks a response instead and destroys the socket.
+   */
+  dropConnection?: () => Response
 }
 
 /**
@@ -47,28 +65,40 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all'
 
 /**
  * An msw handler that answers a Problem with its error body, any other error with 500 and no
- * detail, and dates every response with the simulated clock.
+ * detail, dates every response with the simulated clock, and journals client traffic (every
+ * request outside /__mock).
  * @example
  * route(engine, 'get', '/__mock/health', () => ({ body: { ok: true } }))
  */
 export function route(engine: Engine, method: Method, path: string | RegExp, resolve: Resolve, options: RouteOptions = {}): HttpHandler {
   // '*' matches any origin: the standalone server's, the page's, or the real service's in tests.
   return http[method](typeof path === 'string' ? `*${path}` : path, async ({ request, params, cookies }) => {
-    let response: Response
+    const started = performance.now()
+    const arrived = engine.clock.now()
+    const trace: RouteTrace = {}
+    let answer: Answer
     try {
-      const caller = () => engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
-      const context = { request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin, caller }
-      const reply = await resolve(context)
-      if (reply === undefined) return undefined
-      response = reply instanceof Response ? reply : json(reply)
+      const caller = () => {
+        const account = engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
+        trace.accountId = account.id
+        return account
+      }
+      answer = await resolve({ request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin, caller, trace })
+      if (answer === undefined) return undefined
     } catch (error) {
-      if (error instanceof Problem) response = json(problemToHttp(error.detail))
+      if (error instanceof Problem) answer = problemToHttp(error.detail)
       else {
         ;(options.onUnexpectedError ?? console.error)(error)
-        response = json(INTERNAL_ERROR)
+        answer = INTERNAL_ERROR
       }
     }
-    response.headers.set('date', new Date(engine.clock.now()).toUTCString())
+    const dropped = answer === DROP_CONNECTION
+    const response = answer === DROP_CONNECTION ? (options.dropConnection ?? (() => Response.error()))() : answer instanceof Response ? answer : json(answer)
+    if (!dropped) response.headers.set('date', new Date(engine.clock.now()).toUTCString())
+    const url = new URL(request.url)
+    if (!url.pathname.startsWith('/__mock/')) {
+      engine.journal.record(journalEntry({ request, url, arrived, status: dropped ? 0 : response.status, durationMs: performance.now() - started, trace, dropped }))
+    }
     return response
   })
 }

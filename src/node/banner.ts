@@ -1,13 +1,15 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
 import type { ClockState } from '../engine/clock.js'
+import type { Scenarios } from '../engine/scenarios.js'
 
 /**
  * The startup banner: where genmock listens, how its clock runs, and the fixture keys — the
  * usable ones, and the ones that are refused on purpose.
  * @example
- * process.stdout.write(banner({ url, version: '0.1.0', seed: 7, clock: engine.clockState(), accounts: defaultAccounts }))
+ * process.stdout.write(banner({ url, version: '0.1.0', seed: 7, clock: engine.clockState(), accounts: defaultAccounts, scenarios: engine.scenarios }))
  */
-export function banner({ url, version, seed, clock, accounts }: { url: string; version: string; seed: number; clock: ClockState; accounts: AccountsFixture }): string {
+export function banner(options: { url: string; version: string; seed: number; clock: ClockState; accounts: AccountsFixture; scenarios: Scenarios }): string {
+  const { url, version, seed, clock, accounts, scenarios } = options
   const usable: string[] = []
   const refused: string[] = []
   for (const account of accounts.accounts) {
@@ -23,6 +25,7 @@ export function banner({ url, version, seed, clock, accounts }: { url: string; v
     `${pad('base_url')}${url}`,
     `${pad('clock')}${clock.mode}${clock.mode === 'real' ? ` ×${clock.speed}` : ''}, now ${clock.now}`,
     `${pad('seed')}${seed}`,
+    `${pad('scenario')}${scenarios.defaultName} (${scenarios.list().length} loaded: GET ${url}/__mock/scenarios)`,
     `${pad('control')}${url}/__mock/health`,
     ...usable.map((line, i) => `${pad(i === 0 ? 'API keys' : '')}${line}`),
     ...(refused.length > 0 ? [`${pad('refused')}${refused.join(', ')}`] : []),

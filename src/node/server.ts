@@ -31,6 +31,18 @@ export interface RunningServer {
  */
 export const loadVideoSample = () => new Uint8Array(readFileSync(new URL('../../fixtures/sample.mp4', import.meta.url)))
 
+const DROP_HEADER = 'x-genmock-drop-connection'
+
+/** A scenario's drop-after-commit: the socket closes before a byte of the response is written. */
+function dropWhenMarked(res: express.Response): void {
+  const appendHeader = res.appendHeader.bind(res)
+  res.appendHeader = (name, value) => {
+    if (name !== DROP_HEADER) return appendHeader(name, value)
+    res.socket?.destroy()
+    return res
+  }
+}
+
 /**
  * The standalone server: express 5 and @mswjs/http-middleware over the same handlers as the
  * other doors. No body parser runs before the handlers: they read the body themselves, bounded.
@@ -40,15 +52,22 @@ export const loadVideoSample = () => new Uint8Array(readFileSync(new URL('../../
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { engine, handlers } = createSimulator({ videoSample: loadVideoSample(), ...options, trustRemoteAddressHeader: true })
+  const { engine, handlers } = createSimulator({
+    videoSample: loadVideoSample(),
+    ...options,
+    trustRemoteAddressHeader: true,
+    // @mswjs/http-middleware cannot write Response.error(); a marked response is dropped below instead.
+    dropConnection: () => new Response(null, { headers: { [DROP_HEADER]: '1' } }),
+  })
   const app = express()
   app.disable('x-powered-by')
   app.disable('etag')
   app.use(requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`))))
   app.use(cors())
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
     // The address the handlers judge IP allowlists by: the socket's, whatever the client claims.
     req.headers[REMOTE_ADDRESS_HEADER] = req.socket.remoteAddress ?? ''
+    dropWhenMarked(res)
     next()
   })
   // The middleware is typed against msw's CommonJS declarations; the handlers are the same classes.

@@ -26,9 +26,9 @@ eachDoor('GET /openapi.json', (door) => {
     })
   })
 
-  it('states the statuses genmock answers with', async () => {
+  it('states the statuses genmock answers with (500 only from a scenario fault)', async () => {
     const { paths } = await doc()
-    expect(Object.keys(paths['/api/ai/image/generate']!.post!.responses).sort()).toEqual(['200', '400', '401', '402', '409', '413', '422'])
+    expect(Object.keys(paths['/api/ai/image/generate']!.post!.responses).sort()).toEqual(['200', '400', '401', '402', '409', '413', '422', '500'])
     expect(Object.keys(paths['/api/ai/tasks/{id}']!.get!.responses).sort()).toEqual(['200', '401', '404'])
     expect(paths['/api/ai/image/generate']!.post!.responses['402']!.content['application/json'].schema.$ref).toBe('#/components/schemas/InsufficientCredits')
   })

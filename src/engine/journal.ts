@@ -1,0 +1,54 @@
+/** One request as the journal keeps it (WireMock's request log): what came in and what went out. */
+export interface JournalEntry {
+  /** Position in the journal since the last reset, from 1. */
+  seq: number
+  /** Simulated time the request arrived, ISO 8601. */
+  at: string
+  method: string
+  path: string
+  query: string
+  status: number
+  /** Wall-clock time spent answering, including any scenario latency. */
+  durationMs: number
+  /** Request headers; credentials are redacted before they get here. */
+  headers: Record<string, string>
+  accountId?: string
+  scenario?: string
+  taskId?: string
+  idempotencyKey?: string
+  replayed?: boolean
+  /** The scenario dropped the connection: the client got no response at all. */
+  dropped?: boolean
+}
+
+/**
+ * The last `capacity` requests, oldest dropped first, so a long run cannot grow it without bound.
+ * @example
+ * journal.record({ method: 'GET', path: '/api/ai/tasks/tsk_1', … })
+ * journal.list(10) // newest first
+ */
+export class Journal {
+  #entries: JournalEntry[] = []
+  #seq = 0
+
+  constructor(readonly capacity = 1000) {}
+
+  record(entry: Omit<JournalEntry, 'seq'>): void {
+    this.#entries.push({ seq: ++this.#seq, ...entry })
+    if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity)
+  }
+
+  /** Newest first. */
+  list(limit = this.capacity): JournalEntry[] {
+    return this.#entries.slice(-limit).reverse()
+  }
+
+  get size(): number {
+    return this.#entries.length
+  }
+
+  clear(): void {
+    this.#entries = []
+    this.#seq = 0
+  }
+}
