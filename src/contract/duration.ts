@@ -6,13 +6,17 @@ const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/y
 export const MAX_DURATION_MS = 7 * 24 * 3_600_000
 
 /**
- * Milliseconds in a duration, or undefined when the text is not one.
+ * Milliseconds in a duration, or undefined when the text is not one or it is longer than a week.
  * @example
  * parseDuration('1m30s') // 90000
  * parseDuration(2.5) // 2500
  */
 export function parseDuration(value: string | number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.round(value * 1000) : undefined
+  const ms = typeof value === 'number' ? (value >= 0 ? Math.round(value * 1000) : undefined) : parseText(value)
+  return ms !== undefined && ms <= MAX_DURATION_MS ? ms : undefined
+}
+
+function parseText(value: string): number | undefined {
   let total = 0
   PART.lastIndex = 0
   while (PART.lastIndex < value.length) {
@@ -41,6 +45,6 @@ export function parseSpan(value: string | number): Span | undefined {
   if (extra !== undefined) return undefined
   const min = parseDuration(lo!)
   const max = hi === undefined ? min : parseDuration(hi)
-  if (min === undefined || max === undefined || max < min || max > MAX_DURATION_MS) return undefined
+  if (min === undefined || max === undefined || max < min) return undefined
   return { min, max }
 }

@@ -40,7 +40,7 @@ export class Journal {
 
   /** Newest first. */
   list(limit = this.capacity): JournalEntry[] {
-    return this.#entries.slice(-limit).reverse()
+    return this.#entries.slice(Math.max(0, this.#entries.length - limit)).reverse()
   }
 
   get size(): number {

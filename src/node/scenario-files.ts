@@ -40,19 +40,33 @@ export function scenarioFilesIn(dir: string): string[] {
     .sort()
 }
 
-/** Line and column of the node at `path`, or of its nearest ancestor that exists. */
+type Ranged = { range?: [number, number, number] | null } | null | undefined
+
+/**
+ * Where a person should look for the value at `path`: the value itself when it starts on its
+ * key's line, else the key (a block value starts on a later line, where the key is not written).
+ * A path that does not exist points at its nearest ancestor.
+ */
 function positionOf(doc: Document, lines: LineCounter, path: string): { line: number; column: number } | undefined {
-  const segments: (string | number)[] = path === '' ? [] : path.split('.')
-  for (let n = segments.length; n >= 0; n--) {
-    let node: unknown = doc.contents
-    for (const segment of segments.slice(0, n)) node = isSeq(node) ? node.get(Number(segment), true) : isMap(node) ? node.get(segment, true) : undefined
-    const range = (node as { range?: [number, number, number] } | undefined)?.range
-    if (range) {
-      const { line, col } = lines.linePos(range[0])
-      return { line, column: col }
-    }
+  const lineOf = (node: Ranged) => (node?.range ? lines.linePos(node.range[0]).line : undefined)
+  let container: unknown = doc.contents
+  let shown = doc.contents as Ranged
+  for (const segment of path === '' ? [] : path.split('.')) {
+    if (isSeq(container)) {
+      container = container.get(Number(segment), true)
+      if (!container) break
+      shown = container as Ranged
+    } else if (isMap(container)) {
+      const pair = container.items.find((p) => String((p.key as { value?: unknown } | null)?.value) === segment)
+      if (!pair) break
+      const [key, value] = [pair.key as Ranged, pair.value as Ranged]
+      shown = value?.range && lineOf(value) === lineOf(key) ? value : key
+      container = value
+    } else break
   }
-  return undefined
+  if (!shown?.range) return undefined
+  const { line, col } = lines.linePos(shown.range[0])
+  return { line, column: col }
 }
 
 interface ParsedFile {
@@ -76,7 +90,7 @@ function parseFile(file: string): ParsedFile {
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((error) => {
       const at = lines.linePos(error.pos[0])
-      return { file, line: at.line, column: at.col, path: '', message: `is not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}` }
+      return { file, line: at.line, column: at.col, path: '', message: `is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}` }
     })
     return { file, where, problems }
   }

@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { Engine } from '../src/engine/engine.js'
+import { loadScenarioFiles } from '../src/node/scenario-files.js'
+
+/** The README's complete scenario example must be one genmock accepts, and do what its comments say. */
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const example = /```yaml\n(name: checkout-demo[\s\S]*?)```/.exec(readme)?.[1]
+
+it('the README has the complete scenario example', () => {
+  expect(example).toBeDefined()
+})
+
+it('the example loads without a problem, and applies its accounts when it becomes the default', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'genmock-readme-')), 'checkout-demo.yaml')
+  writeFileSync(file, example!)
+  const { entries, problems } = loadScenarioFiles([file])
+  expect(problems).toEqual([])
+  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, scenarios: entries, scenario: 'checkout-demo' })
+  expect(engine.getAccount('acct_low').credits).toBe(50)
+  expect(engine.getAccount('acct_bob').scenario).toBe('content-policy')
+})
+
+it('in the example, a relay task answers 202 and fails, refunded, on its second poll', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'genmock-readme-')), 'checkout-demo.yaml')
+  writeFileSync(file, example!)
+  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, scenarios: loadScenarioFiles([file]).entries, scenario: 'checkout-demo', sleep: async () => {} })
+  const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+  const relay = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
+  const { response, status } = await engine.submit(alice, 'image', relay, { idempotencyKey: 'readme-example-1' })
+  expect(status).toBe(202)
+  expect(response.pollAfterSeconds).toBe(10)
+  expect(engine.readTask(alice, response.taskId, 'http://x').status).toBe(0)
+  const second = engine.readTask(alice, response.taskId, 'http://x')
+  expect(second).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', creditRefunded: true })
+  expect(engine.getAccount(alice.id).credits).toBe(1000)
+})
