@@ -1,85 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const BIN = 'src/node/bin.mjs'
-/** Generous limit for a process to start or stop; only a guard against hanging, never asserted. */
-const LIMIT_MS = 20_000
-const BUNDLED = [
-  'content-policy',
-  'default',
-  'drop-after-commit',
-  'flaky',
-  'insufficient-credits',
-  'relay-expiry',
-  'slow-video',
-  'submission-lost',
-  'submission-uncertain',
-  'upstream-a-grace',
-  'upstream-failure',
-]
-
-interface Run {
-  child: ChildProcess
-  stdout: () => string
-  stderr: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-
-const children: ChildProcess[] = []
-
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-  children.push(child)
-  let out = ''
-  let err = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`genmock ${args.join(' ')} did not exit in time\nstdout: ${out}\nstderr: ${err}`))
-    }, LIMIT_MS)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal })
-    })
-  })
-  exited.catch(() => {})
-  return { child, stdout: () => out, stderr: () => err, exited }
-}
-
-async function run(args: string[]) {
-  const r = start(args)
-  const { code, signal } = await r.exited
-  return { code, signal, stdout: r.stdout(), stderr: r.stderr() }
-}
-
-/** Waits until the banner shows the base URL, and returns it. */
-function baseUrl(r: Run): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const find = () => /base_url\s+(http:\/\/\S+)/.exec(r.stdout())?.[1]
-    const timer = setTimeout(() => reject(new Error(`no base_url in the banner\nstdout: ${r.stdout()}\nstderr: ${r.stderr()}`)), LIMIT_MS)
-    const check = () => {
-      const url = find()
-      if (url) {
-        clearTimeout(timer)
-        r.child.stdout!.off('data', check)
-        resolve(url)
-      }
-    }
-    r.child.stdout!.on('data', check)
-    r.exited.then(({ code }) => {
-      clearTimeout(timer)
-      reject(new Error(`genmock exited (${code}) before printing its URL\nstderr: ${r.stderr()}`))
-    }, reject)
-    check()
-  })
-}
+import { BUNDLED_SCENARIOS } from './support/api.js'
+import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.js'
 
 let dir: string
 /** A directory of good scenario files, and one with a bad file among good ones. */
@@ -129,9 +53,7 @@ beforeAll(() => {
 // Not afterEach: the tests that only wait for an exit run concurrently, and one test's cleanup
 // must not kill another's process. Each process ends by itself or is killed by its test.
 afterAll(() => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  }
+  killAll()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -204,7 +126,7 @@ describe.concurrent('genmock --scenarios / --scenario: refusals', () => {
     const { code, stdout, stderr } = await run(['--scenario', 'nope', '--port', '0', '--log', 'silent'])
     expect(code).toBe(2)
     expect(stderr).toContain('--scenario nope')
-    expect(stderr).toContain(`names no scenario "nope"; known: ${BUNDLED.join(', ')}`)
+    expect(stderr).toContain(`names no scenario "nope"; known: ${BUNDLED_SCENARIOS.join(', ')}`)
     expect(stdout).not.toMatch(/base_url/)
   }, LIMIT_MS + 5000)
 })
@@ -213,7 +135,7 @@ describe('genmock --scenarios / --scenario: serving', () => {
   it('--scenarios DIR --scenario mine starts with mine as the default: the banner says so and a plain request gets it', async () => {
     const r = start(['--scenarios', good.dir, '--scenario', 'mine', '--port', '0', '--clock', 'manual', '--seed', '7', '--log', 'silent'])
     const url = await baseUrl(r)
-    expect(r.stdout()).toMatch(new RegExp(`scenario\\s+mine \\(${BUNDLED.length + 2} loaded`))
+    expect(r.stdout()).toMatch(new RegExp(`scenario\\s+mine \\(${BUNDLED_SCENARIOS.length + 2} loaded`))
 
     const submit = (headers: Record<string, string> = {}) =>
       fetch(`${url}/api/ai/image/generate`, {

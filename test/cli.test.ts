@@ -1,78 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const BIN = 'src/node/bin.mjs'
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
-/** Generous limit for a process to start or stop; only a guard against hanging, never asserted. */
-const LIMIT_MS = 20_000
-
-interface Run {
-  child: ChildProcess
-  stdout: () => string
-  stderr: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
-
-const children: ChildProcess[] = []
 const servers: Server[] = []
 
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
-  children.push(child)
-  let out = ''
-  let err = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`genmock ${args.join(' ')} did not exit in time\nstdout: ${out}\nstderr: ${err}`))
-    }, LIMIT_MS)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal })
-    })
-  })
-  exited.catch(() => {})
-  return { child, stdout: () => out, stderr: () => err, exited }
-}
-
-async function run(args: string[]) {
-  const r = start(args)
-  const { code, signal } = await r.exited
-  return { code, signal, stdout: r.stdout(), stderr: r.stderr() }
-}
-
-/** Waits until the banner shows the base URL, and returns it. */
-function baseUrl(r: Run): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const find = () => /base_url\s+(http:\/\/\S+)/.exec(r.stdout())?.[1]
-    const timer = setTimeout(() => reject(new Error(`no base_url in the banner\nstdout: ${r.stdout()}\nstderr: ${r.stderr()}`)), LIMIT_MS)
-    const check = () => {
-      const url = find()
-      if (url) {
-        clearTimeout(timer)
-        r.child.stdout!.off('data', check)
-        resolve(url)
-      }
-    }
-    r.child.stdout!.on('data', check)
-    r.exited.then(({ code }) => {
-      clearTimeout(timer)
-      reject(new Error(`genmock exited (${code}) before printing its URL\nstderr: ${r.stderr()}`))
-    }, reject)
-    check()
-  })
-}
-
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  }
+  killAll()
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))))
 })
 

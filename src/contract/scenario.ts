@@ -7,7 +7,7 @@ import { parseDuration, parseSpan } from './duration.js'
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
 
-export const scenarioNameSchema = z
+const scenarioNameSchema = z
   .string({ error: 'must be a scenario name' })
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit' })
 
@@ -20,7 +20,7 @@ const span = z
   .refine((value) => parseSpan(value) !== undefined, { error: `must be ${durationText}, or a range such as "30s..120s" (low..high, at most a week)` })
 
 /** When a step happens: after a span from acceptance, at the task's expiresAt, or at its Nth poll. */
-export const stepAtSchema = z.union([z.number(), z.string()]).refine((value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined, {
+const stepAtSchema = z.union([z.number(), z.string()]).refine((value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined, {
   error: `must be ${durationText}, a range such as "30s..120s", "expiry", or "poll N" (the task's Nth poll)`,
 })
 
@@ -38,8 +38,8 @@ const changeFields = {
   effectiveWatermark: z.boolean().optional(),
 }
 
-export const submitSetSchema = z.strictObject(changeFields)
-export const taskChangeSchema = z.strictObject({ status: statusSchema.optional(), ...changeFields })
+const submitSetSchema = z.strictObject(changeFields)
+const taskChangeSchema = z.strictObject({ status: statusSchema.optional(), ...changeFields })
 export type TaskChange = z.infer<typeof taskChangeSchema>
 
 const REFUND_REQUIRED =
@@ -49,7 +49,7 @@ const REFUND_REQUIRED =
 const withRefund = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ ...shape, refund: z.boolean().optional() })
 
-export const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() }).superRefine((step, ctx) => {
+const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() }).superRefine((step, ctx) => {
   if (step.set?.status === 2 && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
   if (step.set === undefined && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: 'is required: a step must set a field or refund' })
 })
@@ -89,7 +89,7 @@ export const matchSchema = z.strictObject({
 export type Match = z.infer<typeof matchSchema>
 
 const faultTypeSchema = z.enum(['error-before-commit', 'drop-after-commit'], { error: 'must be error-before-commit or drop-after-commit' })
-export const faultSchema = z.union([
+const faultSchema = z.union([
   faultTypeSchema,
   z.strictObject({
     type: faultTypeSchema,
@@ -99,14 +99,14 @@ export const faultSchema = z.union([
   }),
 ])
 
-export const rejectSchema = z.strictObject({
+const rejectSchema = z.strictObject({
   status: z.int().min(400, { error: 'must be a 4xx or 5xx status' }).max(599, { error: 'must be a 4xx or 5xx status' }),
   /** An error body; `Insufficient credits` without `required` gets the computed price. */
   body: z.looseObject({ error: z.string({ error: 'must be a string' }).min(1) }),
   headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, { error: 'must be a header name' }), z.string()).optional(),
 })
 
-export const submitSchema = z.strictObject({
+const submitSchema = z.strictObject({
   reject: rejectSchema.optional(),
   latency: span.optional(),
   fault: faultSchema.optional(),
@@ -120,7 +120,7 @@ export type SubmitInput = z.infer<typeof submitSchema>
 
 const faultType = (fault: z.infer<typeof faultSchema> | undefined) => (typeof fault === 'string' ? fault : fault?.type)
 
-export const ruleSchema = z
+const ruleSchema = z
   .strictObject({
     match: matchSchema.optional(),
     submit: submitSchema.optional(),
@@ -144,7 +144,7 @@ export const ruleSchema = z
   })
 export type Rule = z.infer<typeof ruleSchema>
 
-export const scenarioAccountSchema = z.strictObject({
+const scenarioAccountSchema = z.strictObject({
   credits: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).optional(),
   demo: z.boolean().optional(),
   scenario: scenarioNameSchema.optional(),

@@ -7,6 +7,7 @@ import { Problem } from './problem.js'
 import { Random } from './random.js'
 import type { RequestFacts } from './rule-match.js'
 import { referenceIssues, Scenarios, type ScenarioEntry } from './scenarios.js'
+import { BUNDLED_SCENARIOS } from '../../test/support/api.js'
 
 const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
 
@@ -306,22 +307,9 @@ describe('Scenarios: construction, add and reset', () => {
 })
 
 describe('bundled scenarios', () => {
-  const NAMES = [
-    'content-policy',
-    'default',
-    'drop-after-commit',
-    'flaky',
-    'insufficient-credits',
-    'relay-expiry',
-    'slow-video',
-    'submission-lost',
-    'submission-uncertain',
-    'upstream-a-grace',
-    'upstream-failure',
-  ]
 
   it('are the eleven of PRODUCT §4, all from the bundle', () => {
-    expect(bundledScenarios.map((e) => e.scenario.name).sort()).toEqual(NAMES)
+    expect(bundledScenarios.map((e) => e.scenario.name).sort()).toEqual(BUNDLED_SCENARIOS)
     expect(new Set(bundledScenarios.map((e) => e.origin))).toEqual(new Set(['bundled']))
   })
 
@@ -333,7 +321,7 @@ describe('bundled scenarios', () => {
     expect(referenceIssues(bundledScenarios.map((e) => e.scenario))).toEqual([])
     const s = new Scenarios(bundledScenarios)
     expect(s.defaultName).toBe('default')
-    expect(s.list()).toHaveLength(NAMES.length)
+    expect(s.list()).toHaveLength(BUNDLED_SCENARIOS.length)
   })
 
   it('include every JSON file of scenarios/, as written there', () => {

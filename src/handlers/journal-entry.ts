@@ -2,13 +2,8 @@ import type { JournalEntry } from '../engine/journal.js'
 import { REMOTE_ADDRESS_HEADER } from './request.js'
 import type { RouteTrace } from './route.js'
 
-/**
- * Request headers as the journal may keep them: the Authorization credential and every cookie
- * value redacted, genmock's own address header left out.
- * @example
- * redactedHeaders(new Headers({ authorization: 'Bearer sk_test_alice' })) // { authorization: 'Bearer [redacted]' }
- */
-export function redactedHeaders(headers: Headers): Record<string, string> {
+/** Request headers as the journal may keep them: credentials and cookie values redacted, genmock's own address header left out. */
+function redactedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {}
   headers.forEach((value, name) => {
     if (name === REMOTE_ADDRESS_HEADER) return

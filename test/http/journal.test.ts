@@ -1,3 +1,4 @@
+import type { JournalEntry } from '../../src/engine/journal.js'
 import { expect, it } from 'vitest'
 import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
@@ -7,22 +8,7 @@ import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
  * traffic (everything outside /__mock), newest first, with credentials redacted.
  */
 
-interface Entry {
-  seq: number
-  at: string
-  method: string
-  path: string
-  query: string
-  status: number
-  durationMs: number
-  headers: Record<string, string>
-  accountId?: string
-  scenario?: string
-  taskId?: string
-  idempotencyKey?: string
-  replayed?: boolean
-  dropped?: boolean
-}
+type Entry = JournalEntry
 
 interface Journal {
   total: number

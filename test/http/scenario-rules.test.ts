@@ -592,45 +592,37 @@ eachDoor('scenario rules', (door) => {
     expect(offset(videoDone, 'updatedAt')).toBe(120 * SECOND)
   })
 
-  it('ranges are drawn per task, in whole seconds when both bounds are whole seconds', async () => {
-    await load(door(), { name: 'ranged', description: 'd', rules: [{ timeline: [{ at: '5s..8s', set: { status: 1 } }] }] })
+  /** Submits `count` images under a one-step scenario; all pending at `pendingUntil` s, all done `doneAfter` s later: their completion offsets. */
+  async function drawnOffsets(at: string, count: number, pendingUntil: number, doneAfter: number): Promise<number[]> {
+    await load(door(), { name: 'ranged', description: 'd', rules: [{ timeline: [{ at, set: { status: 1 } }] }] })
     const ids: string[] = []
-    for (let i = 0; i < 10; i++) ids.push((await accepted(submitImage(door(), IMAGE, pick('ranged')))).taskId)
-    await advance(door(), 4.999)
+    for (let i = 0; i < count; i++) ids.push((await accepted(submitImage(door(), IMAGE, pick('ranged')))).taskId)
+    await advance(door(), pendingUntil)
     for (const id of ids) expect((await read(door(), id)).status).toBe(0)
-    await advance(door(), 3.001)
+    await advance(door(), doneAfter)
     const offsets = []
     for (const id of ids) {
       const task = await read(door(), id)
       expect(task.status).toBe(1)
       offsets.push(offset(task, 'updatedAt'))
     }
-    for (const ms of offsets) {
+    expect(new Set(offsets).size).toBeGreaterThan(1)
+    return offsets
+  }
+
+  it('ranges are drawn per task, in whole seconds when both bounds are whole seconds', async () => {
+    for (const ms of await drawnOffsets('5s..8s', 10, 4.999, 3.001)) {
       expect(ms % SECOND).toBe(0)
       expect(ms).toBeGreaterThanOrEqual(5 * SECOND)
       expect(ms).toBeLessThanOrEqual(8 * SECOND)
     }
-    expect(new Set(offsets).size).toBeGreaterThan(1)
   })
 
   it('ranges with bounds that are not whole seconds are drawn in milliseconds', async () => {
-    await load(door(), { name: 'ranged-ms', description: 'd', rules: [{ timeline: [{ at: '1500ms..1600ms', set: { status: 1 } }] }] })
-    const ids: string[] = []
-    for (let i = 0; i < 6; i++) ids.push((await accepted(submitImage(door(), IMAGE, pick('ranged-ms')))).taskId)
-    await advance(door(), 1.499)
-    for (const id of ids) expect((await read(door(), id)).status).toBe(0)
-    await advance(door(), 0.101)
-    const offsets = []
-    for (const id of ids) {
-      const task = await read(door(), id)
-      expect(task.status).toBe(1)
-      offsets.push(offset(task, 'updatedAt'))
-    }
-    for (const ms of offsets) {
+    for (const ms of await drawnOffsets('1500ms..1600ms', 6, 1.499, 0.101)) {
       expect(ms).toBeGreaterThanOrEqual(1500)
       expect(ms).toBeLessThanOrEqual(1600)
     }
-    expect(new Set(offsets).size).toBeGreaterThan(1)
   })
 
   it("'poll N': the owner's Nth GET sees the change; another account's GETs are 404 and do not count; time does not matter", async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { advance, auth, balance, getTask, IMAGE, KEYS, post, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import { advance, auth, balance, BUNDLED_SCENARIOS, getTask, IMAGE, KEYS, post, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -37,19 +37,6 @@ interface Snapshot {
 
 const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
-const BUNDLED = [
-  'content-policy',
-  'default',
-  'drop-after-commit',
-  'flaky',
-  'insufficient-credits',
-  'relay-expiry',
-  'slow-video',
-  'submission-lost',
-  'submission-uncertain',
-  'upstream-a-grace',
-  'upstream-failure',
-]
 
 /** base-image-2 at 1K: 4 credits per output (interface price). */
 const IMAGE_PRICE = 4
@@ -123,7 +110,7 @@ async function expectContentPolicy(door: Door, taskId: string, key: string = KEY
   expect(failed.creditRefunded).toBe(true)
 }
 
-const knownList = `known: ${BUNDLED.join(', ')}`
+const knownList = `known: ${BUNDLED_SCENARIOS.join(', ')}`
 
 eachDoor('scenario selection', (door) => {
   // ---- each source on its own ----
@@ -328,7 +315,7 @@ eachDoor('scenario selection', (door) => {
     expect(load.status).toBe(201)
     const res = await submitImage(door(), IMAGE, scenarioHeader('nope'))
     const [issue] = await invalidIssues(res)
-    expect(issue!.message).toBe(`names no scenario "nope"; known: ${['aaa-loaded', ...BUNDLED].join(', ')}`)
+    expect(issue!.message).toBe(`names no scenario "nope"; known: ${['aaa-loaded', ...BUNDLED_SCENARIOS].join(', ')}`)
   })
 
   it('an unknown scenario in Prefer is 400 naming the Prefer header', async () => {
@@ -344,6 +331,9 @@ eachDoor('scenario selection', (door) => {
     expect(paths).toContain('prompt')
     expect(paths).toContain('numOutputs')
     expect(issues.find((issue) => issue.path === 'X-Mock-Scenario')).toStrictEqual({ in: 'header', path: 'X-Mock-Scenario', message: `names no scenario "nope"; ${knownList}` })
+    // With a header issue of the request itself: a relay body without its Idempotency-Key.
+    const relay = await submitImage(door(), { provider: 'relay', model: 'base-image-2', prompt: 'p', resolution: '2K' }, scenarioHeader('nope'))
+    expect((await invalidIssues(relay)).map((issue) => issue.path).sort()).toStrictEqual(['Idempotency-Key', 'X-Mock-Scenario'])
     // Video too.
     const video = await submitVideo(door(), { model: 'video-d', inputMode: 'text_to_video' }, scenarioHeader('nope'))
     const videoPaths = (await invalidIssues(video)).map((issue) => issue.path)

@@ -46,3 +46,18 @@ export const IMAGE = { model: 'base-image-2', prompt: 'a red fox in the snow' } 
 export const VIDEO_T2V = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' } as const
 export const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '2K' } as const
 export const REF = 'https://example.com/ref.png'
+
+/** The bundled scenarios issue 3 names, sorted: the oracle the scenarios/ directory is checked against. */
+export const BUNDLED_SCENARIOS = [
+  'content-policy',
+  'default',
+  'drop-after-commit',
+  'flaky',
+  'insufficient-credits',
+  'relay-expiry',
+  'slow-video',
+  'submission-lost',
+  'submission-uncertain',
+  'upstream-a-grace',
+  'upstream-failure',
+]
