@@ -34,10 +34,16 @@ async function script(door: Door): Promise<string[]> {
   await record('other owner', await getTask(door, image.taskId, KEYS.bob))
   await record('unknown route', await door.fetch('/api/ai/nothing', { headers: auth() }))
   await record('account', await post(door, '/__mock/accounts', { credits: 50, apiKey: 'sk_test_parity' }))
+  const failing = await record('scenario by header', await submitImage(door, IMAGE, { 'x-mock-scenario': 'upstream-failure' }))
+  await record('scenario by directive', await submitVideo(door, { ...VIDEO_T2V, prompt: 'waves [mock:insufficient-credits]' }))
+  await record('scenario unknown', await submitImage(door, IMAGE, { prefer: 'scenario=nope' }))
+  await record('scenario 202', await post(door, '/__mock/scenarios', { name: 'accepted', description: 'd', rules: [{ submit: { httpStatus: 202 }, use: 'default' }] }))
+  const forced = await record('scenario accepted', await submitImage(door, IMAGE, { 'x-mock-scenario': 'accepted' }))
+  await record('transition', await post(door, `/__mock/tasks/${forced.taskId}/transition`, { status: 2, errorCode: 'FORCED', refund: true }))
   for (const seconds of [3, 10, 60, 120]) {
     await advance(door, seconds)
     await record(`clock +${seconds}`, await door.fetch('/__mock/clock'))
-    for (const id of [image.taskId, relay.taskId, video.taskId]) await record(`poll ${id}`, await getTask(door, id))
+    for (const id of [image.taskId, relay.taskId, video.taskId, failing.taskId]) await record(`poll ${id}`, await getTask(door, id))
   }
   const done = await record('image done', await getTask(door, image.taskId))
   const videoDone = await record('video done', await getTask(door, video.taskId))
@@ -47,6 +53,7 @@ async function script(door: Door): Promise<string[]> {
   await record('relay media, no token', await door.fetch(`/media/images/${relay.taskId}/0.png`))
   await record('tasks', await door.fetch('/__mock/tasks'))
   await record('ledger', await door.fetch('/__mock/accounts/acct_alice'))
+  await record('scenarios', await door.fetch('/__mock/scenarios'))
   return log
 }
 
