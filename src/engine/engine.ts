@@ -17,12 +17,12 @@ import { newTaskRecord, requestFacts } from './new-task.js'
 import { renderImage } from './png.js'
 import { Problem } from './problem.js'
 import { Random } from './random.js'
-import { Scenarios, type ScenarioEntry, type SubmitPlan } from './scenarios.js'
-import { Scheduler } from './scheduler.js'
+import { Scenarios, type ScenarioEntry, type ScenarioRequest, type SubmitPlan } from './scenarios.js'
 import { toSnapshot, toSubmission } from './snapshot.js'
 import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
-import { scheduleSteps, type Change, type ScheduledStep } from './timeline.js'
+import { TaskLife } from './task-life.js'
+import { scheduleSteps } from './timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export interface EngineOptions {
@@ -46,12 +46,7 @@ export interface EngineOptions {
 }
 
 export type Endpoint = 'image' | 'video'
-
-/** A scenario a request asks for by header, and which header, for error details. */
-export interface ScenarioRequest {
-  name: string
-  header: string
-}
+export type { ScenarioRequest }
 
 export interface SubmitOptions {
   idempotencyKey?: string | null
@@ -86,7 +81,6 @@ export interface TaskView extends TaskSnapshot {
   polls: number
 }
 
-const DIRECTIVE = /\[mock:([^\]\s]*)\]/
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -115,9 +109,7 @@ export class Engine {
   readonly #accounts = new Accounts()
   readonly #ledger = new Ledger()
   readonly #tasks = new TaskStore()
-  readonly #events = new Scheduler<{ taskId: string; change: Change }>()
-  /** `poll N` steps per pending task, in order of N. */
-  readonly #pollSteps = new Map<string, Extract<ScheduledStep, { kind: 'poll' }>[]>()
+  readonly #life = new TaskLife(this.#tasks, this.#ledger)
   readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
@@ -144,7 +136,7 @@ export class Engine {
   /** The simulated now, after applying every event due by then. */
   observe(): number {
     const now = this.clock.now()
-    this.#events.runDue(now, (at, { taskId, change }) => this.#apply(taskId, change, at))
+    this.#life.runDue(now)
     return now
   }
 
@@ -164,7 +156,8 @@ export class Engine {
   async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
     const now = this.observe()
     const idempotencyKey = options.idempotencyKey ?? null
-    const choice = this.#scenarioChoice(options.scenario ?? null, body, account)
+    const prompt = (body as { prompt?: unknown } | null)?.prompt
+    const choice = this.scenarios.choose(options.scenario ?? null, typeof prompt === 'string' ? prompt : undefined, account.scenario)
     const request = this.#validate(endpoint, body, idempotencyKey, choice.issues)
     trace.scenario = choice.name
     const scope = `${account.id}|${endpoint}`
@@ -187,8 +180,7 @@ export class Engine {
     const now = this.observe()
     const task = this.#owned(account, id)
     task.polls += 1
-    const steps = this.#pollSteps.get(id)
-    while (steps && steps.length > 0 && steps[0]!.n <= task.polls) this.#apply(id, steps.shift()!, now)
+    this.#life.polled(id, task.polls, now)
     return toSnapshot(task, origin)
   }
 
@@ -232,8 +224,7 @@ export class Engine {
     this.#random = new Random(seed)
     this.#seq = 0
     this.#tasks.clear()
-    this.#events.clear()
-    this.#pollSteps.clear()
+    this.#life.clear()
     this.#idempotency.clear()
     this.journal.clear()
     this.scenarios.reset()
@@ -268,7 +259,7 @@ export class Engine {
     const task = this.#tasks.get(taskId)
     if (!task) throw Problem.of({ kind: 'task-not-found' })
     if (task.status !== 0) throw Problem.of({ kind: 'conflict', message: `Task is terminal (status ${task.status}): terminal tasks never change` })
-    this.#apply(taskId, { set, refund }, now)
+    this.#life.apply(taskId, { set, refund }, now)
     return this.#view(task, origin)
   }
 
@@ -320,7 +311,7 @@ export class Engine {
   }
 
   get pendingEvents(): number {
-    return this.#events.size
+    return this.#life.pendingEvents
   }
 
   // ---- internals ----
@@ -329,18 +320,6 @@ export class Engine {
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
     return endpoint === 'image' ? validate(imageRequestSchemaFor(body), body, issues) : validate(videoRequestSchemaFor(body), body, issues)
-  }
-
-  /** First match wins: the header, a [mock:NAME] directive in the prompt, the account's, the default. */
-  #scenarioChoice(asked: ScenarioRequest | null, body: unknown, account: Account): { name: string; issues: ValidationIssue[] } {
-    const prompt = (body as { prompt?: unknown } | null)?.prompt
-    const directive = typeof prompt === 'string' ? DIRECTIVE.exec(prompt)?.[1] : undefined
-    const picked = asked ? { name: asked.name, in: 'header' as const, path: asked.header } : directive !== undefined ? { name: directive, in: 'body' as const, path: 'prompt' } : undefined
-    if (picked && !this.scenarios.has(picked.name)) {
-      const what = picked.in === 'body' ? `[mock:${picked.name}] ` : ''
-      return { name: picked.name, issues: [{ in: picked.in, path: picked.path, message: `${what}${this.scenarios.unknown(picked.name)}` }] }
-    }
-    return { name: picked?.name ?? account.scenario ?? this.scenarios.defaultName, issues: [] }
   }
 
   async #accept(account: Account, request: ImageRequest | VideoRequest, scenario: string, now: number, trace: SubmitTrace): Promise<Submission> {
@@ -363,12 +342,7 @@ export class Engine {
       throw error
     }
     trace.taskId = task.id
-    const polls: Extract<ScheduledStep, { kind: 'poll' }>[] = []
-    for (const step of steps) {
-      if (step.kind === 'time') this.#events.schedule(step.at, { taskId: task.id, change: step })
-      else polls.push(step)
-    }
-    if (polls.length > 0) this.#pollSteps.set(task.id, polls.sort((a, b) => a.n - b.n))
+    this.#life.schedule(task.id, steps)
     return { response: toSubmission(task), status: plan.httpStatus, replayed: false, drop: plan.fault?.type === 'drop-after-commit' }
   }
 
@@ -379,20 +353,6 @@ export class Engine {
       throw Problem.of({ kind: 'rejected', status: reject.status, body, headers: reject.headers })
     }
     if (fault?.type === 'error-before-commit') throw Problem.of({ kind: 'fault', status: fault.status, message: fault.error })
-  }
-
-  #apply(taskId: string, { set, refund }: Change, at: number): void {
-    const task = this.#tasks.get(taskId)
-    if (!task || task.status !== 0) return // terminal tasks never change
-    if (set) {
-      Object.assign(task, set)
-      task.updatedAt = at
-    }
-    if (refund && !task.creditRefunded) {
-      this.#ledger.refund(task.accountId, task.creditsUsed, task.id, at)
-      task.creditRefunded = true
-    }
-    if (task.status !== 0) this.#pollSteps.delete(taskId)
   }
 
   #view(task: TaskRecord, origin: string): TaskView {

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { BUNDLED_SCENARIOS } from '../../test/support/api.js'
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import { bundledScenarios } from './bundled-scenarios.js'
 import { Problem } from './problem.js'
 import { Random } from './random.js'
 import type { RequestFacts } from './rule-match.js'
 import { referenceIssues, Scenarios, type ScenarioEntry } from './scenarios.js'
-import { BUNDLED_SCENARIOS } from '../../test/support/api.js'
 
 const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
 
@@ -228,6 +228,32 @@ describe('Scenarios.plan', () => {
     const picks = Array.from({ length: 40 }, () => s.plan('mine', IMAGE, r).timeline[0]!.at)
     expect(picks).toContainEqual(after(1000).at)
     expect(picks).toContainEqual(after(9000).at)
+  })
+})
+
+describe('Scenarios.choose: first match wins', () => {
+  const scenarios = () => new Scenarios([entry('default'), entry('a'), entry('b'), entry('c')], 'c')
+  const header = (name: string) => ({ name, header: 'X-Mock-Scenario' })
+
+  it('the header, then the prompt directive, then the account scenario, then the default', () => {
+    expect(scenarios().choose(header('a'), 'x [mock:b]', 'default')).toEqual({ name: 'a', issues: [] })
+    expect(scenarios().choose(null, 'x [mock:b] y', 'default')).toEqual({ name: 'b', issues: [] })
+    expect(scenarios().choose(null, 'no directive', 'a')).toEqual({ name: 'a', issues: [] })
+    expect(scenarios().choose(null, undefined, undefined)).toEqual({ name: 'c', issues: [] })
+  })
+
+  it('an unknown name asked for is an issue where it was asked, listing the known names', () => {
+    expect(scenarios().choose({ name: 'zz', header: 'Prefer' }, undefined, undefined).issues).toEqual([
+      { in: 'header', path: 'Prefer', message: 'names no scenario "zz"; known: a, b, c, default' },
+    ])
+    expect(scenarios().choose(null, '[mock:zz]', undefined).issues).toEqual([
+      { in: 'body', path: 'prompt', message: '[mock:zz] names no scenario "zz"; known: a, b, c, default' },
+    ])
+  })
+
+  it('only the first directive of a prompt counts, and a bracket-less one is no directive', () => {
+    expect(scenarios().choose(null, '[mock:a] and [mock:b]', undefined).name).toBe('a')
+    expect(scenarios().choose(null, 'mock:a', undefined).name).toBe('c')
   })
 })
 

@@ -24,6 +24,14 @@ export interface SubmitPlan {
   timeline: readonly PlannedStep[]
 }
 
+/** A scenario a request asks for by header, and which header, for error details. */
+export interface ScenarioRequest {
+  name: string
+  header: string
+}
+
+const DIRECTIVE = /\[mock:([^\]\s]*)\]/
+
 interface CompiledRule {
   matches: Matcher
   use?: string | undefined
@@ -128,6 +136,22 @@ export class Scenarios {
   /** "names no scenario …" with the known names, for error messages. */
   unknown(name: string): string {
     return `names no scenario "${name}"; known: ${[...this.#entries.keys()].sort().join(', ')}`
+  }
+
+  /**
+   * The scenario a request gets, first match wins: the header, a [mock:NAME] directive in the
+   * prompt, the account's, the default. An unknown name asked for is an issue of the request.
+   * @example
+   * scenarios.choose(null, 'a fox [mock:content-policy]', undefined) // { name: 'content-policy', issues: [] }
+   */
+  choose(asked: ScenarioRequest | null, prompt: string | undefined, accountScenario: string | undefined): { name: string; issues: ValidationIssue[] } {
+    const directive = prompt === undefined ? undefined : DIRECTIVE.exec(prompt)?.[1]
+    const picked = asked ? { name: asked.name, in: 'header' as const, path: asked.header } : directive !== undefined ? { name: directive, in: 'body' as const, path: 'prompt' } : undefined
+    if (picked && !this.has(picked.name)) {
+      const what = picked.in === 'body' ? `[mock:${picked.name}] ` : ''
+      return { name: picked.name, issues: [{ in: picked.in, path: picked.path, message: `${what}${this.unknown(picked.name)}` }] }
+    }
+    return { name: picked?.name ?? accountScenario ?? this.#defaultName, issues: [] }
   }
 
   setDefault(name: string): void {
