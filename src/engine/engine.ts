@@ -79,6 +79,9 @@ export interface TaskView extends TaskSnapshot {
   provider: TaskRecord['provider']
   scenario: string
   polls: number
+  /** Where a pending task is on its timeline: when its next timed change is due, and at which poll. */
+  nextChangeAt?: string
+  nextChangeAtPoll?: number
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -356,7 +359,16 @@ export class Engine {
   }
 
   #view(task: TaskRecord, origin: string): TaskView {
-    return { ...toSnapshot(task, origin), accountId: task.accountId, provider: task.provider, scenario: task.scenario, polls: task.polls }
+    const next = this.#life.next(task.id)
+    return {
+      ...toSnapshot(task, origin),
+      accountId: task.accountId,
+      provider: task.provider,
+      scenario: task.scenario,
+      polls: task.polls,
+      ...(next.at !== undefined ? { nextChangeAt: new Date(next.at).toISOString() } : {}),
+      ...(next.poll !== undefined ? { nextChangeAtPoll: next.poll } : {}),
+    }
   }
 
   #checkScenarioName(name: string | undefined): void {

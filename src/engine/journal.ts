@@ -19,6 +19,8 @@ export interface JournalEntry {
   replayed?: boolean
   /** The scenario dropped the connection: the client got no response at all. */
   dropped?: boolean
+  /** What the client did that the interface forbids, such as sending an API key from a browser. */
+  warnings?: string[]
 }
 
 /**

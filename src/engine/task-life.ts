@@ -16,6 +16,8 @@ export class TaskLife {
   readonly #events = new Scheduler<{ taskId: string; change: Change }>()
   /** `poll N` steps of pending tasks, in order of N. */
   readonly #polls = new Map<string, PollStep[]>()
+  /** Times of each pending task's timed steps still to come, in order: where it is on its timeline. */
+  readonly #times = new Map<string, number[]>()
 
   constructor(
     private readonly tasks: TaskStore,
@@ -28,16 +30,33 @@ export class TaskLife {
 
   schedule(taskId: string, steps: readonly ScheduledStep[]): void {
     const polls: PollStep[] = []
+    const times: number[] = []
     for (const step of steps) {
-      if (step.kind === 'time') this.#events.schedule(step.at, { taskId, change: step })
-      else polls.push(step)
+      if (step.kind === 'time') {
+        this.#events.schedule(step.at, { taskId, change: step })
+        times.push(step.at)
+      } else polls.push(step)
     }
     if (polls.length > 0) this.#polls.set(taskId, polls.sort((a, b) => a.n - b.n))
+    if (times.length > 0) this.#times.set(taskId, times.sort((a, b) => a - b))
+  }
+
+  /**
+   * What comes next for a pending task: the time of its next timed step and the poll of its next
+   * `poll N` step, where it has them.
+   */
+  next(taskId: string): { at?: number; poll?: number } {
+    const at = this.#times.get(taskId)?.[0]
+    const poll = this.#polls.get(taskId)?.[0]?.n
+    return { ...(at !== undefined ? { at } : {}), ...(poll !== undefined ? { poll } : {}) }
   }
 
   /** Applies every timed step due by `now`, each at its own time. */
   runDue(now: number): void {
-    this.#events.runDue(now, (at, { taskId, change }) => this.apply(taskId, change, at))
+    this.#events.runDue(now, (at, { taskId, change }) => {
+      this.#times.get(taskId)?.shift()
+      this.apply(taskId, change, at)
+    })
   }
 
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
@@ -58,11 +77,15 @@ export class TaskLife {
       this.ledger.refund(task.accountId, task.creditsUsed, task.id, at)
       task.creditRefunded = true
     }
-    if (task.status !== 0) this.#polls.delete(taskId)
+    if (task.status !== 0) {
+      this.#polls.delete(taskId)
+      this.#times.delete(taskId)
+    }
   }
 
   clear(): void {
     this.#events.clear()
     this.#polls.clear()
+    this.#times.clear()
   }
 }

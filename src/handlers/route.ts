@@ -18,7 +18,11 @@ export interface RouteTrace extends SubmitTrace {
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean
+  /** What the client did that the interface forbids (PRODUCT §7), for the journal. */
+  warnings?: string[]
 }
+
+const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
 /** A resolver's answer that drops the connection: the client gets a network error, no response. */
 export const DROP_CONNECTION = Symbol('drop connection')
@@ -51,6 +55,8 @@ export interface RouteOptions {
    * worker turn into a network error; the standalone server marks a response instead and destroys the socket.
    */
   dropConnection?: () => Response
+  /** Every request comes from a page (the browser worker door), whatever its headers say. */
+  browserContext?: boolean
 }
 
 /**
@@ -79,8 +85,11 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
     let answer: Answer
     try {
       const caller = () => {
-        const account = engine.authenticate(credentialOf(request, cookies), remoteAddressOf(request, options))
+        const credential = credentialOf(request, cookies)
+        const account = engine.authenticate(credential, remoteAddressOf(request, options))
         trace.accountId = account.id
+        // Accepted, as the real service would, but reported: a key in a page is a leaked key.
+        if (credential?.kind === 'key' && (options.browserContext || request.headers.has('origin'))) trace.warnings = [KEY_IN_BROWSER]
         return account
       }
       answer = await resolve({ request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin, caller, trace })

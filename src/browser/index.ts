@@ -1,0 +1,67 @@
+import { setupWorker, type SetupWorker } from 'msw/browser'
+import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
+import type { Engine } from '../engine/engine.js'
+import { toIssues } from '../engine/validation.js'
+import { createSimulator, type SimulatorOptions } from '../handlers/index.js'
+
+export { bundledScenarios } from '../engine/bundled-scenarios.js'
+
+export interface WorkerOptions extends Omit<SimulatorOptions, 'scenarios' | 'videoSample' | 'browserContext'> {
+  /** Scenarios as objects, on top of the bundled ones (which are always there: pick one with `scenario`). */
+  scenarios?: readonly ScenarioInput[]
+  /**
+   * Where the sample MP4 for completed video tasks is fetched from, once, at start. Default: the
+   * package's fixtures/sample.mp4 next to this module; with Vite, pass
+   * `(await import('genmock/fixtures/sample.mp4?url')).default`.
+   */
+  videoSampleUrl?: string | URL
+  /** Where the page serves mockServiceWorker.js (`npx msw init public`). Default '/mockServiceWorker.js'. */
+  serviceWorkerUrl?: string
+  /** Log every intercepted request in the console, as msw does by default. Default false. */
+  logRequests?: boolean
+}
+
+export interface RunningWorker {
+  engine: Engine
+  worker: SetupWorker
+  stop(): void
+}
+
+/** Validates scenario objects the way files are validated, with the path inside each. */
+function parseScenarios(scenarios: readonly ScenarioInput[]) {
+  return scenarios.map((input, i) => {
+    const result = scenarioSchema.safeParse(input)
+    if (result.success) return { scenario: result.data, origin: 'startWorker options' }
+    const problems = toIssues(result.error, input, scenarioSchema).map((issue) => `${issue.path || '(scenario)'}: ${issue.message}`)
+    throw new Error(`genmock: scenarios[${i}] is not a valid scenario:\n  ${problems.join('\n  ')}`)
+  })
+}
+
+async function loadSample(url: string | URL): Promise<Uint8Array | undefined> {
+  try {
+    const res = await fetch(url)
+    if (res.ok) return new Uint8Array(await res.arrayBuffer())
+    console.warn(`genmock: the sample video at ${url} answered ${res.status}; video media will be 404`)
+  } catch (error) {
+    console.warn(`genmock: cannot fetch the sample video at ${url} (${(error as Error).message}); video media will be 404`)
+  }
+  return undefined
+}
+
+/**
+ * The whole simulator inside the page: the same engine, handlers, scenarios, clock, ledger and
+ * control API as the standalone server, answered by an MSW service worker. The clock runs in
+ * `real` mode unless told otherwise; requests to other hosts pass through untouched.
+ * @example
+ * import { startWorker } from 'genmock/browser'
+ * const { engine } = await startWorker({ seed: 7, scenario: 'flaky' })
+ * await fetch('/api/ai/image/generate', { method: 'POST', … }) // answered in the page
+ */
+export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
+  const { scenarios = [], videoSampleUrl = new URL('../../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, ...rest } = options
+  const videoSample = await loadSample(videoSampleUrl)
+  const { engine, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
+  const worker = setupWorker(...handlers)
+  await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass', quiet: !logRequests })
+  return { engine, worker, stop: () => worker.stop() }
+}
