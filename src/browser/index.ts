@@ -2,6 +2,8 @@ import { setupWorker, type SetupWorker } from 'msw/browser'
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
+import { mountDashboard as mountShared } from '../handlers/dashboard/mount.js'
+import { DASHBOARD_CSS } from '../handlers/dashboard/styles.js'
 import { createSimulator, type SimulatorOptions } from '../handlers/index.js'
 
 export { bundledScenarios } from '../engine/bundled-scenarios.js'
@@ -64,4 +66,23 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
   const worker = setupWorker(...handlers)
   await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass', quiet: !logRequests })
   return { engine, worker, stop: () => worker.stop() }
+}
+
+/**
+ * The dashboard inside the page, for the worker door: the same one the standalone server serves
+ * at GET /__mock/, reading the control API the worker answers. Typing /__mock/ in the address
+ * bar cannot show it here: MSW's service worker does not intercept page navigations, so the
+ * request would go to the real dev server. Call this after startWorker; it returns a function
+ * that stops refreshing and removes the dashboard (and its element, when it created one).
+ * @example
+ * await startWorker({ clock: { mode: 'manual' } })
+ * const stop = mountDashboard() // appended to document.body; or mountDashboard(someElement)
+ */
+export function mountDashboard(root?: HTMLElement): () => void {
+  const target = root ?? document.body.appendChild(document.createElement('div'))
+  const stop = mountShared(target, DASHBOARD_CSS)
+  return () => {
+    stop()
+    if (!root) target.remove()
+  }
 }

@@ -5,11 +5,12 @@ import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contr
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
+import { dashboardPage } from './dashboard/page.js'
 import { readJson } from './request.js'
 import { route, type Reply, type RouteContext, type RouteOptions } from './route.js'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
-type Task = (engine: Engine, context: RouteContext) => Reply | Promise<Reply>
+type Task = (engine: Engine, context: RouteContext) => Reply | Response | Promise<Reply | Response>
 
 const body = async <T>(schema: z.ZodType<T>, context: RouteContext) => validate(schema, await readJson(context.request, { optional: true }))
 
@@ -37,6 +38,10 @@ function listScenarios(engine: Engine) {
 
 /** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
 export const CONTROL_ROUTES: [Method, string, Task][] = [
+  // The dashboard page (the worker door mounts it with mountDashboard from genmock/browser instead).
+  ['get', '/__mock/', () => new Response(dashboardPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } })],
+  // After the row above: msw matches '/__mock' with or without a trailing slash.
+  ['get', '/__mock', () => new Response(null, { status: 308, headers: { location: '/__mock/' } })],
   ['get', '/__mock/health', () => ({ body: { ok: true, version: pkg.version } })],
   ['get', '/__mock/clock', (engine) => ({ body: engine.clockState() })],
   ['post', '/__mock/clock/advance', async (engine, context) => ({ body: engine.advanceClock((await body(clockAdvanceSchema, context)).seconds) })],

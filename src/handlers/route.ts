@@ -105,7 +105,7 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
     const response = answer === DROP_CONNECTION ? (options.dropConnection ?? (() => Response.error()))() : answer instanceof Response ? answer : json(answer)
     if (!dropped) response.headers.set('date', new Date(engine.clock.now()).toUTCString())
     const url = new URL(request.url)
-    if (!url.pathname.startsWith('/__mock/')) {
+    if (url.pathname !== '/__mock' && !url.pathname.startsWith('/__mock/')) {
       engine.journal.record(journalEntry({ request, url, arrived, status: dropped ? 0 : response.status, durationMs: performance.now() - started, trace, dropped }))
     }
     return response

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { TaskView } from '../../src/engine/engine.js'
 import { expect, it } from 'vitest'
 import type { Scenario, ScenarioInput } from '../../src/contract/scenario.js'
 import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, post, RELAY, submitImage } from '../support/api.js'
@@ -20,23 +21,6 @@ interface Issue {
   message: string
 }
 
-interface TaskView {
-  taskId: string
-  id: string
-  status: number
-  creditsUsed: number
-  creditRefunded?: boolean
-  relayStatus?: string
-  errorCode?: string
-  errorMessage?: string
-  upstreamHttpStatus?: number
-  updatedAt: string
-  outputImageUrls?: string[]
-  accountId: string
-  provider: string
-  scenario: string
-  polls: number
-}
 
 interface AccountView {
   id: string
@@ -395,8 +379,10 @@ eachDoor('control API: forced transitions', (door) => {
     await read(door(), taskId, KEYS.bob)
     await read(door(), taskId, KEYS.bob)
     const view = await forced(transition(door(), taskId, { relayStatus: 'running', pollAfterSeconds: 30 }))
-    const { accountId, provider, scenario: name, polls, ...snapshot } = view
+    const { accountId, provider, scenario: name, polls, nextChangeAt, ...snapshot } = view
     expect({ accountId, provider, scenario: name, polls }).toStrictEqual({ accountId: 'acct_bob', provider: 'relay', scenario: 'relay-expiry', polls: 2 })
+    // relay-expiry's next timed change: running at 5–15 s after acceptance.
+    expect(Date.parse(nextChangeAt!) - Date.parse(snapshot.createdAt)).toBeGreaterThanOrEqual(5000)
     expect(snapshot).toMatchObject({ status: 0, relayStatus: 'running', pollAfterSeconds: 30 })
     // The owner's next read is exactly the snapshot part.
     expect(await read(door(), taskId, KEYS.bob)).toStrictEqual(snapshot)

@@ -401,3 +401,16 @@ eachDoor('control API', (door) => {
     expect(listed).toMatchObject({ ...snapshot, accountId: 'acct_alice' })
   })
 })
+
+eachDoor('dashboard route', (door) => {
+  it('GET /__mock/ is the dashboard page, and /__mock redirects to it; neither is journaled', async () => {
+    const page = await door().fetch('/__mock/')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await page.text()).toMatch(/^<!doctype html>/i)
+    const bare = await door().fetch('/__mock', { redirect: 'manual' })
+    expect(bare.status).toBe(308)
+    expect(bare.headers.get('location')).toBe('/__mock/')
+    expect(((await (await door().fetch('/__mock/requests')).json()) as { total: number }).total).toBe(0)
+  })
+})

@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../../src/node/server.js'
+import { auth } from '../support/api.js'
+import { buildApp, ensureChromium, INSTALL_LIMIT_MS, launchBrowser, serveStatic, type StaticServer } from '../support/browser.js'
+import { START } from '../support/doors.js'
+import { indexHtml } from './app/page.js'
+
+/**
+ * The dashboard at GET /__mock/ in real Chromium, through its DOM contract (data-testid and
+ * data-* attributes): tasks submitted from outside show up, its clock buttons move them along,
+ * Alice's balance follows, and its mode toggle and scenario chooser drive the control API.
+ */
+
+const SCREENSHOT = 'test/artifacts/dashboard.png'
+/** The dashboard refreshes every second; anything it shows must appear within a few refreshes. */
+const SHOWS = { timeout: 5_000, interval: 100 }
+const WAIT = { timeout: 5_000 }
+/** Each test waits for a few refreshes at most; this only guards against a hang under load. */
+const LIMIT = { timeout: 20_000 }
+
+let browser: Browser
+let server: RunningServer
+let page: Page
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  await ensureChromium()
+  ;[browser, server] = await Promise.all([launchBrowser(), startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' })])
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  page.on('pageerror', (error) => pageErrors.push(String(error)))
+}, INSTALL_LIMIT_MS)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const api = async <T>(path: string, init: RequestInit = {}) => (await (await fetch(server.url + path, init)).json()) as T
+const submit = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(server.url + path, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { taskId: string; creditsUsed: number }
+}
+
+const text = (selector: string) => page.locator(selector).first().textContent({ timeout: 1_000 }).then((t) => t?.trim() ?? null)
+const row = (taskId: string) => `[data-testid=task-row][data-task-id="${taskId}"]`
+const status = (taskId: string) => page.locator(row(taskId)).getAttribute('data-status', { timeout: 1_000 })
+const ALICE = '[data-testid=account-row][data-account-id=acct_alice]'
+const aliceCredits = () => text(`${ALICE} [data-testid=credits]`)
+const ledgerKinds = () => page.locator(`${ALICE} [data-testid=ledger-entry]`).evaluateAll((entries) => entries.map((e) => e.getAttribute('data-kind')))
+const clockNow = () => text('[data-testid=clock-now]')
+const clockMode = () => text('[data-testid=clock-mode]')
+
+describe('the dashboard of the standalone server', LIMIT, () => {
+  const tasks = {} as Record<'image' | 'video' | 'failing', { taskId: string; creditsUsed: number }>
+
+  it('is served as HTML at GET /__mock/ and shows the clock and the accounts', async () => {
+    const res = await fetch(`${server.url}/__mock/`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    await page.goto(`${server.url}/__mock/`)
+    await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:00:00')
+    await expect.poll(clockMode, SHOWS).toBe('manual')
+    await expect.poll(aliceCredits, SHOWS).toBe('1000')
+    expect(await page.locator('[data-testid=account-row]').count()).toBeGreaterThanOrEqual(3)
+  })
+
+  it('lists tasks submitted from outside as pending, and Alice’s debits', async () => {
+    tasks.image = await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: 'a red fox', aspectRatio: '16:9' })
+    tasks.video = await submit('/api/ai/video/generate', { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' })
+    tasks.failing = await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: 'a blue fox' }, { 'x-mock-scenario': 'upstream-failure' })
+    for (const { taskId } of Object.values(tasks)) await expect.poll(() => status(taskId), SHOWS).toBe('0')
+    const spent = tasks.image.creditsUsed + tasks.video.creditsUsed + tasks.failing.creditsUsed
+    await expect.poll(aliceCredits, SHOWS).toBe(String(1000 - spent))
+    await expect.poll(ledgerKinds, SHOWS).toEqual(expect.arrayContaining(['debit', 'debit', 'debit']))
+    const rowText = await text(row(tasks.failing.taskId))
+    expect(rowText).toContain('base-image-2')
+    expect(rowText).toContain('upstream-failure')
+  })
+
+  it('moves the clock from its buttons, and tasks complete or fail on the page', async () => {
+    await page.click('[data-testid=advance-10s]')
+    await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:00:10')
+    expect((await api<{ now: string }>('/__mock/clock')).now).toBe('2026-01-01T00:00:10.000Z')
+    await page.click('[data-testid=advance-1m]')
+    await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:01:10')
+    await page.click('[data-testid=advance-1m]')
+    await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:02:10')
+
+    await expect.poll(() => status(tasks.image.taskId), SHOWS).toBe('1')
+    await expect.poll(() => status(tasks.video.taskId), SHOWS).toBe('1')
+    await expect.poll(() => status(tasks.failing.taskId), SHOWS).toBe('2')
+  })
+
+  it('shows the image thumbnail and the video of completed tasks', async () => {
+    const thumbnail = page.locator(`${row(tasks.image.taskId)} img[data-testid=thumbnail]`)
+    await thumbnail.waitFor(WAIT)
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
+    const { outputImageUrls } = await api<{ outputImageUrls: string[] }>(`/api/ai/tasks/${tasks.image.taskId}`, { headers: auth() })
+    expect(await thumbnail.getAttribute('src')).toBe(outputImageUrls[0])
+
+    const video = page.locator(`${row(tasks.video.taskId)} video[data-testid=video]`)
+    await video.waitFor(WAIT)
+    const { outputVideoUrl } = await api<{ outputVideoUrl: string }>(`/api/ai/tasks/${tasks.video.taskId}`, { headers: auth() })
+    expect(await video.getAttribute('src')).toBe(outputVideoUrl)
+    expect(await video.evaluate((v: HTMLVideoElement) => v.controls)).toBe(true)
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), SHOWS).toBe(2)
+    expect(await page.locator(`${row(tasks.failing.taskId)} img[data-testid=thumbnail]`).count()).toBe(0)
+  })
+
+  it('shows the refund of the failed task in Alice’s ledger and balance', async () => {
+    await expect.poll(ledgerKinds, SHOWS).toContain('refund')
+    const spent = tasks.image.creditsUsed + tasks.video.creditsUsed
+    await expect.poll(aliceCredits, SHOWS).toBe(String(1000 - spent))
+    expect((await api<{ credits: number }>('/__mock/accounts/acct_alice')).credits).toBe(1000 - spent)
+  })
+
+  it('lists the journal, newest first', async () => {
+    const rows = () => page.locator('[data-testid=journal-row]').allTextContents()
+    await expect.poll(async () => (await rows()).filter((r) => r.includes('/api/ai/image/generate')).length, SHOWS).toBe(2)
+    expect((await rows()).filter((r) => r.includes('/api/ai/video/generate'))).toHaveLength(1)
+    // The newest entry on top: the journal's first, once the page has caught up with it.
+    const newest = async () => (await api<{ requests: { path: string }[] }>('/__mock/requests?limit=1')).requests[0]!.path
+    await expect.poll(async () => (await rows())[0]?.includes(await newest()), SHOWS).toBe(true)
+  })
+
+  it('saves a full-page screenshot', async () => {
+    mkdirSync('test/artifacts', { recursive: true })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.screenshot({ path: SCREENSHOT, fullPage: true })
+  })
+
+  it('switches the clock to real and back to manual', async () => {
+    await page.click('[data-testid=mode-toggle]')
+    await expect.poll(clockMode, SHOWS).toBe('real')
+    expect((await api<{ mode: string }>('/__mock/clock')).mode).toBe('real')
+    await page.click('[data-testid=mode-toggle]')
+    await expect.poll(clockMode, SHOWS).toBe('manual')
+    expect((await api<{ mode: string }>('/__mock/clock')).mode).toBe('manual')
+  })
+
+  it('chooses the default scenario', async () => {
+    const select = page.locator('select[data-testid=scenario-select]')
+    await expect.poll(() => select.inputValue(), SHOWS).toBe('default')
+    await select.selectOption('slow-video')
+    await expect.poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS).toBe('slow-video')
+    await select.selectOption('default')
+    await expect.poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS).toBe('default')
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe('the dashboard in the worker door', LIMIT, () => {
+  let site: StaticServer
+  let workerPage: Page
+
+  beforeAll(async () => {
+    site = await serveStatic({
+      '/index.html': { body: indexHtml('genmock dashboard in a page'), type: 'text/html' },
+      '/app.js': { body: await buildApp('test/browser/app/dashboard-entry.ts'), type: 'application/javascript' },
+    })
+    workerPage = await browser.newPage()
+    await workerPage.goto(`${site.url}/`)
+    await workerPage.waitForFunction(() => window.__done === true, undefined, WAIT)
+    const failure = await workerPage.evaluate(() => window.__error)
+    if (failure) throw new Error(`the dashboard page failed: ${failure}`)
+  }, LIMIT.timeout)
+
+  afterAll(async () => {
+    await workerPage?.close()
+    await site?.close()
+  })
+
+  it('shows a task submitted in the page, and completes it from its clock button', async () => {
+    const taskId = await workerPage.evaluate(async () => {
+      const res = await fetch('/api/ai/image/generate', {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'base-image-2', prompt: 'a red fox', aspectRatio: '16:9' }),
+      })
+      return ((await res.json()) as { taskId: string }).taskId
+    })
+    const taskRow = workerPage.locator(row(taskId))
+    await expect.poll(() => taskRow.getAttribute('data-status', { timeout: 1_000 }), SHOWS).toBe('0')
+    await workerPage.click('[data-testid=advance-1m]')
+    await expect.poll(() => taskRow.getAttribute('data-status', { timeout: 1_000 }), SHOWS).toBe('1')
+    const thumbnail = taskRow.locator('img[data-testid=thumbnail]')
+    await thumbnail.scrollIntoViewIfNeeded(WAIT)
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
+    expect(await workerPage.locator('[data-testid=clock-now]').textContent()).toContain('2026-01-01T00:01:00')
+  })
+})

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { chromium, type Browser } from 'playwright-core'
+import { parseRange } from '../../src/handlers/range.js'
+
+/**
+ * Real Chromium for the browser tests: Debian's package at /usr/bin/chromium, driven by
+ * playwright-core. No browser is ever downloaded: when it is missing, apt-get installs it.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const CHROMIUM = '/usr/bin/chromium'
+/** Installing chromium with apt-get can take a few minutes on a fresh machine. */
+export const INSTALL_LIMIT_MS = 10 * 60_000
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** Installs Debian's chromium with apt-get when /usr/bin/chromium is missing (needs root). */
+export async function ensureChromium(): Promise<void> {
+  if (existsSync(CHROMIUM)) return
+  const hint = `${CHROMIUM} is missing: install Debian's chromium (as root: apt-get update && apt-get install -y chromium)`
+  if (process.getuid?.() !== 0) throw new Error(`${hint}; the tests install it themselves only when run as root`)
+  const script = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'
+  const output: string[] = []
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn('bash', ['-c', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk))
+    child.on('error', (error) => {
+      output.push(String(error))
+      resolve(null)
+    })
+    child.on('exit', resolve)
+  })
+  if (code !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error(`${hint}. \`${script}\` failed (exit ${code}):\n${output.join('').slice(-3000)}`)
+  }
+}
+
+/** A headless Chromium with a fresh profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
+}
+
+/** Bundles a browser entry (TypeScript) into one ES module, in memory, as a bundler would for a page. */
+export async function buildApp(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    conditions: ['browser'],
+    loader: { '.json': 'json' },
+    target: 'es2022',
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+export interface StaticFile {
+  body: string | Uint8Array
+  type: string
+}
+
+export interface StaticServer {
+  url: string
+  /** Every path requested from this server, in order: what the page did not get from elsewhere. */
+  requested: string[]
+  close(): Promise<void>
+}
+
+/**
+ * A tiny static server for a test page: `files` by path ('/' serves '/index.html'), plus msw's
+ * `/mockServiceWorker.js` and `/fixtures/sample.mp4` (with byte ranges, as a media element asks).
+ * @example
+ * const site = await serveStatic({ '/index.html': { body: html, type: 'text/html' } })
+ */
+export async function serveStatic(files: Record<string, StaticFile>): Promise<StaticServer> {
+  const all: Record<string, StaticFile> = {
+    '/mockServiceWorker.js': { body: readFileSync(`${ROOT}node_modules/msw/lib/mockServiceWorker.js`, 'utf8'), type: 'application/javascript' },
+    '/fixtures/sample.mp4': { body: new Uint8Array(readFileSync(`${ROOT}fixtures/sample.mp4`)), type: 'video/mp4' },
+    ...files,
+  }
+  const requested: string[] = []
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    requested.push(path)
+    const file = all[path === '/' ? '/index.html' : path]
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
+    const bytes = typeof file.body === 'string' ? Buffer.from(file.body) : Buffer.from(file.body)
+    const headers = { 'content-type': file.type, 'cache-control': 'no-store', 'accept-ranges': 'bytes' }
+    const range = parseRange(req.headers.range ?? null, bytes.length)
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'content-range': `bytes */${bytes.length}` }).end()
+      return
+    }
+    const part = range ? bytes.subarray(range.start, range.end + 1) : bytes
+    res.writeHead(range ? 206 : 200, {
+      ...headers,
+      'content-length': String(part.length),
+      ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${bytes.length}` } : {}),
+    })
+    res.end(req.method === 'HEAD' ? undefined : part)
+  })
+  server.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requested,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
