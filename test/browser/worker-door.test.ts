@@ -190,3 +190,24 @@ describe('the worker door in the page', LIMIT, () => {
     expect(refused).toMatchObject({ status: 402, body: { error: 'Insufficient credits', required: expect.any(Number) } })
   })
 })
+
+describe('scenario faults in the page', LIMIT, () => {
+  const page = () => runs.worker.page
+
+  it('drop-after-commit is a network error in the page too, and the Idempotency-Key retry gets the stored task', async () => {
+    const outcome = await page().evaluate(async (headers) => {
+      const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'browser-drop-0001' }, body: JSON.stringify({ model: 'base-image-2', prompt: 'a dropped fox' }) }
+      let dropped = ''
+      try {
+        await fetch('/api/ai/image/generate', { ...init, headers: { ...init.headers, 'x-mock-scenario': 'drop-after-commit' } })
+      } catch (error) {
+        dropped = (error as Error).name
+      }
+      const retry = await fetch('/api/ai/image/generate', init)
+      return { dropped, status: retry.status, replayed: retry.headers.get('idempotent-replayed') }
+    }, ALICE)
+    expect(outcome).toEqual({ dropped: 'TypeError', status: 200, replayed: 'true' })
+    const journal = await pageFetch(page(), '/__mock/requests?limit=2')
+    expect(journal.body!.requests).toMatchObject([{ replayed: true, status: 200 }, { dropped: true, status: 0, scenario: 'drop-after-commit' }])
+  })
+})
