@@ -15,7 +15,7 @@ describe('genmock CLI', () => {
   it('--help exits 0 and lists every flag', async () => {
     const { code, stdout } = await run(['--help'])
     expect(code).toBe(0)
-    for (const flag of ['--port', '--host', '--clock', '--speed', '--seed', '--log']) expect(stdout).toContain(flag)
+    for (const flag of ['--port', '--host', '--clock', '--speed', '--seed', '--log', '--scenario', '--scenarios', '--max-tasks', '--admin-token']) expect(stdout).toContain(flag)
   }, LIMIT_MS + 5000)
 
   it('--version prints the package version and exits 0', async () => {
@@ -60,6 +60,24 @@ describe('genmock CLI', () => {
       expect(code).toBe(0)
     }, 2 * LIMIT_MS + 5000)
   }
+
+  it('--host wider than loopback warns; --admin-token locks /__mock and the banner says how to open the dashboard', async () => {
+    const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token', '--log', 'silent'])
+    const url = (await baseUrl(r)).replace('0.0.0.0', '127.0.0.1')
+    expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/)
+    expect(r.stdout()).toContain('/__mock/#token=<your --admin-token>')
+    expect(r.stdout()).not.toContain('cli-admin-token')
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(401)
+    expect((await fetch(`${url}/__mock/health`, { headers: { authorization: 'Bearer cli-admin-token' } })).status).toBe(200)
+  }, LIMIT_MS + 5000)
+
+  it('refuses a bad --max-tasks or --admin-token with exit 2', async () => {
+    for (const args of [['--max-tasks', '-1'], ['--max-tasks', 'x'], ['--admin-token', 'short']]) {
+      const { code, stderr } = await run(args)
+      expect(code).toBe(2)
+      expect(stderr).toMatch(new RegExp(args[0]!))
+    }
+  }, 3 * LIMIT_MS)
 
   it('exits 1 with a message when the port is already in use', async () => {
     const blocker = createServer()

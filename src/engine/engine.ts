@@ -41,6 +41,8 @@ export interface EngineOptions {
   idempotencyRetentionSeconds?: number
   /** How many requests the journal keeps. Default 1000. */
   journalLimit?: number
+  /** How many tasks are kept: beyond it, the tasks that finished first are evicted. Default 10 000. */
+  maxTasks?: number
   /** Waits out a scenario's latency; wall time, not simulated. Injectable for tests. */
   sleep?: (ms: number) => Promise<void>
 }
@@ -111,8 +113,8 @@ export class Engine {
   #seq = 0
   readonly #accounts = new Accounts()
   readonly #ledger = new Ledger()
-  readonly #tasks = new TaskStore()
-  readonly #life = new TaskLife(this.#tasks, this.#ledger)
+  readonly #tasks: TaskStore
+  readonly #life: TaskLife
   readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
@@ -124,6 +126,8 @@ export class Engine {
     const byName = new Map([...bundledScenarios, ...extra].map((entry) => [entry.scenario.name, entry]))
     this.scenarios = new Scenarios([...byName.values()], options.scenario)
     this.journal = new Journal(options.journalLimit)
+    this.#tasks = new TaskStore(options.maxTasks ?? 10_000)
+    this.#life = new TaskLife(this.#tasks, this.#ledger)
     this.#videoSample = options.videoSample
     this.#sleep = options.sleep ?? wait
     this.#seed = options.seed ?? 1

@@ -80,6 +80,7 @@ export class TaskLife {
     if (task.status !== 0) {
       this.#polls.delete(taskId)
       this.#times.delete(taskId)
+      this.tasks.finished(taskId)
     }
   }
 

@@ -90,5 +90,16 @@ export const CONTROL_ROUTES: [Method, string, Task][] = [
  * setupServer(...controlHandlers(engine))
  */
 export function controlHandlers(engine: Engine, options: RouteOptions = {}) {
-  return CONTROL_ROUTES.map(([method, path, task]) => route(engine, method, path, (context) => task(engine, context), options))
+  const locked = (context: RouteContext) => {
+    if (options.adminToken === undefined) return false
+    const path = new URL(context.request.url).pathname
+    // The page and its redirect hold no data; everything they show comes through the API.
+    return path !== '/__mock/' && path !== '/__mock' && context.request.headers.get('authorization') !== `Bearer ${options.adminToken}`
+  }
+  return CONTROL_ROUTES.map(([method, path, task]) =>
+    route(engine, method, path, (context) => {
+      if (locked(context)) throw Problem.of({ kind: 'unauthorized' })
+      return task(engine, context)
+    }, options),
+  )
 }

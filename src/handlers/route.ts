@@ -57,6 +57,8 @@ export interface RouteOptions {
   dropConnection?: () => Response
   /** Every request comes from a page (the browser worker door), whatever its headers say. */
   browserContext?: boolean
+  /** When set, the control API answers only `Authorization: Bearer <adminToken>` (the dashboard page itself stays open). */
+  adminToken?: string
 }
 
 /**

@@ -8,8 +8,8 @@ import type { Scenarios } from '../engine/scenarios.js'
  * @example
  * process.stdout.write(banner({ url, version: '0.1.0', seed: 7, clock: engine.clockState(), accounts: defaultAccounts, scenarios: engine.scenarios }))
  */
-export function banner(options: { url: string; version: string; seed: number; clock: ClockState; accounts: AccountsFixture; scenarios: Scenarios }): string {
-  const { url, version, seed, clock, accounts, scenarios } = options
+export function banner(options: { url: string; version: string; seed: number; clock: ClockState; accounts: AccountsFixture; scenarios: Scenarios; locked?: boolean }): string {
+  const { url, version, seed, clock, accounts, scenarios, locked = false } = options
   const usable: string[] = []
   const refused: string[] = []
   for (const account of accounts.accounts) {
@@ -26,7 +26,8 @@ export function banner(options: { url: string; version: string; seed: number; cl
     `${pad('clock')}${clock.mode}${clock.mode === 'real' ? ` ×${clock.speed}` : ''}, now ${clock.now}`,
     `${pad('seed')}${seed}`,
     `${pad('scenario')}${scenarios.defaultName} (${scenarios.list().length} loaded: GET ${url}/__mock/scenarios)`,
-    `${pad('control')}${url}/__mock/health`,
+    `${pad('dashboard')}${url}/__mock/${locked ? '#token=<your --admin-token>' : ''}`,
+    `${pad('control')}${url}/__mock/health${locked ? ' (Authorization: Bearer <your --admin-token>)' : ''}`,
     ...usable.map((line, i) => `${pad(i === 0 ? 'API keys' : '')}${line}`),
     ...(refused.length > 0 ? [`${pad('refused')}${refused.join(', ')}`] : []),
     '',

@@ -22,6 +22,10 @@ Options:
   --scenario NAME      the scenario requests get unless they pick one (default: default)
   --scenarios DIR      load *.yaml, *.yml and *.json scenarios from DIR, on top of the
                        bundled ones (a file may replace a bundled scenario of its name)
+  --max-tasks N        tasks kept; beyond it the tasks that finished first are evicted
+                       (default 10000; pending tasks are never evicted)
+  --admin-token T      the control API (/__mock) answers only Authorization: Bearer T;
+                       open the dashboard as /__mock/#token=T
   --log pretty|json|silent
                        one line per request (default pretty)
   -h, --help           show this help
@@ -59,6 +63,8 @@ function parse(argv: string[]) {
       log: { type: 'string' },
       scenario: { type: 'string' },
       scenarios: { type: 'string' },
+      'max-tasks': { type: 'string' },
+      'admin-token': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -90,9 +96,19 @@ function parse(argv: string[]) {
     log: oneOf('log', values.log, ['pretty', 'json', 'silent'] as const, 'pretty'),
     scenario: values.scenario,
     scenarios: values.scenarios,
+    maxTasks: integer('max-tasks', values['max-tasks'], 10_000, 10_000_000),
+    adminToken: adminToken(values['admin-token']),
     validate: command === 'validate' ? files : undefined,
   }
 }
+
+function adminToken(token: string | undefined): string | undefined {
+  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token)) throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
+  return token
+}
+
+/** Loopback addresses: binding anything else exposes the test keys and the control API to the network. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
 
 /** `genmock validate FILE...`: every problem of every file, then a verdict per file. */
 function validateFiles(files: string[]): number {
@@ -146,7 +162,9 @@ async function main(argv: string[]): Promise<number> {
       log: args.log,
       clock: { mode: args.clock, speed: args.speed },
       scenarios: scenarios.entries,
+      maxTasks: args.maxTasks,
       ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
+      ...(args.adminToken !== undefined ? { adminToken: args.adminToken } : {}),
     })
   } catch (error) {
     if (error instanceof Problem && error.detail.kind === 'invalid-request') {
@@ -159,7 +177,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`genmock: ${reason}\n`)
     return 1
   }
-  process.stdout.write(banner({ url: server.url, version: pkg.version, seed: server.engine.seed, clock: server.engine.clockState(), accounts: defaultAccounts, scenarios: server.engine.scenarios }))
+  if (!LOOPBACK.test(args.host)) {
+    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
+    process.stderr.write(`genmock: warning: listening on ${args.host}, not only this machine: anyone who can reach it can use the test keys.${lock}\n`)
+  }
+  process.stdout.write(banner({ url: server.url, version: pkg.version, seed: server.engine.seed, clock: server.engine.clockState(), accounts: defaultAccounts, scenarios: server.engine.scenarios, locked: args.adminToken !== undefined }))
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -200,8 +200,12 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   let generation = 0
   let timer: ReturnType<typeof setTimeout> | undefined
   let clockMode = 'manual'
+  // With --admin-token, open the page as /__mock/#token=T: the fragment never leaves the browser.
+  const token = /(?:^#|&)token=([^&]+)/.exec(doc.defaultView?.location.hash ?? '')?.[1]
+  const auth: Attrs = token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}
   const call = async (path: string, method = 'GET', body?: unknown): Promise<Json> => {
-    const res = await fetch(path, { method, cache: 'no-store', ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) })
+    const headers: Attrs = body === undefined ? auth : { ...auth, 'content-type': 'application/json' }
+    const res = await fetch(path, { method, cache: 'no-store', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
     const data = await res.json().catch(() => ({}))
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${data.details?.issues?.[0]?.message ?? data.error ?? ''}`)
     return data

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import type { TaskRecord } from './task-record.js'
+import { TaskStore } from './task-store.js'
+
+const record = (id: string, seq: number): TaskRecord => ({
+  id, seq, type: 'image', accountId: 'acct_a', model: 'base-image-2', prompt: 'p', provider: 'standard', scenario: 'default', polls: 0,
+  status: 0, creditsUsed: 4, creditRefunded: false, createdAt: seq, updatedAt: seq, providerTaskId: 'prv', requestId: 'req', httpRequestId: 'http',
+  submissionUncertain: false, effectiveWatermark: false, demo: false, numOutputs: 1, preview: { width: 256, height: 256 },
+})
+
+async function storeWith(maxTasks: number, count: number) {
+  const store = new TaskStore(maxTasks)
+  for (let i = 0; i < count; i++) await store.add(record(`t${i}`, i))
+  return store
+}
+
+describe('TaskStore: the maxTasks cap', () => {
+  it('never evicts a pending task, however many there are', async () => {
+    const store = await storeWith(3, 5)
+    expect(store.size).toBe(5)
+    expect(store.list().map((t) => t.id)).toEqual(['t4', 't3', 't2', 't1', 't0'])
+  })
+
+  it('evicts the tasks that finished first, down to the cap, from the index and from queries', async () => {
+    const store = await storeWith(3, 5)
+    for (const id of ['t3', 't0', 't4']) {
+      store.get(id)!.status = 1
+      store.finished(id)
+    }
+    expect(store.size).toBe(3)
+    expect(store.has('t3')).toBe(false)
+    expect(store.has('t0')).toBe(false)
+    expect(store.get('t4')?.status).toBe(1)
+    expect(store.list().map((t) => t.id)).toEqual(['t4', 't2', 't1'])
+  })
+
+  it('at the cap exactly, nothing is evicted; one over, the oldest finished goes', async () => {
+    const store = await storeWith(2, 2)
+    store.finished('t0')
+    expect(store.size).toBe(2)
+    await store.add(record('t2', 2))
+    expect([store.size, store.has('t0'), store.has('t1'), store.has('t2')]).toEqual([2, false, true, true])
+  })
+
+  it('keeps working over many evictions', async () => {
+    const store = new TaskStore(10)
+    for (let i = 0; i < 3000; i++) {
+      await store.add(record(`t${i}`, i))
+      store.finished(`t${i}`)
+    }
+    expect(store.size).toBe(10)
+    expect(store.list().map((t) => t.id)).toEqual(Array.from({ length: 10 }, (_, i) => `t${2999 - i}`))
+  })
+})
