@@ -50,11 +50,6 @@ export interface RouteOptions {
    * elsewhere the client could claim any address, so the caller counts as loopback.
    */
   trustRemoteAddressHeader?: boolean
-  /**
-   * How this door drops a connection. Default Response.error(), which msw/node and the browser
-   * worker turn into a network error; the standalone server marks a response instead and destroys the socket.
-   */
-  dropConnection?: () => Response
   /** Every request comes from a page (the browser worker door), whatever its headers say. */
   browserContext?: boolean
   /** When set, the control API answers only `Authorization: Bearer <adminToken>` (the dashboard page itself stays open). */
@@ -104,7 +99,8 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
       }
     }
     const dropped = answer === DROP_CONNECTION
-    const response = answer === DROP_CONNECTION ? (options.dropConnection ?? (() => Response.error()))() : answer instanceof Response ? answer : json(answer)
+    // Response.error() is a network error: msw/node and the worker fail the fetch, the server drops the socket.
+    const response = answer === DROP_CONNECTION ? Response.error() : answer instanceof Response ? answer : json(answer)
     if (!dropped) response.headers.set('date', new Date(engine.clock.now()).toUTCString())
     const url = new URL(request.url)
     if (url.pathname !== '/__mock' && !url.pathname.startsWith('/__mock/')) {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 export type LogFormat = 'pretty' | 'json' | 'silent'
 
@@ -6,14 +6,15 @@ export type LogFormat = 'pretty' | 'json' | 'silent'
  * One line per request: method, path (no query string), status and duration. Never headers or
  * bodies, so keys and session cookies cannot reach the log.
  * @example
- * app.use(requestLog('pretty', (line) => process.stdout.write(line + '\n')))
+ * const log = requestLog('pretty', (line) => process.stdout.write(line + '\n'))
+ * log(req, res) // writes its line when the response finishes
  */
-export function requestLog(format: LogFormat, write: (line: string) => void): RequestHandler {
-  return (req, res, next) => {
-    if (format === 'silent') return next()
+export function requestLog(format: LogFormat, write: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  if (format === 'silent') return () => {}
+  return (req, res) => {
     const started = performance.now()
     res.on('finish', () => {
-      const path = req.originalUrl.split('?')[0]
+      const path = (req.url ?? '').split('?')[0]
       const ms = Math.round((performance.now() - started) * 10) / 10
       write(
         format === 'json'
@@ -21,6 +22,5 @@ export function requestLog(format: LogFormat, write: (line: string) => void): Re
           : `${new Date().toISOString().slice(11, 19)} ${req.method} ${path} → ${res.statusCode} ${ms} ms`,
       )
     })
-    next()
   }
 }
