@@ -2,16 +2,31 @@ import type { JournalEntry } from '../engine/journal.js'
 import { REMOTE_ADDRESS_HEADER } from './request.js'
 import type { RouteTrace } from './route.js'
 
-/** Request headers as the journal may keep them: credentials and cookie values redacted, genmock's own address header left out. */
+/** Header and query names whose values are credentials; the Idempotency-Key is not one. */
+const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|api[-_]?key|access[-_]?key|^key$/i
+const SCHEME = /^(?:Bearer|Basic|Digest|Token)\s/i
+
+function redact(name: string, value: string): string {
+  if (name === 'cookie') return value.split(';').map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!.trim()}=[redacted]` : '[redacted]')).join('; ')
+  return SCHEME.test(value) ? `${value.split(/\s/, 1)[0]} [redacted]` : '[redacted]'
+}
+
+/** Request headers as the journal may keep them: credentials redacted, genmock's own address header left out. */
 function redactedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {}
   headers.forEach((value, name) => {
     if (name === REMOTE_ADDRESS_HEADER) return
-    if (name === 'authorization') kept[name] = /^\S+\s/.test(value) ? `${value.split(/\s/, 1)[0]} [redacted]` : '[redacted]'
-    else if (name === 'cookie') kept[name] = value.split(';').map((pair) => `${pair.split('=', 1)[0]!.trim()}=[redacted]`).join('; ')
-    else kept[name] = value
+    kept[name] = SECRET_NAME.test(name) && name !== 'idempotency-key' ? redact(name, value) : value
   })
   return kept
+}
+
+/** The query string with the values of credential-like parameters (`api_key`, `token`, …) redacted. */
+function redactedQuery(url: URL): string {
+  if (url.search === '') return ''
+  const params = new URLSearchParams(url.search)
+  for (const name of new Set(params.keys())) if (SECRET_NAME.test(name)) params.set(name, '[redacted]')
+  return `?${params.toString()}`
 }
 
 interface Observed {
@@ -35,7 +50,7 @@ export function journalEntry({ request, url, arrived, status, durationMs, trace,
     at: new Date(arrived).toISOString(),
     method: request.method,
     path: url.pathname,
-    query: url.search,
+    query: redactedQuery(url),
     status,
     durationMs: Math.round(durationMs * 100) / 100,
     headers: redactedHeaders(request.headers),

@@ -1,24 +1,50 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { Readable } from 'node:stream'
 import { getResponse, type RequestHandler } from 'msw'
+import { LIMITS } from '../contract/limits.js'
 
 /**
- * A Fetch Request for a Node request, as msw handlers expect it. `extraHeaders` are set over the
- * client's own (the server vouches for them).
- * @example
- * const request = toFetchRequest(req, 'http://127.0.0.1:4600', { 'x-genmock-remote-address': '127.0.0.1' })
+ * The request body, read up front and at most one byte past the body limit: a body that large is
+ * refused (413) by the handlers anyway, and the rest is never read. Undefined when the client hung
+ * up mid-upload: there is nobody left to answer, and half a request must not create a task.
  */
-export function toFetchRequest(req: IncomingMessage, origin: string, extraHeaders: Record<string, string> = {}): Request {
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const finish = () => {
+      req.off('data', onData).off('end', finish).off('error', abort)
+      resolve(Buffer.concat(chunks))
+    }
+    const abort = () => {
+      req.off('data', onData).off('end', finish).off('error', abort)
+      resolve(undefined)
+    }
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk)
+      size += chunk.byteLength
+      if (size > LIMITS.maxBodyBytes) {
+        req.pause()
+        finish()
+      }
+    }
+    req.on('data', onData).on('end', finish).on('error', abort)
+  })
+}
+
+/**
+ * A Fetch Request for a Node request, as msw handlers expect it, or undefined when the client hung
+ * up before sending all of it. `extraHeaders` are set over the client's own (the server vouches for them).
+ * @example
+ * const request = await toFetchRequest(req, 'http://127.0.0.1:4600', { 'x-genmock-remote-address': '127.0.0.1' })
+ */
+export async function toFetchRequest(req: IncomingMessage, origin: string, extraHeaders: Record<string, string> = {}): Promise<Request | undefined> {
   const headers = new Headers()
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value)
   const method = req.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit)
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+  if (body === undefined && method !== 'GET' && method !== 'HEAD') return undefined
+  return new Request(new URL(req.url ?? '/', origin), { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) })
 }
 
 /**
@@ -26,9 +52,9 @@ export function toFetchRequest(req: IncomingMessage, origin: string, extraHeader
  * handlers once, with no second copy of msw and no event emitter in between. Resolves false when no
  * handler answered. A `Response.error()` (a scenario dropping the connection) destroys the socket.
  * @example
- * if (!(await answerWithHandlers(handlers, request, res))) res.writeHead(404).end()
+ * if (!(await answerWithHandlers(handlers, request, req, res))) res.writeHead(404).end()
  */
-export async function answerWithHandlers(handlers: RequestHandler[], request: Request, res: ServerResponse): Promise<boolean> {
+export async function answerWithHandlers(handlers: RequestHandler[], request: Request, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const response = await getResponse(handlers, request)
   if (!response) return false
   if (response.type === 'error') {
@@ -39,6 +65,8 @@ export async function answerWithHandlers(handlers: RequestHandler[], request: Re
   res.statusCode = response.status
   response.headers.forEach((value, name) => res.appendHeader(name, value))
   if (body && !response.headers.has('content-length')) res.setHeader('content-length', body.byteLength)
+  // The rest of an oversized body is still on the socket, in the way of any next request.
+  if (!req.complete) res.setHeader('connection', 'close')
   res.end(body)
   return true
 }

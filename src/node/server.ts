@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Engine } from '../engine/engine.js'
 import { createSimulator, type SimulatorOptions } from '../handlers/index.js'
@@ -48,21 +48,27 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const { engine, handlers } = createSimulator({ videoSample: loadVideoSample(), ...options, trustRemoteAddressHeader: true })
   const log = requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`)))
-  const server = createServer((req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     log(req, res)
     if (cors(req, res)) return
     // The address the handlers judge IP allowlists by: the socket's, whatever the client claims.
-    const request = toFetchRequest(req, `http://${req.headers.host ?? 'localhost'}`, { [REMOTE_ADDRESS_HEADER]: req.socket.remoteAddress ?? '' })
-    answerWithHandlers(handlers, request, res).then(
-      (answered) => {
-        if (!answered) sendJson(res, 404, { error: `No route ${req.method} ${(req.url ?? '').split('?')[0]}` })
-      },
-      (error: unknown) => {
-        ;(options.onUnexpectedError ?? console.error)(error)
-        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-        else res.destroy()
-      },
-    )
+    const request = await toFetchRequest(req, `http://${req.headers.host ?? 'localhost'}`, { [REMOTE_ADDRESS_HEADER]: req.socket.remoteAddress ?? '' })
+    if (!request) return // the client hung up mid-upload: nobody to answer
+    if (!(await answerWithHandlers(handlers, request, req, res))) sendJson(res, 404, { error: `No route ${req.method} ${(req.url ?? '').split('?')[0]}` })
+  }
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      ;(options.onUnexpectedError ?? console.error)(error)
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+      else res.destroy()
+    })
+  })
+  // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+    const body = JSON.stringify({ error: reason })
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`)
   })
   server.listen(options.port ?? 4600, options.host ?? '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
