@@ -1,19 +1,24 @@
 import { Collection } from '@msw/data'
 import { taskRecordSchema, type TaskRecord } from './task-record.js'
 
+/** Tasks per collection: @msw/data finds a record to delete by scanning, so each one stays small. */
+const SHARD_SIZE = 1024
+
 /**
- * The task store: an @msw/data collection for records and queries, plus an index by task id so
- * that reading a task never scans the collection. State changes mutate the indexed record in
+ * The task store: @msw/data collections for records and queries, plus an index by task id so
+ * that reading a task never scans a collection. State changes mutate the indexed record in
  * place — it is the very object the collection holds — because the collection's own update()
  * finds its record by scanning. Beyond `maxTasks`, the terminal tasks that finished first are
- * evicted, so a long run does not grow without bound; pending tasks are never evicted.
+ * evicted, so a long run does not grow without bound; pending tasks are never evicted. Records
+ * live in one collection per 1024 tasks (by creation order), so evicting one scans at most 1024.
  * @example
  * const store = new TaskStore(10_000)
  * await store.add(record)
  * store.get(record.id) // the same record, found in O(1)
  */
 export class TaskStore {
-  #collection = new Collection({ schema: taskRecordSchema })
+  /** Shard number (seq / SHARD_SIZE) → its collection, oldest first. */
+  #shards = new Map<number, Collection<typeof taskRecordSchema>>()
   #byId = new Map<string, TaskRecord>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
@@ -34,7 +39,10 @@ export class TaskStore {
   }
 
   async add(record: TaskRecord): Promise<TaskRecord> {
-    const stored = (await this.#collection.create(record)) as TaskRecord
+    const shard = Math.floor(record.seq / SHARD_SIZE)
+    let collection = this.#shards.get(shard)
+    if (!collection) this.#shards.set(shard, (collection = new Collection({ schema: taskRecordSchema })))
+    const stored = (await collection.create(record)) as TaskRecord
     this.#byId.set(stored.id, stored)
     this.#evictOverCap()
     return stored
@@ -51,11 +59,11 @@ export class TaskStore {
     const where: Partial<Pick<TaskRecord, 'accountId' | 'status'>> = {}
     if (filter.accountId !== undefined) where.accountId = filter.accountId
     if (filter.status !== undefined) where.status = filter.status
-    return this.#collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }) as TaskRecord[]
+    return [...this.#shards.values()].reverse().flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }) as TaskRecord[])
   }
 
   clear(): void {
-    this.#collection.clear()
+    this.#shards.clear()
     this.#byId.clear()
     this.#finished = []
     this.#head = 0
@@ -64,8 +72,12 @@ export class TaskStore {
   #evictOverCap(): void {
     while (this.#byId.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
-      // The oldest records sit at the front of the collection, so finding one is quick.
-      this.#collection.delete((q) => q.where({ id }))
+      const record = this.#byId.get(id)!
+      const shard = Math.floor(record.seq / SHARD_SIZE)
+      const collection = this.#shards.get(shard)!
+      // The stored record itself: deleted by primary key, without a query over the shard.
+      collection.delete(record as Parameters<typeof collection.delete>[0])
+      if (collection.count() === 0) this.#shards.delete(shard)
       this.#byId.delete(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.
