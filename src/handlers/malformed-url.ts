@@ -3,7 +3,8 @@ import { Problem } from '../engine/problem.js'
 import { noRoute, route, type RouteOptions } from './route.js'
 
 // No capturing group: msw decodes captured parameters, and decoding is what must not happen here.
-const GENMOCK_PATHS = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api|media|__mock)\//i
+// Only paths with a '%' can be malformed, so every other request passes this handler by its regex alone.
+const GENMOCK_PATHS = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(?:api|media|__mock)\/[^?#]*%/i
 
 const decodes = (path: string) => {
   try {

@@ -78,6 +78,7 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
   return http[method](typeof path === 'string' ? `*${path}` : path, async ({ request, params, cookies }) => {
     const started = performance.now()
     const arrived = engine.clock.now()
+    const url = new URL(request.url)
     const trace: RouteTrace = {}
     let answer: Answer
     try {
@@ -89,7 +90,7 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
         if (credential?.kind === 'key' && (options.browserContext || request.headers.has('origin'))) trace.warnings = [KEY_IN_BROWSER]
         return account
       }
-      answer = await resolve({ request, params: params as Record<string, string>, cookies, origin: new URL(request.url).origin, caller, trace })
+      answer = await resolve({ request, params: params as Record<string, string>, cookies, origin: url.origin, caller, trace })
       if (answer === undefined) return undefined
     } catch (error) {
       if (error instanceof Problem) answer = problemToHttp(error.detail)
@@ -102,7 +103,6 @@ export function route(engine: Engine, method: Method, path: string | RegExp, res
     // Response.error() is a network error: msw/node and the worker fail the fetch, the server drops the socket.
     const response = answer === DROP_CONNECTION ? Response.error() : answer instanceof Response ? answer : json(answer)
     if (!dropped) response.headers.set('date', new Date(engine.clock.now()).toUTCString())
-    const url = new URL(request.url)
     if (url.pathname !== '/__mock' && !url.pathname.startsWith('/__mock/')) {
       engine.journal.record(journalEntry({ request, url, arrived, status: dropped ? 0 : response.status, durationMs: performance.now() - started, trace, dropped }))
     }
