@@ -32,13 +32,14 @@ export function serviceHandlers(engine: Engine, options: RouteOptions = {}) {
     return { status, body: response, headers: replayed ? { 'idempotent-replayed': 'true' } : undefined }
   }
 
+  // Polling is what clients do most: its route is tried first.
   return [
-    route(engine, 'post', '/api/ai/image/generate', submit('image'), options),
-    route(engine, 'post', '/api/ai/video/generate', submit('video'), options),
     route(engine, 'get', '/api/ai/tasks/:id', ({ params, caller, origin, trace }) => {
       trace.taskId = params.id!
       return { body: engine.readTask(caller(), params.id!, origin) }
     }, options),
+    route(engine, 'post', '/api/ai/image/generate', submit('image'), options),
+    route(engine, 'post', '/api/ai/video/generate', submit('video'), options),
     route(engine, 'get', '/api/ai/models', ({ caller }) => {
       caller()
       return { body: engine.models() }
