@@ -73,7 +73,9 @@ export interface Submission {
 
 export interface AccountView extends Account {
   credits: number
+  /** The latest ledger entries (up to 1000); `olderEntries` counts the ones before them. */
   ledger: readonly LedgerEntry[]
+  olderEntries?: number
 }
 
 export interface TaskView extends TaskSnapshot {
@@ -287,7 +289,8 @@ export class Engine {
     this.observe()
     const account = this.#accounts.get(id)
     if (!account) throw Problem.of({ kind: 'not-found', message: 'Account not found' })
-    return { ...account, credits: this.#ledger.balance(id), ledger: this.#ledger.entries(id) }
+    const older = this.#ledger.olderEntries(id)
+    return { ...account, credits: this.#ledger.balance(id), ledger: this.#ledger.entries(id), ...(older > 0 ? { olderEntries: older } : {}) }
   }
 
   patchAccount(id: string, patch: AccountPatch): AccountView {

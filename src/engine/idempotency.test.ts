@@ -128,3 +128,15 @@ describe('IdempotencyRecords', () => {
     expect(records.begin(scope, key, 'other', 1)).toEqual({ kind: 'new' })
   })
 })
+
+describe('IdempotencyRecords: maxRecords', () => {
+  it('forgets the oldest record beyond the cap, so a long run stays bounded', () => {
+    const records = new IdempotencyRecords<string>(86_400_000, 2)
+    for (const key of ['key-0001', 'key-0002', 'key-0003']) {
+      records.begin('s', key, 'body', 0)
+      records.complete('s', key, `answer ${key}`)
+    }
+    expect(records.begin('s', 'key-0001', 'body', 1)).toEqual({ kind: 'new' })
+    expect(records.begin('s', 'key-0003', 'body', 1)).toEqual({ kind: 'replay', response: 'answer key-0003' })
+  })
+})

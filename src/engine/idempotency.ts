@@ -32,7 +32,11 @@ export class IdempotencyRecords<R> {
   // Insertion order is time order, so expired records are always at the front.
   #records = new Map<string, IdempotencyRecord<R>>()
 
-  constructor(readonly retentionMs: number) {}
+  /** Records older than `retentionMs` are forgotten, and the oldest beyond `maxRecords`. */
+  constructor(
+    readonly retentionMs: number,
+    readonly maxRecords = 100_000,
+  ) {}
 
   begin(scope: string, key: string, fingerprint: string, now: number): { kind: 'new' } | { kind: 'replay'; response: R } {
     this.#forgetExpired(now)
@@ -40,6 +44,7 @@ export class IdempotencyRecords<R> {
     const record = this.#records.get(id)
     if (!record) {
       this.#records.set(id, { fingerprint, createdAt: now })
+      if (this.#records.size > this.maxRecords) this.#records.delete(this.#records.keys().next().value!)
       return { kind: 'new' }
     }
     if (record.fingerprint !== fingerprint) throw Problem.of({ kind: 'idempotency-mismatch' })

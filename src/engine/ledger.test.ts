@@ -176,3 +176,18 @@ describe('Ledger', () => {
     })
   })
 })
+
+describe('Ledger: entries kept per account', () => {
+  it('keeps the latest entries and counts the ones let go; the balance is unaffected', () => {
+    const ledger = new Ledger(10)
+    ledger.open('a', 1000, 0)
+    for (let i = 1; i <= 13; i++) ledger.debit('a', 1, `t${i}`, i)
+    expect(ledger.entries('a')).toHaveLength(14) // under 1.5 × 10: nothing let go yet
+    expect(ledger.olderEntries('a')).toBe(0)
+    ledger.debit('a', 1, 't14', 14)
+    expect(ledger.entries('a')).toHaveLength(10)
+    expect(ledger.olderEntries('a')).toBe(5)
+    expect(ledger.entries('a')[0]).toMatchObject({ taskId: 't5', balanceAfter: 995 })
+    expect(ledger.balance('a')).toBe(986)
+  })
+})

@@ -11,17 +11,21 @@ export interface LedgerEntry {
 
 /**
  * Credits per account, and every change to them. The only code that changes a balance, so that
- * sum(opening + adjustments) − debits + refunds always equals the sum of balances.
+ * sum(opening + adjustments) − debits + refunds always equals the sum of balances. Each account
+ * keeps its last `entriesPerAccount` entries (a long run would otherwise grow without bound);
+ * `olderEntries` counts the ones let go.
  * @example
  * ledger.open('acct_a', 10, now)
  * ledger.debit('acct_a', 4, 'tsk_1', now) // balance 6
  * ledger.refund('acct_a', 4, 'tsk_1', now) // balance 10
  */
 export class Ledger {
-  #accounts = new Map<string, { balance: number; entries: LedgerEntry[] }>()
+  #accounts = new Map<string, { balance: number; entries: LedgerEntry[]; older: number }>()
+
+  constructor(readonly entriesPerAccount = 1000) {}
 
   open(accountId: string, credits: number, at: number): void {
-    this.#accounts.set(accountId, { balance: 0, entries: [] })
+    this.#accounts.set(accountId, { balance: 0, entries: [], older: 0 })
     this.#post(accountId, 'opening', credits, at)
   }
 
@@ -31,6 +35,11 @@ export class Ledger {
 
   entries(accountId: string): readonly LedgerEntry[] {
     return this.#account(accountId).entries
+  }
+
+  /** How many of the account's oldest entries were let go. */
+  olderEntries(accountId: string): number {
+    return this.#account(accountId).older
   }
 
   /** Sets the balance (control API), recording the difference. */
@@ -68,5 +77,11 @@ export class Ledger {
     const account = this.#account(accountId)
     account.balance += amount
     account.entries.push({ at, kind, amount, balanceAfter: account.balance, ...(taskId ? { taskId } : {}) })
+    // Let go in batches, so that a busy account does not shift its array on every entry.
+    if (account.entries.length >= this.entriesPerAccount * 1.5) {
+      const excess = account.entries.length - this.entriesPerAccount
+      account.entries.splice(0, excess)
+      account.older += excess
+    }
   }
 }

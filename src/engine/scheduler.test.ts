@@ -133,3 +133,15 @@ describe('Scheduler', () => {
     expect(mismatch).toBe(-1)
   })
 })
+
+describe('Scheduler.retain', () => {
+  it('keeps only the accepted events and still runs them in time order', () => {
+    const s = new Scheduler<number>()
+    for (const at of [50, 10, 40, 20, 30, 60, 5]) s.schedule(at, at)
+    s.retain((item) => item % 20 !== 0)
+    expect(s.size).toBe(4)
+    const ran: number[] = []
+    s.runDue(100, (_, item) => ran.push(item))
+    expect(ran).toEqual([5, 10, 30, 50])
+  })
+})

@@ -38,6 +38,12 @@ export class Scheduler<T> {
     this.#heap = []
   }
 
+  /** Keeps only the events `keep` accepts, in O(n): rebuilt bottom-up, order preserved. */
+  retain(keep: (item: T) => boolean): void {
+    this.#heap = this.#heap.filter((event) => keep(event.item))
+    for (let i = (this.#heap.length >> 1) - 1; i >= 0; i--) this.#siftDown(i)
+  }
+
   #before(a: { at: number; seq: number }, b: { at: number; seq: number }): boolean {
     return a.at < b.at || (a.at === b.at && a.seq < b.seq)
   }
@@ -48,18 +54,23 @@ export class Scheduler<T> {
     const last = heap.pop()!
     if (heap.length > 0) {
       heap[0] = last
-      let i = 0
-      for (;;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let smallest = i
-        if (l < heap.length && this.#before(heap[l]!, heap[smallest]!)) smallest = l
-        if (r < heap.length && this.#before(heap[r]!, heap[smallest]!)) smallest = r
-        if (smallest === i) break
-        ;[heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!]
-        i = smallest
-      }
+      this.#siftDown(0)
     }
     return top
+  }
+
+  #siftDown(start: number): void {
+    const heap = this.#heap
+    let i = start
+    for (;;) {
+      const l = 2 * i + 1
+      const r = l + 1
+      let smallest = i
+      if (l < heap.length && this.#before(heap[l]!, heap[smallest]!)) smallest = l
+      if (r < heap.length && this.#before(heap[r]!, heap[smallest]!)) smallest = r
+      if (smallest === i) break
+      ;[heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!]
+      i = smallest
+    }
   }
 }

@@ -71,3 +71,24 @@ describe('TaskLife', () => {
     expect(life.pendingEvents).toBe(0)
   })
 })
+
+describe('TaskLife: events of finished tasks', () => {
+  it('are dropped in bulk once they are most of the heap, and pending tasks keep theirs', async () => {
+    const tasks = new TaskStore()
+    const ledger = new Ledger()
+    ledger.open('acct_a', 1_000_000, 0)
+    const life = new TaskLife(tasks, ledger)
+    for (let i = 0; i < 3000; i++) {
+      await tasks.add({ ...record(`t${i}`), seq: i })
+      // Each task: a completion at 1 s, and an expiry an hour later that will never matter.
+      life.schedule(`t${i}`, [{ kind: 'time', at: 1000, set: { status: 1 } }, { kind: 'time', at: 3_600_000, set: { status: 2 }, refund: false }])
+    }
+    await tasks.add({ ...record('pending'), seq: 3000 })
+    life.schedule('pending', [{ kind: 'time', at: 7_200_000, set: { status: 1 } }])
+    life.runDue(1000)
+    expect(life.pendingEvents).toBeLessThan(1500)
+    life.runDue(7_200_000)
+    expect(tasks.get('pending')?.status).toBe(1)
+    expect(tasks.get('t0')?.status).toBe(1)
+  })
+})

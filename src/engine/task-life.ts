@@ -18,6 +18,8 @@ export class TaskLife {
   readonly #polls = new Map<string, PollStep[]>()
   /** Times of each pending task's timed steps still to come, in order: where it is on its timeline. */
   readonly #times = new Map<string, number[]>()
+  /** Events left on the heap by tasks that finished first (a relay task's expiry, say): dropped in bulk. */
+  #stale = 0
 
   constructor(
     private readonly tasks: TaskStore,
@@ -79,12 +81,22 @@ export class TaskLife {
     }
     if (task.status !== 0) {
       this.#polls.delete(taskId)
+      this.#stale += this.#times.get(taskId)?.length ?? 0
       this.#times.delete(taskId)
       this.tasks.finished(taskId)
+      this.#dropStaleEvents()
     }
   }
 
+  /** Once most of the heap is events of finished tasks, keeps only the pending tasks' ones. */
+  #dropStaleEvents(): void {
+    if (this.#stale < 1024 || this.#stale * 2 < this.#events.size) return
+    this.#events.retain(({ taskId }) => this.tasks.get(taskId)?.status === 0)
+    this.#stale = 0
+  }
+
   clear(): void {
+    this.#stale = 0
     this.#events.clear()
     this.#polls.clear()
     this.#times.clear()
