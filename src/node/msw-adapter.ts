@@ -38,9 +38,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
  * const request = await toFetchRequest(req, 'http://127.0.0.1:4600', { 'x-genmock-remote-address': '127.0.0.1' })
  */
 export async function toFetchRequest(req: IncomingMessage, origin: string, extraHeaders: Record<string, string> = {}): Promise<Request | undefined> {
-  const headers = new Headers()
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
-  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value)
+  // Node has already joined repeated headers into one value each.
+  const headers = new Headers({ ...(req.headers as Record<string, string>), ...extraHeaders })
   const method = req.method ?? 'GET'
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
   if (body === undefined && method !== 'GET' && method !== 'HEAD') return undefined
@@ -62,11 +61,10 @@ export async function answerWithHandlers(handlers: RequestHandler[], request: Re
     return true
   }
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined
-  res.statusCode = response.status
-  response.headers.forEach((value, name) => res.appendHeader(name, value))
-  if (body && !response.headers.has('content-length')) res.setHeader('content-length', body.byteLength)
+  const headers: Record<string, string | number> = Object.fromEntries(response.headers)
+  if (body && headers['content-length'] === undefined) headers['content-length'] = body.byteLength
   // The rest of an oversized body is still on the socket, in the way of any next request.
-  if (!req.complete) res.setHeader('connection', 'close')
-  res.end(body)
+  if (!req.complete) headers.connection = 'close'
+  res.writeHead(response.status, headers).end(body)
   return true
 }
