@@ -149,19 +149,3 @@ export const VIDEO_MODELS: Record<VideoModelId, VideoModel> = {
 }
 
 export const RELAY_MODEL_IDS = IMAGE_MODEL_IDS.filter((id) => IMAGE_MODELS[id].relayResolutions.length > 0)
-
-/**
- * @example
- * isImageModelId('base-image-2') // true; isImageModelId('video-d') // false
- */
-export function isImageModelId(value: unknown): value is ImageModelId {
-  return typeof value === 'string' && Object.hasOwn(IMAGE_MODELS, value)
-}
-
-/**
- * @example
- * isVideoModelId('video-d') // true
- */
-export function isVideoModelId(value: unknown): value is VideoModelId {
-  return typeof value === 'string' && Object.hasOwn(VIDEO_MODELS, value)
-}

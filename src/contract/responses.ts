@@ -7,9 +7,7 @@ import { z } from 'zod'
  */
 
 const isoDateTime = z.iso.datetime({ offset: true })
-export const TASK_STATUS = { PENDING: 0, COMPLETED: 1, FAILED: 2 } as const
 export const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2)])
-export type TaskStatus = z.infer<typeof taskStatus>
 
 /** Fields the submission response and the snapshot share, with the same meaning. */
 const sharedFields = {

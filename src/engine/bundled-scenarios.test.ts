@@ -15,15 +15,6 @@ describe('bundled scenarios and the interface limits', () => {
     expect(failure.set?.errorCode).toBe('UPSTREAM_TASK_NOT_FOUND')
   })
 
-  it('no bundled relay rule asks for polls sooner than the interface allows', () => {
-    for (const { scenario } of bundledScenarios) {
-      for (const rule of scenario.rules) {
-        const asked = [rule.submit?.set?.pollAfterSeconds, ...(rule.timeline ?? []).map((step) => step.set?.pollAfterSeconds)]
-        for (const seconds of asked) if (seconds !== undefined) expect(seconds).toBeGreaterThanOrEqual(LIMITS.minPollAfterSeconds)
-      }
-    }
-  })
-
   it('expired and unknown relay tasks are never refunded; upstream failures always are', () => {
     for (const { scenario } of bundledScenarios) {
       for (const step of scenario.rules.flatMap((rule) => rule.timeline ?? [])) {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { taskStatus } from '../contract/responses.js'
 
 /**
  * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
@@ -14,7 +15,7 @@ export const taskRecordSchema = z.object({
   prompt: z.string(),
   /** standard: the default flow; upstream-a and relay: the interface's other providers. */
   provider: z.enum(['standard', 'upstream-a', 'relay']),
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  status: taskStatus,
   relayStatus: z.string().optional(),
   errorCode: z.string().optional(),
   errorMessage: z.string().optional(),

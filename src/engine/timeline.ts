@@ -20,9 +20,8 @@ export interface PlannedStep extends Change {
 /** A step placed on one task's life: at a simulated time, or at its Nth poll. */
 export type ScheduledStep = ({ kind: 'time'; at: number } | { kind: 'poll'; n: number }) & Change
 
-export const ERROR_MESSAGES = {
-  RELAY_TASK_EXPIRED: 'The relay task expired before it finished.',
-} as const
+/** The interface's own rule, whatever the scenario: what an expired relay task says (as relay-expiry.json does). */
+const RELAY_EXPIRED_MESSAGE = 'The relay task expired before it finished.'
 
 /**
  * A step as a scenario file writes it, parsed once when the scenario is loaded.
@@ -52,7 +51,7 @@ export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, r
     scheduled.push({
       kind: 'time',
       at: task.expiresAt,
-      set: { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED', errorMessage: ERROR_MESSAGES.RELAY_TASK_EXPIRED },
+      set: { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED', errorMessage: RELAY_EXPIRED_MESSAGE },
       refund: false,
     })
   }
