@@ -1,0 +1,2 @@
+// `genmock/node`: the standalone server, started from code.
+export { loadVideoSample, startServer, type RunningServer, type ServerOptions } from './server.js'
