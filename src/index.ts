@@ -1,2 +1,29 @@
-// `genmock`: the simulator in-process, as msw handlers for setupServer or setupWorker.
-export { createSimulator, Engine, type Simulator, type SimulatorOptions } from './handlers/index.js'
+// `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
+import type { HttpHandler } from 'msw'
+import { Engine, type EngineOptions } from './engine/engine.js'
+import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
+import { mswHandlers } from './msw/adapter.js'
+
+export interface Simulator {
+  engine: Engine
+  /** Every genmock route as msw handlers, for setupServer or setupWorker. */
+  handlers: HttpHandler[]
+  /** The same routes as one function from a request value to a reply value. */
+  app: App
+}
+
+/**
+ * The whole simulator: one engine and the routes that serve it, the same for every door.
+ * @example
+ * const { engine, handlers } = createSimulator({ seed: 7, clock: { mode: 'manual' } })
+ * setupServer(...handlers).listen()
+ */
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const engine = new Engine(options)
+  const app = createApp(engine, options)
+  return { engine, app, handlers: mswHandlers(app) }
+}
+
+export { Engine }
+export type { EngineOptions, RouteOptions, SimulatorOptions }
+export type { HttpRequest, Reply } from './handlers/exchange.js'

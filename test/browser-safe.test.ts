@@ -58,15 +58,15 @@ describe('browser safety', () => {
     expect(contractFiles.map((f) => relative(SRC, f))).toContain(join('contract', 'models.ts'))
   })
 
-  it('src/handlers/index.ts (engine and contract included) bundles for the browser without any Node module', async () => {
+  it('the route core (engine and contract included) bundles for the browser without any Node module', async () => {
     const found: string[] = []
-    const result = await browserBuild(found, { entryPoints: [join(SRC, 'handlers', 'index.ts')] }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
+    const result = await browserBuild(found, { entryPoints: [join(SRC, 'handlers', 'app.ts')] }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
     expect('failed' in result ? result.failed : []).toEqual([])
     expect(found).toEqual([])
     if (!('failed' in result)) {
       expect(result.errors).toEqual([])
       expect(result.outputFiles.length).toBe(1)
-      expect(result.outputFiles[0]!.text).toContain('createSimulator')
+      expect(result.outputFiles[0]!.text).toContain('createApp')
     }
   }, 60_000)
 

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
 import { mountDashboard as mountShared } from '../handlers/dashboard/mount.js'
 import { DASHBOARD_CSS } from '../handlers/dashboard/styles.js'
-import { createSimulator, type SimulatorOptions } from '../handlers/index.js'
+import { createSimulator, type SimulatorOptions } from '../index.js'
 
 export { bundledScenarios } from '../engine/bundled-scenarios.js'
 

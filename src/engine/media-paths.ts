@@ -1,5 +1,5 @@
 /** Where output media are served. The engine writes these into snapshots; the handlers route them. */
-export const MEDIA_ROUTES = {
+export const MEDIA_PATHS = {
   image: '/media/images/:taskId/:file',
   video: '/media/videos/:file',
 } as const

@@ -5,6 +5,8 @@ import { LIMITS } from '../contract/limits.js'
 import { modelListSchema, submissionResponseSchema, taskSnapshotSchema } from '../contract/responses.js'
 import { videoRequestSchema } from '../contract/video-request.js'
 import type { ProblemDetail } from '../engine/problem.js'
+import pkg from '../../package.json' with { type: 'json' }
+import { json as jsonReply, type Reply } from './exchange.js'
 import { problemToHttp } from './problem-response.js'
 
 type Kind = ProblemDetail['kind']
@@ -120,4 +122,17 @@ export function openApiDocument(version: string) {
       },
     },
   }
+}
+
+let document: ReturnType<typeof openApiDocument> | undefined
+
+/**
+ * GET /openapi.json, built on first use: the route table loads this module only then, so a page
+ * that never asks for the document does not carry the JSON Schema generator.
+ * @example
+ * const reply = openApiReply()
+ */
+export function openApiReply(): Reply {
+  document ??= openApiDocument(pkg.version)
+  return jsonReply(200, document)
 }

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../contract/errors.js'
-import type { ProblemDetail } from '../engine/problem.js'
+import { Problem, type ProblemDetail } from '../engine/problem.js'
+import { json, type HttpRequest, type Reply } from './exchange.js'
 
 /**
  * The one table from problem to HTTP status and error body (PRODUCT §2).
@@ -34,5 +35,22 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
   }
 }
 
+/**
+ * A problem as a reply.
+ * @example
+ * problemReply({ kind: 'task-not-found' }) // 404 {"error":"Task not found"}
+ */
+export function problemReply(problem: ProblemDetail): Reply {
+  const { status, body, headers } = problemToHttp(problem)
+  return json(status, body, headers)
+}
+
 /** What a failure nobody asked for looks like: never a stack trace. */
-export const INTERNAL_ERROR = { status: 500, body: { error: 'Internal error' } } as const
+export const INTERNAL_ERROR: Reply = json(500, { error: 'Internal error' })
+
+/**
+ * The answer for a path genmock has no route for.
+ * @example
+ * throw noRoute(request)
+ */
+export const noRoute = ({ method, path }: Pick<HttpRequest, 'method' | 'path'>) => Problem.of({ kind: 'not-found', message: `No route ${method} ${path}` })

@@ -6,7 +6,7 @@ import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { createSimulator, type SimulatorOptions } from '../../src/handlers/index.js'
+import { createSimulator, type SimulatorOptions } from '../../src/index.js'
 import { measure, type LoadOptions, type LoadResult } from './load.js'
 import {
   ALICE,

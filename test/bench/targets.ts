@@ -7,7 +7,7 @@ import { createMiddleware } from '@mswjs/http-middleware'
 import express from 'express'
 import { getResponse, http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw'
 import type { Engine } from '../../src/engine/engine.js'
-import { createSimulator } from '../../src/handlers/index.js'
+import { createSimulator } from '../../src/index.js'
 import { startServer } from '../../src/node/server.js'
 
 export const TASK_PATH = '/api/ai/tasks/'

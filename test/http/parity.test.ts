@@ -8,7 +8,10 @@ type Answer = { taskId: string; outputImageUrls: string[]; outputVideoUrl: strin
 
 const HEADERS = ['content-type', 'date', 'idempotent-replayed', 'content-range', 'accept-ranges']
 
-/** A client session touching every kind of answer, recorded with the door's origin blanked out. */
+/** What both doors must agree on in a journal entry: not the wall-clock duration, nor the headers each client adds. */
+const JOURNALED = ['method', 'path', 'query', 'status', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped', 'warnings'] as const
+
+/** A client session touching every route and every kind of answer, recorded with the door's origin blanked out. */
 async function script(door: Door): Promise<string[]> {
   const log: string[] = []
   const record = async (label: string, res: Response) => {
@@ -54,6 +57,27 @@ async function script(door: Door): Promise<string[]> {
   await record('tasks', await door.fetch('/__mock/tasks'))
   await record('ledger', await door.fetch('/__mock/accounts/acct_alice'))
   await record('scenarios', await door.fetch('/__mock/scenarios'))
+  // The rest of the route table, and every error class not met above.
+  await record('openapi', await door.fetch('/openapi.json'))
+  await record('health', await door.fetch('/__mock/health'))
+  await record('dashboard', await door.fetch('/__mock/'))
+  await record('dashboard redirect', await door.fetch('/__mock', { redirect: 'manual' }))
+  await record('accounts', await door.fetch('/__mock/accounts'))
+  await record('account patch', await door.fetch('/__mock/accounts/acct_bob', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"credits":5}' }))
+  await record('account unknown', await door.fetch('/__mock/accounts/acct_nobody'))
+  await record('scenario', await door.fetch('/__mock/scenarios/flaky'))
+  await record('scenario choose', await door.fetch('/__mock/scenario', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":"default"}' }))
+  await record('clock set', await door.fetch('/__mock/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"mode":"manual"}' }))
+  await record('terminal transition', await post(door, `/__mock/tasks/${forced.taskId}/transition`, { status: 1 }))
+  await record('too large', await submitImage(door, { ...IMAGE, prompt: 'x'.repeat(1_100_000) }))
+  await record('range unsatisfiable', await door.fetch(path(videoDone.outputVideoUrl), { headers: { range: 'bytes=999999999-' } }))
+  await record('media unknown', await door.fetch('/media/images/tsk_nope/0.png'))
+  await record('fault', await submitImage(door, IMAGE, { 'x-mock-scenario': 'flaky', 'idempotency-key': 'parity-key-0002' }))
+  await record('dropped', await submitImage(door, IMAGE, { 'x-mock-scenario': 'drop-after-commit' }).catch(() => new Response('network error', { status: 599 })))
+  const journal = (await (await door.fetch('/__mock/requests?limit=1000')).json()) as { total: number; requests: Record<string, unknown>[] }
+  log.push(`journal ${journal.total} ${JSON.stringify(journal.requests.map((entry) => JOURNALED.map((field) => entry[field])))}`)
+  await record('journal clear', await door.fetch('/__mock/requests', { method: 'DELETE' }))
+  await record('reset', await post(door, '/__mock/reset', { seed: 9 }))
   return log
 }
 
@@ -67,6 +91,6 @@ it('the standalone server and msw/node give byte-identical answers to the same s
       await door.close()
     }
   }
-  expect(logs[0]!.length).toBeGreaterThan(30)
+  expect(logs[0]!.length).toBeGreaterThan(60)
   expect(logs[1]).toEqual(logs[0])
 })

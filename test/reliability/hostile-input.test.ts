@@ -497,7 +497,7 @@ describe('header injection over raw sockets [server]', () => {
   })
 
   it('Latin-1 bytes in headers (echoed back by CORS for Origin) do not break the response', async () => {
-    const answer = await rawExchange(door.baseUrl, rawPost('Origin: http://\u00e9x\u00ff.test\r\nX-Mock-Scenario: d\u00e9fault\r\n'))
+    const answer = await rawExchange(door.baseUrl, rawPost('Origin: http://\u00e9x\u00ff.localhost\r\nX-Mock-Scenario: d\u00e9fault\r\n'))
     expect(answer.status).toBe(400)
     expect(answer.body).toContain('X-Mock-Scenario')
     expect(taskCount(door)).toBe(0)
@@ -518,8 +518,8 @@ describe('connections after a body the server did not read [server]', () => {
     ['404 (a control route that takes no body)', '/__mock/health', 'sk_test_alice'],
   ])('a 600 KB body answered %s before it is read does not stall its connection: the next request on it is answered', async (_, path, key) => {
     const body = `{"prompt":"${'a'.repeat(600_000)}"}`
-    const first = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
-    const second = 'GET /__mock/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
+    const first = `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+    const second = 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'
     const statuses = await new Promise<string[]>((resolve) => {
       const { hostname, port } = new URL(door.baseUrl)
       const socket = connect(Number(port), hostname)
@@ -571,7 +571,7 @@ describe('a client that disconnects in the middle of its upload [server]', () =>
     await new Promise<void>((resolve) => {
       // Content-Length promises 5000 bytes; the client sends the JSON body and hangs up.
       const socket = connect(Number(port), hostname, () => {
-        socket.end(`POST /api/ai/image/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer sk_test_alice\r\nContent-Length: 5000\r\n\r\n${BODY}`)
+        socket.end(`POST /api/ai/image/generate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer sk_test_alice\r\nContent-Length: 5000\r\n\r\n${BODY}`)
       })
       socket.on('error', () => {})
       socket.on('close', () => resolve())

@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import type { Engine } from '../../src/engine/engine.js'
-import { createSimulator, type SimulatorOptions } from '../../src/handlers/index.js'
+import { createSimulator, type SimulatorOptions } from '../../src/index.js'
 import { loadVideoSample, startServer } from '../../src/node/server.js'
 
 /**

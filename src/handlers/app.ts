@@ -1,0 +1,100 @@
+import type { Engine, EngineOptions } from '../engine/engine.js'
+import { Problem } from '../engine/problem.js'
+import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
+import type { RouteContext, RouteRow, RouteTrace } from './context.js'
+import type { HttpRequest, Reply } from './exchange.js'
+import { journalEntry } from './journal-entry.js'
+import { MEDIA_ROUTES } from './media.js'
+import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
+import { credentialOf, parseCookies } from './request.js'
+import { compileRoutes } from './router.js'
+import { SERVICE_ROUTES } from './service.js'
+
+export interface RouteOptions {
+  /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
+  onUnexpectedError?: ((error: unknown) => void) | undefined
+  /** Every request comes from a page (the browser worker door), whatever its headers say. */
+  browserContext?: boolean | undefined
+  /** When set, the control API answers only `Authorization: Bearer <adminToken>` (the dashboard page itself stays open). */
+  adminToken?: string | undefined
+}
+
+/**
+ * Whether a path is in one of genmock's namespaces; a door may pass any other request on.
+ * @example
+ * isGenmockPath('/api/ai/models') // true
+ * isGenmockPath('/src/main.ts') // false
+ */
+export const isGenmockPath = (path: string) => path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
+
+export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+
+/** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
+export type App = (request: HttpRequest) => Promise<Reply | undefined>
+
+/** Every route genmock has, in one table: the service, its media, the OpenAPI document, the control API. */
+export const ROUTES: readonly RouteRow[] = [
+  ...SERVICE_ROUTES,
+  ...MEDIA_ROUTES,
+  { method: 'GET', path: '/openapi.json', run: async () => (await import('./openapi.js')).openApiReply() },
+  ...CONTROL_ROUTES,
+]
+
+const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
+
+/**
+ * The simulator as one function from a request value to a reply value, the same for every door.
+ * A Problem becomes its error reply here, any other error a 500 with no detail; every reply is
+ * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled.
+ * @example
+ * const app = createApp(new Engine({ seed: 7 }))
+ * await app({ method: 'GET', path: '/__mock/health', query: '', headers: {}, body: new Uint8Array(), origin: 'http://localhost' })
+ */
+export function createApp(engine: Engine, options: RouteOptions = {}): App {
+  const find = compileRoutes(ROUTES)
+  return async (request) => {
+    const control = isControlPath(request.path)
+    const match = find(request.method, request.path)
+    if (!match && !control && !request.path.startsWith('/api/')) return undefined
+    const started = performance.now()
+    const arrived = engine.clock.now()
+    const trace: RouteTrace = {}
+    let reply: Reply
+    try {
+      if (!match?.params) throw noRoute(request)
+      if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
+      reply = await match.run(context(engine, request, match.params, trace, options))
+    } catch (error) {
+      if (error instanceof Problem) reply = problemReply(error.detail)
+      else {
+        ;(options.onUnexpectedError ?? console.error)(error)
+        reply = INTERNAL_ERROR
+      }
+    }
+    if (!('drop' in reply)) reply = { ...reply, headers: { ...reply.headers, date: new Date(engine.clock.now()).toUTCString() } }
+    if (!control) {
+      const status = 'drop' in reply ? 0 : reply.status
+      engine.journal.record(journalEntry({ request, arrived, status, durationMs: performance.now() - started, trace, dropped: status === 0 }))
+    }
+    return reply
+  }
+}
+
+function context(engine: Engine, request: HttpRequest, params: Record<string, string>, trace: RouteTrace, options: RouteOptions): RouteContext {
+  let query: URLSearchParams | undefined
+  return {
+    engine,
+    request,
+    params,
+    query: () => (query ??= new URLSearchParams(request.query)),
+    caller: () => {
+      const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
+      const account = engine.authenticate(credential, request.remoteAddress)
+      trace.accountId = account.id
+      // Accepted, as the real service would, but reported: a key in a page is a leaked key.
+      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined)) trace.warnings = [KEY_IN_BROWSER]
+      return account
+    },
+    trace,
+  }
+}

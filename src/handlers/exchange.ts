@@ -1,0 +1,54 @@
+/**
+ * The two plain values every door trades with the routes: what came in, what goes out. No Fetch
+ * objects and no Node streams: each door builds a request value and writes a reply its own way.
+ */
+
+/** A request as a door hands it to the routes. */
+export interface HttpRequest {
+  /** Upper case, as sent. */
+  method: string
+  /** The path as sent, still percent-encoded: routes decode their parameters themselves. */
+  path: string
+  /** The query string without its '?'; empty when there is none. */
+  query: string
+  /** Header names in lower case; a repeated header is one value, joined as Node and Fetch join it. */
+  headers: Readonly<Record<string, string | undefined>>
+  /** The body bytes, read up front by the door: at most one byte past the body limit. */
+  body: Uint8Array
+  /** `scheme://host[:port]` the client used, for absolute media URLs. */
+  origin: string
+  /** The socket's address; only a door with a socket (the standalone server) sets it. */
+  remoteAddress?: string | undefined
+}
+
+/** A dropped connection: the client gets a network error, no response at all. */
+export const DROP = { drop: true } as const
+
+/** An answer: a JSON value or raw bytes (media, the dashboard page), or a dropped connection. */
+export type Reply =
+  | { status: number; headers: Record<string, string>; json: unknown }
+  | { status: number; headers: Record<string, string>; bytes: Uint8Array | string }
+  | typeof DROP
+
+/**
+ * A JSON reply.
+ * @example
+ * json(201, { id: 'acct_1' })
+ */
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  json: body,
+})
+
+/**
+ * What a door writes: status, headers and the body as text or bytes (null for a dropped connection).
+ * Every door serialises through here, so the bytes on the wire are the same in each.
+ * @example
+ * const wire = toWire(reply)
+ * if (wire) res.writeHead(wire.status, wire.headers).end(wire.body)
+ */
+export function toWire(reply: Reply): { status: number; headers: Record<string, string>; body: Uint8Array | string } | null {
+  if ('drop' in reply) return null
+  return { status: reply.status, headers: reply.headers, body: 'json' in reply ? JSON.stringify(reply.json) : reply.bytes }
+}

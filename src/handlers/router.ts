@@ -1,0 +1,77 @@
+/**
+ * The route table, compiled once: rows are grouped by method and number of path segments, so a
+ * request is compared only with the few rows of its shape, segment by segment, with no regex.
+ */
+
+export interface Row<Run> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Segments are literal or `:name`; `/__mock/` (with its slash) is a path of its own. */
+  path: string
+  run: Run
+  /** Its parameters are opaque ids: one that is not valid percent-encoding is kept as sent (it names nothing). */
+  opaque?: boolean
+}
+
+export interface Match<Run> {
+  run: Run
+  /** Decoded parameters; undefined when one of them is not valid percent-encoding (and the row is not opaque). */
+  params: Record<string, string> | undefined
+}
+
+interface Compiled<Run> {
+  segments: (string | { param: string })[]
+  run: Run
+  opaque: boolean
+}
+
+const split = (path: string) => path.slice(1).split('/')
+
+/**
+ * @example
+ * const find = compileRoutes([{ method: 'GET', path: '/api/ai/tasks/:id', run: readTask }])
+ * find('GET', '/api/ai/tasks/tsk_1') // { run: readTask, params: { id: 'tsk_1' } }
+ */
+export function compileRoutes<Run>(rows: readonly Row<Run>[]): (method: string, path: string) => Match<Run> | undefined {
+  const table = new Map<string, Compiled<Run>[]>()
+  for (const { method, path, run, opaque = false } of rows) {
+    const segments = split(path).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : s))
+    const key = `${method} ${segments.length}`
+    table.set(key, [...(table.get(key) ?? []), { segments, run, opaque }])
+  }
+  const find = (method: string, path: string): Match<Run> | undefined => {
+    const parts = split(path)
+    const candidates = table.get(`${method} ${parts.length}`)
+    if (!candidates) return undefined
+    next: for (const { segments, run, opaque } of candidates) {
+      const raw: Record<string, string> = {}
+      for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i]!
+        const part = parts[i]!
+        if (typeof segment === 'string') {
+          if (segment !== part) continue next
+        } else if (part === '') continue next
+        else raw[segment.param] = part
+      }
+      return { run, params: decodeAll(raw) ?? (opaque ? raw : undefined) }
+    }
+    return undefined
+  }
+  // One trailing slash is forgiven, as msw's own matching does: `/api/ai/models/` is `/api/ai/models`.
+  return (method, path) => find(method, path) ?? (path.length > 1 && path.endsWith('/') ? find(method, path.slice(0, -1)) : undefined)
+}
+
+function decodeAll(raw: Record<string, string>): Record<string, string> | undefined {
+  const params: Record<string, string> = {}
+  for (const name in raw) {
+    const value = raw[name]!
+    if (!value.includes('%')) params[name] = value
+    else {
+      try {
+        params[name] = decodeURIComponent(value)
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return params
+}

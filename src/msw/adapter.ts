@@ -1,0 +1,70 @@
+import { http, type HttpHandler } from 'msw'
+import { LIMITS } from '../contract/limits.js'
+import { isGenmockPath, type App } from '../handlers/app.js'
+import { toWire, type HttpRequest, type Reply } from '../handlers/exchange.js'
+
+/**
+ * The request body, read at most one chunk past the body limit (the routes answer 413 past it).
+ * Not cancel() when stopping: msw tees request bodies, and a branch's cancel settles only with the other's.
+ */
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    size += value.byteLength
+    if (size > LIMITS.maxBodyBytes) {
+      reader.releaseLock()
+      break
+    }
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * A Fetch Request as a request value. In a page the browser, not the request, carries the cookies:
+ * msw reads them from the document, and they are handed on as the Cookie header a server would see.
+ */
+async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
+  const headers: Record<string, string> = Object.fromEntries(request.headers)
+  const names = Object.keys(cookies)
+  if (headers.cookie === undefined && names.length > 0) headers.cookie = names.map((name) => `${name}=${encodeURIComponent(cookies[name]!)}`).join('; ')
+  return { method: request.method, path: url.pathname, query: url.search.slice(1), headers, body: await readLimited(request), origin: url.origin }
+}
+
+/** A reply as a Fetch Response; a dropped connection is a network error (`Response.error()`). */
+function toResponse(reply: Reply): Response {
+  const wire = toWire(reply)
+  if (!wire) return Response.error()
+  const body = typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
+  return new Response(body, { status: wire.status, headers: wire.headers })
+}
+
+/**
+ * The msw door, for `setupServer` (msw/node) and `setupWorker` (the browser): one handler that
+ * hands genmock's paths, on any origin, to the route table; every other request passes by.
+ * @example
+ * setupServer(...mswHandlers(createApp(engine)))
+ */
+export function mswHandlers(app: App): HttpHandler[] {
+  return [
+    http.all(
+      ({ request }) => isGenmockPath(new URL(request.url).pathname),
+      async ({ request, cookies }) => {
+        const url = new URL(request.url)
+        const reply = await app(await toHttpRequest(request, url, cookies))
+        return reply ? toResponse(reply) : undefined
+      },
+    ),
+  ]
+}
