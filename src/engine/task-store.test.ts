@@ -42,6 +42,16 @@ describe('TaskStore: the maxTasks cap', () => {
     expect([store.size, store.has('t0'), store.has('t1'), store.has('t2')]).toEqual([2, false, true, true])
   })
 
+  it('lists a task under the status it finished with, and by account', async () => {
+    const store = await storeWith(10, 3)
+    store.get('t1')!.status = 2
+    store.finished('t1')
+    expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(['t2', 't0'])
+    expect(store.list({ status: 2 }).map((t) => t.id)).toEqual(['t1'])
+    expect(store.list({ accountId: 'acct_a', status: 2 })[0]).toBe(store.get('t1'))
+    expect(store.list({ accountId: 'acct_b' })).toEqual([])
+  })
+
   it('keeps working over many evictions', async () => {
     const store = new TaskStore(10)
     for (let i = 0; i < 3000; i++) {
