@@ -40,6 +40,14 @@ export const ROUTES: readonly RouteRow[] = [
   ...CONTROL_ROUTES,
 ]
 
+/** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
+let dated = { second: NaN, header: '' }
+function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000)
+  if (second !== dated.second) dated = { second, header: new Date(ms).toUTCString() }
+  return dated.header
+}
+
 const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
 /**
@@ -71,7 +79,7 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
         reply = INTERNAL_ERROR
       }
     }
-    if (!('drop' in reply)) reply = { ...reply, headers: { ...reply.headers, date: new Date(engine.clock.now()).toUTCString() } }
+    if (!('drop' in reply)) reply = { ...reply, headers: { ...reply.headers, date: httpDate(engine.clock.now()) } }
     if (!control) {
       const status = 'drop' in reply ? 0 : reply.status
       engine.journal.record(journalEntry({ request, arrived, status, durationMs: performance.now() - started, trace, dropped: status === 0 }))
