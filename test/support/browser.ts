@@ -46,8 +46,17 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS })
 }
 
-/** Bundles a browser entry (TypeScript) into one ES module, in memory, as a bundler would for a page. */
-export async function buildApp(entry: string): Promise<string> {
+/**
+ * The msw major a page is built with: `msw` is msw 2 (genmock's dev dependency), `msw3` the npm
+ * alias of msw 3, which the bundle and the worker script then take in its place.
+ */
+export type MswPackage = 'msw' | 'msw3'
+
+/**
+ * Bundles a browser entry (TypeScript) into one ES module, in memory, as a bundler would for a
+ * page. The entry imports `genmock/browser` as a user's app does: the package's own exports.
+ */
+export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
@@ -56,10 +65,15 @@ export async function buildApp(entry: string): Promise<string> {
     platform: 'browser',
     format: 'esm',
     conditions: ['browser'],
+    ...(msw === 'msw' ? {} : { alias: { msw } }),
     loader: { '.json': 'json' },
     target: 'es2022',
     logLevel: 'silent',
+    metafile: true,
   })
+  // A page may carry the asked-for msw and no other: a test of "msw 3" running msw 2 would prove nothing.
+  const others = Object.keys(result.metafile.inputs).filter((input) => /node_modules\/msw3?\//.test(input) && !input.includes(`node_modules/${msw}/`))
+  if (others.length > 0) throw new Error(`${entry} bundled another msw than ${msw}: ${others[0]}`)
   return result.outputFiles[0]!.text
 }
 
@@ -81,9 +95,9 @@ export interface StaticServer {
  * @example
  * const site = await serveStatic({ '/index.html': { body: html, type: 'text/html' } })
  */
-export async function serveStatic(files: Record<string, StaticFile>): Promise<StaticServer> {
+export async function serveStatic(files: Record<string, StaticFile>, msw: MswPackage = 'msw'): Promise<StaticServer> {
   const all: Record<string, StaticFile> = {
-    '/mockServiceWorker.js': { body: readFileSync(`${ROOT}node_modules/msw/lib/mockServiceWorker.js`, 'utf8'), type: 'application/javascript' },
+    '/mockServiceWorker.js': { body: readFileSync(`${ROOT}node_modules/${msw}/lib/mockServiceWorker.js`, 'utf8'), type: 'application/javascript' },
     '/fixtures/sample.mp4': { body: new Uint8Array(readFileSync(`${ROOT}fixtures/sample.mp4`)), type: 'video/mp4' },
     ...files,
   }

@@ -1,4 +1,4 @@
-import { mountDashboard, startWorker } from '../../../src/browser/index.js'
+import { mountDashboard, startWorker } from 'genmock/browser'
 import { fail } from './app.js'
 
 /** The worker door's dashboard: the simulator and its dashboard, both in this page. */

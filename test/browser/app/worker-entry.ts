@@ -1,4 +1,4 @@
-import { startWorker } from '../../../src/browser/index.js'
+import { startWorker } from 'genmock/browser'
 import { fail, runApp } from './app.js'
 
 /** The worker door: the whole simulator runs in this page, so the app uses its own origin. */
