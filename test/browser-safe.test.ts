@@ -50,6 +50,22 @@ function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints'
 
 const engineFiles = sources(join(SRC, 'engine'))
 const contractFiles = sources(join(SRC, 'contract'))
+const coreFiles = sources(join(SRC, 'handlers'))
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|export\s+\*\s+from\s+)['"]([^'"]+)['"]/g
+
+/** Each `file → specifier` among `files` whose relative import lands in one of the `forbidden` folders. */
+function importsInto(files: string[], forbidden: string[]): string[] {
+  const offenders: string[] = []
+  for (const file of files) {
+    for (const match of code(file).matchAll(SPECIFIER)) {
+      const spec = match[1]!
+      if (!spec.startsWith('.')) continue
+      const target = resolve(dirname(file), spec)
+      if (forbidden.some((folder) => target.startsWith(join(SRC, folder) + sep))) offenders.push(`${relative(ROOT, file)} → ${spec}`)
+    }
+  }
+  return offenders
+}
 
 describe('browser safety', () => {
   it('finds the files it checks', () => {
@@ -99,19 +115,17 @@ describe('browser safety', () => {
     expect(offenders).toEqual([])
   })
 
-  it('no engine or contract file imports from src/handlers or src/node', () => {
-    const specifier = /(?:from\s+|import\s*\(\s*|import\s+|export\s+\*\s+from\s+)['"]([^'"]+)['"]/g
-    const offenders: string[] = []
-    for (const file of [...engineFiles, ...contractFiles]) {
-      for (const match of code(file).matchAll(specifier)) {
-        const spec = match[1]!
-        if (!spec.startsWith('.')) continue
-        const target = resolve(dirname(file), spec)
-        for (const forbidden of [join(SRC, 'handlers'), join(SRC, 'node')]) {
-          if (target === forbidden || target.startsWith(forbidden + sep)) offenders.push(`${relative(ROOT, file)} → ${spec}`)
-        }
-      }
-    }
-    expect(offenders).toEqual([])
+  it('no engine or contract file imports from the route core or a door', () => {
+    expect(importsInto([...engineFiles, ...contractFiles], ['handlers', 'node', 'msw', 'browser'])).toEqual([])
+  })
+
+  it('the route core is framework-free: no msw, no node:, no door', () => {
+    const msw = /(from\s+|import\s*\(\s*|import\s+)['"](msw(\/[^'"]*)?|node:[^'"]*)['"]/
+    expect(coreFiles.filter((f) => msw.test(code(f))).map((f) => relative(ROOT, f))).toEqual([])
+    expect(importsInto(coreFiles, ['node', 'msw', 'browser'])).toEqual([])
+  })
+
+  it('the import checks do catch an offender (the checks above can fail)', () => {
+    expect(importsInto([join(SRC, 'node', 'server.ts')], ['handlers'])).not.toEqual([])
   })
 })
