@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import type { Engine } from '../../src/engine/engine.js'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
-import { loadVideoSample, startServer } from '../../src/node/server.js'
+import { loadVideoSample, startServer, type ServerOptions } from '../../src/node/server.js'
 
 /**
  * One way in to the simulator. Every HTTP test runs through each door, and must see the same
@@ -22,7 +22,7 @@ export const START = Date.parse('2026-01-01T00:00:00.000Z')
 
 export const defaultOptions = (): SimulatorOptions => ({ seed: 7, clock: { mode: 'manual', start: START } })
 
-export async function openServerDoor(options: SimulatorOptions = defaultOptions()): Promise<Door> {
+export async function openServerDoor(options: ServerOptions = defaultOptions()): Promise<Door> {
   const server = await startServer({ port: 0, log: 'silent', ...options })
   return {
     name: 'server',
