@@ -31,6 +31,8 @@ export const accountCreateSchema = z.strictObject({
   scenario: z.string().min(1).optional(),
   apiKey: apiKeySchema.optional(),
   demo: z.boolean().optional(),
+  /** Refuse this account's requests that break a conformance error rule (README, Client conformance). */
+  strict: z.boolean().optional(),
 })
 export type AccountCreate = z.infer<typeof accountCreateSchema>
 
@@ -39,6 +41,7 @@ export const accountPatchSchema = z.strictObject({
   name: z.string().min(1).max(100).optional(),
   scenario: z.string().min(1).nullable().optional(),
   demo: z.boolean().optional(),
+  strict: z.boolean().optional(),
 })
 export type AccountPatch = z.infer<typeof accountPatchSchema>
 

@@ -11,6 +11,8 @@ export interface Account {
   demo: boolean
   /** The scenario this account's requests get unless a request picks one. */
   scenario?: string
+  /** Strict conformance for this account, over the server's setting. */
+  strict?: boolean
 }
 
 interface KeyRecord {

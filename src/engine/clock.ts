@@ -71,6 +71,11 @@ export class Clock {
     this.#reanchor(now ?? current)
   }
 
+  /** Wall time, epoch ms: only for judging how long a client really waited (conformance). */
+  wall(): number {
+    return this.#wallNow()
+  }
+
   get state(): ClockState {
     return { mode: this.#mode, speed: this.#speed, now: new Date(this.now()).toISOString() }
   }

@@ -9,6 +9,7 @@ import { Accounts, type Account, type Credential } from './accounts.js'
 import { bundledScenarios } from './bundled-scenarios.js'
 import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions, type ClockState } from './clock.js'
+import { Conformance, CONFORMANCE_RULES, type Breach, type Instant } from './conformance.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
 import { Journal } from './journal.js'
@@ -45,6 +46,8 @@ export interface EngineOptions {
   maxTasks?: number
   /** Waits out a scenario's latency; wall time, not simulated. Injectable for tests. */
   sleep?: (ms: number) => Promise<void>
+  /** Refuse requests that break a conformance error rule, instead of only reporting them. Default false. */
+  strict?: boolean
 }
 
 export type Endpoint = 'image' | 'video'
@@ -59,6 +62,8 @@ export interface SubmitOptions {
 export interface SubmitTrace {
   scenario?: string
   taskId?: string
+  /** The conformance rules the request broke, as it broke them. */
+  breaches?: Breach[]
 }
 
 export interface Submission {
@@ -107,6 +112,8 @@ export class Engine {
   readonly catalogue: Catalogue
   readonly scenarios: Scenarios
   readonly journal: Journal
+  readonly conformance = new Conformance()
+  readonly #strict: boolean
   readonly #accountsFixture: ReturnType<typeof accountsFixtureSchema.parse>
   readonly #videoSample: Uint8Array | undefined
   readonly #sleep: (ms: number) => Promise<void>
@@ -132,6 +139,7 @@ export class Engine {
     this.#life = new TaskLife(this.#tasks, this.#ledger)
     this.#videoSample = options.videoSample
     this.#sleep = options.sleep ?? wait
+    this.#strict = options.strict ?? false
     this.#seed = options.seed ?? 1
     this.#random = new Random(this.#seed)
     this.#idempotency = new IdempotencyRecords((options.idempotencyRetentionSeconds ?? 24 * 3600) * 1000)
@@ -153,6 +161,19 @@ export class Engine {
     return this.#accounts.authenticate(credential, remoteAddress, this.observe())
   }
 
+  /**
+   * Reports a breach of a conformance rule on `trace`; in strict mode (the server's or the
+   * account's) an error rule also refuses the request, before anything is stored or charged.
+   */
+  breach(trace: SubmitTrace, breach: Breach & { retryAfterSeconds?: number }, account?: Account): void {
+    const { retryAfterSeconds, ...kept } = breach
+    ;(trace.breaches ??= []).push(kept)
+    const rule = CONFORMANCE_RULES[breach.rule]
+    if (rule.severity === 'error' && (account?.strict ?? this.#strict)) {
+      throw Problem.of({ kind: 'conformance', rule: breach.rule, status: rule.strictStatus, message: breach.message, retryAfterSeconds })
+    }
+  }
+
   models(): ModelList {
     return this.catalogue.list()
   }
@@ -164,45 +185,72 @@ export class Engine {
    */
   async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
     const now = this.observe()
+    const at = { sim: now, wall: this.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
+    const fingerprint = canonicalJson(body)
+    const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
+    for (const breach of this.conformance.beforeSubmit(account.id, { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }, at)) this.breach(trace, breach, account)
     const prompt = (body as { prompt?: unknown } | null)?.prompt
     const choice = this.scenarios.choose(options.scenario ?? null, typeof prompt === 'string' ? prompt : undefined, account.scenario)
     const request = this.#validate(endpoint, body, idempotencyKey, choice.issues)
     trace.scenario = choice.name
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
-      const outcome = this.#idempotency.begin(scope, idempotencyKey, canonicalJson(body), now)
+      const outcome = this.#begin(scope, idempotencyKey, fingerprint, now, trace, account)
       if (outcome.kind === 'replay') return { ...outcome.response, replayed: true, drop: false }
     }
+    const attempt = (failed: boolean) => this.conformance.afterSubmit(account.id, { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, failed }, at)
     try {
       const submission = await this.#accept(account, request, choice.name, now, trace)
       if (idempotencyKey !== null) this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
+      this.conformance.submitted(submission.response.taskId, at)
+      attempt(submission.drop || submission.response.submissionUncertain === true)
       return submission
     } catch (error) {
       if (idempotencyKey !== null) this.#idempotency.release(scope, idempotencyKey)
+      // A 5xx leaves the client not knowing whether it was charged: its retry must reuse the key.
+      const detail = error instanceof Problem ? error.detail : undefined
+      if ((detail?.kind === 'fault' || detail?.kind === 'rejected') && detail.status >= 500) attempt(true)
+      throw error
+    }
+  }
+
+  /** Begins an Idempotency-Key's request; the same key with another body is also a conformance breach. */
+  #begin(scope: string, key: string, fingerprint: string, now: number, trace: SubmitTrace, account: Account) {
+    try {
+      return this.#idempotency.begin(scope, key, fingerprint, now)
+    } catch (error) {
+      if (error instanceof Problem && error.detail.kind === 'idempotency-mismatch') {
+        this.breach(trace, { rule: 'key-reused-with-other-body', idempotencyKey: key, message: 'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request' }, account)
+      }
       throw error
     }
   }
 
   /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
-  readTask(account: Account, id: string, origin: string): TaskSnapshot {
+  readTask(account: Account, id: string, origin: string, trace: SubmitTrace = {}): TaskSnapshot {
     const now = this.observe()
+    const at = { sim: now, wall: this.clock.wall() }
     const task = this.#owned(account, id)
+    const early = this.conformance.beforeRead({ id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
+    if (early) this.breach(trace, early, account)
     task.polls += 1
     this.#life.polled(id, task.polls, now)
+    const late = this.conformance.afterRead(id, task.status, at)
+    if (late) this.breach(trace, late, account)
     return toSnapshot(task, origin)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential. */
-  imageMedia(taskId: string, index: number, caller: () => Account): Uint8Array {
-    const task = this.#completedMedia(taskId, 'image', caller)
+  imageMedia(taskId: string, index: number, caller: () => Account, trace: SubmitTrace = {}): Uint8Array {
+    const task = this.#completedMedia(taskId, 'image', caller, trace)
     if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     return renderImage({ key: `${this.#seed}:${task.id}:${index}`, ...task.preview })
   }
 
   /** MP4 bytes of an output video; relay media need the owner's credential. */
-  videoMedia(taskId: string, caller: () => Account): Uint8Array {
-    this.#completedMedia(taskId, 'video', caller)
+  videoMedia(taskId: string, caller: () => Account, trace: SubmitTrace = {}): Uint8Array {
+    this.#completedMedia(taskId, 'video', caller, trace)
     if (!this.#videoSample) throw Problem.of({ kind: 'not-found', message: 'No video sample is configured' })
     return this.#videoSample
   }
@@ -236,6 +284,7 @@ export class Engine {
     this.#life.clear()
     this.#idempotency.clear()
     this.journal.clear()
+    this.conformance.clear()
     this.scenarios.reset()
     this.#loadAccounts()
   }
@@ -280,7 +329,8 @@ export class Engine {
     this.#checkScenarioName(input.scenario)
     const id = this.#unique(() => this.#random.id('acct_', 12), (candidate) => this.#accounts.get(candidate) !== undefined)
     const apiKey = input.apiKey ?? this.#random.id('sk_test_', 24)
-    this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
+    const account = this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
+    if (input.strict !== undefined) account.strict = input.strict
     this.#ledger.open(id, input.credits, now)
     return { id, apiKey, credits: input.credits }
   }
@@ -300,6 +350,7 @@ export class Engine {
     this.#checkScenarioName(patch.scenario ?? undefined)
     if (patch.name !== undefined) account.name = patch.name
     if (patch.demo !== undefined) account.demo = patch.demo
+    if (patch.strict !== undefined) account.strict = patch.strict
     if (patch.scenario === null) delete account.scenario
     else if (patch.scenario !== undefined) account.scenario = patch.scenario
     if (patch.credits !== undefined) this.#ledger.setBalance(id, patch.credits, now)
@@ -388,11 +439,22 @@ export class Engine {
     return task
   }
 
-  #completedMedia(taskId: string, type: TaskRecord['type'], caller: () => Account): TaskRecord {
+  #completedMedia(taskId: string, type: TaskRecord['type'], caller: () => Account, trace: SubmitTrace): TaskRecord {
     this.observe()
     const task = this.#tasks.get(taskId)
     if (!task || task.type !== type || task.status !== 1) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
-    if (task.provider === 'relay' && caller().id !== task.accountId) throw Problem.of({ kind: 'unauthorized' })
+    if (task.provider !== 'relay') return task
+    let account: Account | undefined
+    try {
+      account = caller()
+    } catch {
+      // Unauthorized either way; reported against the task's owner, whose media they are.
+    }
+    if (account?.id !== task.accountId) {
+      const message = "relay media requested without the owner's credential: relay media requires application authentication"
+      this.breach(trace, { rule: 'relay-media-without-auth', taskId, accountId: task.accountId, message }, this.#accounts.get(task.accountId))
+      throw Problem.of({ kind: 'unauthorized' })
+    }
     return task
   }
 

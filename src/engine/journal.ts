@@ -1,3 +1,5 @@
+import type { RuleId } from './conformance.js'
+
 /** One request as the journal keeps it (WireMock's request log): what came in and what went out. */
 export interface JournalEntry {
   /** Position in the journal since the last reset, from 1. */
@@ -19,8 +21,8 @@ export interface JournalEntry {
   replayed?: boolean
   /** The scenario dropped the connection: the client got no response at all. */
   dropped?: boolean
-  /** What the client did that the interface forbids, such as sending an API key from a browser. */
-  warnings?: string[]
+  /** The conformance rules the request broke (GET /__mock/conformance has the findings). */
+  conformance?: RuleId[]
 }
 
 /**
@@ -35,9 +37,11 @@ export class Journal {
 
   constructor(readonly capacity = 1000) {}
 
-  record(entry: Omit<JournalEntry, 'seq'>): void {
+  /** Keeps an entry; returns its seq. */
+  record(entry: Omit<JournalEntry, 'seq'>): number {
     this.#entries.push({ seq: ++this.#seq, ...entry })
     if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity)
+    return this.#seq
   }
 
   /** Newest first. */

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../contract/errors.js'
+import type { RuleId } from './conformance.js'
 
 /**
  * Everything that can go wrong for a caller, as data. The engine throws a Problem; the handlers
@@ -18,6 +19,8 @@ export type ProblemDetail =
   | { kind: 'rejected'; status: number; body: { error: string; [field: string]: unknown }; headers?: Record<string, string> | undefined }
   /** A scenario's `error-before-commit` fault. */
   | { kind: 'fault'; status: number; message: string }
+  /** Strict mode refusing a request that breaks a conformance rule. */
+  | { kind: 'conformance'; rule: RuleId; status: number; message: string; retryAfterSeconds?: number | undefined }
 
 /**
  * A ProblemDetail, thrown.

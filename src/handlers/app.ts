@@ -50,6 +50,9 @@ function httpDate(ms: number): string {
 
 const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
+/** The rules a request broke, once each, for its journal entry and its Genmock-Conformance header. */
+const ruleIds = (trace: RouteTrace) => [...new Set(trace.breaches?.map((breach) => breach.rule))]
+
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
  * A Problem becomes its error reply here, any other error a 500 with no detail; every reply is
@@ -79,10 +82,17 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
         reply = INTERNAL_ERROR
       }
     }
-    if (!('drop' in reply)) reply = { ...reply, headers: { ...reply.headers, date: httpDate(engine.clock.now()) } }
+    const broken = ruleIds(trace)
+    if (!('drop' in reply)) {
+      const headers: Record<string, string> = { ...reply.headers, date: httpDate(engine.clock.now()) }
+      if (broken.length > 0) headers['genmock-conformance'] = broken.join(', ')
+      reply = { ...reply, headers }
+    }
     if (!control) {
       const status = 'drop' in reply ? 0 : reply.status
-      engine.journal.record(journalEntry({ request, arrived, status, durationMs: performance.now() - started, trace, dropped: status === 0 }))
+      const { breaches = [], ...journaled } = trace
+      const requestSeq = engine.journal.record(journalEntry({ request, arrived, status, durationMs: performance.now() - started, trace: journaled, dropped: status === 0, conformance: broken }))
+      if (breaches.length > 0) engine.conformance.record(breaches, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
     }
     return reply
   }
@@ -99,8 +109,8 @@ function context(engine: Engine, request: HttpRequest, params: Record<string, st
       const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
       const account = engine.authenticate(credential, request.remoteAddress)
       trace.accountId = account.id
-      // Accepted, as the real service would, but reported: a key in a page is a leaked key.
-      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined)) trace.warnings = [KEY_IN_BROWSER]
+      // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
+      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined)) engine.breach(trace, { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
       return account
     },
     trace,

@@ -3,13 +3,11 @@ import type { Engine, SubmitTrace } from '../engine/engine.js'
 import type { HttpRequest, Reply } from './exchange.js'
 import type { Row } from './router.js'
 
-/** What a route learnt about the request, for the journal. */
+/** What a route learnt about the request, for the journal and the conformance findings. */
 export interface RouteTrace extends SubmitTrace {
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean
-  /** What the client did that the interface forbids (PRODUCT §7), for the journal. */
-  warnings?: string[]
 }
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */

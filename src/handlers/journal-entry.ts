@@ -1,3 +1,4 @@
+import type { RuleId } from '../engine/conformance.js'
 import type { JournalEntry } from '../engine/journal.js'
 import type { HttpRequest } from './exchange.js'
 import type { RouteTrace } from './context.js'
@@ -36,16 +37,17 @@ interface Observed {
   arrived: number
   status: number
   durationMs: number
-  trace: RouteTrace
+  trace: Omit<RouteTrace, 'breaches'>
   dropped: boolean
+  conformance: RuleId[]
 }
 
 /**
  * One journal entry from what a route saw.
  * @example
- * engine.journal.record(journalEntry({ request, arrived, status: 200, durationMs: 1.2, trace: {}, dropped: false }))
+ * engine.journal.record(journalEntry({ request, arrived, status: 200, durationMs: 1.2, trace: {}, dropped: false, conformance: [] }))
  */
-export function journalEntry({ request, arrived, status, durationMs, trace, dropped }: Observed): Omit<JournalEntry, 'seq'> {
+export function journalEntry({ request, arrived, status, durationMs, trace, dropped, conformance }: Observed): Omit<JournalEntry, 'seq'> {
   return {
     at: new Date(arrived).toISOString(),
     method: request.method,
@@ -56,5 +58,6 @@ export function journalEntry({ request, arrived, status, durationMs, trace, drop
     headers: redactedHeaders(request.headers),
     ...trace,
     ...(dropped ? { dropped } : {}),
+    ...(conformance.length > 0 ? { conformance } : {}),
   }
 }

@@ -12,20 +12,20 @@ export const MEDIA_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: MEDIA_PATHS.image,
-    run: ({ engine, params, caller }) => {
+    run: ({ engine, params, caller, trace }) => {
       const match = /^(\d{1,3})\.png$/.exec(params.file!)
       if (!match) throw notFound()
-      const png = engine.imageMedia(params.taskId!, Number(match[1]), caller)
+      const png = engine.imageMedia(params.taskId!, Number(match[1]), caller, trace)
       return { status: 200, headers: { 'content-type': 'image/png', 'content-length': String(png.byteLength), 'cache-control': CACHE }, bytes: png }
     },
   },
   {
     method: 'GET',
     path: MEDIA_PATHS.video,
-    run: ({ engine, request, params, caller }) => {
+    run: ({ engine, request, params, caller, trace }) => {
       const match = /^(.+)\.mp4$/.exec(params.file!)
       if (!match) throw notFound()
-      return videoReply(engine.videoMedia(match[1]!, caller), request.headers.range)
+      return videoReply(engine.videoMedia(match[1]!, caller, trace), request.headers.range)
     },
   },
 ]

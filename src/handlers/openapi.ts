@@ -24,6 +24,7 @@ const SAMPLES: Record<Kind, ProblemDetail> = {
   conflict: { kind: 'conflict', message: '' },
   rejected: { kind: 'rejected', status: 429, body: { error: 'Rate limit exceeded' } },
   fault: { kind: 'fault', status: 500, message: 'Internal error' },
+  conformance: { kind: 'conformance', rule: 'poll-too-soon', status: 429, message: '' },
 }
 
 const BODY_SCHEMA: Partial<Record<Kind, string>> = {

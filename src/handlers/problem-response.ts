@@ -32,6 +32,11 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
       return { status: problem.status, body: { error: problem.message } }
     case 'idempotency-mismatch':
       return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
+    case 'conformance': {
+      // genmock's own check of the client (--strict), never the real service's behaviour.
+      const retry = problem.retryAfterSeconds !== undefined ? { headers: { 'retry-after': String(problem.retryAfterSeconds) } } : {}
+      return { status: problem.status, body: { error: `Conformance: ${problem.message}`, rule: problem.rule }, ...retry }
+    }
   }
 }
 

@@ -36,7 +36,7 @@ export const SERVICE_ROUTES: readonly RouteRow[] = [
     opaque: true,
     run: ({ engine, request, params, caller, trace }) => {
       trace.taskId = params.id!
-      return json(200, engine.readTask(caller(), params.id!, request.origin))
+      return json(200, engine.readTask(caller(), params.id!, request.origin, trace))
     },
   },
   { method: 'POST', path: '/api/ai/image/generate', run: submit('image') },

@@ -16,7 +16,7 @@ export interface AccessOptions {
 }
 
 const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Mock-Scenario, Prefer, Range'
-const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length'
+const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length, Genmock-Conformance'
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/
 const LOOPBACK_NAME = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 

@@ -168,18 +168,18 @@ export function workerDoorSuite(msw: MswPackage): void {
       const tasks = await pageFetch(page(), '/__mock/tasks?limit=5')
       expect((tasks.body!.tasks as { taskId: string; accountId: string }[]).find((t) => t.taskId === taskId)?.accountId).toBe('acct_alice')
       const journal = await pageFetch(page(), '/__mock/requests?limit=1')
-      const [entry] = journal.body!.requests as { path: string; accountId?: string; warnings?: string[] }[]
+      const [entry] = journal.body!.requests as { path: string; accountId?: string; conformance?: string[] }[]
       expect(entry).toMatchObject({ path: '/api/ai/image/generate', accountId: 'acct_alice' })
-      expect(entry!.warnings).toBeUndefined()
+      expect(entry!.conformance).toBeUndefined()
     })
 
-    it('accepts a bearer key from the page but journals a warning about keys in browsers', async () => {
-      const models = await pageFetch(page(), '/api/ai/models', { headers: ALICE })
-      expect(models.status).toBe(200)
+    it('accepts a bearer key from the page but reports key-in-browser, in the journal and the response header', async () => {
+      const header = await page().evaluate(async (headers) => (await fetch('/api/ai/models', { headers })).headers.get('genmock-conformance'), ALICE)
+      expect(header).toBe('key-in-browser')
       const journal = await pageFetch(page(), '/__mock/requests?limit=1')
-      const [entry] = journal.body!.requests as { path: string; accountId?: string; warnings?: string[] }[]
+      const [entry] = journal.body!.requests as { path: string; accountId?: string; conformance?: string[] }[]
       expect(entry).toMatchObject({ path: '/api/ai/models', status: 200, accountId: 'acct_alice' })
-      expect(entry!.warnings).toEqual([expect.stringMatching(/key.*browser/i)])
+      expect(entry!.conformance).toEqual(['key-in-browser'])
     })
 
     it('offers the bundled scenarios, selectable by header', async () => {

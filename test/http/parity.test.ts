@@ -9,7 +9,7 @@ type Answer = { taskId: string; outputImageUrls: string[]; outputVideoUrl: strin
 const HEADERS = ['content-type', 'date', 'idempotent-replayed', 'content-range', 'accept-ranges']
 
 /** What both doors must agree on in a journal entry: not the wall-clock duration, nor the headers each client adds. */
-const JOURNALED = ['method', 'path', 'query', 'status', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped', 'warnings'] as const
+const JOURNALED = ['method', 'path', 'query', 'status', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped', 'conformance'] as const
 
 /** A client session touching every route and every kind of answer, recorded with the door's origin blanked out. */
 async function script(door: Door): Promise<string[]> {

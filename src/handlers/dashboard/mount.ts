@@ -182,7 +182,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const k = `${r.seq}|${r.at}|${r.method}|${r.path}`
     let tr = journalRows.get(k)
     if (tr) return tr
-    const warnings: string[] = Array.isArray(r.warnings) ? r.warnings : []
+    const warnings: string[] = Array.isArray(r.conformance) ? r.conformance : []
     const notes = [r.dropped ? 'dropped' : '', r.replayed ? 'replayed' : '', r.idempotencyKey ? `key ${r.idempotencyKey}` : ''].filter(Boolean).join(' · ')
     const td = (text: string, cls = '') => el('td', { class: `nw ${cls}` }, text)
     const path = `${r.path}${r.query ? (String(r.query).startsWith('?') ? '' : '?') + r.query : ''}`
