@@ -1,6 +1,8 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
 import type { HttpHandler } from 'msw'
+import type { Conformance } from './engine/conformance.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
+import type { Journal } from './engine/journal.js'
 import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
 import { mswHandlers } from './msw/adapter.js'
 
@@ -10,6 +12,10 @@ export interface Simulator {
   handlers: HttpHandler[]
   /** The same routes as one function from a request value to a reply value. */
   app: App
+  /** What the client did that the interface forbids: `findings()`, and `assertClean()` for an `afterEach`. */
+  conformance: Conformance
+  /** Every client request and its answer: `find(filter)` to verify requests, `toHar()` to export them. */
+  journal: Journal
 }
 
 /**
@@ -21,9 +27,11 @@ export interface Simulator {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
   const app = createApp(engine, options)
-  return { engine, app, handlers: mswHandlers(app) }
+  return { engine, app, handlers: mswHandlers(app), conformance: engine.conformance, journal: engine.journal }
 }
 
 export { Engine }
 export type { EngineOptions, RouteOptions, SimulatorOptions }
 export type { HttpRequest, Reply } from './handlers/exchange.js'
+export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/conformance.js'
+export type { JournalEntry, JournalFilter } from './engine/journal.js'

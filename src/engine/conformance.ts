@@ -200,6 +200,11 @@ export class Conformance {
     return Object.fromEntries(this.#counts)
   }
 
+  /** Throws a readable list of the error findings (warnings do not fail): for a test's `afterEach`. */
+  assertClean(filter: FindingFilter = {}): void {
+    assertClean(this.findings(filter))
+  }
+
   clear(): void {
     this.#findings = []
     this.#seq = 0
@@ -218,4 +223,16 @@ export class Conformance {
 
 function pick({ taskId, idempotencyKey }: Breach): Pick<Breach, 'taskId' | 'idempotencyKey'> {
   return { ...(taskId !== undefined ? { taskId } : {}), ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }
+}
+
+/**
+ * Throws a readable list of the error findings, for a test's `afterEach`; warnings do not fail.
+ * @example
+ * afterEach(() => assertClean(simulator.conformance.findings()))
+ */
+export function assertClean(findings: readonly Finding[]): void {
+  const errors = findings.filter((f) => f.severity === 'error')
+  if (errors.length === 0) return
+  const lines = errors.map((f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`)
+  throw new Error(`genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n${lines.join('\n')}`)
 }

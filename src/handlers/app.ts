@@ -2,7 +2,7 @@ import type { Engine, EngineOptions } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
-import type { HttpRequest, Reply } from './exchange.js'
+import { toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
 import { MEDIA_ROUTES } from './media.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
@@ -83,15 +83,16 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       }
     }
     const broken = ruleIds(trace)
-    if (!('drop' in reply)) {
-      const headers: Record<string, string> = { ...reply.headers, date: httpDate(engine.clock.now()) }
-      if (broken.length > 0) headers['genmock-conformance'] = broken.join(', ')
-      reply = { ...reply, headers }
+    // Serialised once, here: the journal keeps the very text every door writes.
+    const wire = toWire(reply)
+    if (wire) {
+      wire.headers = { ...wire.headers, date: httpDate(engine.clock.now()) }
+      if (broken.length > 0) wire.headers['genmock-conformance'] = broken.join(', ')
+      reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
     if (!control) {
-      const status = 'drop' in reply ? 0 : reply.status
       const { breaches = [], ...journaled } = trace
-      const requestSeq = engine.journal.record(journalEntry({ request, arrived, status, durationMs: performance.now() - started, trace: journaled, dropped: status === 0, conformance: broken }))
+      const requestSeq = engine.journal.record(journalEntry({ request, arrived, reply: wire, durationMs: performance.now() - started, trace: journaled, conformance: broken }))
       if (breaches.length > 0) engine.conformance.record(breaches, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
     }
     return reply

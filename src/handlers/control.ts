@@ -1,13 +1,17 @@
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
+import type { ValidationIssue } from '../contract/errors.js'
 import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockSetSchema, resetSchema } from '../contract/control.js'
 import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
+import { RULE_IDS, type RuleId } from '../engine/conformance.js'
+import type { JournalFilter } from '../engine/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { dashboardPage } from './dashboard/page.js'
 import { json, type HttpRequest } from './exchange.js'
+import { junitReport } from './junit.js'
 import { readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) => validate(schema, readJson(request, { optional: true }))
@@ -27,6 +31,35 @@ function listTasksQuery(query: URLSearchParams) {
   if (issues.length > 0) throw Problem.invalid(issues)
   const account = query.get('account')
   return { limit: limit!, ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}), ...(account ? { accountId: account } : {}) }
+}
+
+/** The journal filters of GET /__mock/requests, /requests/count and /requests.har. */
+function journalFilter(query: URLSearchParams): JournalFilter {
+  const issues: ValidationIssue[] = []
+  const number = (name: string) => {
+    const text = query.get(name)
+    if (text === null) return undefined
+    if (!/^\d{1,15}$/.test(text)) issues.push({ in: 'path' as const, path: name, message: 'must be a whole number' })
+    return Number(text)
+  }
+  const filter: JournalFilter = {
+    accountId: query.get('account') ?? undefined,
+    method: query.get('method') ?? undefined,
+    path: query.get('path') ?? undefined,
+    taskId: query.get('taskId') ?? undefined,
+    status: number('status'),
+    since: number('since'),
+  }
+  if (issues.length > 0) throw Problem.invalid(issues)
+  return filter
+}
+
+function findingFilter(query: URLSearchParams) {
+  const rule = query.get('rule')
+  if (rule !== null && !(RULE_IDS as string[]).includes(rule)) throw Problem.invalid([{ in: 'path', path: 'rule', message: `must be one of ${RULE_IDS.join(', ')}` }])
+  const format = query.get('format')
+  if (format !== null && format !== 'json' && format !== 'junit') throw Problem.invalid([{ in: 'path', path: 'format', message: 'must be json or junit' }])
+  return { filter: { accountId: query.get('account') ?? undefined, rule: (rule ?? undefined) as RuleId | undefined }, junit: format === 'junit' }
 }
 
 function listScenarios(engine: Engine) {
@@ -114,7 +147,34 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     run: ({ engine, query }) => {
       const limit = limitOf(query())
       if (limit === undefined) throw Problem.invalid([LIMIT_ISSUE])
-      return json(200, { total: engine.journal.size, requests: engine.journal.list(limit) })
+      const found = engine.journal.find(journalFilter(query()))
+      return json(200, { total: found.length, requests: found.slice(0, limit) })
+    },
+  },
+  { method: 'GET', path: '/__mock/requests/count', run: ({ engine, query }) => json(200, { count: engine.journal.find(journalFilter(query())).length }) },
+  {
+    method: 'GET',
+    path: '/__mock/requests.har',
+    run: ({ engine, query, request }) => json(200, engine.journal.toHar(journalFilter(query()), request.origin), { 'content-disposition': 'attachment; filename="genmock.har"' }),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/conformance',
+    run: ({ engine, query }) => {
+      const { filter, junit } = findingFilter(query())
+      const findings = engine.conformance.findings(filter)
+      if (junit) return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, bytes: junitReport(findings) }
+      const counts: Partial<Record<RuleId, number>> = {}
+      for (const finding of findings) counts[finding.rule] = (counts[finding.rule] ?? 0) + 1
+      return json(200, { total: findings.length, counts, findings })
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/__mock/conformance',
+    run: ({ engine }) => {
+      engine.conformance.clear()
+      return json(200, { ok: true })
     },
   },
   {

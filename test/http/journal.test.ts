@@ -15,7 +15,7 @@ interface Journal {
   requests: Entry[]
 }
 
-const ENTRY_KEYS = ['seq', 'at', 'method', 'path', 'query', 'status', 'durationMs', 'headers', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped']
+const ENTRY_KEYS = ['seq', 'at', 'method', 'path', 'query', 'status', 'durationMs', 'headers', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped', 'conformance', 'requestBody', 'responseHeaders', 'responseBody']
 
 async function journal(door: Door, query = ''): Promise<Journal> {
   const res = await door.fetch(`/__mock/requests${query}`)
