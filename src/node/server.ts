@@ -119,7 +119,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
     const wire = toWire(reply)
     if (!wire) return void res.socket?.destroy()
-    const headers: Record<string, string | number> = wire.headers
+    // A copy: the journal keeps the reply's own headers, as the routes gave them.
+    const headers: Record<string, string | number> = { ...wire.headers }
     if (headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(wire.body)
     // The rest of an oversized body is still on the socket, in the way of any next request.
     if (!req.complete) headers.connection = 'close'
