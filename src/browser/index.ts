@@ -60,7 +60,8 @@ async function loadSample(url: string | URL): Promise<Uint8Array | undefined> {
  * await fetch('/api/ai/image/generate', { method: 'POST', … }) // answered in the page
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
-  const { scenarios = [], videoSampleUrl = new URL('../../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, ...rest } = options
+  // Relative to the built dist/browser.js: the package's fixtures/ folder.
+  const { scenarios = [], videoSampleUrl = new URL('../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, ...rest } = options
   const videoSample = await loadSample(videoSampleUrl)
   const { engine, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
   const worker = setupWorker(...handlers)
