@@ -2,12 +2,23 @@ import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import { imagePath, videoPath } from './media-paths.js'
 import type { TaskRecord } from './task-record.js'
 
-const iso = (ms: number) => new Date(ms).toISOString()
+/** ISO strings of recent instants: every read of a task formats the same createdAt and updatedAt again. */
+const isoCache = new Map<number, string>()
+function iso(ms: number): string {
+  let text = isoCache.get(ms)
+  if (text === undefined) {
+    if (isoCache.size >= 4096) isoCache.clear()
+    isoCache.set(ms, (text = new Date(ms).toISOString()))
+  }
+  return text
+}
 
-/** Fields the submission response and the snapshot share; relay-only fields only on relay tasks. */
-function sharedFields(task: TaskRecord): SubmissionResponse {
-  const relay = task.provider === 'relay'
-  return {
+/**
+ * Fields the submission response and the snapshot share; relay-only fields only on relay tasks.
+ * Built by assignment, not spreads, in the order clients see them: this runs on every poll.
+ */
+function sharedFields(task: TaskRecord): SubmissionResponse & Partial<TaskSnapshot> {
+  const fields: SubmissionResponse & Partial<TaskSnapshot> = {
     taskId: task.id,
     status: task.status,
     creditsUsed: task.creditsUsed,
@@ -18,11 +29,14 @@ function sharedFields(task: TaskRecord): SubmissionResponse {
     submissionUncertain: task.submissionUncertain,
     effectiveWatermark: task.effectiveWatermark,
     demo: task.demo,
-    ...(task.upstreamHttpStatus !== undefined ? { upstreamHttpStatus: task.upstreamHttpStatus } : {}),
-    ...(relay && task.relayStatus !== undefined ? { relayStatus: task.relayStatus } : {}),
-    ...(relay && task.pollAfterSeconds !== undefined ? { pollAfterSeconds: task.pollAfterSeconds } : {}),
-    ...(relay && task.expiresAt !== undefined ? { expiresAt: iso(task.expiresAt) } : {}),
   }
+  if (task.upstreamHttpStatus !== undefined) fields.upstreamHttpStatus = task.upstreamHttpStatus
+  if (task.provider === 'relay') {
+    if (task.relayStatus !== undefined) fields.relayStatus = task.relayStatus
+    if (task.pollAfterSeconds !== undefined) fields.pollAfterSeconds = task.pollAfterSeconds
+    if (task.expiresAt !== undefined) fields.expiresAt = iso(task.expiresAt)
+  }
+  return fields
 }
 
 /**
@@ -41,20 +55,18 @@ export function toSubmission(task: TaskRecord): SubmissionResponse {
  * toSnapshot(task, 'http://127.0.0.1:4600').outputImageUrls // ['http://127.0.0.1:4600/media/images/tsk_…/0.png']
  */
 export function toSnapshot(task: TaskRecord, origin: string): TaskSnapshot {
-  const completed = task.status === 1
-  return {
-    ...sharedFields(task),
-    id: task.id,
-    type: task.type,
-    model: task.model,
-    prompt: task.prompt,
-    createdAt: iso(task.createdAt),
-    updatedAt: iso(task.updatedAt),
-    ...(task.status === 2 && task.errorCode !== undefined ? { errorCode: task.errorCode } : {}),
-    ...(task.status === 2 && task.errorMessage !== undefined ? { errorMessage: task.errorMessage } : {}),
-    ...(completed && task.type === 'image'
-      ? { outputImageUrls: Array.from({ length: task.numOutputs }, (_, i) => origin + imagePath(task.id, i)) }
-      : {}),
-    ...(completed && task.type === 'video' ? { outputVideoUrl: origin + videoPath(task.id) } : {}),
+  const snapshot = sharedFields(task) as TaskSnapshot
+  snapshot.id = task.id
+  snapshot.type = task.type
+  snapshot.model = task.model
+  snapshot.prompt = task.prompt
+  snapshot.createdAt = iso(task.createdAt)
+  snapshot.updatedAt = iso(task.updatedAt)
+  if (task.status === 2) {
+    if (task.errorCode !== undefined) snapshot.errorCode = task.errorCode
+    if (task.errorMessage !== undefined) snapshot.errorMessage = task.errorMessage
   }
+  if (task.status === 1 && task.type === 'image') snapshot.outputImageUrls = Array.from({ length: task.numOutputs }, (_, i) => origin + imagePath(task.id, i))
+  if (task.status === 1 && task.type === 'video') snapshot.outputVideoUrl = origin + videoPath(task.id)
+  return snapshot
 }
