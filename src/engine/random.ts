@@ -1,34 +1,33 @@
-import type { Faker } from '@faker-js/faker'
-import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { mersenne } from './mersenne.js'
 
-// The base-locale entry loads in a tenth of the time of the main one, which imports every locale.
-// Each Random needs its own instance (a shared one would mix seeds), so take the class from it.
-const FakerClass = baseFaker.constructor as typeof Faker
+const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
 /**
- * The one seeded source of randomness: identifiers and durations drawn from ranges.
- * Same seed and same sequence of calls give the same values.
+ * The one seeded source of randomness: identifiers and durations drawn from ranges. Same seed and
+ * same sequence of calls give the same values, the very ones faker's seeded generator gave
+ * (mersenne.test.ts holds them to it).
  * @example
  * const random = new Random(7)
- * random.id('tsk_') // 'tsk_' + 20 base62 characters
+ * random.id('tsk_') // 'tsk_4MrIYxv4guGNn4hUdsV1'
  */
 export class Random {
-  #faker: Faker
+  readonly #next: () => number
 
   constructor(seed: number) {
-    // The base locale only: genmock needs strings and numbers, not names or addresses.
-    this.#faker = new FakerClass({ locale: baseFaker.rawDefinitions })
-    this.#faker.seed(seed)
+    this.#next = mersenne(seed)
   }
 
   /** An opaque identifier: the prefix and `length` base62 characters. */
   id(prefix: string, length = 20): string {
-    return prefix + this.#faker.string.alphanumeric({ length, casing: 'mixed' })
+    let id = prefix
+    for (let i = 0; i < length; i++) id += ALPHANUMERIC[Math.floor(this.#next() * ALPHANUMERIC.length)]
+    return id
   }
 
   /** An integer in [min, max], both included. */
   int(min: number, max: number): number {
-    return this.#faker.number.int({ min, max })
+    if (min === max) return min
+    return Math.floor(this.#next() * (max - min + 1) + min)
   }
 
   /**
@@ -43,6 +42,6 @@ export class Random {
 
   /** True with probability `p`. */
   chance(p: number): boolean {
-    return p >= 1 || this.#faker.number.float({ min: 0, max: 1 }) < p
+    return p >= 1 || this.#next() < p
   }
 }
