@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { apiKeySchema } from './fixtures.js'
 
 /** Request bodies of the control API under /__mock. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Error bodies: `{ error: string, ...details }`, as the interface gives them. */
 

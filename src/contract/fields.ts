@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { LIMITS } from './limits.js'
 
 /** Field schemas shared by the request bodies, so each limit is expressed once. */
@@ -11,10 +11,13 @@ import { LIMITS } from './limits.js'
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export const referenceImageUrl = z.url({
-  protocol: /^https?$/,
-  error: 'must be an absolute http(s) URL',
-})
+export const referenceImageUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: 'must be an absolute http(s) URL',
+  })
+  // The protocol check and a non-empty host, for the OpenAPI document (JSON Schema's uri format allows any scheme).
+  .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]' })
 
 export const numOutputs = z
   .int({ error: 'must be an integer' })
@@ -65,4 +68,7 @@ export function notAccepted(reason: string) {
 }
 
 /** An object whose keys are not checked (the interface: "not schema-validated"). */
-export const passthroughObject = z.custom<Record<string, unknown>>(isPlainObject, { error: 'must be a JSON object' })
+export const passthroughObject = z
+  .custom<Record<string, unknown>>(isPlainObject, { error: 'must be a JSON object' })
+  // What the check above is, for the OpenAPI document (a custom check has no JSON Schema of its own).
+  .meta({ type: 'object', additionalProperties: true, description: 'Any JSON object; its keys are not checked.' })

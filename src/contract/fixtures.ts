@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Schemas of the data files in fixtures/: accounts with their keys, and simulator prices. */
 

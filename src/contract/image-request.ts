@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { LIMITS } from './limits.js'
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, type ImageModel, type ImageModelId } from './models.js'
 import { boundedInt, boundedString, isPlainObject, notAccepted, numOutputs, oneOf, passthroughObject, referenceImageUrl } from './fields.js'

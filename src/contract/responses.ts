@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
 
 /**
  * Response bodies of the three service endpoints and of GET /api/ai/models.
@@ -54,9 +55,13 @@ export const pricingSchema = z.discriminatedUnion('kind', [
 export type Pricing = z.infer<typeof pricingSchema>
 
 export const modelEntrySchema = z.strictObject({
-  id: z.string(),
+  id: z.enum([...IMAGE_MODEL_IDS, ...VIDEO_MODEL_IDS]),
   type: z.enum(['image', 'video']),
-  modes: z.array(z.string()),
+  /**
+   * Image modes as the interface's model table writes them (text-to-image, image-to-image); video
+   * modes are the inputMode values the interface fixes (text_to_video, image_to_video).
+   */
+  modes: z.array(z.enum(['text-to-image', 'image-to-image', ...INPUT_MODES])),
   maxReferenceImages: z.int().nonnegative(),
   promptMaxLength: z.int().positive(),
   aspectRatios: z.array(z.string()),

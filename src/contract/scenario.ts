@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { parseDuration, parseSpan } from './duration.js'
+import * as z from 'zod'
+import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
 
 /**
  * The scenario file format (PRODUCT §4): ordered rules that decide what happens when a request
@@ -12,17 +12,25 @@ const scenarioNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit' })
 
 const durationText = 'a duration such as "500ms", "15s", "2m" or "1m30s"'
+/** The refinements below as JSON Schema, for the OpenAPI documents: the syntax (the one-week cap of a text and low ≤ high stay in code). */
+const DURATION_SYNTAX = '(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h))+'
+const durationJson = (text: string) => ({ anyOf: [{ type: 'number', minimum: 0, maximum: MAX_DURATION_MS / 1000 }, { type: 'string', pattern: `^(?:${text})$` }] })
 const duration = z
   .union([z.number(), z.string()], { error: `must be ${durationText}` })
   .refine((value) => parseDuration(value) !== undefined, { error: `must be ${durationText}` })
+  .meta(durationJson(DURATION_SYNTAX))
 const span = z
   .union([z.number(), z.string()], { error: `must be ${durationText}, or a range such as "30s..120s"` })
   .refine((value) => parseSpan(value) !== undefined, { error: `must be ${durationText}, or a range such as "30s..120s" (low..high, at most a week)` })
+  .meta(durationJson(`${DURATION_SYNTAX}(?:\\.\\.${DURATION_SYNTAX})?`))
 
 /** When a step happens: after a span from acceptance, at the task's expiresAt, or at its Nth poll. */
-const stepAtSchema = z.union([z.number(), z.string()]).refine((value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined, {
-  error: `must be ${durationText}, a range such as "30s..120s", "expiry", or "poll N" (the task's Nth poll)`,
-})
+const stepAtSchema = z
+  .union([z.number(), z.string()])
+  .refine((value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined, {
+    error: `must be ${durationText}, a range such as "30s..120s", "expiry", or "poll N" (the task's Nth poll)`,
+  })
+  .meta(durationJson(`expiry|poll [1-9]\\d{0,5}|${DURATION_SYNTAX}(?:\\.\\.${DURATION_SYNTAX})?`))
 
 const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 0 (pending), 1 (completed) or 2 (failed)' })
 const label = z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must have at most 200 characters' })
@@ -45,6 +53,13 @@ export type TaskChange = z.infer<typeof taskChangeSchema>
 const REFUND_REQUIRED =
   'is required when a step sets status 2: true for an upstream failure (the interface refunds those), false for an unknown or expired relay task'
 
+/** The refinements' rule "status 2 needs refund" as JSON Schema, for the OpenAPI documents; `at` is where `status` sits. */
+const STATUS_2_NEEDS_REFUND = (at: string[]) => {
+  const status = { properties: { status: { const: 2 } }, required: ['status'] }
+  const condition = at.length === 0 ? status : { properties: { [at[0]!]: status }, required: [at[0]!] }
+  return { if: condition, then: { properties: { refund: { type: 'boolean' } }, required: ['refund'] } }
+}
+
 /** A change with its ledger effect: a timeline step (with `at`) or a forced transition (without). */
 const withRefund = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject({ ...shape, refund: z.boolean().optional() })
@@ -52,14 +67,14 @@ const withRefund = <T extends z.ZodRawShape>(shape: T) =>
 const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() }).superRefine((step, ctx) => {
   if (step.set?.status === 2 && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
   if (step.set === undefined && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: 'is required: a step must set a field or refund' })
-})
+}).meta({ ...STATUS_2_NEEDS_REFUND(['set']), anyOf: [{ required: ['set'] }, { required: ['refund'] }] })
 export type TimelineStepInput = z.infer<typeof timelineStepSchema>
 
 /** Body of POST /__mock/tasks/:id/transition: the same change and ledger effect as a timeline step. */
 export const transitionSchema = withRefund(taskChangeSchema.shape).superRefine((change, ctx) => {
   if (change.status === 2 && change.refund === undefined) ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
   if (Object.keys(change).length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'must set at least one field' })
-})
+}).meta({ ...STATUS_2_NEEDS_REFUND([]), minProperties: 1 })
 export type Transition = z.infer<typeof transitionSchema>
 
 const regexSchema = z
@@ -111,7 +126,14 @@ const submitSchema = z.strictObject({
   latency: span.optional(),
   fault: faultSchema.optional(),
   submissionUncertain: z.boolean().optional(),
-  httpStatus: z.int().min(200, { error: 'must be a 2xx status' }).max(299, { error: 'must be a 2xx status' }).optional(),
+  httpStatus: z
+    .int()
+    .min(200, { error: 'must be a 2xx status' })
+    .max(299, { error: 'must be a 2xx status' })
+    // 204 and 205 carry no body, and the answer must: it names the task.
+    .refine((status) => status !== 204 && status !== 205, { error: 'must be a 2xx status with a body (not 204 or 205): the answer names the task' })
+    .meta({ not: { enum: [204, 205] } })
+    .optional(),
   set: submitSetSchema.optional(),
   /** Relay tasks: how long after acceptance expiresAt is. Default 1 h. */
   expiresIn: duration.optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { LIMITS } from './limits.js'
 import { INPUT_MODES, VIDEO_MODEL_IDS, VIDEO_MODELS, type InputMode, type VideoModel, type VideoModelId } from './models.js'
 import { boundedString, isPlainObject, notAccepted, oneOf, referenceImageUrl } from './fields.js'
@@ -29,6 +29,8 @@ function videoSchema(model?: VideoModel, mode?: InputMode) {
       ? z
           .number({ error: 'must be a number' })
           .refine((d) => model.durations.includes(d), { error: `${model.id} supports duration ${model.durations.join(', ')}` })
+          // The refinement as JSON Schema, for the OpenAPI document; omitted, the engine takes the first.
+          .meta({ enum: [...model.durations], default: model.durations[0] })
           .optional()
       : z.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).optional(),
     inputImageUrls:

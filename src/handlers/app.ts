@@ -36,7 +36,7 @@ export type App = (request: HttpRequest) => Promise<Reply | undefined>
 export const ROUTES: readonly RouteRow[] = [
   ...SERVICE_ROUTES,
   ...MEDIA_ROUTES,
-  { method: 'GET', path: '/openapi.json', run: async () => (await import('./openapi.js')).openApiReply() },
+  { method: 'GET', path: '/openapi.json', run: async ({ request }) => (await import('./openapi.js')).openApiReply(request.origin) },
   ...CONTROL_ROUTES,
 ]
 

@@ -91,6 +91,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   { method: 'GET', path: '/__mock/', run: () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: dashboardPage() }) },
   { method: 'GET', path: '/__mock', run: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }) },
   { method: 'GET', path: '/__mock/health', run: () => json(200, { ok: true, version: pkg.version }) },
+  { method: 'GET', path: '/__mock/openapi.json', run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin) },
   { method: 'GET', path: '/__mock/clock', run: ({ engine }) => json(200, engine.clockState()) },
   { method: 'POST', path: '/__mock/clock/advance', run: (c) => json(200, c.engine.advanceClock(body(clockAdvanceSchema, c).seconds)) },
   {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import type { Engine } from '../../src/engine/engine.js'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
 import { loadVideoSample, startServer, type ServerOptions } from '../../src/node/server.js'
+import { checkResponses } from './openapi.js'
 
 /**
  * One way in to the simulator. Every HTTP test runs through each door, and must see the same
@@ -58,7 +59,8 @@ export function eachDoor(title: string, body: (door: () => Door) => void, option
     describe(`${title} [${name}]`, () => {
       let door: Door
       beforeAll(async () => {
-        door = await open(options?.())
+        // Every answer of every HTTP test is checked against the OpenAPI documents.
+        door = checkResponses(await open(options?.()))
       })
       afterAll(async () => {
         await door.close()

@@ -1,0 +1,2518 @@
+export interface paths {
+    "/__mock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: redirects to the page at /__mock/
+         * @description The dashboard: redirects to the page at /__mock/
+         */
+        get: operations["openDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether genmock is up, and its version
+         * @description Whether genmock is up, and its version
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description This document
+         */
+        get: operations["getControlOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back to the start
+         * @description Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clock: mode, speed, simulated now
+         * @description The clock: mode, speed, simulated now
+         */
+        get: operations["getClock"];
+        /**
+         * Switch mode or speed, or jump to a later now
+         * @description Switch mode or speed, or jump to a later now
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **time-moves-forward**: `now` must not be before the current simulated time: time only moves forward.
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        put: operations["setClock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move simulated time forward
+         * @description Due task changes apply in time order.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["advanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account with its balance
+         * @description Every account with its balance
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Create an isolated account (one per test)
+         * @description Create an isolated account (one per test)
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **scenario-exists**: A scenario name must name a loaded scenario (GET /__mock/scenarios).
+         *     - **api-key-unused**: A given apiKey must not be in use by another account: 409 otherwise.
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account, its credits and its ledger
+         * @description An account, its credits and its ledger
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Top up or drain an account, rename it, set its scenario or strictness
+         * @description Top up or drain an account, rename it, set its scenario or strictness
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **scenario-exists**: A scenario name must name a loaded scenario (GET /__mock/scenarios).
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/__mock/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tasks, newest first
+         * @description Tasks, newest first
+         */
+        get: operations["listTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/tasks/{id}/transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force a pending task into a state now
+         * @description The same ledger effect as a timeline step: status 2 needs refund true or false.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **task-pending**: Only a pending task (status 0) changes: a terminal one is 409, an unknown one 404.
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["transitionTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scenarios loaded, and the default
+         * @description The scenarios loaded, and the default
+         */
+        get: operations["listScenarios"];
+        put?: never;
+        /**
+         * Load a scenario, or replace the one of its name
+         * @description Load a scenario, or replace the one of its name
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **duration-syntax**: A duration is a number of seconds or a text such as "500ms", "15s", "2m", "1m30s" (decimals allowed), at most a week; a range is "low..high" with low ≤ high. timeline[].at also takes "expiry" and "poll N" (N from 1). The schema says only number or string.
+         *     - **regex-compiles**: match.prompt.regex must be a valid JavaScript regular expression with its flags.
+         *     - **rule-coherence**: Within a rule: reject and fault exclude each other; a rule whose reject or error-before-commit fault creates no task has no timeline and no use; use excludes timeline; submissionUncertain is given once (submit or submit.set); a timeline step at expiry needs match.provider relay.
+         *     - **references-resolve**: Every use names a loaded scenario (or one of this file), with no cycle; every account scenario names a loaded scenario; the accounts named exist when the scenario becomes the default.
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["loadScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/scenarios/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scenario as loaded
+         * @description One scenario as loaded
+         */
+        get: operations["getScenario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/scenario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the default scenario; applies its accounts
+         * @description Choose the default scenario; applies its accounts
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **scenario-exists**: A scenario name must name a loaded scenario (GET /__mock/scenarios).
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        put: operations["chooseScenario"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal, newest first (the last 1000)
+         * @description Client traffic only, not /__mock calls. Keys and cookie values are redacted.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the journal
+         * @description Empty the journal
+         */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many journal entries match
+         * @description How many journal entries match
+         */
+        get: operations["countRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests.har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal as HAR 1.2
+         * @description The journal as HAR 1.2
+         */
+        get: operations["exportRequestsHar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/conformance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conformance findings, newest first (the last 1000)
+         * @description The conformance findings, newest first (the last 1000)
+         */
+        get: operations["listConformanceFindings"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the findings
+         * @description Clear the findings
+         */
+        delete: operations["clearConformanceFindings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /** @constant */
+            ok: true;
+            version: string;
+        };
+        ClockState: {
+            /** @enum {string} */
+            mode: "real" | "manual";
+            speed: number;
+            /** Format: date-time */
+            now: string;
+        };
+        ResetDone: {
+            /** @constant */
+            ok: true;
+            seed: number;
+        };
+        Ok: {
+            /** @constant */
+            ok: true;
+        };
+        AccountList: {
+            accounts: {
+                id: string;
+                name: string;
+                credits: number;
+            }[];
+        };
+        AccountCreated: {
+            id: string;
+            apiKey: string;
+            credits: number;
+        };
+        AccountView: {
+            id: string;
+            name: string;
+            demo: boolean;
+            scenario?: string;
+            strict?: boolean;
+            credits: number;
+            ledger: {
+                at: number;
+                /** @enum {string} */
+                kind: "opening" | "adjust" | "debit" | "refund" | "reversal";
+                amount: number;
+                balanceAfter: number;
+                taskId?: string;
+            }[];
+            olderEntries?: number;
+        };
+        TaskView: {
+            taskId: string;
+            /** @enum {integer} */
+            status: 0 | 1 | 2;
+            creditsUsed: number;
+            relayStatus?: string;
+            providerTaskId?: string;
+            requestId?: string;
+            httpRequestId?: string;
+            upstreamHttpStatus?: number;
+            pollAfterSeconds?: number;
+            submissionUncertain?: boolean;
+            effectiveWatermark?: boolean;
+            demo?: boolean;
+            /** Format: date-time */
+            expiresAt?: string;
+            creditRefunded?: boolean;
+            id: string;
+            /** @enum {string} */
+            type: "image" | "video";
+            model: string;
+            prompt: string;
+            errorCode?: string;
+            errorMessage?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            outputImageUrls?: string[];
+            /** Format: uri */
+            outputVideoUrl?: string;
+            accountId: string;
+            /** @enum {string} */
+            provider: "standard" | "upstream-a" | "relay";
+            scenario: string;
+            polls: number;
+            /** Format: date-time */
+            nextChangeAt?: string;
+            nextChangeAtPoll?: number;
+        };
+        TaskList: {
+            total: number;
+            tasks: {
+                taskId: string;
+                /** @enum {integer} */
+                status: 0 | 1 | 2;
+                creditsUsed: number;
+                relayStatus?: string;
+                providerTaskId?: string;
+                requestId?: string;
+                httpRequestId?: string;
+                upstreamHttpStatus?: number;
+                pollAfterSeconds?: number;
+                submissionUncertain?: boolean;
+                effectiveWatermark?: boolean;
+                demo?: boolean;
+                /** Format: date-time */
+                expiresAt?: string;
+                creditRefunded?: boolean;
+                id: string;
+                /** @enum {string} */
+                type: "image" | "video";
+                model: string;
+                prompt: string;
+                errorCode?: string;
+                errorMessage?: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                outputImageUrls?: string[];
+                /** Format: uri */
+                outputVideoUrl?: string;
+                accountId: string;
+                /** @enum {string} */
+                provider: "standard" | "upstream-a" | "relay";
+                scenario: string;
+                polls: number;
+                /** Format: date-time */
+                nextChangeAt?: string;
+                nextChangeAtPoll?: number;
+            }[];
+        };
+        ScenarioList: {
+            default: string;
+            scenarios: {
+                name: string;
+                description: string;
+                origin: string;
+                rules: number;
+            }[];
+        };
+        ScenarioLoaded: {
+            $schema?: string;
+            $comment?: string;
+            name: string;
+            description: string;
+            accounts?: {
+                [key: string]: {
+                    credits?: number;
+                    demo?: boolean;
+                    scenario?: string;
+                };
+            };
+            /** @default [] */
+            rules: {
+                match?: {
+                    /** @enum {string} */
+                    endpoint?: "image" | "video";
+                    model?: string;
+                    /** @enum {string} */
+                    provider?: "standard" | "upstream-a" | "relay";
+                    /** @enum {string} */
+                    inputMode?: "text_to_image" | "image_to_image" | "text_to_video" | "image_to_video";
+                    prompt?: string | {
+                        regex: string;
+                        flags?: string;
+                    };
+                    account?: string;
+                    chance?: number;
+                };
+                submit?: {
+                    reject?: {
+                        status: number;
+                        body: {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        headers?: {
+                            [key: string]: string;
+                        };
+                    };
+                    latency?: number | string;
+                    fault?: ("error-before-commit" | "drop-after-commit") | {
+                        /** @enum {string} */
+                        type: "error-before-commit" | "drop-after-commit";
+                        status?: number;
+                        error?: string;
+                    };
+                    submissionUncertain?: boolean;
+                    httpStatus?: number;
+                    set?: {
+                        relayStatus?: string;
+                        errorCode?: string;
+                        errorMessage?: string;
+                        upstreamHttpStatus?: number;
+                        submissionUncertain?: boolean;
+                        pollAfterSeconds?: number;
+                        effectiveWatermark?: boolean;
+                    };
+                    expiresIn?: number | string;
+                };
+                timeline?: ({
+                    at: number | string;
+                    set?: {
+                        /** @enum {integer} */
+                        status?: 0 | 1 | 2;
+                        relayStatus?: string;
+                        errorCode?: string;
+                        errorMessage?: string;
+                        upstreamHttpStatus?: number;
+                        submissionUncertain?: boolean;
+                        pollAfterSeconds?: number;
+                        effectiveWatermark?: boolean;
+                    };
+                    refund?: boolean;
+                } | unknown | unknown)[];
+                use?: string;
+            }[];
+            origin: string;
+        };
+        ScenarioSaved: {
+            name: string;
+            rules: number;
+        };
+        ScenarioChosen: {
+            default: string;
+        };
+        JournalList: {
+            total: number;
+            requests: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                method: string;
+                path: string;
+                query: string;
+                status: number;
+                durationMs: number;
+                headers: {
+                    [key: string]: string;
+                };
+                accountId?: string;
+                scenario?: string;
+                taskId?: string;
+                idempotencyKey?: string;
+                replayed?: boolean;
+                dropped?: boolean;
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                requestBody?: {
+                    type: string;
+                    size: number;
+                    text?: string;
+                    /** @constant */
+                    truncated?: true;
+                };
+                responseHeaders?: {
+                    [key: string]: string;
+                };
+                responseBody?: {
+                    type: string;
+                    size: number;
+                    text?: string;
+                    /** @constant */
+                    truncated?: true;
+                };
+            }[];
+        };
+        Count: {
+            count: number;
+        };
+        Har: {
+            log: {
+                /** @constant */
+                version: "1.2";
+                creator: {
+                    name: string;
+                    version: string;
+                };
+                entries: {
+                    /** Format: date-time */
+                    startedDateTime: string;
+                    time: number;
+                    request: {
+                        method: string;
+                        url: string;
+                        httpVersion: string;
+                        cookies: {
+                            name: string;
+                            value: string;
+                        }[];
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        queryString: {
+                            name: string;
+                            value: string;
+                        }[];
+                        postData?: {
+                            mimeType: string;
+                            text: string;
+                        };
+                        /** @constant */
+                        headersSize: -1;
+                        bodySize: number;
+                    };
+                    response: {
+                        status: number;
+                        statusText: string;
+                        httpVersion: string;
+                        cookies: {
+                            name: string;
+                            value: string;
+                        }[];
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        content: {
+                            size: number;
+                            mimeType: string;
+                            text?: string;
+                            comment?: string;
+                        };
+                        redirectURL: string;
+                        /** @constant */
+                        headersSize: -1;
+                        bodySize: number;
+                    };
+                    cache: Record<string, never>;
+                    timings: {
+                        send: number;
+                        wait: number;
+                        receive: number;
+                    };
+                    comment?: string;
+                }[];
+            };
+        };
+        FindingList: {
+            total: number;
+            counts: {
+                [key: string]: number;
+            };
+            findings: {
+                seq: number;
+                /** @enum {string} */
+                rule: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                /** @enum {string} */
+                severity: "error" | "warning";
+                /** Format: date-time */
+                at: string;
+                accountId: string;
+                requestSeq: number;
+                message: string;
+                taskId?: string;
+                idempotencyKey?: string;
+            }[];
+        };
+        InvalidRequest: {
+            /** @constant */
+            error: "Invalid request";
+            details: {
+                issues: {
+                    /** @enum {string} */
+                    in: "body" | "header" | "path";
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
+        Unauthorized: {
+            /** @constant */
+            error: "Unauthorized";
+        };
+        TaskNotFound: {
+            /** @constant */
+            error: "Task not found";
+        };
+        /** @description Account not found, Scenario not found (with the known names), … */
+        NotFound: {
+            error: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description That apiKey is already in use; the task is terminal. */
+        Conflict: {
+            error: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PayloadTooLarge: {
+            /** @constant */
+            error: "Request body is larger than 1048576 bytes";
+        };
+        AccessRefused: {
+            error: string;
+        };
+        Error: {
+            error: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: {
+        /** @description Seconds to move forward. */
+        ClockAdvance: {
+            content: {
+                "application/json": {
+                    seconds: number;
+                };
+            };
+        };
+        /** @description What to change. */
+        ClockSet: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode?: "real" | "manual";
+                    speed?: number;
+                    /** Format: date-time */
+                    now?: string;
+                };
+            };
+        };
+        /** @description Optionally a new seed. */
+        Reset: {
+            content: {
+                "application/json": {
+                    seed?: number;
+                };
+            };
+        };
+        /** @description The new account; every field may be omitted. */
+        AccountCreate: {
+            content: {
+                "application/json": {
+                    /** @default 1000 */
+                    credits?: number;
+                    name?: string;
+                    scenario?: string;
+                    apiKey?: string;
+                    demo?: boolean;
+                    strict?: boolean;
+                };
+            };
+        };
+        /** @description What to change; scenario null clears it. */
+        AccountPatch: {
+            content: {
+                "application/json": {
+                    credits?: number;
+                    name?: string;
+                    scenario?: string | null;
+                    demo?: boolean;
+                    strict?: boolean;
+                };
+            };
+        };
+        /** @description The change, and its ledger effect. */
+        Transition: {
+            content: {
+                "application/json": {
+                    /** @enum {integer} */
+                    status?: 0 | 1 | 2;
+                    relayStatus?: string;
+                    errorCode?: string;
+                    errorMessage?: string;
+                    upstreamHttpStatus?: number;
+                    submissionUncertain?: boolean;
+                    pollAfterSeconds?: number;
+                    effectiveWatermark?: boolean;
+                    refund?: boolean;
+                };
+            };
+        };
+        /** @description A scenario, as a scenario file holds it (README, Writing one). */
+        Scenario: {
+            content: {
+                "application/json": {
+                    $schema?: string;
+                    $comment?: string;
+                    name: string;
+                    description: string;
+                    accounts?: {
+                        [key: string]: {
+                            credits?: number;
+                            demo?: boolean;
+                            scenario?: string;
+                        };
+                    };
+                    /** @default [] */
+                    rules?: {
+                        match?: {
+                            /** @enum {string} */
+                            endpoint?: "image" | "video";
+                            model?: string;
+                            /** @enum {string} */
+                            provider?: "standard" | "upstream-a" | "relay";
+                            /** @enum {string} */
+                            inputMode?: "text_to_image" | "image_to_image" | "text_to_video" | "image_to_video";
+                            prompt?: string | {
+                                regex: string;
+                                flags?: string;
+                            };
+                            account?: string;
+                            chance?: number;
+                        };
+                        submit?: {
+                            reject?: {
+                                status: number;
+                                body: {
+                                    error: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            latency?: number | string;
+                            fault?: ("error-before-commit" | "drop-after-commit") | {
+                                /** @enum {string} */
+                                type: "error-before-commit" | "drop-after-commit";
+                                status?: number;
+                                error?: string;
+                            };
+                            submissionUncertain?: boolean;
+                            httpStatus?: number;
+                            set?: {
+                                relayStatus?: string;
+                                errorCode?: string;
+                                errorMessage?: string;
+                                upstreamHttpStatus?: number;
+                                submissionUncertain?: boolean;
+                                pollAfterSeconds?: number;
+                                effectiveWatermark?: boolean;
+                            };
+                            expiresIn?: number | string;
+                        };
+                        timeline?: ({
+                            at: number | string;
+                            set?: {
+                                /** @enum {integer} */
+                                status?: 0 | 1 | 2;
+                                relayStatus?: string;
+                                errorCode?: string;
+                                errorMessage?: string;
+                                upstreamHttpStatus?: number;
+                                submissionUncertain?: boolean;
+                                pollAfterSeconds?: number;
+                                effectiveWatermark?: boolean;
+                            };
+                            refund?: boolean;
+                        } | unknown | unknown)[];
+                        use?: string;
+                    }[];
+                };
+            };
+        };
+        /** @description The scenario to make the default. */
+        ScenarioChoice: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+    };
+    headers: {
+        /** @description The simulated clock at the time of the answer (RFC 9110 HTTP-date), so a client that reads it sees simulated time. */
+        Date: string;
+        /** @description The simulated clock at the time of the answer. Absent when the standalone server answers before the request reaches the routes (a refused Host or Origin, a crash). */
+        DateIfRouted: string;
+        /** @description The rest of the oversized body is never read, so the connection cannot carry another request. */
+        ConnectionClose: "close";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    openDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard page (HTML, no data of its own) is at /__mock/. */
+            308: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Location: "/__mock/";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getControlOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Reset"];
+        responses: {
+            /** @description Reset, with the seed now in force. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetDone"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ClockSet"];
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ClockAdvance"];
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountList"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AccountCreate"];
+        responses: {
+            /** @description Created, with its API key. */
+            201: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCreated"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountView"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["AccountPatch"];
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountView"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTasks: {
+        parameters: {
+            query?: {
+                /** @description Only this account id. */
+                account?: string;
+                /** @description Only this status. */
+                status?: 0 | 1 | 2;
+                /** @description At most this many (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks; total counts every match. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskList"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transitionTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Transition"];
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskView"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskNotFound"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenarios. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioList"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loadScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Scenario"];
+        responses: {
+            /** @description Replaced the scenario of this name. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSaved"];
+                };
+            };
+            /** @description Loaded a new scenario. */
+            201: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioSaved"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scenario name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenario and where it came from. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioLoaded"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chooseScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ScenarioChoice"];
+        responses: {
+            /** @description The default scenario now. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioChosen"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this account id. */
+                account?: string;
+                /** @description Only this method (any case). */
+                method?: string;
+                /** @description Exact path, or with * for any run of characters. */
+                path?: string;
+                /** @description Only this status (0: dropped connection). */
+                status?: number;
+                /** @description Only requests about this task. */
+                taskId?: string;
+                /** @description Only entries after this seq. */
+                since?: number;
+                /** @description At most this many (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries; total counts every match. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalList"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countRequests: {
+        parameters: {
+            query?: {
+                /** @description Only this account id. */
+                account?: string;
+                /** @description Only this method (any case). */
+                method?: string;
+                /** @description Exact path, or with * for any run of characters. */
+                path?: string;
+                /** @description Only this status (0: dropped connection). */
+                status?: number;
+                /** @description Only requests about this task. */
+                taskId?: string;
+                /** @description Only entries after this seq. */
+                since?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Count"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRequestsHar: {
+        parameters: {
+            query?: {
+                /** @description Only this account id. */
+                account?: string;
+                /** @description Only this method (any case). */
+                method?: string;
+                /** @description Exact path, or with * for any run of characters. */
+                path?: string;
+                /** @description Only this status (0: dropped connection). */
+                status?: number;
+                /** @description Only requests about this task. */
+                taskId?: string;
+                /** @description Only entries after this seq. */
+                since?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HAR 1.2, oldest first. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Har"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConformanceFindings: {
+        parameters: {
+            query?: {
+                /** @description Only this account id. */
+                account?: string;
+                /** @description Only this rule. */
+                rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                /** @description json (default) or junit (JUnit XML). */
+                format?: "json" | "junit";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The findings; with format=junit, JUnit XML. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingList"];
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearConformanceFindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
