@@ -61,7 +61,7 @@ export class Clock {
    * @example
    * clock.set({ mode: 'real', speed: 10 })
    */
-  set({ mode, speed, now }: { mode?: ClockMode; speed?: number; now?: number }): void {
+  set({ mode, speed, now }: { mode?: ClockMode | undefined; speed?: number | undefined; now?: number | undefined }): void {
     const current = this.now()
     if (now !== undefined && now < current) {
       throw Problem.invalid([{ in: 'body', path: 'now', message: `must not be before the current simulated time ${new Date(current).toISOString()}: time only moves forward` }])

@@ -32,11 +32,14 @@ export class IdempotencyRecords<R> {
   // Insertion order is time order, so expired records are always at the front.
   #records = new Map<string, IdempotencyRecord<R>>()
 
+  readonly retentionMs: number
+  readonly maxRecords: number
+
   /** Records older than `retentionMs` are forgotten, and the oldest beyond `maxRecords`. */
-  constructor(
-    readonly retentionMs: number,
-    readonly maxRecords = 100_000,
-  ) {}
+  constructor(retentionMs: number, maxRecords = 100_000) {
+    this.retentionMs = retentionMs
+    this.maxRecords = maxRecords
+  }
 
   begin(scope: string, key: string, fingerprint: string, now: number): { kind: 'new' } | { kind: 'replay'; response: R } {
     this.#forgetExpired(now)

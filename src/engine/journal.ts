@@ -85,7 +85,11 @@ export class Journal {
   #entries: JournalEntry[] = []
   #seq = 0
 
-  constructor(readonly capacity = 1000) {}
+  readonly capacity: number
+
+  constructor(capacity = 1000) {
+    this.capacity = capacity
+  }
 
   /** Keeps an entry; returns its seq. */
   record(entry: Omit<JournalEntry, 'seq'>): number {

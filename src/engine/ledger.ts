@@ -22,7 +22,11 @@ export interface LedgerEntry {
 export class Ledger {
   #accounts = new Map<string, { balance: number; entries: LedgerEntry[]; older: number }>()
 
-  constructor(readonly entriesPerAccount = 1000) {}
+  readonly entriesPerAccount: number
+
+  constructor(entriesPerAccount = 1000) {
+    this.entriesPerAccount = entriesPerAccount
+  }
 
   open(accountId: string, credits: number, at: number): void {
     this.#accounts.set(accountId, { balance: 0, entries: [], older: 0 })

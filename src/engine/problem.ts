@@ -28,8 +28,11 @@ export type ProblemDetail =
  * throw Problem.of({ kind: 'insufficient-credits', required: 6 })
  */
 export class Problem extends Error {
-  constructor(readonly detail: ProblemDetail) {
+  readonly detail: ProblemDetail
+
+  constructor(detail: ProblemDetail) {
     super(detail.kind)
+    this.detail = detail
     this.name = 'Problem'
   }
 

@@ -12,6 +12,9 @@ export interface ScenarioEntry {
   origin: string
 }
 
+/** A value parsed from JSON: each field is absent or has a value, never `undefined`. */
+type FromJson<T> = { [K in keyof T]?: Exclude<T[K], undefined> }
+
 /** What a scenario says about one request, before any random draw but the rules' `chance`. */
 export interface SubmitPlan {
   scenario: string
@@ -19,7 +22,7 @@ export interface SubmitPlan {
   reject?: NonNullable<SubmitInput['reject']>
   fault?: { type: 'error-before-commit' | 'drop-after-commit'; status: number; error: string }
   httpStatus: number
-  set: NonNullable<SubmitInput['set']>
+  set: FromJson<NonNullable<SubmitInput['set']>>
   expiresInMs?: number
   timeline: readonly PlannedStep[]
 }
@@ -190,7 +193,7 @@ export class Scenarios {
     return {
       scenario: name,
       httpStatus: httpStatus ?? 200,
-      set: set ?? {},
+      set: (set ?? {}) as SubmitPlan['set'],
       timeline: found?.timeline ?? [],
       ...(latency !== undefined ? { latency: parseSpan(latency)! } : {}),
       ...(reject ? { reject } : {}),

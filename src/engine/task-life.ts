@@ -21,10 +21,13 @@ export class TaskLife {
   /** Events left on the heap by tasks that finished first (a relay task's expiry, say): dropped in bulk. */
   #stale = 0
 
-  constructor(
-    private readonly tasks: TaskStore,
-    private readonly ledger: Ledger,
-  ) {}
+  private readonly tasks: TaskStore
+  private readonly ledger: Ledger
+
+  constructor(tasks: TaskStore, ledger: Ledger) {
+    this.tasks = tasks
+    this.ledger = ledger
+  }
 
   get pendingEvents(): number {
     return this.#events.size

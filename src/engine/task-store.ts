@@ -42,7 +42,11 @@ export class TaskStore {
   #finished: string[] = []
   #head = 0
 
-  constructor(readonly maxTasks = Infinity) {}
+  readonly maxTasks: number
+
+  constructor(maxTasks = Infinity) {
+    this.maxTasks = maxTasks
+  }
 
   get size(): number {
     return this.#byId.size

@@ -69,11 +69,10 @@ export class Agreement {
   readonly #key: ValidateFunction | undefined
   readonly #resolve: (ref: string) => Schema
 
-  constructor(
-    readonly target: Target,
-    ajv: Ajv2020,
-    doc: Document,
-  ) {
+  readonly target: Target
+
+  constructor(target: Target, ajv: Ajv2020, doc: Document) {
+    this.target = target
     this.doc = doc
     this.op = doc.paths[target.path]![target.method.toLowerCase()]!
     this.rules = this.op['x-genmock-rules'] ?? []

@@ -165,12 +165,15 @@ class Model {
   lastSubmit: Extract<Op, { op: 'submit' }> | undefined
   refused = 0
 
-  constructor(
-    readonly engine: Engine,
-    readonly createdCredits: number[],
-    /** The engine's task retention cap (Infinity-like when not set). */
-    readonly maxTasks: number,
-  ) {
+  readonly engine: Engine
+  readonly createdCredits: number[]
+  /** The engine's task retention cap (Infinity-like when not set). */
+  readonly maxTasks: number
+
+  constructor(engine: Engine, createdCredits: number[], maxTasks: number) {
+    this.engine = engine
+    this.createdCredits = createdCredits
+    this.maxTasks = maxTasks
     this.#openAccounts()
   }
 
