@@ -24,10 +24,18 @@ export class Random {
     return id
   }
 
-  /** An integer in [min, max], both included. */
+  /**
+   * An integer in [min, max], both included; fractional ends round inwards, as faker's number.int did.
+   * @example
+   * random.int(4, 12) // 4, 5, … or 12
+   */
   int(min: number, max: number): number {
-    if (min === max) return min
-    return Math.floor(this.#next() * (max - min + 1) + min)
+    const low = Math.ceil(min)
+    const high = Math.floor(max)
+    // A one-value range draws nothing, so the sequence stays where faker left it.
+    if (low === high) return low
+    if (high < low) throw new RangeError(`No integer between ${min} and ${max}`)
+    return Math.floor(this.#next() * (high - low + 1) + low)
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import type { ValidationIssue } from '../contract/errors.js'
 import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'

@@ -4,19 +4,24 @@
 // Run alone: node --import tsx test/bench/bundle-size.ts [entry]; exits 1 over 100 kB gzip.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build, type Metafile } from 'esbuild'
+import { build, type Metafile, type OutputFile, type Plugin } from 'esbuild'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const BUDGET_GZIP_BYTES = 100 * 1024
+/** Bytes of the bundle that no module owns: esbuild's helpers and the chunks' import/export lines. */
+const GLUE = 'esbuild glue'
 
 export interface BundleSizes {
   totalMin: number
   /** Gzip of what loads at start, exact. */
   totalGzip: number
-  /** Per package: minified bytes, and gzip of its share compressed alone (an approximation: gzip is not additive). */
+  /**
+   * Per package, the bytes the output's source map gives it: minified, and gzip of them compressed
+   * alone (approximate: gzip is not additive). The rows' minified bytes add up to totalMin.
+   */
   byPackage: { name: string; minBytes: number; gzipBytes: number }[]
   /** Chunks loaded only on demand, minified and gzip. */
   lazy: { min: number; gzip: number }
@@ -42,6 +47,68 @@ function initialOutputs(metafile: Metafile): Set<string> {
   return initial
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/** The fields of one source-map segment, decoded from base64 VLQ. */
+function vlq(segment: string): number[] {
+  const fields: number[] = []
+  let value = 0
+  let shift = 0
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char)
+    value += (digit & 31) * 2 ** shift
+    if (digit & 32) {
+      shift += 5
+      continue
+    }
+    fields.push(value % 2 === 1 ? -Math.floor(value / 2) : value / 2)
+    value = 0
+    shift = 0
+  }
+  return fields
+}
+
+/**
+ * The generated code cut into pieces by the package each came from, after the output's source map:
+ * a segment owns the text up to the next segment; text before a line's first segment, and segments
+ * with no source, are glue.
+ */
+function piecesByPackage(code: string, map: { sources: string[]; mappings: string }, mapDir: string, into: Map<string, string[]>): void {
+  const owners = map.sources.map((source) => packageOf(resolve(mapDir, source)))
+  const lines = code.split('\n')
+  const mapped = map.mappings.split(';')
+  let source = 0
+  const add = (name: string, text: string) => {
+    if (text === '') return
+    const pieces = into.get(name) ?? []
+    pieces.push(text)
+    into.set(name, pieces)
+  }
+  lines.forEach((line, index) => {
+    let column = 0
+    let start = 0
+    let owner = GLUE
+    for (const segment of mapped[index]?.split(',') ?? []) {
+      if (segment === '') continue
+      const fields = vlq(segment)
+      column += fields[0]!
+      add(owner, line.slice(start, column))
+      if (fields.length > 1) source += fields[1]!
+      owner = fields.length > 1 ? owners[source]! : GLUE
+      start = column
+    }
+    add(owner, line.slice(start) + (index < lines.length - 1 ? '\n' : ''))
+  })
+}
+
+/** Resolves the app's `genmock/browser` to the entry under test: the sources or a built file. */
+const genmockAt = (entry: string): Plugin => ({
+  name: 'genmock-entry',
+  setup(build) {
+    build.onResolve({ filter: /^genmock\/browser$/ }, () => ({ path: entry }))
+  },
+})
+
 /**
  * @example
  * const sizes = await bundleSizes(join(ROOT, 'dist/browser.js'))
@@ -51,7 +118,7 @@ export async function bundleSizes(entry: string = join(ROOT, 'src/browser/index.
   const dir = mkdtempSync(join(tmpdir(), 'genmock-bundle-'))
   try {
     const app = join(dir, 'app.js')
-    writeFileSync(app, `import { startWorker } from ${JSON.stringify(entry)}\nstartWorker()\n`)
+    writeFileSync(app, `import { startWorker } from 'genmock/browser'\nstartWorker()\n`)
     const result = await build({
       entryPoints: [app],
       bundle: true,
@@ -62,35 +129,42 @@ export async function bundleSizes(entry: string = join(ROOT, 'src/browser/index.
       conditions: ['browser'],
       define: { 'process.env.NODE_ENV': '"production"' },
       external: ['msw', 'msw/*'],
+      plugins: [genmockAt(resolve(entry))],
       outdir: join(dir, 'out'),
       write: false,
       metafile: true,
+      // To give each byte its package. The map follows a built entry's own maps back to the packages
+      // bundled into it, which the metafile (module by module) cannot. 'external' adds no line to the code.
+      sourcemap: 'external',
       logLevel: 'silent',
     })
     const initial = initialOutputs(result.metafile)
-    const files = new Map(result.outputFiles.map((file) => [relative(process.cwd(), file.path), file.contents]))
-    const shares = new Map<string, number>()
+    const files = new Map<string, OutputFile>(result.outputFiles.map((file) => [relative(process.cwd(), file.path), file]))
+    const pieces = new Map<string, string[]>()
     let totalMin = 0
     let lazyMin = 0
     const initialBytes: Uint8Array[] = []
     const lazyBytes: Uint8Array[] = []
     for (const [path, output] of Object.entries(result.metafile.outputs)) {
       if (path.endsWith('.map')) continue
-      const bytes = files.get(path) ?? new Uint8Array()
+      const file = files.get(path)!
       if (!initial.has(path)) {
         lazyMin += output.bytes
-        lazyBytes.push(bytes)
+        lazyBytes.push(file.contents)
         continue
       }
       totalMin += output.bytes
-      initialBytes.push(bytes)
-      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) shares.set(packageOf(input), (shares.get(packageOf(input)) ?? 0) + bytesInOutput)
+      initialBytes.push(file.contents)
+      piecesByPackage(file.text, JSON.parse(files.get(`${path}.map`)!.text), dirname(file.path), pieces)
     }
     const gzip = (parts: Uint8Array[]) => gzipSync(Buffer.concat(parts), { level: 9 }).byteLength
-    // A package's gzip alone: its share of the output, approximated by compressing as many bytes of the bundle.
-    const whole = Buffer.concat(initialBytes)
-    const ratio = whole.byteLength === 0 ? 0 : gzip(initialBytes) / whole.byteLength
-    const byPackage = [...shares].sort((a, b) => b[1] - a[1]).map(([name, minBytes]) => ({ name, minBytes, gzipBytes: Math.round(minBytes * ratio) }))
+    // A package's gzip is its own bytes compressed alone: it misses what they share with the rest, so the rows add up to more than the total.
+    const byPackage = [...pieces]
+      .map(([name, texts]) => {
+        const bytes = Buffer.from(texts.join(''))
+        return { name, minBytes: bytes.byteLength, gzipBytes: gzip([bytes]) }
+      })
+      .sort((a, b) => b.minBytes - a.minBytes)
     return { totalMin, totalGzip: gzip(initialBytes), byPackage, lazy: { min: lazyMin, gzip: lazyBytes.length > 0 ? gzip(lazyBytes) : 0 } }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -107,7 +181,7 @@ export function printBundleSizes(sizes: BundleSizes, say: (line: string) => void
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const sizes = await bundleSizes(process.argv[2] ? join(process.cwd(), process.argv[2]) : undefined)
+  const sizes = await bundleSizes(process.argv[2] ? resolve(process.argv[2]) : undefined)
   printBundleSizes(sizes)
   process.exitCode = sizes.totalGzip > BUDGET_GZIP_BYTES ? 1 : 0
 }
