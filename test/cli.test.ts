@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { createServer, type Server } from 'node:net'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
+import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 const servers: Server[] = []
@@ -15,8 +17,33 @@ describe('genmock CLI', () => {
   it('--help exits 0 and lists every flag', async () => {
     const { code, stdout } = await run(['--help'])
     expect(code).toBe(0)
-    for (const flag of ['--port', '--host', '--clock', '--speed', '--seed', '--log', '--scenario', '--scenarios', '--max-tasks', '--admin-token']) expect(stdout).toContain(flag)
+    for (const flag of ['--port', '--host', '--clock', '--speed', '--seed', '--log', '--scenario', '--scenarios', '--max-tasks', '--admin-token', '--allowed-hosts', '--cors-origin']) expect(stdout).toContain(flag)
+    // examples as a user of the installed package types them
+    expect(stdout).toMatch(/^Examples:\n(?: {2}genmock.*\n)+\n/m)
+    expect(stdout).not.toContain('npm start')
   }, LIMIT_MS + 5000)
+
+  it('--help and --version load only the argument parser: no server, zod, msw or yaml', () => {
+    // The modules node loads before the first await of the bin: its static imports, followed.
+    const loaded = new Set<string>()
+    const bare = new Set<string>()
+    const follow = (file: string) => {
+      if (loaded.has(file)) return
+      loaded.add(file)
+      const code = readFileSync(file, 'utf8')
+      for (const [, from, plain] of code.matchAll(/^(?:import|export)\s[^;'"]*?\sfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm)) {
+        const specifier = (from ?? plain)!
+        if (specifier.startsWith('.')) follow(join(dirname(file), specifier))
+        else bare.add(specifier)
+      }
+    }
+    follow(join(ROOT, BIN))
+    expect([...bare].filter((specifier) => !specifier.startsWith('node:'))).toEqual([])
+    const bytes = [...loaded].reduce((sum, file) => sum + readFileSync(file).byteLength, 0)
+    expect(bytes).toBeLessThan(32_000)
+    // and the rest comes through one dynamic import, after the arguments are read
+    expect(readFileSync(join(ROOT, BIN), 'utf8')).toMatch(/await import\(["']\.\/cli-[\w-]+\.js["']\)/)
+  })
 
   it('--version prints the package version and exits 0', async () => {
     const { code, stdout } = await run(['--version'])
@@ -29,12 +56,17 @@ describe('genmock CLI', () => {
     [['--clock', 'sideways'], '--clock'],
     [['--port', '70000'], '--port'],
     [['--speed', '0'], '--speed'],
+    [['--allowed-hosts', 'a.test, b.test'], '--allowed-hosts'],
+    [['--allowed-hosts', 'a.test,,b.test'], '--allowed-hosts'],
+    [['--cors-origin', ''], '--cors-origin'],
+    [['--cors-origin'], '--cors-origin'],
   ]
   for (const [args, flag] of usage) {
     it(`${args.join(' ')} exits 2 with a message naming ${flag}`, async () => {
       const { code, stderr, stdout } = await run(args)
       expect(code).toBe(2)
       expect(stderr).toContain(flag)
+      expect(stderr).toContain('Run genmock --help')
       expect(stdout).not.toMatch(/base_url/)
     }, LIMIT_MS + 5000)
   }
@@ -69,6 +101,24 @@ describe('genmock CLI', () => {
     expect(r.stdout()).not.toContain('cli-admin-token')
     expect((await fetch(`${url}/__mock/health`)).status).toBe(401)
     expect((await fetch(`${url}/__mock/health`, { headers: { authorization: 'Bearer cli-admin-token' } })).status).toBe(200)
+  }, LIMIT_MS + 5000)
+
+  it('--allowed-hosts and --cors-origin reach the server: a listed Host and Origin are answered, others refused', async () => {
+    const r = start(['--port', '0', '--log', 'silent', '--allowed-hosts', 'genmock.test,.dev.test', '--cors-origin', 'https://app.example.test'])
+    const { port } = new URL(await baseUrl(r))
+    const ask = (headers: Record<string, string>) =>
+      new Promise<{ status: number; allowOrigin: string | undefined }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/ai/models', headers: { authorization: 'Bearer sk_test_alice', ...headers } }, (res) => {
+          res.resume()
+          resolve({ status: res.statusCode!, allowOrigin: res.headers['access-control-allow-origin'] as string | undefined })
+        })
+        req.on('error', reject).end()
+      })
+    expect((await ask({ host: `genmock.test:${port}` })).status).toBe(200)
+    expect((await ask({ host: `api.dev.test:${port}` })).status).toBe(200)
+    expect((await ask({ host: `elsewhere.test:${port}` })).status).toBe(403)
+    expect(await ask({ origin: 'https://app.example.test' })).toEqual({ status: 200, allowOrigin: 'https://app.example.test' })
+    expect((await ask({ origin: 'https://other.example.test' })).status).toBe(403)
   }, LIMIT_MS + 5000)
 
   it('refuses a bad --max-tasks or --admin-token with exit 2', async () => {

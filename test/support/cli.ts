@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Spawning the real `genmock` CLI, as a user runs it, for the CLI tests. */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const BIN = 'src/node/bin.mjs'
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** The built command, as the package's bin points at it: `npm test` builds it first. */
+export const BIN = 'dist/cli.js'
+if (!existsSync(join(ROOT, BIN))) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`)
 /** Generous limit for a process to start or stop; only a guard against hanging, never asserted. */
 export const LIMIT_MS = 20_000
 

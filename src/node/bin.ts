@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// The `genmock` command. It reads its arguments first: --help, --version and a bad command line
+// are answered from cli-args alone; the server (and zod, yaml) is loaded only to run.
+import { HELP, parseCommand, usageMessage, VERSION, type Command } from './cli-args.js'
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command
+  try {
+    command = parseCommand(argv)
+  } catch (error) {
+    process.stderr.write(`genmock: ${usageMessage(error) ?? String(error)}\nRun genmock --help for the options.\n`)
+    return 2
+  }
+  if (command.kind === 'help') return void process.stdout.write(HELP), 0
+  if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`), 0
+  const cli = await import('./cli.js')
+  return command.kind === 'validate' ? cli.validateFiles(command.files) : cli.serve(command)
+}
+
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,161 @@
+import { parseArgs } from 'node:util'
+// Inlined by the build (the bin bundles it), so --version reads no file at run time.
+import pkg from '../../package.json' with { type: 'json' }
+
+/**
+ * The `genmock` command line: parsing and the help text. Nothing here imports the server, zod,
+ * msw or yaml, so --help, --version and usage errors answer before any of them is loaded.
+ */
+
+export const VERSION: string = pkg.version
+
+export const HELP = `genmock ${VERSION} — a local simulator of the image and video generation task service
+
+Usage: genmock [options]
+       genmock validate FILE...   check scenario files (exit 0 when all are valid, 1 if not)
+
+Options:
+  --port N             port to listen on (default 4600; 0 picks a free one)
+  --host ADDRESS       address to bind (default 127.0.0.1)
+  --clock real|manual  real: simulated time follows the wall clock × speed (default);
+                       manual: time moves only through POST /__mock/clock/advance
+  --speed N            simulated seconds per wall second in real mode (default 1)
+  --seed N             seed for identifiers and durations (default: random, printed at start)
+  --scenario NAME      the scenario requests get unless they pick one (default: default)
+  --scenarios DIR      load *.yaml, *.yml and *.json scenarios from DIR, on top of the
+                       bundled ones (a file may replace a bundled scenario of its name)
+  --max-tasks N        tasks kept; beyond it the tasks that finished first are evicted
+                       (default 10000; pending tasks are never evicted)
+  --admin-token T      the control API (/__mock) answers only Authorization: Bearer T;
+                       open the dashboard as /__mock/#token=T
+  --allowed-hosts H,…  host names answered besides localhost, IP addresses and --host
+                       (a request naming another in its Host header gets 403);
+                       .example.test allows the name and its subdomains, * any
+  --cors-origin O,…    page origins CORS lets in besides loopback ones, such as
+                       https://app.example.test; * lets any page use the service API
+                       (without credentials; /__mock still needs a listed origin)
+  --log pretty|json|silent
+                       one line per request (default pretty)
+  -h, --help           show this help
+  -v, --version        print the version
+
+Examples:
+  genmock
+  genmock --port 0 --clock manual --seed 7
+  genmock --clock real --speed 10
+  genmock --scenarios ./my-scenarios --scenario relay-expiry
+  genmock --host 0.0.0.0 --admin-token s3cret-token --allowed-hosts genmock.internal
+  genmock --cors-origin http://app.example.test:3000
+  genmock validate ./my-scenarios/*.yaml
+
+A request picks a scenario with the header X-Mock-Scenario: NAME (or Prefer: scenario=NAME),
+or with [mock:NAME] in its prompt; else it gets its account's scenario, else the default.
+
+Control API: GET /__mock/health, GET|PUT /__mock/clock, POST /__mock/clock/advance,
+POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
+POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
+GET|DELETE /__mock/requests. See README.md.
+`
+
+/** A bad command line: genmock prints it with a pointer to --help and exits 2. */
+export class UsageError extends Error {}
+
+export interface ServeArgs {
+  port: number
+  host: string
+  clock: 'real' | 'manual'
+  speed: number
+  seed: number
+  log: 'pretty' | 'json' | 'silent'
+  scenario: string | undefined
+  scenarios: string | undefined
+  maxTasks: number
+  adminToken: string | undefined
+  allowedHosts: string[] | undefined
+  corsOrigins: string[] | undefined
+}
+
+export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'validate'; files: string[] } | ({ kind: 'serve' } & ServeArgs)
+
+function integer(name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback
+  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`--${name} must be an integer from 0 to ${max}, got "${text}"`)
+  return Number(text)
+}
+
+function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (text === undefined) return fallback
+  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}"`)
+  return text as T
+}
+
+function adminToken(token: string | undefined): string | undefined {
+  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token)) throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
+  return token
+}
+
+/** `a,b,c` → ['a', 'b', 'c']: no empty item, no white space (the server checks what each means). */
+function list(name: string, text: string | undefined, example: string): string[] | undefined {
+  if (text === undefined) return undefined
+  const items = text.split(',')
+  if (items.some((item) => !/^[\x21-\x7e]+$/.test(item))) throw new UsageError(`--${name} must be a comma-separated list without spaces or empty items, such as ${example}; got "${text}"`)
+  return items
+}
+
+/**
+ * What the command line asks for; throws UsageError (or node's ERR_PARSE_ARGS_* error) when it is wrong.
+ * @example
+ * parseCommand(['--port', '0', '--clock', 'manual']) // { kind: 'serve', port: 0, clock: 'manual', … }
+ */
+export function parseCommand(argv: string[]): Command {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      clock: { type: 'string' },
+      speed: { type: 'string' },
+      seed: { type: 'string' },
+      log: { type: 'string' },
+      scenario: { type: 'string' },
+      scenarios: { type: 'string' },
+      'max-tasks': { type: 'string' },
+      'admin-token': { type: 'string' },
+      'allowed-hosts': { type: 'string' },
+      'cors-origin': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  })
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+  const [command, ...files] = positionals
+  if (command !== undefined && command !== 'validate') throw new UsageError(`unknown command "${command}"; the only command is validate`)
+  if (command === 'validate' && files.length === 0) throw new UsageError('validate needs at least one scenario file')
+  const speed = values.speed === undefined ? 1 : Number(values.speed)
+  if (!(speed > 0 && speed <= 1_000_000)) throw new UsageError(`--speed must be a number above 0 and at most 1000000, got "${values.speed}"`)
+  const serve: ServeArgs = {
+    port: integer('port', values.port, 4600, 65535),
+    host: values.host ?? '127.0.0.1',
+    clock: oneOf('clock', values.clock, ['real', 'manual'] as const, 'real'),
+    speed,
+    // The CLI is the one place a random seed is chosen; it is printed so a run can be repeated.
+    seed: integer('seed', values.seed, Math.floor(Math.random() * 1_000_000), Number.MAX_SAFE_INTEGER),
+    log: oneOf('log', values.log, ['pretty', 'json', 'silent'] as const, 'pretty'),
+    scenario: values.scenario,
+    scenarios: values.scenarios,
+    maxTasks: integer('max-tasks', values['max-tasks'], 10_000, 10_000_000),
+    adminToken: adminToken(values['admin-token']),
+    allowedHosts: list('allowed-hosts', values['allowed-hosts'], 'genmock.internal,.dev.example.test'),
+    corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
+  }
+  return command === 'validate' ? { kind: 'validate', files } : { kind: 'serve', ...serve }
+}
+
+/** The message for a command line parseCommand refused, or undefined if the error is something else. */
+export function usageMessage(error: unknown): string | undefined {
+  if (error instanceof UsageError || (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS')) return (error as Error).message
+  return undefined
+}
