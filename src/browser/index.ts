@@ -65,7 +65,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
   const videoSample = await loadSample(videoSampleUrl)
   const { engine, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
   const worker = setupWorker(...handlers)
-  await worker.start({ serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass', quiet: !logRequests })
+  // Requests genmock does not own pass through untouched: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame.
+  const start = { serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass' as const, onUnhandledFrame: 'bypass' as const, quiet: !logRequests }
+  await worker.start(start)
   return { engine, worker, stop: () => worker.stop() }
 }
 

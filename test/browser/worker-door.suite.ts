@@ -58,7 +58,7 @@ export function workerDoorSuite(msw: MswPackage): void {
     ;[browser, server, workerSite, serverSite] = await Promise.all([
       launchBrowser(),
       startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' }),
-      serveStatic({ '/index.html': { body: indexHtml(), type: 'text/html' }, '/app.js': { body: workerBundle, type: 'application/javascript' } }, msw),
+      serveStatic({ '/index.html': { body: indexHtml(), type: 'text/html' }, '/app.js': { body: workerBundle, type: 'application/javascript' }, '/elsewhere/data': { body: '{}', type: 'application/json' } }, msw),
       serveStatic({ '/index.html': { body: indexHtml(), type: 'text/html' }, '/app.js': { body: serverBundle, type: 'application/javascript' } }, msw),
     ])
     const [worker, standalone] = await Promise.all([
@@ -127,7 +127,7 @@ export function workerDoorSuite(msw: MswPackage): void {
       const state = await page.$eval('#video', (video: HTMLVideoElement) => ({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, error: video.error?.message ?? null }))
       expect(state.error).toBeNull()
       expect(state.duration).toBeCloseTo(2, 1)
-      expect([state.width, state.height]).toEqual([320, 180])
+      expect([state.width, state.height]).toEqual([192, 108])
     })
   })
 
@@ -149,6 +149,17 @@ export function workerDoorSuite(msw: MswPackage): void {
         return { status: res.status, type: res.headers.get('content-type'), head: [...new Uint8Array(await res.arrayBuffer()).subarray(0, 8)] }
       }, url)
       expect(png).toEqual({ status: 200, type: 'image/png', head: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] })
+    })
+
+    it('lets requests genmock does not own pass through, without a warning', async () => {
+      const warnings: string[] = []
+      const listen = (message: { type(): string; text(): string }) => void (message.type() === 'warning' || message.type() === 'error' ? warnings.push(message.text()) : undefined)
+      page().on('console', listen)
+      const status = await page().evaluate(async () => (await fetch('/elsewhere/data')).status)
+      await page().waitForTimeout(200)
+      page().off('console', listen)
+      expect(status).toBe(200)
+      expect(warnings).toEqual([])
     })
 
     it('answers every service, media and control request in the page: none reaches the static server', () => {
