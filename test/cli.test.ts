@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
@@ -60,6 +61,8 @@ describe('genmock CLI', () => {
     [['--allowed-hosts', 'a.test,,b.test'], '--allowed-hosts'],
     [['--cors-origin', ''], '--cors-origin'],
     [['--cors-origin'], '--cors-origin'],
+    [['--report', ''], '--report'],
+    [['--report'], '--report'],
   ]
   for (const [args, flag] of usage) {
     it(`${args.join(' ')} exits 2 with a message naming ${flag}`, async () => {
@@ -90,8 +93,36 @@ describe('genmock CLI', () => {
       r.child.kill(signal)
       const { code } = await r.exited
       expect(code).toBe(0)
+      expect(r.stdout()).toMatch(/\nconformance: no findings\n/)
     }, 2 * LIMIT_MS + 5000)
   }
+
+  it('--strict refuses a breaking request; on exit it prints the findings per rule and --report writes them as JUnit XML', async () => {
+    const report = join(mkdtempSync(join(tmpdir(), 'genmock-report-')), 'conformance.xml')
+    const r = start(['--port', '0', '--log', 'silent', '--strict', '--report', report])
+    const url = await baseUrl(r)
+    const relay = await fetch(`${url}/api/ai/image/generate`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a fox', resolution: '2K' }),
+    })
+    expect(relay.status).toBe(400)
+    expect(await relay.json()).toMatchObject({ rule: 'relay-without-key', error: expect.stringMatching(/^Conformance: /) })
+    r.child.kill('SIGTERM')
+    expect((await r.exited).code).toBe(0)
+    expect(r.stdout()).toContain('conformance: 1 finding (relay-without-key 1)')
+    const xml = readFileSync(report, 'utf8')
+    expect(xml).toContain('<testcase classname="genmock.conformance" name="relay-without-key"><failure')
+    expect(xml.match(/<testcase /g)).toHaveLength(7)
+  }, 2 * LIMIT_MS + 5000)
+
+  it('--report into a folder that does not exist says so and exits 1 after serving', async () => {
+    const r = start(['--port', '0', '--log', 'silent', '--report', join(tmpdir(), 'genmock-no-such-dir', 'x', 'report.xml')])
+    await baseUrl(r)
+    r.child.kill('SIGTERM')
+    expect((await r.exited).code).toBe(1)
+    expect(r.stderr()).toMatch(/cannot write --report .*report\.xml/)
+  }, 2 * LIMIT_MS + 5000)
 
   it('--host wider than loopback warns; --admin-token locks /__mock and the banner says how to open the dashboard', async () => {
     const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token', '--log', 'silent'])

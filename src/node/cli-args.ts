@@ -34,6 +34,10 @@ Options:
   --cors-origin O,…    page origins CORS lets in besides loopback ones, such as
                        https://app.example.test; * lets any page use the service API
                        (without credentials; /__mock still needs a listed origin)
+  --strict             a request that breaks a client conformance error rule (polling too
+                       soon, a retry under a new key, a key sent from a browser, …) gets an
+                       error instead of its answer; without it, it is only reported
+  --report FILE        on exit, write the conformance report to FILE as JUnit XML
   --log pretty|json|silent
                        one line per request (default pretty)
   -h, --help           show this help
@@ -46,6 +50,7 @@ Examples:
   genmock --scenarios ./my-scenarios --scenario relay-expiry
   genmock --host 0.0.0.0 --admin-token s3cret-token --allowed-hosts genmock.internal
   genmock --cors-origin http://app.example.test:3000
+  genmock --strict --report conformance.xml
   genmock validate ./my-scenarios/*.yaml
 
 A request picks a scenario with the header X-Mock-Scenario: NAME (or Prefer: scenario=NAME),
@@ -54,7 +59,7 @@ or with [mock:NAME] in its prompt; else it gets its account's scenario, else the
 Control API: GET /__mock/health, GET|PUT /__mock/clock, POST /__mock/clock/advance,
 POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
 POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
-GET|DELETE /__mock/requests. See README.md.
+GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance. See README.md.
 `
 
 /** A bad command line: genmock prints it with a pointer to --help and exits 2. */
@@ -73,6 +78,8 @@ export interface ServeArgs {
   adminToken: string | undefined
   allowedHosts: string[] | undefined
   corsOrigins: string[] | undefined
+  strict: boolean
+  report: string | undefined
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'validate'; files: string[] } | ({ kind: 'serve' } & ServeArgs)
@@ -92,6 +99,11 @@ function oneOf<T extends string>(name: string, text: string | undefined, allowed
 function adminToken(token: string | undefined): string | undefined {
   if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token)) throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
   return token
+}
+
+function report(file: string | undefined): string | undefined {
+  if (file !== undefined && file.trim() === '') throw new UsageError('--report needs a file name, such as conformance.xml')
+  return file
 }
 
 /** `a,b,c` → ['a', 'b', 'c']: no empty item, no white space (the server checks what each means). */
@@ -125,6 +137,8 @@ export function parseCommand(argv: string[]): Command {
       'admin-token': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'cors-origin': { type: 'string' },
+      strict: { type: 'boolean' },
+      report: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -150,6 +164,8 @@ export function parseCommand(argv: string[]): Command {
     adminToken: adminToken(values['admin-token']),
     allowedHosts: list('allowed-hosts', values['allowed-hosts'], 'genmock.internal,.dev.example.test'),
     corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
+    strict: values.strict ?? false,
+    report: report(values.report),
   }
   return command === 'validate' ? { kind: 'validate', files } : { kind: 'serve', ...serve }
 }

@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs'
+import type { RuleId } from '../engine/conformance.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
+import { junitReport } from '../handlers/junit.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios.js'
 import { banner } from './banner.js'
@@ -61,6 +64,7 @@ export async function serve(args: ServeArgs): Promise<number> {
       ...(args.adminToken !== undefined ? { adminToken: args.adminToken } : {}),
       ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts } : {}),
       ...(args.corsOrigins !== undefined ? { corsOrigins: args.corsOrigins } : {}),
+      strict: args.strict,
     })
   } catch (error) {
     if (error instanceof Problem && error.detail.kind === 'invalid-request') {
@@ -87,5 +91,26 @@ export async function serve(args: ServeArgs): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'))
     process.once('SIGTERM', () => stop('SIGTERM'))
   })
-  return 0
+  process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)
+  if (args.report === undefined) return 0
+  try {
+    writeFileSync(args.report, junitReport(server.engine.conformance.findings()))
+    process.stdout.write(`genmock: conformance report written to ${args.report}\n`)
+    return 0
+  } catch (error) {
+    process.stderr.write(`genmock: cannot write --report ${args.report}: ${(error as Error).message}\n`)
+    return 1
+  }
+}
+
+/**
+ * The one line the CLI prints when it stops.
+ * @example
+ * conformanceSummary({ 'poll-too-soon': 3 }) // 'conformance: 3 findings (poll-too-soon 3)'
+ */
+export function conformanceSummary(counts: Partial<Record<RuleId, number>>): string {
+  const entries = Object.entries(counts)
+  if (entries.length === 0) return 'conformance: no findings'
+  const total = entries.reduce((sum, [, n]) => sum + n, 0)
+  return `conformance: ${total} finding${total === 1 ? '' : 's'} (${entries.map(([rule, n]) => `${rule} ${n}`).join(', ')})`
 }
