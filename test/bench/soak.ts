@@ -1,10 +1,12 @@
 // `npm run bench:soak`: steady mixed load against the standalone server (submissions, polls, clock
 // moves), sampling memory every 10 s, to show whether it stays flat once the retention cap is reached.
+// The server runs in a process of its own (test/bench/serve.mjs, pinned to core 0 like `npm run
+// bench`'s), and reports its RSS, its live heap and its store over IPC.
 // Env: SOAK_SECONDS (default 180), SOAK_CONCURRENCY (16 clients), SOAK_MAX_TASKS (10 000),
 // SOAK_RELAY (1: every fourth submission is a relay one with an Idempotency-Key; 0: none).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { GENERATE_BODY, GENERATE_PATH, headers, startGenmock, TASK_PATH } from './targets.js'
+import { GENERATE_BODY, GENERATE_PATH, headers, pinBench, startGenmock, TASK_PATH } from './targets.js'
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180)
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16)
@@ -13,12 +15,12 @@ const RELAY = process.env.SOAK_RELAY !== '0'
 const SAMPLE_SECONDS = 10
 const POLLS_PER_TASK = 3
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const gc = (globalThis as { gc?: () => void }).gc
 const MB = 1024 * 1024
 const n = (value: number) => Math.round(value).toLocaleString('en-US')
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
-const genmock = await startGenmock({ maxTasks: MAX_TASKS })
+const pinning = pinBench()
+const genmock = await startGenmock({ clock: 'manual', maxTasks: MAX_TASKS })
 const auth = headers(`Bearer ${genmock.richKey}`)
 // Every fourth submission is a relay one, with its own Idempotency-Key, as a careful client sends.
 const RELAY_BODY = JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a fox', resolution: '1K' })
@@ -60,35 +62,28 @@ interface Sample {
   pendingEvents: number
   rssMB: number
   heapUsedMB: number
+  externalMB: number
 }
 
 const samples: Sample[] = []
 const started = performance.now()
 let lastRequests = 0
-function sample(): void {
-  gc?.()
-  const { rss, heapUsed } = process.memoryUsage()
+async function sample(): Promise<void> {
   const seconds = Math.round((performance.now() - started) / 1000)
-  const s: Sample = {
-    seconds,
-    rps: (counts.requests - lastRequests) / SAMPLE_SECONDS,
-    submitted: counts.submitted,
-    kept: genmock.engine.listTasks({ limit: 0 }, genmock.url).total,
-    pendingEvents: genmock.engine.pendingEvents,
-    rssMB: rss / MB,
-    heapUsedMB: heapUsed / MB,
-  }
-  lastRequests = counts.requests
+  const requests = counts.requests
+  const [{ rss, heapUsed, external }, { tasks, pendingEvents }] = await Promise.all([genmock.memory(), genmock.call<{ tasks: number; pendingEvents: number }>('stats')])
+  const s: Sample = { seconds, rps: (requests - lastRequests) / SAMPLE_SECONDS, submitted: counts.submitted, kept: tasks, pendingEvents, rssMB: rss / MB, heapUsedMB: heapUsed / MB, externalMB: external / MB }
+  lastRequests = requests
   samples.push(s)
   say(
     `${String(s.seconds).padStart(5)} s  ${n(s.rps).padStart(6)} req/s  submitted ${n(s.submitted).padStart(8)}  kept ${n(s.kept).padStart(7)}` +
-      `  pending events ${n(s.pendingEvents).padStart(6)}  rss ${n(s.rssMB).padStart(4)} MB  heap ${n(s.heapUsedMB).padStart(4)} MB`,
+      `  pending events ${n(s.pendingEvents).padStart(6)}  rss ${n(s.rssMB).padStart(4)} MB  heap ${n(s.heapUsedMB).padStart(4)} MB  external ${n(s.externalMB).padStart(4)} MB`,
   )
 }
 
-say(`genmock soak: ${SECONDS} s, ${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}${gc ? '' : ' (no --expose-gc: heap includes garbage)'}`)
+say(`genmock soak (${genmock.source}; ${pinning}): ${SECONDS} s, ${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}`)
 const advance = setInterval(() => void call('/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 10 }) }), 1000)
-const sampler = setInterval(sample, SAMPLE_SECONDS * 1000)
+const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000)
 const clients = Array.from({ length: CONCURRENCY }, (_, id) => client(id))
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
 stopping = true

@@ -1,34 +1,243 @@
-// The servers the bench loads: genmock's standalone server, and baselines that answer the same
-// JSON with as little work as each stack allows. Every one listens on an ephemeral port.
+// The servers the bench loads, each in a child process of its own (test/bench/serve.mjs), pinned to
+// one core with taskset while the bench process and its load generator keep to another, so that
+// the two never fight for a core. The bench talks to a child over IPC (memory, store size, filling
+// the store) and reads its RSS and CPU time from /proc.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createMiddleware } from '@mswjs/http-middleware'
-import express from 'express'
-import { getResponse, http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw'
-import type { Engine } from '../../src/engine/engine.js'
-import { createSimulator } from '../../src/index.js'
-import { startServer } from '../../src/node/server.js'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const TASK_PATH = '/api/ai/tasks/'
 export const GENERATE_PATH = '/api/ai/image/generate'
 export const GENERATE_BODY = JSON.stringify({ model: 'base-image-2', prompt: 'a fox' })
-export const ALICE = 'Bearer sk_test_alice'
+export const ALICE_KEY = 'sk_test_alice'
+export const ALICE = `Bearer ${ALICE_KEY}`
+const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url))
 
-export interface Target {
+/** A Bearer header and a JSON body: what every bench request sends. */
+export const headers = (authorization: string) => ({ authorization, 'content-type': 'application/json' })
+
+export type ServerKind = 'genmock' | 'genmock-msw' | 'bare' | 'express' | 'msw-middleware' | 'msw-getresponse'
+
+export const SERVER_NAMES: Record<ServerKind, string> = {
+  bare: 'bare node:http (ceiling)',
+  genmock: 'genmock',
+  express: 'express route',
+  'msw-middleware': 'msw + http-middleware',
+  'msw-getresponse': 'msw getResponse',
+  'genmock-msw': 'genmock via msw getResponse',
+}
+
+// ---- cores ----
+
+const CPUS = os.availableParallelism()
+const HAS_TASKSET = spawnSync('taskset', ['--version']).status === 0
+/** Whether servers get core 0 and the bench core 1: taskset is there and so are two cores. */
+export const PINNED = HAS_TASKSET && CPUS >= 2 && process.env.BENCH_PIN !== '0'
+
+/**
+ * Pins the bench process, every thread of it, to core 1: the load generator's core. Threads and
+ * processes it starts later inherit that, unless started through `pinned` or `allCores`.
+ * Returns a sentence for the report.
+ */
+export function pinBench(): string {
+  if (!PINNED) {
+    const why = process.env.BENCH_PIN === '0' ? 'BENCH_PIN=0' : !HAS_TASKSET ? 'taskset (util-linux) not found' : `only ${CPUS} core`
+    return `NOT pinned (${why}): servers and load generator share the cores, so figures are lower and noisier`
+  }
+  const result = spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)])
+  if (result.status !== 0) return `NOT pinned: taskset failed (${result.stderr.toString().trim()})`
+  return 'servers pinned to core 0 (taskset -c 0), load generator to core 1'
+}
+
+/** The command and arguments that run `command` on core 0, when pinning is on. */
+export const pinned = (command: string, args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', '0', command, ...args]] : [command, args])
+/** The command and arguments that run `command` on every core, undoing the bench's own pinning (startup figures). */
+export const allCores = (command: string, args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', `0-${CPUS - 1}`, command, ...args]] : [command, args])
+
+// ---- /proc ----
+
+const PAGE_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
+
+/** The resident set of a process, in bytes, from /proc/<pid>/status (VmRSS); NaN when not on Linux. */
+export function rssOf(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Number(match[1]) * 1024 : NaN
+  } catch {
+    return NaN
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; NaN when not on Linux. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / PAGE_TICKS
+  } catch {
+    return NaN
+  }
+}
+
+/** Busy seconds of each core so far (steal included: a stolen core is not ours), from /proc/stat; [] when not on Linux. */
+export function coreBusySeconds(): number[] {
+  try {
+    return readFileSync('/proc/stat', 'utf8')
+      .split('\n')
+      .filter((line) => /^cpu\d/.test(line))
+      .map((line) => {
+        const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number)
+        return (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / PAGE_TICKS
+      })
+  } catch {
+    return []
+  }
+}
+
+/**
+ * How busy the two cores were with work other than the bench's over a stretch of time, in cores:
+ * other processes on this machine (the server's core and the load generator's) make a run unfair.
+ */
+export function otherLoad(before: { cores: number[]; server: number; bench: NodeJS.CpuUsage; at: number }, server: Child): { serverCpu: number; others: number[] } {
+  const seconds = (performance.now() - before.at) / 1000
+  const serverCpu = (server.cpuSeconds() - before.server) / seconds
+  const bench = process.cpuUsage(before.bench)
+  const benchCpu = (bench.user + bench.system) / 1e6 / seconds
+  const cores = coreBusySeconds().map((busy, i) => (busy - (before.cores[i] ?? 0)) / seconds)
+  if (!PINNED || cores.length < 2) return { serverCpu, others: [] }
+  return { serverCpu, others: [Math.max(0, cores[0]! - serverCpu), Math.max(0, cores[1]! - benchCpu)] }
+}
+
+// ---- child servers ----
+
+export interface Child {
+  kind: ServerKind
   name: string
   url: string
+  pid: number
+  /** Where the code came from: dist/…, src/… (tsx), or the baseline's stack. */
+  source: string
+  process: ChildProcess
+  /** The child's own view: process.memoryUsage() with the live heap after a full collection. */
+  memory(): Promise<Memory>
+  /** RSS from /proc, as the OS sees it, with no collection first. */
+  rss(): number
+  cpuSeconds(): number
+  /** A message to serve.mjs's `ops` (stats and fill: genmock kinds only). */
+  call<T>(op: 'stats' | 'fill' | 'profileStart' | 'profileStop', args?: object): Promise<T>
   close(): Promise<void>
 }
 
-/** What the baselines answer: genmock's own answers, captured once. */
-export interface Fixed {
-  snapshot: JsonBodyType
-  submission: JsonBodyType
+export interface Memory {
+  rss: number
+  /** After full collections (serve.mjs runs with --expose-gc). */
+  heapUsed: number
+  heapTotal: number
+  external: number
+  arrayBuffers: number
 }
 
-export interface Genmock extends Target {
-  engine: Engine
+export interface ChildOptions {
+  /** The captured replies, for the baselines. */
+  fixed?: Fixed
+  clock?: 'real' | 'manual'
+  maxTasks?: number
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeFlags?: string[]
+}
+
+let fixedDir: string | undefined
+process.once('exit', () => fixedDir && rmSync(fixedDir, { recursive: true, force: true }))
+
+/** Starts a server of the bench in its own process (on core 0 when pinning is on) and waits for its URL. */
+export async function startChild(kind: ServerKind, options: ChildOptions = {}): Promise<Child> {
+  const args = ['--expose-gc', ...(options.nodeFlags ?? []), SERVE, kind]
+  if (options.fixed) {
+    fixedDir ??= mkdtempSync(join(os.tmpdir(), 'genmock-bench-'))
+    const file = join(fixedDir, 'fixed.json')
+    writeFileSync(file, JSON.stringify(options.fixed))
+    args.push('--fixed', file)
+  }
+  if (options.clock) args.push('--clock', options.clock)
+  if (options.maxTasks !== undefined) args.push('--max-tasks', String(options.maxTasks))
+  const [command, argv] = pinned(process.execPath, args)
+  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  // The first line that is serve.mjs's JSON announcement; anything else it prints (say --trace-gc) is echoed.
+  const lines = createInterface({ input: child.stdout! })
+  const announced = new Promise<{ url: string; source: string }>((resolve, reject) => {
+    let found = false
+    lines.on('line', (line) => {
+      if (!found && line.startsWith('{"url"')) {
+        found = true
+        resolve(JSON.parse(line) as { url: string; source: string })
+      } else process.stdout.write(`[${kind}] ${line}\n`)
+    })
+    child.once('exit', (code) => reject(new Error(`serve.mjs ${kind} exited with ${code} before listening`)))
+  })
+  const { url, source } = await announced
+  const pid = child.pid!
+
+  let nextId = 0
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  child.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+    const call = waiting.get(message.id)
+    waiting.delete(message.id)
+    if (message.error !== undefined) call?.reject(new Error(`${kind}: ${message.error}`))
+    else call?.resolve(message.result)
+  })
+  child.once('exit', (code, signal) => {
+    for (const call of waiting.values()) call.reject(new Error(`${kind} exited (${code ?? signal})`))
+    waiting.clear()
+  })
+  const call = <T>(op: string, args?: object) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      child.send({ id, op, args })
+    })
+
+  return {
+    kind,
+    name: SERVER_NAMES[kind],
+    url,
+    pid,
+    source,
+    process: child,
+    memory: () => call('memory'),
+    rss: () => rssOf(pid),
+    cpuSeconds: () => cpuSecondsOf(pid),
+    call,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+// ---- genmock, and the replies the baselines serve ----
+
+/** A captured reply: its status and its body, byte for byte. */
+export interface CapturedReply {
+  status: number
+  body: string
+}
+
+/** What the baselines answer: genmock's own replies, captured once. */
+export interface Fixed {
+  snapshot: CapturedReply
+  submission: CapturedReply
+}
+
+export interface Genmock extends Child {
   /** A task of Alice's, for GET. */
   taskId: string
   /** The key of an account with credits for millions of submissions, for POST. */
@@ -36,107 +245,34 @@ export interface Genmock extends Target {
   fixed: Fixed
 }
 
-async function json(res: Response): Promise<JsonBodyType> {
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
-
-/** A Bearer header and a JSON body: what every bench request sends. */
-export const headers = (authorization: string) => ({ authorization, 'content-type': 'application/json' })
-
-/** genmock's standalone server with a manual clock, one task of Alice's and a rich account. */
-export async function startGenmock(options: Parameters<typeof startServer>[0] = {}): Promise<Genmock> {
-  const server = await startServer({ port: 0, log: 'silent', clock: { mode: 'manual' }, ...options })
-  const post = (path: string, authorization: string, body: string) => fetch(server.url + path, { method: 'POST', headers: headers(authorization), body })
-  const submission = (await json(await post(GENERATE_PATH, ALICE, GENERATE_BODY))) as { taskId: string }
-  const snapshot = await json(await fetch(server.url + TASK_PATH + submission.taskId, { headers: headers(ALICE) }))
-  const rich = (await json(await post('/__mock/accounts', ALICE, JSON.stringify({ credits: 1_000_000_000 })))) as { apiKey: string }
-  return { name: 'genmock', url: server.url, close: server.close, engine: server.engine, taskId: submission.taskId, richKey: rich.apiKey, fixed: { snapshot, submission } }
-}
-
-async function listen(name: string, server: Server): Promise<Target> {
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
-  return {
-    name,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      }),
-  }
-}
-
-/** (a) A bare express 5 app: one route per endpoint, no middleware. */
-export function startExpress({ snapshot, submission }: Fixed): Promise<Target> {
-  const app = express()
-  app.disable('x-powered-by')
-  app.disable('etag')
-  app.get(`${TASK_PATH}:id`, (_req, res) => void res.json(snapshot))
-  app.post(GENERATE_PATH, (req, res) => {
-    req.resume() // read and discard the body
-    req.on('end', () => res.json(submission))
-  })
-  return listen('express route', createServer(app))
-}
-
-/** The two trivial msw handlers of baselines (b) and (c). */
-const trivialHandlers = ({ snapshot, submission }: Fixed): RequestHandler[] => [
-  http.get(`*${TASK_PATH}:id`, () => HttpResponse.json(snapshot)),
-  http.post(`*${GENERATE_PATH}`, async ({ request }) => {
-    await request.arrayBuffer()
-    return HttpResponse.json(submission)
-  }),
-]
-
-/** (b) Trivial msw handlers behind express and @mswjs/http-middleware, as genmock's server started. */
-export function startMswMiddleware(fixed: Fixed): Promise<Target> {
-  const app = express()
-  app.disable('x-powered-by')
-  app.disable('etag')
-  // The middleware is typed against msw's CommonJS declarations; the handlers are the same classes.
-  app.use(createMiddleware(...(trivialHandlers(fixed) as unknown as Parameters<typeof createMiddleware>)))
-  return listen('msw + http-middleware', createServer(app))
-}
-
-async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks) as Uint8Array<ArrayBuffer>
-}
-
-/** node:http in, a Fetch Request to msw's getResponse, the Response written back. */
-function getResponseAdapter(handlers: RequestHandler[]) {
-  return async (req: IncomingMessage, res: ServerResponse) => {
-    const method = req.method ?? 'GET'
-    const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
-      method,
-      headers: req.headers as Record<string, string>,
-      body: method === 'GET' || method === 'HEAD' ? undefined : await readBody(req),
-    })
-    const response = await getResponse(handlers, request)
-    if (!response) return void res.writeHead(404).end()
-    res.writeHead(response.status, Object.fromEntries(response.headers))
-    res.end(Buffer.from(await response.arrayBuffer()))
-  }
-}
-
-/** (c) Trivial msw handlers on node:http through msw's getResponse: the fastest way to serve msw handlers. */
-export function startMswGetResponse(fixed: Fixed): Promise<Target> {
-  return listen('msw getResponse', createServer(getResponseAdapter(trivialHandlers(fixed))))
+async function capture(res: Response): Promise<CapturedReply> {
+  const body = await res.text()
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${body}`)
+  return { status: res.status, body }
 }
 
 /**
- * Diagnostic, not a baseline: genmock's own handlers on baseline (c)'s adapter. Against genmock it
- * shows what the server's HTTP layer costs; against (c), what genmock's handlers and engine cost.
+ * A running genmock child made ready to load: one finished task of Alice's to GET and a rich
+ * account to POST with. The task is moved to completion up front (a clock advance), so GET answers
+ * the same snapshot for the whole run whatever the clock does.
  */
-export async function startGenmockOnGetResponse(richKey: string): Promise<Target & { taskId: string }> {
-  const { engine, handlers } = createSimulator({ clock: { mode: 'manual' } })
-  engine.createAccount({ credits: 1_000_000_000, apiKey: richKey })
-  const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
-  const { response } = await engine.submit(alice, 'image', JSON.parse(GENERATE_BODY))
-  const target = await listen('genmock handlers on getResponse', createServer(getResponseAdapter(handlers)))
-  return { ...target, taskId: response.taskId }
+export async function prepareGenmock(child: Child): Promise<Genmock> {
+  const post = (path: string, authorization: string, body: string) => fetch(child.url + path, { method: 'POST', headers: headers(authorization), body })
+  const submission = await capture(await post(GENERATE_PATH, ALICE, GENERATE_BODY))
+  const { taskId } = JSON.parse(submission.body) as { taskId: string }
+  await capture(await post('/__mock/clock/advance', ALICE, JSON.stringify({ seconds: 3600 })))
+  const snapshot = await capture(await fetch(child.url + TASK_PATH + taskId, { headers: headers(ALICE) }))
+  const rich = JSON.parse((await capture(await post('/__mock/accounts', ALICE, JSON.stringify({ credits: 1_000_000_000 })))).body) as { apiKey: string }
+  return { ...child, taskId, richKey: rich.apiKey, fixed: { snapshot, submission } }
+}
+
+/** A genmock server (or genmock's routes behind msw, for `genmock-msw`) in its own process, made ready by `prepareGenmock`. */
+export async function startGenmock(options: Omit<ChildOptions, 'fixed'> = {}, kind: 'genmock' | 'genmock-msw' = 'genmock'): Promise<Genmock> {
+  const child = await startChild(kind, options)
+  try {
+    return await prepareGenmock(child)
+  } catch (error) {
+    await child.close()
+    throw error
+  }
 }
