@@ -1,5 +1,6 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
 import type { HttpHandler } from 'msw'
+import { accountHandles } from './engine/account-handle.js'
 import type { Conformance } from './engine/conformance.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import type { Journal } from './engine/journal.js'
@@ -16,6 +17,8 @@ export interface Simulator {
   conformance: Conformance
   /** Every client request and its answer: `find(filter)` to verify requests, `toHar()` to export them. */
   journal: Journal
+  /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
+  accounts: ReturnType<typeof accountHandles>
 }
 
 /**
@@ -27,11 +30,18 @@ export interface Simulator {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
   const app = createApp(engine, options)
-  return { engine, app, handlers: mswHandlers(app), conformance: engine.conformance, journal: engine.journal }
+  return { engine, app, handlers: mswHandlers(app), conformance: engine.conformance, journal: engine.journal, accounts: accountHandles(engine) }
 }
 
 export { Engine }
 export type { EngineOptions, RouteOptions, SimulatorOptions }
+export { ID_STYLES, type IdStyle } from './contract/id-style.js'
+export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
 export type { HttpRequest, Reply } from './handlers/exchange.js'
 export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/conformance.js'
 export type { JournalEntry, JournalFilter } from './engine/journal.js'
+export type { AccountHandle } from './engine/account-handle.js'
+export type { AccountClock } from './engine/engine.js'
+export type { Advanced } from './engine/world.js'
+export type { TaskChange } from './engine/task-life.js'
+export type { AdvanceBy } from './contract/control.js'

@@ -8,12 +8,25 @@ export type ClockMode = z.infer<typeof clockModeSchema>
 
 const speed = z.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).max(1_000_000, { error: 'must be at most 1000000' })
 
-export const clockAdvanceSchema = z.strictObject({
-  seconds: z
-    .number({ error: 'must be a number of seconds' })
-    .nonnegative({ error: 'must not be negative: time only moves forward' })
-    .max(10 * 365 * 24 * 3600, { error: 'must be at most ten years' }),
-})
+/** Body of POST /__mock/clock/advance and /__mock/accounts/:id/clock/advance: some seconds, or until something happens. */
+export const clockAdvanceSchema = z
+  .strictObject({
+    seconds: z
+      .number({ error: 'must be a number of seconds' })
+      .nonnegative({ error: 'must not be negative: time only moves forward' })
+      .max(10 * 365 * 24 * 3600, { error: 'must be at most ten years' })
+      .optional(),
+    until: z.enum(['next-event', 'idle'], { error: 'must be next-event (the next scheduled change of a task) or idle (until no task is pending, at most 7 days)' }).optional(),
+  })
+  .superRefine(({ seconds, until }, ctx) => {
+    if (seconds === undefined && until === undefined) ctx.addIssue({ code: 'custom', path: ['seconds'], message: 'is required: give seconds, or until (next-event or idle)' })
+    if (seconds !== undefined && until !== undefined) ctx.addIssue({ code: 'custom', path: ['until'], message: 'goes without seconds: give one of them' })
+  })
+  .meta({ minProperties: 1, maxProperties: 1 })
+export type AdvanceBy = z.infer<typeof clockAdvanceSchema>
+
+/** Whose clock an account's tasks, ledger and Date headers read: the server's, or a manual one of its own. */
+const accountClockSchema = z.enum(['server', 'own'], { error: 'must be server or own' })
 
 export const clockSetSchema = z.strictObject({
   mode: clockModeSchema.optional(),
@@ -33,6 +46,7 @@ export const accountCreateSchema = z.strictObject({
   demo: z.boolean().optional(),
   /** Refuse this account's requests that break a conformance error rule (README, Client conformance). */
   strict: z.boolean().optional(),
+  clock: accountClockSchema.optional(),
 })
 export type AccountCreate = z.infer<typeof accountCreateSchema>
 
@@ -42,6 +56,7 @@ export const accountPatchSchema = z.strictObject({
   scenario: z.string().min(1).nullable().optional(),
   demo: z.boolean().optional(),
   strict: z.boolean().optional(),
+  clock: accountClockSchema.optional(),
 })
 export type AccountPatch = z.infer<typeof accountPatchSchema>
 

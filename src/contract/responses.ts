@@ -31,7 +31,11 @@ const sharedFields = {
 export const submissionResponseSchema = z.strictObject(sharedFields)
 export type SubmissionResponse = z.infer<typeof submissionResponseSchema>
 
-export const taskSnapshotSchema = z.strictObject({
+/**
+ * The task snapshot as genmock builds it (and as the control API shows tasks): id, type, model,
+ * prompt, createdAt and updatedAt always present.
+ */
+export const fullTaskSnapshotSchema = z.strictObject({
   ...sharedFields,
   id: z.string(),
   type: z.enum(['image', 'video']),
@@ -43,6 +47,22 @@ export const taskSnapshotSchema = z.strictObject({
   updatedAt: isoDateTime,
   outputImageUrls: z.array(z.url()).optional(),
   outputVideoUrl: z.url().optional(),
+})
+export type FullTaskSnapshot = z.infer<typeof fullTaskSnapshotSchema>
+
+/**
+ * The task snapshot as GET /api/ai/tasks/{id} may answer it: sparse answers (contract/sparse.ts)
+ * leave out every field but taskId and status, and the ones a rule of the interface asks for in
+ * the task's state, so only taskId and status are required.
+ */
+export const taskSnapshotSchema = fullTaskSnapshotSchema.extend({
+  creditsUsed: sharedFields.creditsUsed.optional(),
+  id: z.string().optional(),
+  type: z.enum(['image', 'video']).optional(),
+  model: z.string().optional(),
+  prompt: z.string().optional(),
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
 })
 export type TaskSnapshot = z.infer<typeof taskSnapshotSchema>
 

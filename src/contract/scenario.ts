@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
+import { ID_STYLES } from './id-style.js'
+import { SPARSE_MODES } from './sparse.js'
 
 /**
  * The scenario file format (PRODUCT §4): ordered rules that decide what happens when a request
@@ -179,6 +181,10 @@ export const scenarioSchema = z.strictObject({
   description: z.string({ error: 'is required: say in a sentence or two what a client sees' }).min(1).max(4000),
   /** Applied when the scenario becomes the server's default: balances and flags by account id. */
   accounts: z.record(z.string().min(1), scenarioAccountSchema).optional(),
+  /** The shape of the ids of tasks this scenario plans; wins over the server's --id-style. */
+  idStyle: z.enum(ID_STYLES, { error: `must be one of ${ID_STYLES.join(', ')}` }).optional(),
+  /** Sparse answers for the tasks this scenario plans: true (random), "random", "all", or false (full answers); over the server's --sparse. */
+  sparse: z.union([z.boolean(), z.enum(SPARSE_MODES)], { error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}` }).optional(),
   rules: z.array(ruleSchema).default([]),
 })
 export type Scenario = z.infer<typeof scenarioSchema>

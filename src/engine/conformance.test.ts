@@ -57,6 +57,15 @@ describe('poll-after-terminal', () => {
     expect(c.findings()[0]).toMatchObject({ severity: 'warning', message: 'task read 2 more times after it answered a terminal status', requestSeq: 1 })
     expect(c.counts()).toEqual({ 'poll-after-terminal': 1 })
   })
+
+  it('remembers the 10,000 most recently read tasks, so a long run does not grow: an older one starts afresh', () => {
+    const c = new Conformance()
+    c.afterRead('tsk_old', 1, at(0))
+    c.afterRead('tsk_kept', 1, at(0))
+    for (let i = 0; i < 9_999; i++) c.afterRead(`tsk_${i}`, 1, at(1))
+    expect(c.afterRead('tsk_kept', 1, at(2))?.rule).toBe('poll-after-terminal')
+    expect(c.afterRead('tsk_old', 1, at(2))).toBeNull()
+  })
 })
 
 describe('submissions', () => {

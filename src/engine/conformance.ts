@@ -64,8 +64,8 @@ export interface Instant {
 /** How long a retry of a failed submission counts as one. */
 export const RETRY_WINDOW_MS = 60_000
 const MIN_POLL_SECONDS = 5
-/** Bounds on what the rules remember, so a long run cannot grow them without bound. */
-const TRACKED_TASKS = 100_000
+/** Bounds on what the rules remember, so a long run cannot grow them without bound (tasks: the store's default size). */
+const TRACKED_TASKS = 10_000
 const SUBMISSIONS_PER_ACCOUNT = 1000
 
 interface ReadState {
@@ -104,10 +104,9 @@ export class Conformance {
     this.capacity = capacity
   }
 
-  /** A task was accepted: its first poll is timed from now. */
+  /** A relay task was accepted: its first poll is timed from now (other tasks have no wait to keep). */
   submitted(taskId: string, at: Instant): void {
-    this.#reads.set(taskId, { last: at, terminal: false, extraReads: 0 })
-    if (this.#reads.size > TRACKED_TASKS) this.#reads.delete(this.#reads.keys().next().value!)
+    this.#track(taskId, { last: at, terminal: false, extraReads: 0 })
   }
 
   /** Before the owner's read is answered: a relay task read sooner than it asks is poll-too-soon. */
@@ -129,7 +128,7 @@ export class Conformance {
   afterRead(taskId: string, status: number, at: Instant): Breach | null {
     const state = this.#reads.get(taskId) ?? { last: at, terminal: false, extraReads: 0 }
     this.#reads.delete(taskId) // re-inserted last: the map's order is least recently read first
-    this.#reads.set(taskId, state)
+    this.#track(taskId, state)
     state.last = at
     if (!state.terminal) {
       state.terminal = status !== 0
@@ -153,7 +152,7 @@ export class Conformance {
     const breaches: Breach[] = []
     if (relay && key === null) breaches.push({ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' })
     const recent = this.#recent(accountId, at)
-    const earlier = recent.find((s) => s.failed && s.fingerprint === fingerprint && !(key !== null && s.key === key))
+    const earlier = recent.find((s) => s.fingerprint === fingerprint && !(key !== null && s.key === key))
     if (earlier) {
       breaches.push({
         rule: 'retry-with-new-key',
@@ -164,8 +163,9 @@ export class Conformance {
     return breaches
   }
 
-  /** A submission's outcome, for the retries that follow it. */
+  /** A submission's outcome, for the retries that follow it: only failed ones are kept, as only they make a retry a breach. */
   afterSubmit(accountId: string, submission: Omit<Submission, 'at'>, at: Instant): void {
+    if (!submission.failed) return
     const recent = this.#recent(accountId, at)
     recent.push({ ...submission, at })
     if (recent.length > SUBMISSIONS_PER_ACCOUNT) recent.shift()
@@ -211,6 +211,12 @@ export class Conformance {
     this.#counts.clear()
     this.#reads.clear()
     this.#submissions.clear()
+  }
+
+  /** Remembers a task's reads, forgetting the least recently read beyond TRACKED_TASKS. */
+  #track(taskId: string, state: ReadState): void {
+    this.#reads.set(taskId, state)
+    if (this.#reads.size > TRACKED_TASKS) this.#reads.delete(this.#reads.keys().next().value!)
   }
 
   #recent(accountId: string, at: Instant): Submission[] {

@@ -1,9 +1,11 @@
-import type { AccountCreate, AccountPatch } from '../contract/control.js'
+import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control.js'
 import type { ValidationIssue } from '../contract/errors.js'
 import { accountsFixtureSchema, type AccountsFixture, type PricingFixture } from '../contract/fixtures.js'
+import { DEFAULT_ID_STYLE, type IdStyle } from '../contract/id-style.js'
 import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
-import type { ModelList, SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import type { FullTaskSnapshot, ModelList, SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import type { Scenario, Transition } from '../contract/scenario.js'
+import { sparseSetting, type SparseMode, type SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import { Accounts, type Account, type Credential } from './accounts.js'
 import { bundledScenarios } from './bundled-scenarios.js'
@@ -11,6 +13,7 @@ import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions, type ClockState } from './clock.js'
 import { Conformance, CONFORMANCE_RULES, type Breach, type Instant } from './conformance.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
+import { drawId } from './id-style.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
 import { Journal } from './journal.js'
 import { Ledger, type LedgerEntry } from './ledger.js'
@@ -20,10 +23,12 @@ import { Problem } from './problem.js'
 import { Random } from './random.js'
 import { Scenarios, type ScenarioEntry, type ScenarioRequest, type SubmitPlan } from './scenarios.js'
 import { toSnapshot, toSubmission } from './snapshot.js'
+import { sparseKey, sparsen, type AnswerKind } from './sparse.js'
 import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 import { TaskLife } from './task-life.js'
 import { scheduleSteps } from './timeline.js'
+import { World, type Advanced } from './world.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export interface EngineOptions {
@@ -48,6 +53,14 @@ export interface EngineOptions {
   sleep?: (ms: number) => Promise<void>
   /** Refuse requests that break a conformance error rule, instead of only reporting them. Default false. */
   strict?: boolean
+  /** The shape of task, provider task and request ids; a scenario's `idStyle` wins. Default 'prefixed'. */
+  idStyle?: IdStyle
+  /**
+   * Sparse answers (README, Sparse answers): true or 'random' leaves out each field the interface
+   * does not say is always present on a seeded coin, 'all' leaves them all out. A scenario's
+   * `sparse` wins, and a request's `Prefer: sparse` over both. Default false.
+   */
+  sparse?: boolean | SparseMode
 }
 
 export type Endpoint = 'image' | 'video'
@@ -56,6 +69,13 @@ export type { ScenarioRequest }
 export interface SubmitOptions {
   idempotencyKey?: string | null
   scenario?: ScenarioRequest | null
+  /** What the request's `Prefer: sparse` asks for; wins over the scenario's and the server's. */
+  sparse?: SparseSetting | null
+}
+
+export interface ReadOptions {
+  /** What the request's `Prefer: sparse` asks for; wins over the task's scenario's and the server's. */
+  sparse?: SparseSetting | null
 }
 
 /** What the engine learnt about a submission, even one that failed: for the request journal. */
@@ -76,14 +96,20 @@ export interface Submission {
   drop: boolean
 }
 
+/** An account's clock: its own (manual, advanced on its own) or the server's. */
+export interface AccountClock extends ClockState {
+  own: boolean
+}
+
 export interface AccountView extends Account {
   credits: number
+  clock: AccountClock
   /** The latest ledger entries (up to 1000); `olderEntries` counts the ones before them. */
   ledger: readonly LedgerEntry[]
   olderEntries?: number
 }
 
-export interface TaskView extends TaskSnapshot {
+export interface TaskView extends FullTaskSnapshot {
   accountId: string
   provider: TaskRecord['provider']
   scenario: string
@@ -114,6 +140,8 @@ export class Engine {
   readonly journal: Journal
   readonly conformance = new Conformance()
   readonly #strict: boolean
+  readonly #idStyle: IdStyle
+  readonly #sparse: SparseSetting
   readonly #accountsFixture: ReturnType<typeof accountsFixtureSchema.parse>
   readonly #videoSample: Uint8Array | undefined
   readonly #sleep: (ms: number) => Promise<void>
@@ -124,6 +152,10 @@ export class Engine {
   readonly #ledger = new Ledger()
   readonly #tasks: TaskStore
   readonly #life: TaskLife
+  /** The server clock and the tasks it moves; accounts with a clock of their own, theirs. */
+  readonly #server: World
+  readonly #own = new Map<string, World>()
+  readonly #wallNow: (() => number) | undefined
   readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
@@ -137,9 +169,13 @@ export class Engine {
     this.journal = new Journal(options.journalLimit)
     this.#tasks = new TaskStore(options.maxTasks ?? 10_000)
     this.#life = new TaskLife(this.#tasks, this.#ledger)
+    this.#server = new World(this.clock, this.#life)
+    this.#wallNow = options.clock?.wallNow
     this.#videoSample = options.videoSample
     this.#sleep = options.sleep ?? wait
     this.#strict = options.strict ?? false
+    this.#idStyle = options.idStyle ?? DEFAULT_ID_STYLE
+    this.#sparse = sparseSetting(options.sparse) ?? 'off'
     this.#seed = options.seed ?? 1
     this.#random = new Random(this.#seed)
     this.#idempotency = new IdempotencyRecords((options.idempotencyRetentionSeconds ?? 24 * 3600) * 1000)
@@ -150,11 +186,14 @@ export class Engine {
     return this.#seed
   }
 
-  /** The simulated now, after applying every event due by then. */
+  /** The simulated now of the server clock, after applying every event due by then. */
   observe(): number {
-    const now = this.clock.now()
-    this.#life.runDue(now)
-    return now
+    return this.#server.observe()
+  }
+
+  /** The clock an account's tasks, ledger and Date headers read: its own, or the server's. */
+  clockOf(accountId: string | undefined): Clock {
+    return this.#worldOf(accountId).clock
   }
 
   authenticate(credential: Credential | null, remoteAddress?: string): Account {
@@ -184,7 +223,7 @@ export class Engine {
    * original response. `trace` learns the scenario and task even when the request fails.
    */
   async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
-    const now = this.observe()
+    const now = this.#observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
     const fingerprint = canonicalJson(body)
@@ -202,8 +241,10 @@ export class Engine {
     const attempt = (failed: boolean) => this.conformance.afterSubmit(account.id, { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, failed }, at)
     try {
       const submission = await this.#accept(account, request, choice.name, now, trace)
+      // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
+      submission.response = this.#sparsen(submission.response, 'submission', 0, options.sparse, choice.name)
       if (idempotencyKey !== null) this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
-      this.conformance.submitted(submission.response.taskId, at)
+      if (relay) this.conformance.submitted(submission.response.taskId, at)
       attempt(submission.drop || submission.response.submissionUncertain === true)
       return submission
     } catch (error) {
@@ -228,17 +269,17 @@ export class Engine {
   }
 
   /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
-  readTask(account: Account, id: string, origin: string, trace: SubmitTrace = {}): TaskSnapshot {
-    const now = this.observe()
+  readTask(account: Account, id: string, origin: string, trace: SubmitTrace = {}, options: ReadOptions = {}): TaskSnapshot {
+    const now = this.#observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const task = this.#owned(account, id)
     const early = this.conformance.beforeRead({ id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
     if (early) this.breach(trace, early, account)
     task.polls += 1
-    this.#life.polled(id, task.polls, now)
+    this.#worldOf(account.id).life.polled(id, task.polls, now)
     const late = this.conformance.afterRead(id, task.status, at)
     if (late) this.breach(trace, late, account)
-    return toSnapshot(task, origin)
+    return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential. */
@@ -262,9 +303,35 @@ export class Engine {
     return this.clock.state
   }
 
-  advanceClock(seconds: number): ClockState {
-    this.clock.advance(seconds)
-    return this.clockState()
+  /**
+   * Advances the server clock (accounts with a clock of their own stay where they are): by some
+   * seconds, to the next scheduled change of a task, or until no task is pending.
+   * @example
+   * engine.advanceClock({ until: 'idle' }) // { now, changes: [{ taskId, at, status: 1 }], idle: true, mode, speed }
+   */
+  advanceClock(by: number | AdvanceBy): Advanced {
+    this.observe()
+    return this.#server.advance(typeof by === 'number' ? { seconds: by } : by)
+  }
+
+  /** An account's clock. */
+  accountClock(accountId: string): AccountClock {
+    this.#account(accountId)
+    const world = this.#worldOf(accountId)
+    world.observe()
+    return { ...world.clock.state, own: world !== this.#server }
+  }
+
+  /** Advances an account's own clock; an account on the server clock is refused (400 naming clock). */
+  advanceAccountClock(accountId: string, by: AdvanceBy): Advanced {
+    this.#account(accountId)
+    const world = this.#own.get(accountId)
+    if (!world) {
+      const message = `account ${accountId} reads the server clock: give it one of its own (PATCH /__mock/accounts/${accountId} {"clock": "own"}) or advance the server clock (POST /__mock/clock/advance)`
+      throw Problem.invalid([{ in: 'path', path: 'clock', message }])
+    }
+    this.observe()
+    return world.advance(by)
   }
 
   setClock(change: Parameters<Clock['set']>[0]): ClockState {
@@ -282,6 +349,7 @@ export class Engine {
     this.#seq = 0
     this.#tasks.clear()
     this.#life.clear()
+    this.#own.clear()
     this.#idempotency.clear()
     this.journal.clear()
     this.conformance.clear()
@@ -313,11 +381,11 @@ export class Engine {
    * engine.transition('tsk_…', { status: 2, errorCode: 'UPSTREAM_FAILED', refund: true }, origin)
    */
   transition(taskId: string, { refund, ...set }: Transition, origin: string): TaskView {
-    const now = this.observe()
     const task = this.#tasks.get(taskId)
     if (!task) throw Problem.of({ kind: 'task-not-found' })
+    const now = this.#observeFor(task.accountId)
     if (task.status !== 0) throw Problem.of({ kind: 'conflict', message: `Task is terminal (status ${task.status}): terminal tasks never change` })
-    this.#life.apply(taskId, { set, refund }, now)
+    this.#worldOf(task.accountId).life.apply(taskId, { set, refund }, now)
     return this.#view(task, origin)
   }
 
@@ -332,22 +400,22 @@ export class Engine {
     const account = this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
     if (input.strict !== undefined) account.strict = input.strict
     this.#ledger.open(id, input.credits, now)
+    if (input.clock === 'own') this.#setClock(id, 'own')
     return { id, apiKey, credits: input.credits }
   }
 
   getAccount(id: string): AccountView {
-    this.observe()
-    const account = this.#accounts.get(id)
-    if (!account) throw Problem.of({ kind: 'not-found', message: 'Account not found' })
+    const account = this.#account(id)
+    const clock = this.accountClock(id)
     const older = this.#ledger.olderEntries(id)
-    return { ...account, credits: this.#ledger.balance(id), ledger: this.#ledger.entries(id), ...(older > 0 ? { olderEntries: older } : {}) }
+    return { ...account, credits: this.#ledger.balance(id), clock, ledger: this.#ledger.entries(id), ...(older > 0 ? { olderEntries: older } : {}) }
   }
 
   patchAccount(id: string, patch: AccountPatch): AccountView {
-    const now = this.observe()
-    const account = this.#accounts.get(id)
-    if (!account) throw Problem.of({ kind: 'not-found', message: 'Account not found' })
+    const account = this.#account(id)
+    const now = this.#observeFor(id)
     this.#checkScenarioName(patch.scenario ?? undefined)
+    if (patch.clock !== undefined) this.#setClock(id, patch.clock)
     if (patch.name !== undefined) account.name = patch.name
     if (patch.demo !== undefined) account.demo = patch.demo
     if (patch.strict !== undefined) account.strict = patch.strict
@@ -358,12 +426,12 @@ export class Engine {
   }
 
   listAccounts(): { id: string; name: string; credits: number }[] {
-    this.observe()
+    this.#observeAll()
     return this.#accounts.all().map(({ id, name }) => ({ id, name, credits: this.#ledger.balance(id) }))
   }
 
   listTasks(filter: { accountId?: string; status?: TaskRecord['status']; limit: number }, origin: string): { total: number; tasks: TaskView[] } {
-    this.observe()
+    this.#observeAll()
     const tasks = this.#tasks.list(filter)
     return {
       total: tasks.length,
@@ -372,10 +440,21 @@ export class Engine {
   }
 
   get pendingEvents(): number {
-    return this.#life.pendingEvents
+    let events = this.#life.pendingEvents
+    for (const world of this.#own.values()) events += world.life.pendingEvents
+    return events
   }
 
   // ---- internals ----
+
+  /**
+   * The answer as sparseness leaves it: the request's setting, else the scenario's, else the
+   * server's; the full answer itself when off. `answer` numbers the task's answers (0: submission).
+   */
+  #sparsen<T extends SubmissionResponse | TaskSnapshot>(full: T, kind: AnswerKind, answer: number, asked: SparseSetting | null | undefined, scenario: string): T {
+    const setting = asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.#sparse
+    return setting === 'off' ? full : sparsen(full, kind, setting, sparseKey(this.#seed, full.taskId, answer))
+  }
 
   #validate(endpoint: Endpoint, body: unknown, idempotencyKey: string | null, extra: ValidationIssue[]): ImageRequest | VideoRequest {
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
@@ -389,7 +468,8 @@ export class Engine {
     const plan = this.scenarios.plan(scenario, facts, this.#random)
     const latency = plan.latency ? this.#random.within(plan.latency) : 0
     const credits = this.catalogue.price(request)
-    const id = (prefix: string) => this.#unique(() => this.#random.id(prefix), (candidate) => this.#tasks.has(candidate))
+    const style = this.scenarios.get(scenario)?.scenario.idStyle ?? this.#idStyle
+    const id = (prefix: string) => this.#unique(() => drawId(this.#random, style, prefix), (candidate) => this.#tasks.has(candidate))
     const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: this.#seq++, id })
     const steps = scheduleSteps(plan.timeline, record, this.#random)
     if (latency > 0) await this.#sleep(latency)
@@ -403,7 +483,7 @@ export class Engine {
       throw error
     }
     trace.taskId = task.id
-    this.#life.schedule(task.id, steps)
+    this.#worldOf(account.id).life.schedule(task.id, steps)
     return { response: toSubmission(task), status: plan.httpStatus, replayed: false, drop: plan.fault?.type === 'drop-after-commit' }
   }
 
@@ -417,7 +497,7 @@ export class Engine {
   }
 
   #view(task: TaskRecord, origin: string): TaskView {
-    const next = this.#life.next(task.id)
+    const next = this.#worldOf(task.accountId).life.next(task.id)
     return {
       ...toSnapshot(task, origin),
       accountId: task.accountId,
@@ -426,6 +506,45 @@ export class Engine {
       polls: task.polls,
       ...(next.at !== undefined ? { nextChangeAt: new Date(next.at).toISOString() } : {}),
       ...(next.poll !== undefined ? { nextChangeAtPoll: next.poll } : {}),
+    }
+  }
+
+  #account(id: string): Account {
+    const account = this.#accounts.get(id)
+    if (!account) throw Problem.of({ kind: 'not-found', message: 'Account not found' })
+    return account
+  }
+
+  #worldOf(accountId: string | undefined): World {
+    return (accountId !== undefined && this.#own.get(accountId)) || this.#server
+  }
+
+  /** The server's events and the account's own clock's, applied; the account's now. */
+  #observeFor(accountId: string | undefined): number {
+    const now = this.observe()
+    const own = accountId !== undefined ? this.#own.get(accountId) : undefined
+    return own ? own.observe() : now
+  }
+
+  #observeAll(): void {
+    this.observe()
+    for (const world of this.#own.values()) world.observe()
+  }
+
+  /**
+   * Gives an account a manual clock of its own, starting at the server's now, or hands it back to
+   * the server's; its pending tasks, with their steps to come, move with it.
+   */
+  #setClock(accountId: string, clock: 'own' | 'server'): void {
+    const own = this.#own.get(accountId)
+    const owned = (taskId: string) => this.#tasks.get(taskId)?.accountId === accountId
+    if (clock === 'own' && !own) {
+      const world = new World(new Clock({ mode: 'manual', start: this.observe(), ...(this.#wallNow ? { wallNow: this.#wallNow } : {}) }), new TaskLife(this.#tasks, this.#ledger))
+      this.#life.moveTo(world.life, owned)
+      this.#own.set(accountId, world)
+    } else if (clock === 'server' && own) {
+      own.life.moveTo(this.#life, owned)
+      this.#own.delete(accountId)
     }
   }
 
@@ -440,7 +559,7 @@ export class Engine {
   }
 
   #completedMedia(taskId: string, type: TaskRecord['type'], caller: () => Account, trace: SubmitTrace): TaskRecord {
-    this.observe()
+    this.#observeFor(this.#tasks.get(taskId)?.accountId)
     const task = this.#tasks.get(taskId)
     if (!task || task.type !== type || task.status !== 1) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     if (task.provider !== 'relay') return task

@@ -1,5 +1,5 @@
 import pkg from '../../package.json' with { type: 'json' }
-import type { JournalBody, JournalEntry } from './journal.js'
+import type { JournalBody, JournalEntry } from './journal-entry.js'
 
 /** The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) genmock writes. */
 export interface Har {

@@ -1,44 +1,7 @@
-import type { RuleId } from './conformance.js'
 import { toHar, type Har } from './har.js'
+import type { JournalEntry } from './journal-entry.js'
 
-/** One request as the journal keeps it (WireMock's request log): what came in and what went out. */
-export interface JournalEntry {
-  /** Position in the journal since the last reset, from 1. */
-  seq: number
-  /** Simulated time the request arrived, ISO 8601. */
-  at: string
-  method: string
-  path: string
-  query: string
-  status: number
-  /** Wall-clock time spent answering, including any scenario latency. */
-  durationMs: number
-  /** Request headers; credentials are redacted before they get here. */
-  headers: Record<string, string>
-  accountId?: string
-  scenario?: string
-  taskId?: string
-  idempotencyKey?: string
-  replayed?: boolean
-  /** The scenario dropped the connection: the client got no response at all. */
-  dropped?: boolean
-  /** The conformance rules the request broke (GET /__mock/conformance has the findings). */
-  conformance?: RuleId[]
-  requestBody?: JournalBody
-  /** The reply's headers (none for a dropped connection). */
-  responseHeaders?: Record<string, string>
-  responseBody?: JournalBody
-}
-
-/** A body as the journal keeps it: JSON and other text as text up to a cap, media by type and size only. */
-export interface JournalBody {
-  type: string
-  /** Bytes on the wire. */
-  size: number
-  text?: string
-  /** The text was cut at the cap. */
-  truncated?: true
-}
+export type { JournalBody, JournalEntry } from './journal-entry.js'
 
 /** What contract tests verify requests by (as WireMock's request matching): every field given must match. */
 export interface JournalFilter {
@@ -82,7 +45,8 @@ export function journalMatcher({ accountId, method, path, status, taskId, since 
  * journal.list(10) // newest first
  */
 export class Journal {
-  #entries: JournalEntry[] = []
+  /** Entries as given: built ones, or how to build them (the doors hand over their request and reply as they are). */
+  #kept: { seq: number; entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>) }[] = []
   #seq = 0
 
   readonly capacity: number
@@ -91,16 +55,21 @@ export class Journal {
     this.capacity = capacity
   }
 
-  /** Keeps an entry; returns its seq. */
-  record(entry: Omit<JournalEntry, 'seq'>): number {
-    this.#entries.push({ seq: ++this.#seq, ...entry })
-    if (this.#entries.length > this.capacity) this.#entries.splice(0, this.#entries.length - this.capacity)
-    return this.#seq
+  /**
+   * Keeps an entry, or a function that builds it when it is first read: most entries are never
+   * read, and building one (copying and redacting headers, decoding bodies) is a tenth of a
+   * request's cost. Returns its seq.
+   */
+  record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>)): number {
+    const seq = ++this.#seq
+    this.#kept.push({ seq, entry: typeof entry === 'function' ? entry : { seq, ...entry } })
+    if (this.#kept.length > this.capacity) this.#kept.splice(0, this.#kept.length - this.capacity)
+    return seq
   }
 
   /** Newest first. */
   list(limit = this.capacity): JournalEntry[] {
-    return this.#entries.slice(Math.max(0, this.#entries.length - limit)).reverse()
+    return this.#entries().slice(Math.max(0, this.#kept.length - limit)).reverse()
   }
 
   /**
@@ -109,7 +78,7 @@ export class Journal {
    * simulator.journal.find({ method: 'POST', path: '/api/ai/image/generate', accountId: 'acct_alice' })
    */
   find(filter: JournalFilter = {}): JournalEntry[] {
-    return this.#entries.filter(journalMatcher(filter)).reverse()
+    return this.#entries().filter(journalMatcher(filter)).reverse()
   }
 
   /**
@@ -122,11 +91,19 @@ export class Journal {
   }
 
   get size(): number {
-    return this.#entries.length
+    return this.#kept.length
   }
 
   clear(): void {
-    this.#entries = []
+    this.#kept = []
     this.#seq = 0
+  }
+
+  /** Every kept entry, oldest first, built once. */
+  #entries(): JournalEntry[] {
+    return this.#kept.map((kept) => {
+      if (typeof kept.entry === 'function') kept.entry = { seq: kept.seq, ...kept.entry() }
+      return kept.entry
+    })
   }
 }

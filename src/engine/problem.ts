@@ -31,7 +31,8 @@ export class Problem extends Error {
   readonly detail: ProblemDetail
 
   constructor(detail: ProblemDetail) {
-    super(detail.kind)
+    // In-process callers see the issues in the message; HTTP answers are built from `detail`.
+    super(detail.kind === 'invalid-request' ? `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}` : detail.kind)
     this.detail = detail
     this.name = 'Problem'
   }

@@ -132,6 +132,11 @@ export class Scenarios {
     return entry && { scenario: entry.scenario, origin: entry.origin }
   }
 
+  /** A scenario's `sparse`, without copying its entry: it is read on every poll. */
+  sparseOf(name: string): Scenario['sparse'] {
+    return this.#entries.get(name)?.scenario.sparse
+  }
+
   list(): ScenarioEntry[] {
     return [...this.#entries.values()].map(({ scenario, origin }) => ({ scenario, origin })).sort((a, b) => a.scenario.name.localeCompare(b.scenario.name))
   }

@@ -14,6 +14,11 @@ export class Scheduler<T> {
     return this.#heap.length
   }
 
+  /** When the earliest event is due, if any. */
+  get nextAt(): number | undefined {
+    return this.#heap[0]?.at
+  }
+
   schedule(at: number, item: T): void {
     const heap = this.#heap
     heap.push({ at, seq: this.#seq++, item })
@@ -26,9 +31,9 @@ export class Scheduler<T> {
     }
   }
 
-  /** Applies, in order, every event due at or before `now`, including ones scheduled while running. */
-  runDue(now: number, apply: (at: number, item: T) => void): void {
-    while (this.#heap.length > 0 && this.#heap[0]!.at <= now) {
+  /** Applies, in order, every event due at or before `now`, including ones scheduled while running, until `done` says so. */
+  runDue(now: number, apply: (at: number, item: T) => void, done?: () => boolean): void {
+    while (this.#heap.length > 0 && this.#heap[0]!.at <= now && !done?.()) {
       const next = this.#pop()
       apply(next.at, next.item)
     }
@@ -36,6 +41,13 @@ export class Scheduler<T> {
 
   clear(): void {
     this.#heap = []
+  }
+
+  /** Removes the events `take` accepts and returns them in the order they would have run. */
+  take(take: (item: T) => boolean): { at: number; item: T }[] {
+    const taken = this.#heap.filter((event) => take(event.item)).sort((a, b) => (this.#before(a, b) ? -1 : 1))
+    if (taken.length > 0) this.retain((item) => !take(item))
+    return taken.map(({ at, item }) => ({ at, item }))
   }
 
   /** Keeps only the events `keep` accepts, in O(n): rebuilt bottom-up, order preserved. */

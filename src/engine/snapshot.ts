@@ -1,4 +1,4 @@
-import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import type { FullTaskSnapshot, SubmissionResponse } from '../contract/responses.js'
 import { imagePath, videoPath } from './media-paths.js'
 import type { TaskRecord } from './task-record.js'
 
@@ -17,8 +17,8 @@ function iso(ms: number): string {
  * Fields the submission response and the snapshot share; relay-only fields only on relay tasks.
  * Built by assignment, not spreads, in the order clients see them: this runs on every poll.
  */
-function sharedFields(task: TaskRecord): SubmissionResponse & Partial<TaskSnapshot> {
-  const fields: SubmissionResponse & Partial<TaskSnapshot> = {
+function sharedFields(task: TaskRecord): SubmissionResponse & Partial<FullTaskSnapshot> {
+  const fields: SubmissionResponse & Partial<FullTaskSnapshot> = {
     taskId: task.id,
     status: task.status,
     creditsUsed: task.creditsUsed,
@@ -54,8 +54,8 @@ export function toSubmission(task: TaskRecord): SubmissionResponse {
  * @example
  * toSnapshot(task, 'http://127.0.0.1:4600').outputImageUrls // ['http://127.0.0.1:4600/media/images/tsk_…/0.png']
  */
-export function toSnapshot(task: TaskRecord, origin: string): TaskSnapshot {
-  const snapshot = sharedFields(task) as TaskSnapshot
+export function toSnapshot(task: TaskRecord, origin: string): FullTaskSnapshot {
+  const snapshot = sharedFields(task) as FullTaskSnapshot
   snapshot.id = task.id
   snapshot.type = task.type
   snapshot.model = task.model

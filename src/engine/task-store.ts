@@ -2,7 +2,7 @@ import { Collection } from '@msw/data'
 import type { TaskRecord } from './task-record.js'
 
 /** Tasks per collection: @msw/data finds a record to delete by scanning, so each one stays small. */
-const SHARD_SIZE = 1024
+const SHARD_SIZE = 128
 
 /** What the collections hold of a task: the fields listing queries filter and sort by. */
 type IndexRow = Pick<TaskRecord, 'id' | 'seq' | 'accountId' | 'status'>
@@ -26,8 +26,8 @@ const indexRowSchema = {
  * updated in place when its task finishes — it is the very object the collection holds — because
  * the collection's own update() finds its record by scanning. Beyond `maxTasks`, the terminal
  * tasks that finished first are evicted, so a long run does not grow without bound; pending tasks
- * are never evicted. Rows live in one collection per 1024 tasks (by creation order), so evicting
- * one scans at most 1024.
+ * are never evicted. Rows live in one collection per 128 tasks (by creation order), so evicting
+ * one scans at most 128.
  * @example
  * const store = new TaskStore(10_000)
  * await store.add(record)

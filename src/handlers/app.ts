@@ -68,7 +68,7 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
     const match = find(request.method, request.path)
     if (!match && !control && !request.path.startsWith('/api/')) return undefined
     const started = performance.now()
-    const arrived = engine.clock.now()
+    let arrived = engine.clock.now()
     const trace: RouteTrace = {}
     let reply: Reply
     try {
@@ -83,16 +83,20 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       }
     }
     const broken = ruleIds(trace)
+    // An account with a clock of its own sees its own time, in the journal as in the Date header.
+    const clock = engine.clockOf(trace.accountId)
+    if (clock !== engine.clock) arrived = clock.now()
     // Serialised once, here: the journal keeps the very text every door writes.
     const wire = toWire(reply)
     if (wire) {
-      wire.headers = { ...wire.headers, date: httpDate(engine.clock.now()) }
+      wire.headers = { ...wire.headers, date: httpDate(clock.now()) }
       if (broken.length > 0) wire.headers['genmock-conformance'] = broken.join(', ')
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
     if (!control) {
       const { breaches = [], ...journaled } = trace
-      const requestSeq = engine.journal.record(journalEntry({ request, arrived, reply: wire, durationMs: performance.now() - started, trace: journaled, conformance: broken }))
+      const durationMs = performance.now() - started
+      const requestSeq = engine.journal.record(() => journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }))
       if (breaches.length > 0) engine.conformance.record(breaches, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
     }
     return reply

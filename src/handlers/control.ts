@@ -93,7 +93,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   { method: 'GET', path: '/__mock/health', run: () => json(200, { ok: true, version: pkg.version }) },
   { method: 'GET', path: '/__mock/openapi.json', run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin) },
   { method: 'GET', path: '/__mock/clock', run: ({ engine }) => json(200, engine.clockState()) },
-  { method: 'POST', path: '/__mock/clock/advance', run: (c) => json(200, c.engine.advanceClock(body(clockAdvanceSchema, c).seconds)) },
+  { method: 'POST', path: '/__mock/clock/advance', run: (c) => json(200, c.engine.advanceClock(body(clockAdvanceSchema, c))) },
   {
     method: 'PUT',
     path: '/__mock/clock',
@@ -114,6 +114,8 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   { method: 'POST', path: '/__mock/accounts', run: (c) => json(201, c.engine.createAccount(body(accountCreateSchema, c))) },
   { method: 'GET', path: '/__mock/accounts/:id', run: ({ engine, params }) => json(200, engine.getAccount(params.id!)) },
   { method: 'PATCH', path: '/__mock/accounts/:id', run: (c) => json(200, c.engine.patchAccount(c.params.id!, body(accountPatchSchema, c))) },
+  { method: 'GET', path: '/__mock/accounts/:id/clock', run: ({ engine, params }) => json(200, engine.accountClock(params.id!)) },
+  { method: 'POST', path: '/__mock/accounts/:id/clock/advance', run: (c) => json(200, c.engine.advanceAccountClock(c.params.id!, body(clockAdvanceSchema, c))) },
   { method: 'GET', path: '/__mock/tasks', run: ({ engine, query, request }) => json(200, engine.listTasks(listTasksQuery(query()), request.origin)) },
   { method: 'POST', path: '/__mock/tasks/:id/transition', run: (c) => json(200, c.engine.transition(c.params.id!, body(transitionSchema, c), c.request.origin)) },
   { method: 'GET', path: '/__mock/scenarios', run: ({ engine }) => json(200, listScenarios(engine)) },

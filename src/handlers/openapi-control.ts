@@ -3,11 +3,12 @@ import pkg from '../../package.json' with { type: 'json' }
 import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockModeSchema, clockSetSchema, resetSchema } from '../contract/control.js'
 import { invalidRequestBodySchema, taskNotFoundBodySchema, unauthorizedBodySchema } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
-import { taskSnapshotSchema } from '../contract/responses.js'
+import { fullTaskSnapshotSchema } from '../contract/responses.js'
 import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contract/scenario.js'
 import type { ClockState } from '../engine/clock.js'
 import { RULE_IDS, type Finding } from '../engine/conformance.js'
-import type { AccountView, TaskView } from '../engine/engine.js'
+import type { AccountClock, AccountView, TaskView } from '../engine/engine.js'
+import type { Advanced } from '../engine/world.js'
 import type { Har } from '../engine/har.js'
 import type { JournalEntry } from '../engine/journal.js'
 import { json as jsonReply, type Reply } from './exchange.js'
@@ -28,6 +29,9 @@ const ok = z.literal(true)
 
 export const healthSchema = z.strictObject({ ok, version: z.string() })
 export const clockStateSchema = z.strictObject({ mode: clockModeSchema, speed: z.number().positive(), now: isoDateTime })
+export const accountClockSchema = z.strictObject({ ...clockStateSchema.shape, own: z.boolean() })
+export const taskChangeSchema = z.strictObject({ taskId: z.string(), at: isoDateTime, status: z.union([z.literal(0), z.literal(1), z.literal(2)]), relayStatus: z.string().optional() })
+export const advancedSchema = z.strictObject({ ...clockStateSchema.shape, changes: z.array(taskChangeSchema), idle: z.boolean() })
 export const resetDoneSchema = z.strictObject({ ok, seed: z.int().nonnegative() })
 export const okSchema = z.strictObject({ ok })
 export const accountListSchema = z.strictObject({ accounts: z.array(z.strictObject({ id: z.string(), name: z.string(), credits: count })) })
@@ -48,11 +52,12 @@ export const accountViewSchema = z.strictObject({
   scenario: z.string().optional(),
   strict: z.boolean().optional(),
   credits: count,
+  clock: accountClockSchema,
   ledger: z.array(ledgerEntrySchema),
   olderEntries: count.optional(),
 })
 export const taskViewSchema = z.strictObject({
-  ...taskSnapshotSchema.shape,
+  ...fullTaskSnapshotSchema.shape,
   accountId: z.string(),
   provider: z.enum(['standard', 'upstream-a', 'relay']),
   scenario: z.string(),
@@ -152,6 +157,8 @@ type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends ob
 const fits = <T>(_schema: z.ZodType<T>): Fits<T> => () => undefined
 export const _typesFit = [
   fits(clockStateSchema) satisfies Fits<ClockState>,
+  fits(accountClockSchema) satisfies Fits<AccountClock>,
+  fits(advancedSchema) satisfies Fits<Advanced>,
   fits(accountViewSchema) satisfies Fits<Writable<AccountView>>,
   fits(taskViewSchema) satisfies Fits<TaskView>,
   fits(journalEntrySchema) satisfies Fits<JournalEntry>,
@@ -180,6 +187,20 @@ const ACCOUNT_CREATE_RULES: NonSchemaRule[] = [
   ...COMMON_RULES,
 ]
 const ACCOUNT_PATCH_RULES: NonSchemaRule[] = [scenarioName('body:/scenario'), ...COMMON_RULES]
+const ADVANCE_RULES: NonSchemaRule[] = [
+  {
+    id: 'until',
+    says: 'until "next-event" moves the clock to the next scheduled change of one of its tasks (not at all when none is scheduled); "idle" moves it change by change until none of its tasks is pending, at most 7 days, and stops at the last change (idle false: a task still waits, for a poll or past 7 days). changes lists every change applied, in time order.',
+    where: ['body:/until'],
+    answer: 200,
+    source: 'genmock',
+  },
+  ...COMMON_RULES,
+]
+const ACCOUNT_ADVANCE_RULES: NonSchemaRule[] = [
+  { id: 'own-clock', says: 'Only an account with a clock of its own (clock "own") is advanced here: one on the server clock is 400, naming clock.', where: ['path:id'], answer: 400, source: 'genmock' },
+  ...ADVANCE_RULES,
+]
 const TRANSITION_RULES: NonSchemaRule[] = [{ id: 'task-pending', says: 'Only a pending task (status 0) changes: a terminal one is 409, an unknown one 404.', where: ['path:id'], answer: 409, source: 'genmock' }, ...COMMON_RULES]
 const SCENARIO_RULES: NonSchemaRule[] = [
   {
@@ -329,11 +350,11 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         post: op({
           operationId: 'advanceClock',
           tags: ['clock'],
-          summary: 'Move simulated time forward',
-          description: 'Due task changes apply in time order.',
+          summary: 'Move the server clock forward: some seconds, to the next change, or until idle',
+          description: 'Due task changes apply in time order. Accounts with a clock of their own are not moved.',
           requestBody: ref('requestBodies', 'ClockAdvance'),
-          responses: { ...ok200('The clock.', 'ClockState'), ...errors(400, 413) },
-          'x-genmock-rules': COMMON_RULES,
+          responses: { ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'), ...errors(400, 413) },
+          'x-genmock-rules': ADVANCE_RULES,
         }),
       },
       '/__mock/accounts': {
@@ -352,11 +373,26 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         patch: op({
           operationId: 'updateAccount',
           tags: ['accounts'],
-          summary: 'Top up or drain an account, rename it, set its scenario or strictness',
+          summary: 'Top up or drain an account, rename it, set its scenario, strictness or clock',
           parameters: [idParam('Account id')],
           requestBody: ref('requestBodies', 'AccountPatch'),
           responses: { ...ok200('The account.', 'AccountView'), ...errors(400, 404, 413) },
           'x-genmock-rules': ACCOUNT_PATCH_RULES,
+        }),
+      },
+      '/__mock/accounts/{id}/clock': {
+        get: op({ operationId: 'getAccountClock', tags: ['accounts', 'clock'], summary: "The clock an account's tasks read: its own, or the server's", parameters: [idParam('Account id')], responses: { ...ok200('The clock.', 'AccountClock'), ...errors(404) } }),
+      },
+      '/__mock/accounts/{id}/clock/advance': {
+        post: op({
+          operationId: 'advanceAccountClock',
+          tags: ['accounts', 'clock'],
+          summary: "Move an account's own clock forward: some seconds, to the next change, or until idle",
+          description: "Only this account's tasks move; the server clock and other accounts stay where they are.",
+          parameters: [idParam('Account id')],
+          requestBody: ref('requestBodies', 'ClockAdvance'),
+          responses: { ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'), ...errors(400, 404, 413) },
+          'x-genmock-rules': ACCOUNT_ADVANCE_RULES,
         }),
       },
       '/__mock/tasks': {
@@ -466,7 +502,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         adminToken: { type: 'http', scheme: 'bearer', description: 'Only when genmock runs with --admin-token T: Authorization: Bearer T.' },
       },
       requestBodies: {
-        ClockAdvance: requestBody(clockAdvanceSchema, 'Seconds to move forward.', { seconds: 12 }),
+        ClockAdvance: requestBody(clockAdvanceSchema, 'Seconds to move forward, or until what.', { until: 'idle' }),
         ClockSet: requestBody(clockSetSchema, 'What to change.', { mode: 'manual' }),
         Reset: requestBody(resetSchema, 'Optionally a new seed.', { seed: 7 }),
         AccountCreate: requestBody(accountCreateSchema, 'The new account; every field may be omitted.', { credits: 50, name: 'checkout test' }),
@@ -483,6 +519,8 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
       schemas: {
         Health: jsonSchema(healthSchema, 'output'),
         ClockState: jsonSchema(clockStateSchema, 'output'),
+        AccountClock: jsonSchema(accountClockSchema, 'output'),
+        Advanced: jsonSchema(advancedSchema, 'output'),
         ResetDone: jsonSchema(resetDoneSchema, 'output'),
         Ok: jsonSchema(okSchema, 'output'),
         AccountList: jsonSchema(accountListSchema, 'output'),

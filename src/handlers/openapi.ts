@@ -3,6 +3,7 @@ import { imageRequestSchemaFor } from '../contract/image-request.js'
 import { LIMITS } from '../contract/limits.js'
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, VIDEO_MODEL_IDS, VIDEO_MODELS } from '../contract/models.js'
 import { modelListSchema, submissionResponseSchema, taskSnapshotSchema } from '../contract/responses.js'
+import { SPARSE_KEPT, SPARSE_MAY_VANISH } from '../contract/sparse.js'
 import { videoRequestSchemaFor } from '../contract/video-request.js'
 import type { RuleId } from '../engine/conformance.js'
 import type { ProblemDetail } from '../engine/problem.js'
@@ -55,6 +56,15 @@ const price = (id: (typeof IMAGE_MODEL_IDS)[number]) => {
   return `${id}: ${Object.entries(pricing.credits).map(([tier, credits]) => `${credits} at ${tier}`).join(', ')} per output`
 }
 
+/** Sparse answers: which fields may vanish, which never do (contract/sparse.ts), and how to ask. */
+const SPARSE_RULE: NonSchemaRule = {
+  id: 'sparse',
+  says: `genmock only: with sparse answers on, as the request's \`Prefer: sparse\` (random), \`sparse=random\`, \`sparse=all\` or \`sparse=off\` asks, else the task's scenario's \`sparse\`, else the server's --sparse, the submission response and the task snapshot leave out the fields the interface does not say are always present: \`random\` on a coin drawn from the seed per field and answer, \`all\` every one. They may vanish: ${Object.entries(SPARSE_MAY_VANISH).map(([field, why]) => (why === 'no rule reads it' ? field : `${field} (${why})`)).join('; ')}. Never left out when the full answer has them: ${Object.entries(SPARSE_KEPT).map(([field, why]) => `${field} (${why})`).join('; ')}. Any other sparse value in Prefer is an issue of the request in the header Prefer. An Idempotency-Key replay answers as the original did.`,
+  where: ['header:Prefer'],
+  answer: 400,
+  source: 'genmock',
+}
+
 const COMMON_RULES: NonSchemaRule[] = [
   {
     id: 'url-parsing',
@@ -92,6 +102,7 @@ const COMMON_RULES: NonSchemaRule[] = [
     where: ['header:Authorization', 'header:Idempotency-Key', 'header:Origin'],
     source: 'genmock',
   },
+  SPARSE_RULE,
 ]
 
 const IMAGE_RULES: NonSchemaRule[] = [
@@ -144,6 +155,7 @@ const READ_RULES: NonSchemaRule[] = [
     where: ['header:Authorization'],
     source: 'genmock',
   },
+  SPARSE_RULE,
 ]
 
 const describeRules = (intro: string, rules: NonSchemaRule[]) =>
@@ -310,9 +322,10 @@ export function openApiDocument(version: string, origin: string = DEFAULT_ORIGIN
           tags: ['tasks'],
           summary: 'Read a task',
           description: describeRules('Statuses 1 and 2 are terminal. Relay tasks carry pollAfterSeconds: wait at least that long, and at least 5 seconds, between reads.', READ_RULES),
-          parameters: [ref('parameters', 'TaskId')],
+          parameters: [ref('parameters', 'TaskId'), ref('parameters', 'Prefer')],
           responses: {
             '200': response({ description: 'The task as it is now.', body: 'TaskSnapshot' }, common),
+            '400': response({ description: 'Invalid request: a Prefer sparse value other than random, all or off.', body: 'InvalidRequest' }, common),
             '401': response({ description: 'Missing or invalid credentials.', body: 'Unauthorized' }, common),
             '403': response({ description: 'A key sent from a page in strict mode, or a refused Host or Origin.', body: ['StrictRefusal403', 'AccessRefused'] }, unrouted),
             '404': response({ description: "No such task, or another account's.", body: 'TaskNotFound' }, common),
@@ -363,11 +376,11 @@ export function openApiDocument(version: string, origin: string = DEFAULT_ORIGIN
           name: 'Prefer',
           in: 'header',
           required: false,
-          description: 'genmock only: `scenario=NAME`, as Prism reads Prefer; X-Mock-Scenario wins when both are sent.',
+          description: 'genmock only, comma-separated preferences: `scenario=NAME`, as Prism reads Prefer (X-Mock-Scenario wins when both are sent; read on submissions only); `sparse` (random), `sparse=random`, `sparse=all` or `sparse=off`: sparse answers for this answer (see the rule sparse).',
           schema: { type: 'string' },
           example: 'scenario=flaky',
         },
-        TaskId: { name: 'id', in: 'path', required: true, description: 'The taskId a generate endpoint answered; opaque.', schema: { type: 'string', minLength: 1 }, example: 'tsk_4MrIYxv4guGNn4hUdsV1' },
+        TaskId: { name: 'id', in: 'path', required: true, description: 'The taskId a generate endpoint answered; opaque: its shape depends on --id-style (tsk_ and 20 base62 characters, a UUID, a decimal string of up to 19 digits, or 64 URL-safe characters).', schema: { type: 'string', minLength: 1 }, example: 'tsk_4MrIYxv4guGNn4hUdsV1' },
       },
       requestBodies: { ImageRequest: imageRequest(), VideoRequest: videoRequest() },
       headers: {

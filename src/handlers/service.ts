@@ -2,6 +2,7 @@ import type { Endpoint, ScenarioRequest } from '../engine/engine.js'
 import type { Route, RouteRow } from './context.js'
 import { DROP, json, type HttpRequest } from './exchange.js'
 import { readJson } from './request.js'
+import { sparseAsked } from './sparse-preference.js'
 
 /**
  * The scenario a request asks for: `X-Mock-Scenario: NAME`, else `Prefer: scenario=NAME` (as Prism reads Prefer).
@@ -20,7 +21,8 @@ const submit = (endpoint: Endpoint): Route => async ({ engine, request, caller, 
   const body = readJson(request)
   const idempotencyKey = request.headers['idempotency-key'] ?? null
   if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
-  const { response, status, replayed, drop } = await engine.submit(account, endpoint, body, { idempotencyKey, scenario: scenarioAsked(request.headers) }, trace)
+  const sparse = sparseAsked(request.headers)
+  const { response, status, replayed, drop } = await engine.submit(account, endpoint, body, { idempotencyKey, scenario: scenarioAsked(request.headers), sparse }, trace)
   trace.taskId = response.taskId
   if (replayed) trace.replayed = true
   if (drop) return DROP
@@ -36,7 +38,8 @@ export const SERVICE_ROUTES: readonly RouteRow[] = [
     opaque: true,
     run: ({ engine, request, params, caller, trace }) => {
       trace.taskId = params.id!
-      return json(200, engine.readTask(caller(), params.id!, request.origin, trace))
+      const account = caller()
+      return json(200, engine.readTask(account, params.id!, request.origin, trace, { sparse: sparseAsked(request.headers) }))
     },
   },
   { method: 'POST', path: '/api/ai/image/generate', run: submit('image') },

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util'
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
+import { DEFAULT_ID_STYLE, ID_STYLES, type IdStyle } from '../contract/id-style.js'
+import { SPARSE_MODES, type SparseMode } from '../contract/sparse.js'
+import { sparseArgv } from './sparse-flag.js'
 
 /**
  * The `genmock` command line: parsing and the help text. Nothing here imports the server, zod,
@@ -24,6 +27,15 @@ Options:
   --scenario NAME      the scenario requests get unless they pick one (default: default)
   --scenarios DIR      load *.yaml, *.yml and *.json scenarios from DIR, on top of the
                        bundled ones (a file may replace a bundled scenario of its name)
+  --id-style prefixed|uuid|numeric|long
+                       the shape of task, provider task and request ids (default
+                       prefixed: tsk_…; uuid: UUID v4; numeric: 12–19 digit strings;
+                       long: 64 URL-safe characters); a scenario's idStyle wins
+  --sparse[=random|all]
+                       leave out of the service's answers the fields the interface does
+                       not say are always present: random (the default of the flag) on a
+                       seeded coin per field and answer, all every one of them; a
+                       scenario's sparse and a request's Prefer: sparse win
   --max-tasks N        tasks kept; beyond it the tasks that finished first are evicted
                        (default 10000; pending tasks are never evicted)
   --admin-token T      the control API (/__mock) answers only Authorization: Bearer T;
@@ -80,6 +92,9 @@ export interface ServeArgs {
   corsOrigins: string[] | undefined
   strict: boolean
   report: string | undefined
+  idStyle: IdStyle
+  /** --sparse: false when not given. */
+  sparse: SparseMode | false
 }
 
 export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'validate'; files: string[] } | ({ kind: 'serve' } & ServeArgs)
@@ -121,7 +136,7 @@ function list(name: string, text: string | undefined, example: string): string[]
  */
 export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: sparseArgv(argv),
     strict: true,
     allowPositionals: true,
     options: {
@@ -139,6 +154,8 @@ export function parseCommand(argv: string[]): Command {
       'cors-origin': { type: 'string' },
       strict: { type: 'boolean' },
       report: { type: 'string' },
+      'id-style': { type: 'string' },
+      sparse: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -166,6 +183,8 @@ export function parseCommand(argv: string[]): Command {
     corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
     strict: values.strict ?? false,
     report: report(values.report),
+    idStyle: oneOf('id-style', values['id-style'], ID_STYLES, DEFAULT_ID_STYLE),
+    sparse: values.sparse === undefined ? false : oneOf('sparse', values.sparse, SPARSE_MODES, 'random'),
   }
   return command === 'validate' ? { kind: 'validate', files } : { kind: 'serve', ...serve }
 }

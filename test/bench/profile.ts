@@ -39,6 +39,8 @@ export interface ProfileSummary {
   groups: { group: string; ms: number; share: number }[]
   /** The functions with the most self time. */
   functions: { name: string; group: string; ms: number; share: number }[]
+  /** genmock's own source files with the most self time. */
+  files: { file: string; ms: number; share: number }[]
 }
 
 const ROOT_URL = new URL('../../', import.meta.url).href
@@ -150,10 +152,12 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
   const groups = new Map<string, number>()
   const functions = new Map<string, { group: string; us: number }>()
+  const files = new Map<string, number>()
   for (const [id, us] of selfUs) {
     const frame = byId.get(id)!.callFrame
     const { group, file } = locate(frame)
     groups.set(group, (groups.get(group) ?? 0) + us)
+    if (file.startsWith('src/')) files.set(file, (files.get(file) ?? 0) + us)
     const name = `${frame.functionName || '(anonymous)'}${file ? ` ${file.replace(/^.*node_modules\//, '')}` : ''}`
     const entry = functions.get(name) ?? { group, us: 0 }
     entry.us += us
@@ -171,6 +175,10 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
       .map(([name, { group, us }]) => ({ name, group, ms: us / 1000, share: us / busyUs }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, top),
+    files: [...files]
+      .map(([file, us]) => ({ file, ms: us / 1000, share: us / busyUs }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, top),
   }
 }
 
@@ -180,6 +188,8 @@ export function printSummary(summary: ProfileSummary, write = (line: string) => 
   for (const { group, share } of summary.groups) if (share >= 0.001) write(`  ${pct(share)}  ${group}`)
   write('Functions with the most self time:')
   for (const { name, group, share } of summary.functions) write(`  ${pct(share)}  ${name}   [${group}]`)
+  write("genmock's files with the most self time:")
+  for (const { file, share } of summary.files) write(`  ${pct(share)}  ${file}`)
 }
 
 /** Profiles genmock's server under one endpoint's load, startup and warm-up left out; returns the .cpuprofile's path. */

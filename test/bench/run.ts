@@ -6,14 +6,15 @@
 // Env: BENCH_SECONDS (per measured run, default 3), BENCH_ROUNDS (3; the median is reported),
 // BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (10,50), BENCH_LOAD_SECONDS (60), BENCH_STARTUP_RUNS (7),
 // BENCH_MSW_DOOR (1 adds genmock's routes served through msw's getResponse, for context),
-// BENCH_ONLY (some of http,growth,load,startup,bundle), BENCH_FROM (src: genmock from src/ even when
+// BENCH_ONLY (some of http,growth,burst,worlds,load,startup,bundle), BENCH_FROM (src: genmock from src/ even when
 // built), BENCH_PIN (0: no taskset), BENCH_WORKERS (autocannon worker threads, default 0).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import type autocannon from 'autocannon'
-import { createSimulator, type SimulatorOptions } from '../../src/index.js'
+import { createSimulator, type AdvanceBy, type SimulatorOptions } from '../../src/index.js'
 import { BUDGET_GZIP_BYTES, bundleSizes, printBundleSizes } from './bundle-size.js'
+import { ownClockAccounts, pollBurst } from './prepare.js'
 import { load, median, probe, warmUp, type LoadOptions, type LoadResult } from './load.js'
 import { staleBuild, startupSection, type StartupFigures } from './startup.js'
 import {
@@ -40,9 +41,9 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Nu
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7)
 const MSW_DOOR = process.env.BENCH_MSW_DOOR === '1'
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,growth,load,startup,bundle').split(','))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,growth,burst,worlds,load,startup,bundle').split(','))
 const STORE_SIZES = [100, 10_000, 100_000]
-const TARGETS = { get: 0.25, post: 0.12, loadRssMB: 150, versionMs: 150, coldStartMs: 500, idleRssMB: 100, flat: 0.9 }
+const TARGETS = { get: 0.25, post: 0.12, loadRssMB: 150, versionMs: 150, coldStartMs: 500, idleRssMB: 100, flat: 0.9, sideBySide: 0.95 }
 const gc = (globalThis as { gc?: () => void }).gc
 
 const MB = 1024 * 1024
@@ -280,7 +281,7 @@ function heapUsed(): number {
  * so that they finish in the order their drawn durations say, not the order they arrived. In the
  * bench process, no HTTP.
  */
-async function advanceOver(count: number, options: SimulatorOptions, label: string) {
+async function advanceOver(count: number, options: SimulatorOptions, label: string, by: AdvanceBy = { seconds: 3600 }) {
   await sleep(100)
   const before = heapUsed()
   const { engine } = createSimulator({ clock: { mode: 'manual' }, ...options })
@@ -290,17 +291,71 @@ async function advanceOver(count: number, options: SimulatorOptions, label: stri
   for (let i = 0; i < count; i++) await engine.submit(account, 'image', body)
   const pendingEvents = engine.pendingEvents
   const heapPendingMB = (heapUsed() - before) / MB
-  process.stdout.write(`engine.advanceClock(3600) over ${n(count)} pending tasks, ${label}: `)
+  const what = by.until ? `{ until: '${by.until}' }` : by.seconds
+  process.stdout.write(`engine.advanceClock(${what}) over ${n(count)} pending tasks, ${label}: `)
   const started = performance.now()
-  engine.advanceClock(3600)
+  engine.advanceClock(by)
   const ms = performance.now() - started
   const heapCompletedMB = (heapUsed() - before) / MB
   const kept = engine.listTasks({ limit: 0 }, '').total
   say(`${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ${n(kept)} tasks kept`)
-  return { label, tasks: count, pendingEvents, ms, heapPendingMB, heapCompletedMB, kept }
+  return { label, by, tasks: count, pendingEvents, ms, heapPendingMB, heapCompletedMB, kept }
 }
 
-// ---- 3. RSS of the server: idle, and after a minute of mixed load ----
+// ---- 3. the request path beside a server that holds more: after a burst of polls, with 1000 clocks ----
+
+/**
+ * GET and POST on two genmock servers side by side, one of them `prepare`d first; the ratio
+ * prepared ÷ plain is the cost of what `prepare` left behind, per request.
+ */
+async function sideBySide(title: string, prepare: (server: Genmock) => Promise<string>, figure: string) {
+  say(`\n${title}   (50 connections; median of ${ROUNDS} interleaved rounds of ${SECONDS} s)`)
+  const plain = await startGenmock()
+  const prepared = await startGenmock()
+  try {
+    say(`  ${await prepare(prepared)}`)
+    const widths = [8, 14, 14, 9]
+    say(row(['', 'plain req/s', 'prepared', 'ratio'], widths))
+    const figures = []
+    for (const endpoint of ['GET', 'POST'] as const) {
+      const request = (server: Genmock): LoadOptions =>
+        endpoint === 'GET'
+          ? { url: server.url + TASK_PATH + server.taskId, headers: headers(ALICE), connections: 50, seconds: SECONDS }
+          : { url: server.url + GENERATE_PATH, method: 'POST', headers: headers(`Bearer ${server.richKey}`), body: GENERATE_BODY, connections: 50, seconds: SECONDS }
+      const runs = new Map<Genmock, Measured[]>([
+        [plain, []],
+        [prepared, []],
+      ])
+      for (const server of runs.keys()) await warmUp(request(server))
+      for (let round = 0; round < ROUNDS; round++) for (const [server, results] of runs) results.push(await measured(server, request(server)))
+      const [plainRps, preparedRps] = [plain, prepared].map((server) => median(runs.get(server)!.map((r) => r.rps))) as [number, number]
+      const ratio = preparedRps / plainRps
+      say(row([endpoint, n(plainRps), n(preparedRps), n(ratio, 3)], widths))
+      checks.push({ figure: `${endpoint} ${figure} ÷ without`, value: n(ratio, 3), target: `≥ ${TARGETS.sideBySide} (noise about ±10%)`, pass: ratio >= TARGETS.sideBySide })
+      figures.push({ endpoint, plainRps, preparedRps, ratio })
+    }
+    return figures
+  } finally {
+    await plain.close()
+    await prepared.close()
+  }
+}
+
+const burstSection = () =>
+  sideBySide(
+    'The request path after a burst of 1000 polls that each broke a conformance rule',
+    async (server) => `the burst: one relay task read 1000 times at once; genmock keeps ${n(await pollBurst(server.url))} poll-too-soon findings`,
+    'after a 1000-poll burst',
+  )
+
+const worldsSection = () =>
+  sideBySide(
+    'The request path with 1000 accounts that each have a clock of their own',
+    async (server) => `${n(await ownClockAccounts(server.url, 1000))} accounts with clocks of their own, each with a pending task`,
+    'with 1000 own-clock accounts',
+  )
+
+// ---- 4. RSS of the server: idle, and after a minute of mixed load ----
 
 async function loadSection() {
   const server = await startChild('genmock') // as `genmock` starts: real clock, default cap
@@ -398,8 +453,13 @@ if (ONLY.has('growth')) {
   report.advance = [
     await advanceOver(STORE_SIZES.at(-1)!, {}, 'default retention cap'),
     await advanceOver(STORE_SIZES.at(-1)!, { maxTasks: Infinity }, 'maxTasks: Infinity'),
+    await advanceOver(STORE_SIZES.at(-1)!, {}, 'default retention cap', { until: 'idle' }),
   ]
+  const idle = (report.advance as { ms: number }[]).at(-1)!.ms
+  checks.push({ figure: `advance until idle over ${n(STORE_SIZES.at(-1)!)} pending tasks`, value: `${n(idle)} ms`, target: '< 1000 ms', pass: idle < 1000 })
 }
+if (ONLY.has('worlds')) report.worlds = await worldsSection()
+if (ONLY.has('burst')) report.burst = await burstSection()
 if (ONLY.has('load')) report.load = await loadSection()
 if (ONLY.has('startup')) {
   const startup: StartupFigures = await startupSection(STARTUP_RUNS)

@@ -10,6 +10,7 @@ import { Session } from 'node:inspector'
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -96,6 +97,7 @@ const servers = {
   /** genmock's standalone server, as `genmock` starts it (real clock unless --clock manual). */
   async genmock() {
     const { module, source } = await genmock('/node')
+    setFlagsFromString('--heap-growing-percent=20') // as the genmock command does (src/node/cli.ts, LEAN_HEAP)
     const server = await module.startServer({ port: 0, log: 'silent', clock, ...(maxTasks === undefined ? {} : { maxTasks }) })
     return { url: server.url, close: server.close, engine: server.engine, source }
   },

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { submissionResponseSchema, taskSnapshotSchema } from '../../src/contract/responses.js'
+import { fullTaskSnapshotSchema, submissionResponseSchema } from '../../src/contract/responses.js'
 import { advance, balance, getTask, IMAGE, issuePaths, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
@@ -12,7 +12,7 @@ import { eachDoor, type Door } from '../support/doors.js'
  * or debited for rejections.
  */
 
-type Snapshot = ReturnType<typeof taskSnapshotSchema.parse>
+type Snapshot = ReturnType<typeof fullTaskSnapshotSchema.parse>
 type Submission = ReturnType<typeof submissionResponseSchema.parse>
 type Headers = Record<string, string>
 
@@ -32,7 +32,7 @@ async function accepted(res: Promise<Response> | Response): Promise<Submission> 
 async function read(door: Door, taskId: string): Promise<Snapshot> {
   const res = await getTask(door, taskId)
   expect(res.status).toBe(200)
-  return taskSnapshotSchema.parse(await res.json())
+  return fullTaskSnapshotSchema.parse(await res.json())
 }
 
 async function tasks(door: Door): Promise<{ total: number; tasks: { taskId: string; scenario: string; creditsUsed: number }[] }> {

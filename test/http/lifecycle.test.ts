@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { submissionResponseSchema, taskSnapshotSchema } from '../../src/contract/responses.js'
+import { fullTaskSnapshotSchema, submissionResponseSchema } from '../../src/contract/responses.js'
 import { advance, getTask, IMAGE, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
@@ -9,7 +9,7 @@ import { eachDoor, type Door } from '../support/doors.js'
  * every timestamp comes from the simulated clock; every body parses with the contract schemas.
  */
 
-type Snapshot = ReturnType<typeof taskSnapshotSchema.parse>
+type Snapshot = ReturnType<typeof fullTaskSnapshotSchema.parse>
 type Submission = ReturnType<typeof submissionResponseSchema.parse>
 
 async function clockNow(door: Door): Promise<string> {
@@ -27,7 +27,7 @@ async function submit(res: Promise<Response>): Promise<Submission> {
 async function read(door: Door, taskId: string): Promise<Snapshot> {
   const res = await getTask(door, taskId)
   expect(res.status).toBe(200)
-  return taskSnapshotSchema.parse(await res.json())
+  return fullTaskSnapshotSchema.parse(await res.json())
 }
 
 const relayKey = (n: number) => ({ 'idempotency-key': `lifecycle-relay-${String(n).padStart(4, '0')}` })
@@ -205,7 +205,7 @@ eachDoor('task lifecycle', (door) => {
     for (let step = 0; step < 5; step++) {
       for (const { taskId } of submissions) {
         const res = await getTask(door(), taskId)
-        const parsed = taskSnapshotSchema.safeParse(await res.json())
+        const parsed = fullTaskSnapshotSchema.safeParse(await res.json())
         expect(parsed.success, `${taskId}: ${parsed.error?.message}`).toBe(true)
       }
       await advance(door(), 30)

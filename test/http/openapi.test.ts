@@ -67,7 +67,7 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     const statuses = (op: { responses: Record<string, unknown> }) => Object.keys(op.responses).sort()
     expect(statuses(paths['/api/ai/image/generate']!.post!)).toEqual([...SUBMIT_STATUSES].sort())
     expect(statuses(paths['/api/ai/video/generate']!.post!)).toEqual([...SUBMIT_STATUSES].sort())
-    expect(statuses(paths['/api/ai/tasks/{id}']!.get!)).toEqual(['200', '401', '403', '404', '429', 'default'])
+    expect(statuses(paths['/api/ai/tasks/{id}']!.get!)).toEqual(['200', '400', '401', '403', '404', '429', 'default'])
     expect(statuses(paths['/api/ai/models']!.get!)).toEqual(['200', '401', '403', 'default'])
     const image = paths['/api/ai/image/generate']!.post!.responses
     const body = (status: string) => ((image[status]!.content as Record<string, Json>)['application/json']!.schema as Json)

@@ -4,7 +4,7 @@ import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVi
 import { openMswDoor, openServerDoor, type Door } from '../support/doors.js'
 
 /** The few fields the script reads back from an answer to drive the next request. */
-type Answer = { taskId: string; outputImageUrls: string[]; outputVideoUrl: string }
+type Answer = { taskId: string; outputImageUrls: string[]; outputVideoUrl: string; id: string; apiKey: string }
 
 const HEADERS = ['content-type', 'date', 'idempotent-replayed', 'content-range', 'accept-ranges']
 
@@ -48,6 +48,14 @@ async function script(door: Door): Promise<string[]> {
     await record(`clock +${seconds}`, await door.fetch('/__mock/clock'))
     for (const id of [image.taskId, relay.taskId, video.taskId, failing.taskId]) await record(`poll ${id}`, await getTask(door, id))
   }
+  // A world of its own: an account whose clock only it moves, to the next event and until idle.
+  const own = await record('own clock account', await post(door, '/__mock/accounts', { credits: 50, clock: 'own' }))
+  const ownTask = await record('own clock submit', await submitImage(door, IMAGE, auth(own.apiKey)))
+  await record('own clock next-event', await post(door, `/__mock/accounts/${own.id}/clock/advance`, { until: 'next-event' }))
+  await record('own clock idle', await post(door, `/__mock/accounts/${own.id}/clock/advance`, { until: 'idle' }))
+  await record('own clock task', await getTask(door, ownTask.taskId, own.apiKey))
+  await record('own clock refused', await post(door, '/__mock/accounts/acct_alice/clock/advance', { seconds: 1 }))
+  await record('server idle', await post(door, '/__mock/clock/advance', { until: 'idle' }))
   const done = await record('image done', await getTask(door, image.taskId))
   const videoDone = await record('video done', await getTask(door, video.taskId))
   const path = (url: string) => url.slice(door.baseUrl.length)

@@ -122,11 +122,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move simulated time forward
-         * @description Due task changes apply in time order.
+         * Move the server clock forward: some seconds, to the next change, or until idle
+         * @description Due task changes apply in time order. Accounts with a clock of their own are not moved.
          *
          *     Rules the schemas cannot state (also in `x-genmock-rules`):
          *
+         *     - **until**: until "next-event" moves the clock to the next scheduled change of one of its tasks (not at all when none is scheduled); "idle" moves it change by change until none of its tasks is pending, at most 7 days, and stops at the last change (idle false: a task still waits, for a poll or past 7 days). changes lists every change applied, in time order.
          *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
          */
         post: operations["advanceClock"];
@@ -184,8 +185,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Top up or drain an account, rename it, set its scenario or strictness
-         * @description Top up or drain an account, rename it, set its scenario or strictness
+         * Top up or drain an account, rename it, set its scenario, strictness or clock
+         * @description Top up or drain an account, rename it, set its scenario, strictness or clock
          *
          *     Rules the schemas cannot state (also in `x-genmock-rules`):
          *
@@ -193,6 +194,52 @@ export interface paths {
          *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
          */
         patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/__mock/accounts/{id}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clock an account's tasks read: its own, or the server's
+         * @description The clock an account's tasks read: its own, or the server's
+         */
+        get: operations["getAccountClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/accounts/{id}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an account's own clock forward: some seconds, to the next change, or until idle
+         * @description Only this account's tasks move; the server clock and other accounts stay where they are.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **own-clock**: Only an account with a clock of its own (clock "own") is advanced here: one on the server clock is 400, naming clock.
+         *     - **until**: until "next-event" moves the clock to the next scheduled change of one of its tasks (not at all when none is scheduled); "idle" moves it change by change until none of its tasks is pending, at most 7 days, and stops at the last change (idle false: a task still waits, for a poll or past 7 days). changes lists every change applied, in time order.
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["advanceAccountClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/__mock/tasks": {
@@ -421,6 +468,30 @@ export interface components {
             /** Format: date-time */
             now: string;
         };
+        AccountClock: {
+            /** @enum {string} */
+            mode: "real" | "manual";
+            speed: number;
+            /** Format: date-time */
+            now: string;
+            own: boolean;
+        };
+        Advanced: {
+            /** @enum {string} */
+            mode: "real" | "manual";
+            speed: number;
+            /** Format: date-time */
+            now: string;
+            changes: {
+                taskId: string;
+                /** Format: date-time */
+                at: string;
+                /** @enum {integer} */
+                status: 0 | 1 | 2;
+                relayStatus?: string;
+            }[];
+            idle: boolean;
+        };
         ResetDone: {
             /** @constant */
             ok: true;
@@ -449,6 +520,14 @@ export interface components {
             scenario?: string;
             strict?: boolean;
             credits: number;
+            clock: {
+                /** @enum {string} */
+                mode: "real" | "manual";
+                speed: number;
+                /** Format: date-time */
+                now: string;
+                own: boolean;
+            };
             ledger: {
                 at: number;
                 /** @enum {string} */
@@ -563,6 +642,9 @@ export interface components {
                     scenario?: string;
                 };
             };
+            /** @enum {string} */
+            idStyle?: "prefixed" | "uuid" | "numeric" | "long";
+            sparse?: boolean | ("random" | "all");
             /** @default [] */
             rules: {
                 match?: {
@@ -818,11 +900,13 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: {
-        /** @description Seconds to move forward. */
+        /** @description Seconds to move forward, or until what. */
         ClockAdvance: {
             content: {
                 "application/json": {
-                    seconds: number;
+                    seconds?: number;
+                    /** @enum {string} */
+                    until?: "next-event" | "idle";
                 };
             };
         };
@@ -857,6 +941,8 @@ export interface components {
                     apiKey?: string;
                     demo?: boolean;
                     strict?: boolean;
+                    /** @enum {string} */
+                    clock?: "server" | "own";
                 };
             };
         };
@@ -869,6 +955,8 @@ export interface components {
                     scenario?: string | null;
                     demo?: boolean;
                     strict?: boolean;
+                    /** @enum {string} */
+                    clock?: "server" | "own";
                 };
             };
         };
@@ -904,6 +992,9 @@ export interface components {
                             scenario?: string;
                         };
                     };
+                    /** @enum {string} */
+                    idStyle?: "prefixed" | "uuid" | "numeric" | "long";
+                    sparse?: boolean | ("random" | "all");
                     /** @default [] */
                     rules?: {
                         match?: {
@@ -1342,14 +1433,14 @@ export interface operations {
         };
         requestBody: components["requestBodies"]["ClockAdvance"];
         responses: {
-            /** @description The clock. */
+            /** @description The clock after the advance, and the task changes it applied. */
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClockState"];
+                    "application/json": components["schemas"]["Advanced"];
                 };
             };
             /** @description Invalid request: every failing field is listed. */
@@ -1622,6 +1713,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountView"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClock"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceAccountClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ClockAdvance"];
+        responses: {
+            /** @description The clock after the advance, and the task changes it applied. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advanced"];
                 };
             };
             /** @description Invalid request: every failing field is listed. */

@@ -22,6 +22,7 @@ export interface paths {
          *     - **idempotency** (interface): With an Idempotency-Key, a retry with the same body (canonical JSON, key order ignored) by the same account replays the original answer with `Idempotent-Replayed: true`, for 24 hours of simulated time by default; the same key with another body is 422, and while the first request is still being answered 409. A refused request (400, 402, a scenario rejection) does not use up its key.
          *     - **body-limits** (genmock): The body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting (400 past it).
          *     - **strict-conformance** (genmock): genmock only: in strict mode (--strict, or strict on the account) a request that breaks a client conformance rule is refused with the rule's status and `{error: 'Conformance: …', rule}` (README, Client conformance).
+         *     - **sparse** (genmock): genmock only: with sparse answers on, as the request's `Prefer: sparse` (random), `sparse=random`, `sparse=all` or `sparse=off` asks, else the task's scenario's `sparse`, else the server's --sparse, the submission response and the task snapshot leave out the fields the interface does not say are always present: `random` on a coin drawn from the seed per field and answer, `all` every one. They may vanish: id (the same opaque identifier as taskId, which is kept); type (the client knows what it submitted; a completed task keeps its outputImageUrls or outputVideoUrl); model; prompt; createdAt; updatedAt; creditsUsed (kept on submissions: the caller reads the credits charged from the submission response, What the service does 4); relayStatus (kept at status 2, when the caller reads it: States and transitions); creditRefunded (kept at status 2, when the caller reads it: States and transitions, rule 5); submissionUncertain (kept when true: the interface says it is set when a relay submission is uncertain, so its absence means certain); providerTaskId; requestId; httpRequestId; upstreamHttpStatus; effectiveWatermark; demo; expiresAt. Never left out when the full answer has them: taskId (GET /api/ai/tasks/{id} takes the taskId a generate endpoint returned); status (every next step of the caller depends on it: States and transitions); outputImageUrls (status 1 of an image task: read outputImageUrls); outputVideoUrl (status 1 of a video task: read outputVideoUrl); errorCode (status 2: read errorCode); errorMessage (status 2: read errorMessage); pollAfterSeconds (relay tasks: the response carries pollAfterSeconds, States and transitions rule 3). Any other sparse value in Prefer is an issue of the request in the header Prefer. An Idempotency-Key replay answers as the original did.
          */
         post: operations["submitImageTask"];
         delete?: never;
@@ -51,6 +52,7 @@ export interface paths {
          *     - **idempotency** (interface): With an Idempotency-Key, a retry with the same body (canonical JSON, key order ignored) by the same account replays the original answer with `Idempotent-Replayed: true`, for 24 hours of simulated time by default; the same key with another body is 422, and while the first request is still being answered 409. A refused request (400, 402, a scenario rejection) does not use up its key.
          *     - **body-limits** (genmock): The body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting (400 past it).
          *     - **strict-conformance** (genmock): genmock only: in strict mode (--strict, or strict on the account) a request that breaks a client conformance rule is refused with the rule's status and `{error: 'Conformance: …', rule}` (README, Client conformance).
+         *     - **sparse** (genmock): genmock only: with sparse answers on, as the request's `Prefer: sparse` (random), `sparse=random`, `sparse=all` or `sparse=off` asks, else the task's scenario's `sparse`, else the server's --sparse, the submission response and the task snapshot leave out the fields the interface does not say are always present: `random` on a coin drawn from the seed per field and answer, `all` every one. They may vanish: id (the same opaque identifier as taskId, which is kept); type (the client knows what it submitted; a completed task keeps its outputImageUrls or outputVideoUrl); model; prompt; createdAt; updatedAt; creditsUsed (kept on submissions: the caller reads the credits charged from the submission response, What the service does 4); relayStatus (kept at status 2, when the caller reads it: States and transitions); creditRefunded (kept at status 2, when the caller reads it: States and transitions, rule 5); submissionUncertain (kept when true: the interface says it is set when a relay submission is uncertain, so its absence means certain); providerTaskId; requestId; httpRequestId; upstreamHttpStatus; effectiveWatermark; demo; expiresAt. Never left out when the full answer has them: taskId (GET /api/ai/tasks/{id} takes the taskId a generate endpoint returned); status (every next step of the caller depends on it: States and transitions); outputImageUrls (status 1 of an image task: read outputImageUrls); outputVideoUrl (status 1 of a video task: read outputVideoUrl); errorCode (status 2: read errorCode); errorMessage (status 2: read errorMessage); pollAfterSeconds (relay tasks: the response carries pollAfterSeconds, States and transitions rule 3). Any other sparse value in Prefer is an issue of the request in the header Prefer. An Idempotency-Key replay answers as the original did.
          */
         post: operations["submitVideoTask"];
         delete?: never;
@@ -74,6 +76,7 @@ export interface paths {
          *
          *     - **ownership** (interface): A task is visible only to the account that created it: another account reads 404 Task not found, never 403.
          *     - **strict-conformance** (genmock): genmock only: in strict mode a relay task read sooner than max(pollAfterSeconds, 5) seconds after its submission or previous read is refused with 429 and Retry-After; a key sent from a page with 403.
+         *     - **sparse** (genmock): genmock only: with sparse answers on, as the request's `Prefer: sparse` (random), `sparse=random`, `sparse=all` or `sparse=off` asks, else the task's scenario's `sparse`, else the server's --sparse, the submission response and the task snapshot leave out the fields the interface does not say are always present: `random` on a coin drawn from the seed per field and answer, `all` every one. They may vanish: id (the same opaque identifier as taskId, which is kept); type (the client knows what it submitted; a completed task keeps its outputImageUrls or outputVideoUrl); model; prompt; createdAt; updatedAt; creditsUsed (kept on submissions: the caller reads the credits charged from the submission response, What the service does 4); relayStatus (kept at status 2, when the caller reads it: States and transitions); creditRefunded (kept at status 2, when the caller reads it: States and transitions, rule 5); submissionUncertain (kept when true: the interface says it is set when a relay submission is uncertain, so its absence means certain); providerTaskId; requestId; httpRequestId; upstreamHttpStatus; effectiveWatermark; demo; expiresAt. Never left out when the full answer has them: taskId (GET /api/ai/tasks/{id} takes the taskId a generate endpoint returned); status (every next step of the caller depends on it: States and transitions); outputImageUrls (status 1 of an image task: read outputImageUrls); outputVideoUrl (status 1 of a video task: read outputVideoUrl); errorCode (status 2: read errorCode); errorMessage (status 2: read errorMessage); pollAfterSeconds (relay tasks: the response carries pollAfterSeconds, States and transitions rule 3). Any other sparse value in Prefer is an issue of the request in the header Prefer. An Idempotency-Key replay answers as the original did.
          */
         get: operations["getTask"];
         put?: never;
@@ -130,7 +133,7 @@ export interface components {
             taskId: string;
             /** @enum {integer} */
             status: 0 | 1 | 2;
-            creditsUsed: number;
+            creditsUsed?: number;
             relayStatus?: string;
             providerTaskId?: string;
             requestId?: string;
@@ -143,17 +146,17 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
             creditRefunded?: boolean;
-            id: string;
+            id?: string;
             /** @enum {string} */
-            type: "image" | "video";
-            model: string;
-            prompt: string;
+            type?: "image" | "video";
+            model?: string;
+            prompt?: string;
             errorCode?: string;
             errorMessage?: string;
             /** Format: date-time */
-            createdAt: string;
+            createdAt?: string;
             /** Format: date-time */
-            updatedAt: string;
+            updatedAt?: string;
             outputImageUrls?: string[];
             /** Format: uri */
             outputVideoUrl?: string;
@@ -311,12 +314,12 @@ export interface components {
          */
         MockScenario: string;
         /**
-         * @description genmock only: `scenario=NAME`, as Prism reads Prefer; X-Mock-Scenario wins when both are sent.
+         * @description genmock only, comma-separated preferences: `scenario=NAME`, as Prism reads Prefer (X-Mock-Scenario wins when both are sent; read on submissions only); `sparse` (random), `sparse=random`, `sparse=all` or `sparse=off`: sparse answers for this answer (see the rule sparse).
          * @example scenario=flaky
          */
         Prefer: string;
         /**
-         * @description The taskId a generate endpoint answered; opaque.
+         * @description The taskId a generate endpoint answered; opaque: its shape depends on --id-style (tsk_ and 20 base62 characters, a UUID, a decimal string of up to 19 digits, or 64 URL-safe characters).
          * @example tsk_4MrIYxv4guGNn4hUdsV1
          */
         TaskId: string;
@@ -756,7 +759,7 @@ export interface operations {
                  */
                 "X-Mock-Scenario"?: components["parameters"]["MockScenario"];
                 /**
-                 * @description genmock only: `scenario=NAME`, as Prism reads Prefer; X-Mock-Scenario wins when both are sent.
+                 * @description genmock only, comma-separated preferences: `scenario=NAME`, as Prism reads Prefer (X-Mock-Scenario wins when both are sent; read on submissions only); `sparse` (random), `sparse=random`, `sparse=all` or `sparse=off`: sparse answers for this answer (see the rule sparse).
                  * @example scenario=flaky
                  */
                 Prefer?: components["parameters"]["Prefer"];
@@ -932,7 +935,7 @@ export interface operations {
                  */
                 "X-Mock-Scenario"?: components["parameters"]["MockScenario"];
                 /**
-                 * @description genmock only: `scenario=NAME`, as Prism reads Prefer; X-Mock-Scenario wins when both are sent.
+                 * @description genmock only, comma-separated preferences: `scenario=NAME`, as Prism reads Prefer (X-Mock-Scenario wins when both are sent; read on submissions only); `sparse` (random), `sparse=random`, `sparse=all` or `sparse=off`: sparse answers for this answer (see the rule sparse).
                  * @example scenario=flaky
                  */
                 Prefer?: components["parameters"]["Prefer"];
@@ -1096,10 +1099,16 @@ export interface operations {
     getTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description genmock only, comma-separated preferences: `scenario=NAME`, as Prism reads Prefer (X-Mock-Scenario wins when both are sent; read on submissions only); `sparse` (random), `sparse=random`, `sparse=all` or `sparse=off`: sparse answers for this answer (see the rule sparse).
+                 * @example scenario=flaky
+                 */
+                Prefer?: components["parameters"]["Prefer"];
+            };
             path: {
                 /**
-                 * @description The taskId a generate endpoint answered; opaque.
+                 * @description The taskId a generate endpoint answered; opaque: its shape depends on --id-style (tsk_ and 20 base62 characters, a UUID, a decimal string of up to 19 digits, or 64 URL-safe characters).
                  * @example tsk_4MrIYxv4guGNn4hUdsV1
                  */
                 id: components["parameters"]["TaskId"];
@@ -1117,6 +1126,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskSnapshot"];
+                };
+            };
+            /** @description Invalid request: a Prefer sparse value other than random, all or off. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
             /** @description Missing or invalid credentials. */

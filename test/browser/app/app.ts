@@ -53,9 +53,10 @@ export async function runApp({ baseUrl, apiKey, controlBase, stepSeconds = 15 }:
   const status = document.querySelector<HTMLElement>('#status')!
   const say = (text: string) => (status.textContent = text)
 
-  async function call<T>(base: string, method: string, path: string, body?: unknown, auth = true): Promise<T> {
+  /** `key`: the bearer key to send, or false for the control API. */
+  async function call<T>(base: string, method: string, path: string, body?: unknown, key: string | false = apiKey): Promise<T> {
     const headers: Record<string, string> = {}
-    if (auth) headers.authorization = `Bearer ${apiKey}`
+    if (key) headers.authorization = `Bearer ${key}`
     if (body !== undefined) headers['content-type'] = 'application/json'
     const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
     const text = await res.text()
@@ -76,6 +77,13 @@ export async function runApp({ baseUrl, apiKey, controlBase, stepSeconds = 15 }:
       say(`polling: image ${image.status}, video ${video.status}`)
     }
     if (image.status !== 1 || video.status !== 1) throw new Error(`a task failed: image ${image.errorCode}, video ${video.errorCode}`)
+
+    say('a world of its own')
+    // A test's own account and clock: its task finishes when its clock runs until idle, whatever the server clock does.
+    const own = await call<{ id: string; apiKey: string }>(controlBase, 'POST', '/__mock/accounts', { credits: 100, clock: 'own' }, false)
+    const mine = await call<Task>(baseUrl, 'POST', '/api/ai/image/generate', { model: 'base-image-2', prompt: 'a fox of its own' }, own.apiKey)
+    await call(controlBase, 'POST', `/__mock/accounts/${own.id}/clock/advance`, { until: 'idle' }, false)
+    if ((await call<Task>(baseUrl, 'GET', `/api/ai/tasks/${mine.taskId}`, undefined, own.apiKey)).status !== 1) throw new Error('the own-clock task did not finish')
 
     const img = document.createElement('img')
     img.id = 'image'

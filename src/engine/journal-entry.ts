@@ -1,0 +1,40 @@
+import type { RuleId } from './conformance.js'
+
+/** One request as the journal keeps it (WireMock's request log): what came in and what went out. */
+export interface JournalEntry {
+  /** Position in the journal since the last reset, from 1. */
+  seq: number
+  /** Simulated time the request arrived, ISO 8601. */
+  at: string
+  method: string
+  path: string
+  query: string
+  status: number
+  /** Wall-clock time spent answering, including any scenario latency. */
+  durationMs: number
+  /** Request headers; credentials are redacted before they get here. */
+  headers: Record<string, string>
+  accountId?: string
+  scenario?: string
+  taskId?: string
+  idempotencyKey?: string
+  replayed?: boolean
+  /** The scenario dropped the connection: the client got no response at all. */
+  dropped?: boolean
+  /** The conformance rules the request broke (GET /__mock/conformance has the findings). */
+  conformance?: RuleId[]
+  requestBody?: JournalBody
+  /** The reply's headers (none for a dropped connection). */
+  responseHeaders?: Record<string, string>
+  responseBody?: JournalBody
+}
+
+/** A body as the journal keeps it: JSON and other text as text up to a cap, media by type and size only. */
+export interface JournalBody {
+  type: string
+  /** Bytes on the wire. */
+  size: number
+  text?: string
+  /** The text was cut at the cap. */
+  truncated?: true
+}
