@@ -28,7 +28,7 @@ import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 import { TaskLife } from './task-life.js'
 import { scheduleSteps } from './timeline.js'
-import { World, type Advanced } from './world.js'
+import { World, Worlds, type Advanced } from './world.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export interface EngineOptions {
@@ -153,9 +153,7 @@ export class Engine {
   readonly #tasks: TaskStore
   readonly #life: TaskLife
   /** The server clock and the tasks it moves; accounts with a clock of their own, theirs. */
-  readonly #server: World
-  readonly #own = new Map<string, World>()
-  readonly #wallNow: (() => number) | undefined
+  readonly #worlds: Worlds
   readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
@@ -169,8 +167,7 @@ export class Engine {
     this.journal = new Journal(options.journalLimit)
     this.#tasks = new TaskStore(options.maxTasks ?? 10_000)
     this.#life = new TaskLife(this.#tasks, this.#ledger)
-    this.#server = new World(this.clock, this.#life)
-    this.#wallNow = options.clock?.wallNow
+    this.#worlds = new Worlds(new World(this.clock, this.#life), this.#tasks, this.#ledger)
     this.#videoSample = options.videoSample
     this.#sleep = options.sleep ?? wait
     this.#strict = options.strict ?? false
@@ -188,12 +185,12 @@ export class Engine {
 
   /** The simulated now of the server clock, after applying every event due by then. */
   observe(): number {
-    return this.#server.observe()
+    return this.#worlds.server.observe()
   }
 
   /** The clock an account's tasks, ledger and Date headers read: its own, or the server's. */
   clockOf(accountId: string | undefined): Clock {
-    return this.#worldOf(accountId).clock
+    return this.#worlds.of(accountId).clock
   }
 
   authenticate(credential: Credential | null, remoteAddress?: string): Account {
@@ -223,7 +220,7 @@ export class Engine {
    * original response. `trace` learns the scenario and task even when the request fails.
    */
   async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
-    const now = this.#observeFor(account.id)
+    const now = this.#worlds.observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
     const fingerprint = canonicalJson(body)
@@ -270,13 +267,13 @@ export class Engine {
 
   /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
   readTask(account: Account, id: string, origin: string, trace: SubmitTrace = {}, options: ReadOptions = {}): TaskSnapshot {
-    const now = this.#observeFor(account.id)
+    const now = this.#worlds.observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const task = this.#owned(account, id)
     const early = this.conformance.beforeRead({ id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
     if (early) this.breach(trace, early, account)
     task.polls += 1
-    this.#worldOf(account.id).life.polled(id, task.polls, now)
+    this.#worlds.of(account.id).life.polled(id, task.polls, now)
     const late = this.conformance.afterRead(id, task.status, at)
     if (late) this.breach(trace, late, account)
     return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
@@ -310,27 +307,25 @@ export class Engine {
    * engine.advanceClock({ until: 'idle' }) // { now, changes: [{ taskId, at, status: 1 }], idle: true, mode, speed }
    */
   advanceClock(by: number | AdvanceBy): Advanced {
-    this.observe()
-    return this.#server.advance(typeof by === 'number' ? { seconds: by } : by)
+    return this.#worlds.server.advance(typeof by === 'number' ? { seconds: by } : by)
   }
 
   /** An account's clock. */
   accountClock(accountId: string): AccountClock {
     this.#account(accountId)
-    const world = this.#worldOf(accountId)
+    const world = this.#worlds.of(accountId)
     world.observe()
-    return { ...world.clock.state, own: world !== this.#server }
+    return { ...world.clock.state, own: world !== this.#worlds.server }
   }
 
   /** Advances an account's own clock; an account on the server clock is refused (400 naming clock). */
   advanceAccountClock(accountId: string, by: AdvanceBy): Advanced {
     this.#account(accountId)
-    const world = this.#own.get(accountId)
+    const world = this.#worlds.own(accountId)
     if (!world) {
       const message = `account ${accountId} reads the server clock: give it one of its own (PATCH /__mock/accounts/${accountId} {"clock": "own"}) or advance the server clock (POST /__mock/clock/advance)`
       throw Problem.invalid([{ in: 'path', path: 'clock', message }])
     }
-    this.observe()
     return world.advance(by)
   }
 
@@ -349,7 +344,7 @@ export class Engine {
     this.#seq = 0
     this.#tasks.clear()
     this.#life.clear()
-    this.#own.clear()
+    this.#worlds.clear()
     this.#idempotency.clear()
     this.journal.clear()
     this.conformance.clear()
@@ -383,9 +378,9 @@ export class Engine {
   transition(taskId: string, { refund, ...set }: Transition, origin: string): TaskView {
     const task = this.#tasks.get(taskId)
     if (!task) throw Problem.of({ kind: 'task-not-found' })
-    const now = this.#observeFor(task.accountId)
+    const now = this.#worlds.observeFor(task.accountId)
     if (task.status !== 0) throw Problem.of({ kind: 'conflict', message: `Task is terminal (status ${task.status}): terminal tasks never change` })
-    this.#worldOf(task.accountId).life.apply(taskId, { set, refund }, now)
+    this.#worlds.of(task.accountId).life.apply(taskId, { set, refund }, now)
     return this.#view(task, origin)
   }
 
@@ -400,7 +395,7 @@ export class Engine {
     const account = this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
     if (input.strict !== undefined) account.strict = input.strict
     this.#ledger.open(id, input.credits, now)
-    if (input.clock === 'own') this.#setClock(id, 'own')
+    if (input.clock === 'own') this.#worlds.setClock(id, 'own')
     return { id, apiKey, credits: input.credits }
   }
 
@@ -413,9 +408,9 @@ export class Engine {
 
   patchAccount(id: string, patch: AccountPatch): AccountView {
     const account = this.#account(id)
-    const now = this.#observeFor(id)
+    const now = this.#worlds.observeFor(id)
     this.#checkScenarioName(patch.scenario ?? undefined)
-    if (patch.clock !== undefined) this.#setClock(id, patch.clock)
+    if (patch.clock !== undefined) this.#worlds.setClock(id, patch.clock)
     if (patch.name !== undefined) account.name = patch.name
     if (patch.demo !== undefined) account.demo = patch.demo
     if (patch.strict !== undefined) account.strict = patch.strict
@@ -426,12 +421,12 @@ export class Engine {
   }
 
   listAccounts(): { id: string; name: string; credits: number }[] {
-    this.#observeAll()
+    this.#worlds.observeAll()
     return this.#accounts.all().map(({ id, name }) => ({ id, name, credits: this.#ledger.balance(id) }))
   }
 
   listTasks(filter: { accountId?: string; status?: TaskRecord['status']; limit: number }, origin: string): { total: number; tasks: TaskView[] } {
-    this.#observeAll()
+    this.#worlds.observeAll()
     const tasks = this.#tasks.list(filter)
     return {
       total: tasks.length,
@@ -440,9 +435,7 @@ export class Engine {
   }
 
   get pendingEvents(): number {
-    let events = this.#life.pendingEvents
-    for (const world of this.#own.values()) events += world.life.pendingEvents
-    return events
+    return this.#worlds.pendingEvents
   }
 
   // ---- internals ----
@@ -483,7 +476,7 @@ export class Engine {
       throw error
     }
     trace.taskId = task.id
-    this.#worldOf(account.id).life.schedule(task.id, steps)
+    this.#worlds.of(account.id).life.schedule(task.id, steps)
     return { response: toSubmission(task), status: plan.httpStatus, replayed: false, drop: plan.fault?.type === 'drop-after-commit' }
   }
 
@@ -497,7 +490,7 @@ export class Engine {
   }
 
   #view(task: TaskRecord, origin: string): TaskView {
-    const next = this.#worldOf(task.accountId).life.next(task.id)
+    const next = this.#worlds.of(task.accountId).life.next(task.id)
     return {
       ...toSnapshot(task, origin),
       accountId: task.accountId,
@@ -515,39 +508,6 @@ export class Engine {
     return account
   }
 
-  #worldOf(accountId: string | undefined): World {
-    return (accountId !== undefined && this.#own.get(accountId)) || this.#server
-  }
-
-  /** The server's events and the account's own clock's, applied; the account's now. */
-  #observeFor(accountId: string | undefined): number {
-    const now = this.observe()
-    const own = accountId !== undefined ? this.#own.get(accountId) : undefined
-    return own ? own.observe() : now
-  }
-
-  #observeAll(): void {
-    this.observe()
-    for (const world of this.#own.values()) world.observe()
-  }
-
-  /**
-   * Gives an account a manual clock of its own, starting at the server's now, or hands it back to
-   * the server's; its pending tasks, with their steps to come, move with it.
-   */
-  #setClock(accountId: string, clock: 'own' | 'server'): void {
-    const own = this.#own.get(accountId)
-    const owned = (taskId: string) => this.#tasks.get(taskId)?.accountId === accountId
-    if (clock === 'own' && !own) {
-      const world = new World(new Clock({ mode: 'manual', start: this.observe(), ...(this.#wallNow ? { wallNow: this.#wallNow } : {}) }), new TaskLife(this.#tasks, this.#ledger))
-      this.#life.moveTo(world.life, owned)
-      this.#own.set(accountId, world)
-    } else if (clock === 'server' && own) {
-      own.life.moveTo(this.#life, owned)
-      this.#own.delete(accountId)
-    }
-  }
-
   #checkScenarioName(name: string | undefined): void {
     if (name !== undefined && !this.scenarios.has(name)) throw Problem.invalid([{ in: 'body', path: 'scenario', message: this.scenarios.unknown(name) }])
   }
@@ -559,7 +519,7 @@ export class Engine {
   }
 
   #completedMedia(taskId: string, type: TaskRecord['type'], caller: () => Account, trace: SubmitTrace): TaskRecord {
-    this.#observeFor(this.#tasks.get(taskId)?.accountId)
+    this.#worlds.observeFor(this.#tasks.get(taskId)?.accountId)
     const task = this.#tasks.get(taskId)
     if (!task || task.type !== type || task.status !== 1) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     if (task.provider !== 'relay') return task

@@ -1,6 +1,8 @@
 import type { AdvanceBy } from '../contract/control.js'
-import type { Clock, ClockState } from './clock.js'
-import type { TaskChange, TaskLife } from './task-life.js'
+import { Clock, type ClockState } from './clock.js'
+import { TaskLife, type TaskChange } from './task-life.js'
+import type { Ledger } from './ledger.js'
+import type { TaskStore } from './task-store.js'
 
 /** How far `until: "idle"` may take a clock. */
 export const IDLE_CAP_MS = 7 * 24 * 3600 * 1000
@@ -54,5 +56,73 @@ export class World {
     const last = changes.at(-1)
     if (last && Date.parse(last.at) > this.clock.now()) this.clock.set({ now: Date.parse(last.at) })
     return { ...this.clock.state, changes, idle: this.life.pendingTasks === 0 }
+  }
+}
+
+/**
+ * The server's world and the accounts' own: which one an account's requests observe, and moving
+ * an account (with its pending tasks and their steps) between a clock of its own and the server's.
+ * A request observes the server's world and its account's, however many worlds there are.
+ * @example
+ * worlds.setClock('acct_a', 'own')
+ * worlds.of('acct_a').advance({ until: 'idle' })
+ */
+export class Worlds {
+  readonly server: World
+  readonly #own = new Map<string, World>()
+  readonly #tasks: TaskStore
+  readonly #ledger: Ledger
+
+  constructor(server: World, tasks: TaskStore, ledger: Ledger) {
+    this.server = server
+    this.#tasks = tasks
+    this.#ledger = ledger
+  }
+
+  /** The account's own world, if it has one. */
+  own(accountId: string | undefined): World | undefined {
+    return accountId === undefined ? undefined : this.#own.get(accountId)
+  }
+
+  /** The world an account's tasks live in: its own, or the server's. */
+  of(accountId: string | undefined): World {
+    return this.own(accountId) ?? this.server
+  }
+
+  /** Applies what is due in the server's world and the account's own; the account's now. */
+  observeFor(accountId: string | undefined): number {
+    const now = this.server.observe()
+    return this.own(accountId)?.observe() ?? now
+  }
+
+  observeAll(): void {
+    this.server.observe()
+    for (const world of this.#own.values()) world.observe()
+  }
+
+  /** Gives an account a manual clock of its own, starting at the server's now, or hands it back to the server's. */
+  setClock(accountId: string, clock: 'own' | 'server'): void {
+    const own = this.#own.get(accountId)
+    const owned = (taskId: string) => this.#tasks.get(taskId)?.accountId === accountId
+    if (clock === 'own' && !own) {
+      const start = this.server.observe()
+      const world = new World(new Clock({ mode: 'manual', start, wallNow: () => this.server.clock.wall() }), new TaskLife(this.#tasks, this.#ledger))
+      this.server.life.moveTo(world.life, owned)
+      this.#own.set(accountId, world)
+    } else if (clock === 'server' && own) {
+      own.life.moveTo(this.server.life, owned)
+      this.#own.delete(accountId)
+    }
+  }
+
+  get pendingEvents(): number {
+    let events = this.server.life.pendingEvents
+    for (const world of this.#own.values()) events += world.life.pendingEvents
+    return events
+  }
+
+  /** Every account back on the server clock; their tasks are cleared by the caller. */
+  clear(): void {
+    this.#own.clear()
   }
 }
