@@ -1,20 +1,8 @@
-import type { Endpoint, ScenarioRequest } from '../engine/engine.js'
+import type { Endpoint } from '../engine/engine.js'
 import type { Route, RouteRow } from './context.js'
-import { DROP, json, type HttpRequest } from './exchange.js'
+import { DROP, json } from './exchange.js'
 import { readJson } from './request.js'
-import { sparseAsked } from './sparse-preference.js'
-
-/**
- * The scenario a request asks for: `X-Mock-Scenario: NAME`, else `Prefer: scenario=NAME` (as Prism reads Prefer).
- * @example
- * scenarioAsked({ prefer: 'scenario=flaky' }) // { name: 'flaky', header: 'Prefer' }
- */
-export function scenarioAsked(headers: HttpRequest['headers']): ScenarioRequest | null {
-  const header = headers['x-mock-scenario']
-  if (header !== undefined) return { name: header.trim(), header: 'X-Mock-Scenario' }
-  const prefer = /(?:^|[,;])\s*scenario\s*=\s*(?:"([^"]*)"|([^\s,;]*))/i.exec(headers.prefer ?? '')
-  return prefer ? { name: prefer[1] ?? prefer[2]!, header: 'Prefer' } : null
-}
+import { scenarioAsked, sparseAsked } from './prefer.js'
 
 const submit = (endpoint: Endpoint): Route => async ({ engine, request, caller, trace }) => {
   const account = caller()
