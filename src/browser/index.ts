@@ -1,10 +1,11 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
+import pkg from '../../package.json' with { type: 'json' }
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
-import { mountDashboard as mountShared } from '../handlers/dashboard/mount.js'
-import { DASHBOARD_CSS } from '../handlers/dashboard/styles.js'
 import { createSimulator, type SimulatorOptions } from '../index.js'
+import { mswHandlers } from '../msw/adapter.js'
+import { persistence, type PersistOptions } from './persist.js'
 
 export { bundledScenarios } from '../engine/bundled-scenarios.js'
 
@@ -21,6 +22,18 @@ export interface WorkerOptions extends Omit<SimulatorOptions, 'scenarios' | 'vid
   serviceWorkerUrl?: string
   /** Log every intercepted request in the console, as msw does by default. Default false. */
   logRequests?: boolean
+  /**
+   * The dashboard as a panel in the page: a small "genmock" toggle in the bottom-right corner
+   * (in a shadow root: page styles and its own do not mix). Loaded only when asked. Default false.
+   */
+  devtools?: boolean
+  /**
+   * Keep the simulator across page reloads: tasks, accounts, balances, idempotency records, the
+   * journal and the clock (a manual clock keeps its time, a real one goes on), in sessionStorage by
+   * default. A state saved with other options is not restored. `false` starts afresh on every load.
+   * Default true.
+   */
+  persist?: boolean | PersistOptions
 }
 
 export interface RunningWorker {
@@ -61,31 +74,55 @@ async function loadSample(url: string | URL): Promise<Uint8Array | undefined> {
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
   // Relative to the built dist/browser.js: the package's fixtures/ folder.
-  const { scenarios = [], videoSampleUrl = new URL('../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, ...rest } = options
+  const { scenarios = [], videoSampleUrl = new URL('../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, devtools = false, persist = true, ...rest } = options
   const videoSample = await loadSample(videoSampleUrl)
-  const { engine, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
-  const worker = setupWorker(...handlers)
+  const { engine, app, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
+  // A state is taken up only by the same genmock with the same options (functions, as sleep, drop out of the JSON).
+  const saved = persist === false ? undefined : persistence(engine, JSON.stringify({ version: pkg.version, ...rest, scenarios }), persist === true ? {} : persist)
+  await saved?.restore()
+  const answering = saved
+    ? mswHandlers(async (request) => {
+        const reply = await app(request)
+        saved.touched()
+        return reply
+      })
+    : handlers
+  const worker = setupWorker(...answering)
   // Requests genmock does not own pass through untouched: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame.
   const start = { serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass' as const, onUnhandledFrame: 'bypass' as const, quiet: !logRequests }
   await worker.start(start)
-  return { engine, worker, stop: () => worker.stop() }
+  saved?.start()
+  const removeDevtools = devtools ? (await import('./devtools.js')).mountDevtools() : undefined
+  return {
+    engine,
+    worker,
+    stop: () => {
+      removeDevtools?.()
+      saved?.stop()
+      worker.stop()
+    },
+  }
 }
 
 /**
  * The dashboard inside the page, for the worker door: the same one the standalone server serves
- * at GET /__mock/, reading the control API the worker answers. Typing /__mock/ in the address
- * bar cannot show it here: MSW's service worker does not intercept page navigations, so the
- * request would go to the real dev server. Call this after startWorker; it returns a function
- * that stops refreshing and removes the dashboard (and its element, when it created one).
+ * at GET /__mock/, reading the control API the worker answers, rendered into `root` (default: a
+ * new element at the end of the body). Typing /__mock/ in the address bar cannot show it here:
+ * MSW's service worker does not intercept page navigations (`startWorker({ devtools: true })`
+ * gives it a corner toggle instead). Its code loads on demand, so it appears a moment later; the
+ * returned function stops refreshing and removes it (and its element, when it made one).
  * @example
  * await startWorker({ clock: { mode: 'manual' } })
  * const stop = mountDashboard() // appended to document.body; or mountDashboard(someElement)
  */
 export function mountDashboard(root?: HTMLElement): () => void {
-  const target = root ?? document.body.appendChild(document.createElement('div'))
-  const stop = mountShared(target, DASHBOARD_CSS)
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('./devtools.js').then(({ mountInPage }) => {
+    if (!stopped) stop = mountInPage(root)
+  })
   return () => {
-    stop()
-    if (!root) target.remove()
+    stopped = true
+    stop?.()
   }
 }

@@ -15,11 +15,18 @@ export interface Account {
   strict?: boolean
 }
 
-interface KeyRecord {
+export interface KeyRecord {
   accountId: string
   revoked: boolean
   expiresAt?: number
   ipAllowlist?: readonly string[]
+}
+
+/** Accounts as saved: every account with its current settings, and every credential. */
+export interface SavedAccounts {
+  accounts: Account[]
+  keys: [key: string, record: KeyRecord][]
+  sessions: [token: string, accountId: string][]
 }
 
 /** In-process doors (msw/node, the browser worker) have no socket: they count as loopback. */
@@ -69,6 +76,22 @@ export class Accounts {
     this.#byId.clear()
     this.#keys.clear()
     this.#sessions.clear()
+  }
+
+  /**
+   * Everything, the fixture's accounts included: patches change them, and their credentials are
+   * a few hundred bytes.
+   * @example
+   * other.restore(accounts.save())
+   */
+  save(): SavedAccounts {
+    return { accounts: this.all(), keys: [...this.#keys], sessions: [...this.#sessions] }
+  }
+
+  restore(saved: SavedAccounts): void {
+    this.#byId = new Map(saved.accounts.map((account) => [account.id, account]))
+    this.#keys = new Map(saved.keys)
+    this.#sessions = new Map(saved.sessions)
   }
 
   /**

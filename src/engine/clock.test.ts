@@ -177,3 +177,30 @@ describe('Clock', () => {
     expect(Number.isInteger(clock.now())).toBe(true)
   })
 })
+
+describe('Clock.save and restore', () => {
+  it('a manual clock keeps its saved time, however long the wall clock ran meanwhile', () => {
+    const wall = fakeWall()
+    const clock = new Clock({ mode: 'manual', start: START, wallNow: wall.now })
+    clock.advance(90)
+    const saved = clock.save()
+    wall.at += 3_600_000
+    const restored = new Clock({ mode: 'real', wallNow: wall.now })
+    restored.restore(saved)
+    expect(restored.state).toEqual({ mode: 'manual', speed: 1, now: new Date(START + 90_000).toISOString() })
+  })
+
+  it('a real clock goes on by the wall time since it was saved, at its speed', () => {
+    const wall = fakeWall()
+    const clock = new Clock({ mode: 'real', speed: 10, start: START, wallNow: wall.now })
+    wall.at += 100
+    const saved = clock.save()
+    wall.at += 2_000
+    const restored = new Clock({ mode: 'manual', wallNow: wall.now })
+    restored.restore(saved)
+    expect(restored.now()).toBe(START + 21_000)
+    expect(restored.now()).toBe(clock.now())
+    wall.at += 500
+    expect(restored.now()).toBe(START + 26_000)
+  })
+})

@@ -17,6 +17,14 @@ export interface ClockState {
   now: string
 }
 
+/** A clock as saved: its simulated now and the wall time it was read at, epoch ms. */
+export interface SavedClock {
+  mode: ClockMode
+  speed: number
+  now: number
+  wall: number
+}
+
 /**
  * The simulated clock. Every timestamp genmock emits comes from here, and time only moves forward.
  * In `real` mode simulated time runs at `speed` × wall time from an anchor; in `manual` mode it moves
@@ -74,6 +82,26 @@ export class Clock {
   /** Wall time, epoch ms: only for judging how long a client really waited (conformance). */
   wall(): number {
     return this.#wallNow()
+  }
+
+  save(): SavedClock {
+    const wall = this.#wallNow()
+    return { mode: this.#mode, speed: this.#speed, now: this.now(), wall }
+  }
+
+  /**
+   * Takes up a saved clock: a manual one at its saved time; a real one as if it had run on
+   * meanwhile, by the wall time since it was saved × its speed.
+   * @example
+   * clock.restore(saved) // real mode, saved 2 s ago at speed 10: clock.now() is saved.now + 20 000
+   */
+  restore({ mode, speed, now, wall }: SavedClock): void {
+    const wallNow = this.#wallNow()
+    this.#mode = mode
+    this.#speed = speed
+    this.#anchor = mode === 'manual' ? now : now + Math.max(0, wallNow - wall) * speed
+    this.#anchorWall = wallNow
+    this.#last = Math.floor(this.#anchor)
   }
 
   get state(): ClockState {

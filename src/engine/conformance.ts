@@ -68,7 +68,7 @@ const MIN_POLL_SECONDS = 5
 const TRACKED_TASKS = 10_000
 const SUBMISSIONS_PER_ACCOUNT = 1000
 
-interface ReadState {
+export interface ReadState {
   last: Instant
   /** The previous read answered status 1 or 2. */
   terminal: boolean
@@ -76,12 +76,22 @@ interface ReadState {
   finding?: Finding
 }
 
-interface Submission {
+export interface Submission {
   fingerprint: string
   key: string | null
   at: Instant
   /** Dropped, answered 5xx, or answered submissionUncertain: the client cannot know it was charged. */
   failed: boolean
+}
+
+/** Conformance as saved; a read's finding is the seq of the finding it updates. */
+export interface SavedConformance {
+  seq: number
+  findings: Finding[]
+  /** Least recently read first. */
+  reads: [taskId: string, read: Omit<ReadState, 'finding'> & { finding?: number }][]
+  submissions: [accountId: string, recent: Submission[]][]
+  counts: Partial<Record<RuleId, number>>
 }
 
 const elapsed = (from: Instant, to: Instant) => Math.max(to.sim - from.sim, to.wall - from.wall)
@@ -211,6 +221,28 @@ export class Conformance {
     this.#counts.clear()
     this.#reads.clear()
     this.#submissions.clear()
+  }
+
+  /**
+   * The findings and what the rules remember, for a restore.
+   * @example
+   * other.restore(conformance.save())
+   */
+  save(): SavedConformance {
+    const reads = [...this.#reads].map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [taskId, finding ? { ...read, finding: finding.seq } : read])
+    return { seq: this.#seq, findings: this.#findings, reads, submissions: [...this.#submissions], counts: this.counts() }
+  }
+
+  restore(saved: SavedConformance): void {
+    const bySeq = new Map(saved.findings.map((finding) => [finding.seq, finding]))
+    this.#findings = saved.findings
+    this.#seq = saved.seq
+    // A finding no longer kept is still one: later reads of its task only count, unseen.
+    const linked = ({ finding, ...read }: SavedConformance['reads'][number][1]): ReadState =>
+      finding === undefined ? read : { ...read, finding: bySeq.get(finding) ?? ({ seq: finding } as Finding) }
+    this.#reads = new Map(saved.reads.map(([taskId, read]) => [taskId, linked(read)]))
+    this.#submissions = new Map(saved.submissions)
+    this.#counts = new Map(Object.entries(saved.counts) as [RuleId, number][])
   }
 
   /** Remembers a task's reads, forgetting the least recently read beyond TRACKED_TASKS. */

@@ -22,9 +22,11 @@ import { renderImage } from './png.js'
 import { Problem } from './problem.js'
 import { Random } from './random.js'
 import { Scenarios, type ScenarioEntry, type ScenarioRequest, type SubmitPlan } from './scenarios.js'
+import { restoreEngine, saveEngine, type EngineParts, type SavedEngine } from './saved-state.js'
 import { toSnapshot, toSubmission } from './snapshot.js'
 import { sparseKey, sparsen, type AnswerKind } from './sparse.js'
 import type { TaskRecord } from './task-record.js'
+import { comingChange, pastChange, REQUESTS_SHOWN, type TaskDetail } from './task-detail.js'
 import { TaskStore } from './task-store.js'
 import { TaskLife } from './task-life.js'
 import { scheduleSteps } from './timeline.js'
@@ -167,6 +169,8 @@ export class Engine {
     this.journal = new Journal(options.journalLimit)
     this.#tasks = new TaskStore(options.maxTasks ?? 10_000)
     this.#life = new TaskLife(this.#tasks, this.#ledger)
+    // One history for every clock's tasks; an evicted task's goes with it.
+    this.#tasks.onEvict = (id) => this.#life.history.drop(id)
     this.#worlds = new Worlds(new World(this.clock, this.#life), this.#tasks, this.#ledger)
     this.#videoSample = options.videoSample
     this.#sleep = options.sleep ?? wait
@@ -279,21 +283,56 @@ export class Engine {
     return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
   }
 
-  /** PNG bytes of an output image; relay media need the owner's credential. */
-  imageMedia(taskId: string, index: number, caller: () => Account, trace: SubmitTrace = {}): Uint8Array {
+  /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: the control API's, no credential asked). */
+  imageMedia(taskId: string, index: number, caller: (() => Account) | null, trace: SubmitTrace = {}): Uint8Array {
     const task = this.#completedMedia(taskId, 'image', caller, trace)
     if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     return renderImage({ key: `${this.#seed}:${task.id}:${index}`, ...task.preview })
   }
 
   /** MP4 bytes of an output video; relay media need the owner's credential. */
-  videoMedia(taskId: string, caller: () => Account, trace: SubmitTrace = {}): Uint8Array {
+  videoMedia(taskId: string, caller: (() => Account) | null, trace: SubmitTrace = {}): Uint8Array {
     this.#completedMedia(taskId, 'video', caller, trace)
     if (!this.#videoSample) throw Problem.of({ kind: 'not-found', message: 'No video sample is configured' })
     return this.#videoSample
   }
 
   // ---- control ----
+
+  /**
+   * One task as the dashboard's detail shows it: its view, its past changes, its steps still to
+   * come, the owner's ledger entries and the journal entries about it. Task not found when unknown.
+   * @example
+   * engine.taskDetail('tsk_…', origin).history // [{ at, status: 0 }, { at, status: 1, by: 'timeline' }]
+   */
+  taskDetail(taskId: string, origin: string): TaskDetail<TaskView> {
+    this.#worlds.observeFor(this.#tasks.get(taskId)?.accountId)
+    const task = this.#tasks.get(taskId)
+    if (!task) throw Problem.of({ kind: 'task-not-found' })
+    const life = this.#worlds.of(task.accountId).life
+    const { timed, polls } = life.upcoming(taskId)
+    return {
+      task: this.#view(task, origin),
+      history: (life.history.of(taskId) ?? []).map(pastChange),
+      scheduled: [...timed, ...polls].map(comingChange),
+      ledger: this.#ledger.entries(task.accountId).filter((entry) => entry.taskId === taskId),
+      requests: this.journal.find({ taskId }).slice(0, REQUESTS_SHOWN),
+    }
+  }
+
+  /**
+   * A completed task's output for the control API (the dashboard): image `index`, or the video at
+   * index 0. No credential is asked, even for relay media, so no conformance rule can be broken.
+   * @example
+   * engine.taskMedia('tsk_…', 0) // { type: 'image', bytes: Uint8Array [PNG] }
+   */
+  taskMedia(taskId: string, index: number): { type: TaskRecord['type']; bytes: Uint8Array } {
+    const task = this.#tasks.get(taskId)
+    if (!task) throw Problem.of({ kind: 'task-not-found' })
+    if (task.type === 'image') return { type: 'image', bytes: this.imageMedia(taskId, index, null) }
+    if (index !== 0) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+    return { type: 'video', bytes: this.videoMedia(taskId, null) }
+  }
 
   clockState(): ClockState {
     this.observe()
@@ -344,6 +383,7 @@ export class Engine {
     this.#seq = 0
     this.#tasks.clear()
     this.#life.clear()
+    this.#life.history.clear()
     this.#worlds.clear()
     this.#idempotency.clear()
     this.journal.clear()
@@ -351,6 +391,29 @@ export class Engine {
     this.scenarios.reset()
     this.#loadAccounts()
   }
+  /**
+   * The whole state as a JSON-safe value, for `restore` on an engine made with the same options
+   * (the browser door keeps it across a page reload): saved-state.ts.
+   * @example
+   * sessionStorage.setItem('genmock', JSON.stringify(engine.save()))
+   */
+  save(): SavedEngine {
+    return saveEngine(this.#parts())
+  }
+
+  /**
+   * Replaces the state with a saved one: a manual clock at its saved time, a real one as if it had
+   * run on meanwhile. Refuses a value of another version or a malformed one (Error, nothing changed).
+   * Await it before the engine answers anything.
+   * @example
+   * await engine.restore(JSON.parse(sessionStorage.getItem('genmock')!))
+   */
+  async restore(saved: SavedEngine): Promise<void> {
+    const { seed, seq } = await restoreEngine(saved, this.#parts())
+    this.#seed = seed
+    this.#seq = seq
+  }
+
 
   /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */
   chooseScenario(name: string): void {
@@ -440,6 +503,10 @@ export class Engine {
 
   // ---- internals ----
 
+  #parts(): EngineParts {
+    return { seed: this.#seed, seq: this.#seq, random: this.#random, accounts: this.#accounts, ledger: this.#ledger, tasks: this.#tasks, worlds: this.#worlds, history: this.#life.history, idempotency: this.#idempotency, journal: this.journal, conformance: this.conformance, scenarios: this.scenarios }
+  }
+
   /**
    * The answer as sparseness leaves it: the request's setting, else the scenario's, else the
    * server's; the full answer itself when off. `answer` numbers the task's answers (0: submission).
@@ -518,11 +585,11 @@ export class Engine {
     return task
   }
 
-  #completedMedia(taskId: string, type: TaskRecord['type'], caller: () => Account, trace: SubmitTrace): TaskRecord {
+  #completedMedia(taskId: string, type: TaskRecord['type'], caller: (() => Account) | null, trace: SubmitTrace): TaskRecord {
     this.#worlds.observeFor(this.#tasks.get(taskId)?.accountId)
     const task = this.#tasks.get(taskId)
     if (!task || task.type !== type || task.status !== 1) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
-    if (task.provider !== 'relay') return task
+    if (task.provider !== 'relay' || caller === null) return task
     let account: Account | undefined
     try {
       account = caller()

@@ -14,11 +14,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-interface IdempotencyRecord<R> {
+export interface IdempotencyRecord<R> {
   fingerprint: string
   createdAt: number
   response?: R
 }
+
+/** Completed records by scope and key (joined by a newline), oldest first. */
+export type SavedIdempotency<R> = [id: string, record: IdempotencyRecord<R>][]
 
 /**
  * Idempotency-Key records, per scope (account and endpoint). A key first seen is held "in
@@ -66,6 +69,20 @@ export class IdempotencyRecords<R> {
 
   clear(): void {
     this.#records.clear()
+  }
+
+  /**
+   * The completed records, oldest first. A key still in progress is left out: its request does not
+   * outlive what is saved (a page reload), so a retry must be able to run it again.
+   * @example
+   * other.restore(records.save())
+   */
+  save(): SavedIdempotency<R> {
+    return [...this.#records].filter(([, record]) => record.response !== undefined)
+  }
+
+  restore(saved: SavedIdempotency<R>): void {
+    this.#records = new Map(saved)
   }
 
   #forgetExpired(now: number): void {

@@ -3,6 +3,12 @@ import type { JournalEntry } from './journal-entry.js'
 
 export type { JournalBody, JournalEntry } from './journal-entry.js'
 
+/** A journal as saved: its entries, oldest first, and the seq of the last request recorded. */
+export interface SavedJournal {
+  seq: number
+  entries: JournalEntry[]
+}
+
 /** What contract tests verify requests by (as WireMock's request matching): every field given must match. */
 export interface JournalFilter {
   accountId?: string | undefined
@@ -97,6 +103,20 @@ export class Journal {
   clear(): void {
     this.#kept = []
     this.#seq = 0
+  }
+
+  /**
+   * The entries, built, and the last seq given, so that numbering goes on where it was.
+   * @example
+   * other.restore(journal.save())
+   */
+  save(): SavedJournal {
+    return { seq: this.#seq, entries: this.#entries() }
+  }
+
+  restore(saved: SavedJournal): void {
+    this.#kept = saved.entries.slice(Math.max(0, saved.entries.length - this.capacity)).map((entry) => ({ seq: entry.seq, entry }))
+    this.#seq = saved.seq
   }
 
   /** Every kept entry, oldest first, built once. */

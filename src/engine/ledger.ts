@@ -9,6 +9,15 @@ export interface LedgerEntry {
   taskId?: string
 }
 
+/** One account's balance, its latest entries, and how many older ones were let go. */
+export interface LedgerAccount {
+  balance: number
+  entries: LedgerEntry[]
+  older: number
+}
+
+export type SavedLedger = [accountId: string, account: LedgerAccount][]
+
 /**
  * Credits per account, and every change to them. The only code that changes a balance, so that
  * sum(opening + adjustments) − debits + refunds always equals the sum of balances. Each account
@@ -20,7 +29,7 @@ export interface LedgerEntry {
  * ledger.refund('acct_a', 4, 'tsk_1', now) // balance 10
  */
 export class Ledger {
-  #accounts = new Map<string, { balance: number; entries: LedgerEntry[]; older: number }>()
+  #accounts = new Map<string, LedgerAccount>()
 
   readonly entriesPerAccount: number
 
@@ -69,6 +78,19 @@ export class Ledger {
 
   clear(): void {
     this.#accounts.clear()
+  }
+
+  /**
+   * Every account's balance and entries, for a restore.
+   * @example
+   * other.restore(ledger.save())
+   */
+  save(): SavedLedger {
+    return [...this.#accounts]
+  }
+
+  restore(saved: SavedLedger): void {
+    this.#accounts = new Map(saved)
   }
 
   #account(accountId: string) {

@@ -90,3 +90,23 @@ describe('Random without faker', () => {
     expect(new Random(1).id('tsk_')).not.toBe(new Random(2).id('tsk_'))
   })
 })
+
+describe('mersenne save and restore', () => {
+  it('a generator restored from a save draws what the saved one draws next, across a twist', () => {
+    const next = mersenne(7)
+    for (let i = 0; i < 300; i++) next()
+    const saved = JSON.parse(JSON.stringify(next.save())) as ReturnType<typeof next.save>
+    const other = mersenne(1)
+    other.restore(saved)
+    const ahead = Array.from({ length: 700 }, () => next())
+    expect(Array.from({ length: 700 }, () => other())).toEqual(ahead)
+  })
+
+  it('refuses a malformed state and keeps its own', () => {
+    const next = mersenne(7)
+    const saved = next.save()
+    expect(() => next.restore({ words: saved.words.slice(1), index: 0 })).toThrow()
+    expect(() => next.restore({ ...saved, index: 625 })).toThrow()
+    expect(next()).toBe(mersenne(7)())
+  })
+})

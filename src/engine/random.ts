@@ -1,4 +1,4 @@
-import { mersenne } from './mersenne.js'
+import { mersenne, type Mersenne, type MersenneState } from './mersenne.js'
 
 const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
@@ -11,7 +11,7 @@ const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
  * random.id('tsk_') // 'tsk_4MrIYxv4guGNn4hUdsV1'
  */
 export class Random {
-  readonly #next: () => number
+  readonly #next: Mersenne
 
   constructor(seed: number) {
     this.#next = mersenne(seed)
@@ -53,5 +53,18 @@ export class Random {
   /** True with probability `p`. */
   chance(p: number): boolean {
     return p >= 1 || this.#next() < p
+  }
+
+  /**
+   * Where the sequence is, to continue it after a restore (saved-state.ts).
+   * @example
+   * other.restore(random.save()) // other draws what random would have
+   */
+  save(): MersenneState {
+    return this.#next.save()
+  }
+
+  restore(saved: MersenneState): void {
+    this.#next.restore(saved)
   }
 }

@@ -27,6 +27,12 @@ export interface SubmitPlan {
   timeline: readonly PlannedStep[]
 }
 
+/** Scenarios as saved: those loaded at run time, and the default. */
+export interface SavedScenarios {
+  loaded: ScenarioEntry[]
+  defaultName: string
+}
+
 /** A scenario a request asks for by header, and which header, for error details. */
 export interface ScenarioRequest {
   name: string
@@ -185,6 +191,25 @@ export class Scenarios {
   reset(): void {
     this.#entries = new Map(this.#initial.entries.map((entry) => [entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) }]))
     this.#defaultName = this.#initial.defaultName
+  }
+
+  /**
+   * The scenarios loaded since construction (the given ones are the same on a like engine) and
+   * the default.
+   * @example
+   * other.restore(scenarios.save())
+   */
+  save(): SavedScenarios {
+    const initial = new Map(this.#initial.entries.map((entry) => [entry.scenario.name, entry]))
+    const loaded = [...this.#entries.values()].filter(({ scenario, origin }) => initial.get(scenario.name)?.scenario !== scenario || initial.get(scenario.name)?.origin !== origin)
+    return { loaded: loaded.map(({ scenario, origin }) => ({ scenario, origin })), defaultName: this.#defaultName }
+  }
+
+  /** The given scenarios, then the saved ones loaded again; throws Invalid request when a reference does not resolve. */
+  restore(saved: SavedScenarios): void {
+    this.reset()
+    for (const entry of saved.loaded) this.add(entry)
+    this.setDefault(saved.defaultName)
   }
 
   /**

@@ -43,6 +43,21 @@ export class Scheduler<T> {
     this.#heap = []
   }
 
+  /**
+   * Every event, in the order they would run: scheduling them again in this order on an empty
+   * scheduler gives one that runs the same.
+   * @example
+   * other.restore(s.save())
+   */
+  save(): { at: number; item: T }[] {
+    return [...this.#heap].sort((a, b) => (this.#before(a, b) ? -1 : 1)).map(({ at, item }) => ({ at, item }))
+  }
+
+  restore(events: readonly { at: number; item: T }[]): void {
+    this.clear()
+    for (const { at, item } of events) this.schedule(at, item)
+  }
+
   /** Removes the events `take` accepts and returns them in the order they would have run. */
   take(take: (item: T) => boolean): { at: number; item: T }[] {
     const taken = this.#heap.filter((event) => take(event.item)).sort((a, b) => (this.#before(a, b) ? -1 : 1))

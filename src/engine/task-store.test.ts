@@ -61,4 +61,19 @@ describe('TaskStore: the maxTasks cap', () => {
     expect(store.size).toBe(10)
     expect(store.list().map((t) => t.id)).toEqual(Array.from({ length: 10 }, (_, i) => `t${2999 - i}`))
   })
+
+  it('lists a task still pending among thousands evicted around it, and an evicted id drawn again once', async () => {
+    const store = new TaskStore(10)
+    for (let i = 0; i < 1000; i++) {
+      await store.add(record(`t${i}`, i))
+      if (i % 200 === 7) continue
+      store.get(`t${i}`)!.status = 1
+      store.finished(`t${i}`)
+    }
+    const pending = ['t807', 't607', 't407', 't207', 't7']
+    expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(pending)
+    expect(store.list().map((t) => t.id)).toEqual(['t999', 't998', 't997', 't996', 't995', ...pending])
+    await store.add(record('t3', 1000))
+    expect(store.list().filter((t) => t.id === 't3')).toHaveLength(1)
+  })
 })

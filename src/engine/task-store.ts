@@ -4,6 +4,12 @@ import type { TaskRecord } from './task-record.js'
 /** Tasks per collection: @msw/data finds a record to delete by scanning, so each one stays small. */
 const SHARD_SIZE = 128
 
+/** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
+export interface SavedTasks {
+  records: TaskRecord[]
+  finished: number[]
+}
+
 /** What the collections hold of a task: the fields listing queries filter and sort by. */
 type IndexRow = Pick<TaskRecord, 'id' | 'seq' | 'accountId' | 'status'>
 
@@ -26,8 +32,10 @@ const indexRowSchema = {
  * updated in place when its task finishes — it is the very object the collection holds — because
  * the collection's own update() finds its record by scanning. Beyond `maxTasks`, the terminal
  * tasks that finished first are evicted, so a long run does not grow without bound; pending tasks
- * are never evicted. Rows live in one collection per 128 tasks (by creation order), so evicting
- * one scans at most 128.
+ * are never evicted. Rows live in one collection per 128 tasks (by creation order). An evicted
+ * task's row stays in its collection, unlisted, until the whole collection can go at once:
+ * @msw/data deletes a record by scanning, and 90,000 evictions one by one were most of an
+ * `until: "idle"` over 100k tasks. A collection with mostly evicted rows is swept row by row.
  * @example
  * const store = new TaskStore(10_000)
  * await store.add(record)
@@ -36,6 +44,8 @@ const indexRowSchema = {
 export class TaskStore {
   /** Shard number (seq / SHARD_SIZE) → its collection, oldest first. */
   #shards = new Map<number, Collection<typeof indexRowSchema>>()
+  /** Shard number → its stored tasks, how many of them finished, and its evicted rows still in the collection. */
+  #counts = new Map<number, { live: number; finished: number; dead: IndexRow[] }>()
   #byId = new Map<string, TaskRecord>()
   #rows = new Map<string, IndexRow>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
@@ -43,6 +53,8 @@ export class TaskStore {
   #head = 0
 
   readonly maxTasks: number
+  /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
+  onEvict: ((id: string) => void) | undefined
 
   constructor(maxTasks = Infinity) {
     this.maxTasks = maxTasks
@@ -63,7 +75,11 @@ export class TaskStore {
   async add(record: TaskRecord): Promise<TaskRecord> {
     const shard = Math.floor(record.seq / SHARD_SIZE)
     let collection = this.#shards.get(shard)
-    if (!collection) this.#shards.set(shard, (collection = new Collection({ schema: indexRowSchema })))
+    if (!collection) {
+      this.#shards.set(shard, (collection = new Collection({ schema: indexRowSchema })))
+      this.#counts.set(shard, { live: 0, finished: 0, dead: [] })
+    }
+    this.#counts.get(shard)!.live++
     const { id, seq, accountId, status } = record
     this.#rows.set(id, (await collection.create({ id, seq, accountId, status })) as IndexRow)
     this.#byId.set(id, record)
@@ -73,7 +89,9 @@ export class TaskStore {
 
   /** A task reached status 1 or 2: its row says so, and from now on it may be evicted. */
   finished(id: string): void {
-    this.#rows.get(id)!.status = this.#byId.get(id)!.status
+    const row = this.#rows.get(id)!
+    row.status = this.#byId.get(id)!.status
+    this.#counts.get(Math.floor(row.seq / SHARD_SIZE))!.finished++
     this.#finished.push(id)
     this.#evictOverCap()
   }
@@ -84,28 +102,67 @@ export class TaskStore {
     if (filter.accountId !== undefined) where.accountId = filter.accountId
     if (filter.status !== undefined) where.status = filter.status
     const rows = [...this.#shards.values()].reverse().flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }) as IndexRow[])
-    return rows.map((row) => this.#byId.get(row.id)!)
+    // An evicted task's row is not its id's row any more (the id may even have been drawn again).
+    return rows.filter((row) => this.#rows.get(row.id) === row).map((row) => this.#byId.get(row.id)!)
   }
 
   clear(): void {
     this.#shards.clear()
+    this.#counts.clear()
     this.#byId.clear()
     this.#rows.clear()
     this.#finished = []
     this.#head = 0
   }
 
+  /**
+   * The records in creation order and, as positions among them, the terminal ones in the order
+   * they finished (the order they are evicted in). The rows are worked out again from the records.
+   * @example
+   * await other.restore(store.save())
+   */
+  save(): SavedTasks {
+    const records = [...this.#byId.values()].sort((a, b) => a.seq - b.seq)
+    const position = new Map(records.map((record, i) => [record.id, i]))
+    return { records, finished: this.#finished.slice(this.#head).flatMap((id) => position.get(id) ?? []) }
+  }
+
+  /** Replaces every task with the saved ones. */
+  async restore(saved: SavedTasks): Promise<void> {
+    this.clear()
+    for (const record of saved.records) await this.add(record)
+    for (const i of saved.finished) this.finished(saved.records[i]!.id)
+  }
+
+  /**
+   * Drops an evicted task's collection once it holds no stored task; or, once its evicted rows are
+   * half of it and every task left there is pending (it may stay so for long), those rows.
+   */
+  #unlist(row: IndexRow): void {
+    const shard = Math.floor(row.seq / SHARD_SIZE)
+    const counts = this.#counts.get(shard)!
+    counts.live--
+    counts.finished--
+    counts.dead.push(row)
+    if (counts.live === 0) {
+      this.#shards.delete(shard)
+      this.#counts.delete(shard)
+    } else if (counts.finished === 0 && counts.dead.length >= SHARD_SIZE / 2) {
+      const collection = this.#shards.get(shard)!
+      // The stored rows themselves: deleted by primary key, without a query over the shard.
+      for (const dead of counts.dead) collection.delete(dead as Parameters<typeof collection.delete>[0])
+      counts.dead = []
+    }
+  }
+
   #evictOverCap(): void {
     while (this.#byId.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
       const row = this.#rows.get(id)!
-      const shard = Math.floor(row.seq / SHARD_SIZE)
-      const collection = this.#shards.get(shard)!
-      // The stored row itself: deleted by primary key, without a query over the shard.
-      collection.delete(row as Parameters<typeof collection.delete>[0])
-      if (collection.count() === 0) this.#shards.delete(shard)
       this.#byId.delete(id)
       this.#rows.delete(id)
+      this.#unlist(row)
+      this.onEvict?.(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.
     if (this.#head > 1024 && this.#head * 2 > this.#finished.length) {

@@ -1,6 +1,6 @@
 import type { AdvanceBy } from '../contract/control.js'
-import { Clock, type ClockState } from './clock.js'
-import { TaskLife, type TaskChange } from './task-life.js'
+import { Clock, type ClockState, type SavedClock } from './clock.js'
+import { TaskLife, type SavedLife, type TaskChange } from './task-life.js'
 import type { Ledger } from './ledger.js'
 import type { TaskStore } from './task-store.js'
 
@@ -12,6 +12,18 @@ export interface Advanced extends ClockState {
   changes: TaskChange[]
   /** No task of this clock is pending. */
   idle: boolean
+}
+
+/** A world as saved: its clock, and what is still to come for its tasks. */
+export interface SavedWorld {
+  clock: SavedClock
+  life: SavedLife
+}
+
+/** The server's world, and each account's own. */
+export interface SavedWorlds {
+  server: SavedWorld
+  own: [accountId: string, world: SavedWorld][]
 }
 
 /**
@@ -28,6 +40,15 @@ export class World {
   constructor(clock: Clock, life: TaskLife) {
     this.clock = clock
     this.life = life
+  }
+
+  save(): SavedWorld {
+    return { clock: this.clock.save(), life: this.life.save() }
+  }
+
+  restore(saved: SavedWorld): void {
+    this.clock.restore(saved.clock)
+    this.life.restore(saved.life)
   }
 
   /** The clock's now, after applying every change due by then. */
@@ -106,7 +127,7 @@ export class Worlds {
     const owned = (taskId: string) => this.#tasks.get(taskId)?.accountId === accountId
     if (clock === 'own' && !own) {
       const start = this.server.observe()
-      const world = new World(new Clock({ mode: 'manual', start, wallNow: () => this.server.clock.wall() }), new TaskLife(this.#tasks, this.#ledger))
+      const world = this.#ownWorld(start)
       this.server.life.moveTo(world.life, owned)
       this.#own.set(accountId, world)
     } else if (clock === 'server' && own) {
@@ -124,5 +145,29 @@ export class Worlds {
   /** Every account back on the server clock; their tasks are cleared by the caller. */
   clear(): void {
     this.#own.clear()
+  }
+
+  /**
+   * Every clock and the steps still to come in it: the server's, and each account's own.
+   * @example
+   * other.restore(worlds.save())
+   */
+  save(): SavedWorlds {
+    return { server: this.server.save(), own: [...this.#own].map(([accountId, world]) => [accountId, world.save()]) }
+  }
+
+  restore(saved: SavedWorlds): void {
+    this.server.restore(saved.server)
+    this.#own.clear()
+    for (const [accountId, own] of saved.own) {
+      const world = this.#ownWorld(own.clock.now)
+      world.restore(own)
+      this.#own.set(accountId, world)
+    }
+  }
+
+  /** A manual clock of an account's own, reading the server clock's wall time, and its tasks' life. */
+  #ownWorld(start: number): World {
+    return new World(new Clock({ mode: 'manual', start, wallNow: () => this.server.clock.wall() }), new TaskLife(this.#tasks, this.#ledger, this.server.life.history))
   }
 }

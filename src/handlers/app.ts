@@ -2,7 +2,9 @@ import type { Engine, EngineOptions } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
-import { toWire, type HttpRequest, type Reply } from './exchange.js'
+import { CONTROL_TASK_ROUTES } from './control-tasks.js'
+import { etagOf, noneMatch } from './etag.js'
+import { isDashboardRequest, toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
 import { MEDIA_ROUTES } from './media.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
@@ -38,6 +40,7 @@ export const ROUTES: readonly RouteRow[] = [
   ...MEDIA_ROUTES,
   { method: 'GET', path: '/openapi.json', run: async ({ request }) => (await import('./openapi.js')).openApiReply(request.origin) },
   ...CONTROL_ROUTES,
+  ...CONTROL_TASK_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
@@ -56,7 +59,9 @@ const ruleIds = (trace: RouteTrace) => [...new Set(trace.breaches?.map((breach) 
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
  * A Problem becomes its error reply here, any other error a 500 with no detail; every reply is
- * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled.
+ * dated by the simulated clock, and client traffic (everything outside /__mock, unless the
+ * dashboard's own) is journaled. A control GET's JSON 200 carries an ETag, and is a 304 when
+ * If-None-Match names it.
  * @example
  * const app = createApp(new Engine({ seed: 7 }))
  * await app({ method: 'GET', path: '/__mock/health', query: '', headers: {}, body: new Uint8Array(), origin: 'http://localhost' })
@@ -89,11 +94,17 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
     // Serialised once, here: the journal keeps the very text every door writes.
     const wire = toWire(reply)
     if (wire) {
-      wire.headers = { ...wire.headers, date: httpDate(clock.now()) }
+      const date = httpDate(clock.now())
+      wire.headers = { ...wire.headers, date }
       if (broken.length > 0) wire.headers['genmock-conformance'] = broken.join(', ')
+      // Only the control API's: the service routes answer exactly as the real service does.
+      if (control && request.method === 'GET' && wire.status === 200 && 'json' in reply) {
+        const etag = (wire.headers.etag = etagOf(wire.body))
+        if (noneMatch(request.headers['if-none-match'], etag)) Object.assign(wire, { status: 304, headers: { etag, date }, body: '' })
+      }
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
-    if (!control) {
+    if (!control && !isDashboardRequest(request.headers)) {
       const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
       const requestSeq = engine.journal.record(() => journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }))

@@ -9,7 +9,6 @@ import type { JournalFilter } from '../engine/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
-import { dashboardPage } from './dashboard/page.js'
 import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
 import { readJson } from './request.js'
@@ -88,7 +87,8 @@ export const lockedOut = (request: HttpRequest, adminToken: string | undefined) 
 /** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
 export const CONTROL_ROUTES: readonly RouteRow[] = [
   // The dashboard page (the worker door mounts it with mountDashboard from genmock/browser instead).
-  { method: 'GET', path: '/__mock/', run: () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: dashboardPage() }) },
+  // Loaded on first use, as the OpenAPI documents are: a browser bundle of the worker door carries it only when asked.
+  { method: 'GET', path: '/__mock/', run: async () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: (await import('./dashboard/page.js')).dashboardPage() }) },
   { method: 'GET', path: '/__mock', run: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }) },
   { method: 'GET', path: '/__mock/health', run: () => json(200, { ok: true, version: pkg.version }) },
   { method: 'GET', path: '/__mock/openapi.json', run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin) },

@@ -21,6 +21,14 @@ export interface HttpRequest {
   remoteAddress?: string | undefined
 }
 
+/**
+ * Whether a request is the dashboard's own (`Genmock-Dashboard: 1`): its polling, thumbnails and
+ * actions are answered as any other, but kept out of the journal, the findings and the server's log.
+ * @example
+ * isDashboardRequest({ 'genmock-dashboard': '1' }) // true
+ */
+export const isDashboardRequest = (headers: { readonly [name: string]: string | string[] | undefined }) => headers['genmock-dashboard'] === '1'
+
 /** A dropped connection: the client gets a network error, no response at all. */
 export const DROP = { drop: true } as const
 

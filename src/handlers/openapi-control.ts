@@ -8,6 +8,7 @@ import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contr
 import type { ClockState } from '../engine/clock.js'
 import { RULE_IDS, type Finding } from '../engine/conformance.js'
 import type { AccountClock, AccountView, TaskView } from '../engine/engine.js'
+import type { TaskDetail } from '../engine/task-detail.js'
 import type { Advanced } from '../engine/world.js'
 import type { Har } from '../engine/har.js'
 import type { JournalEntry } from '../engine/journal.js'
@@ -66,6 +67,18 @@ export const taskViewSchema = z.strictObject({
   nextChangeAtPoll: z.int().positive().optional(),
 })
 export const taskListSchema = z.strictObject({ total: count, tasks: z.array(taskViewSchema) })
+const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2)])
+export const pastChangeSchema = z.strictObject({
+  at: isoDateTime,
+  status: taskStatus,
+  relayStatus: z.string().optional(),
+  errorCode: z.string().optional(),
+  refunded: z.literal(true).optional(),
+  /** Absent on the first entry, the task's creation. */
+  by: z.enum(['timeline', 'poll', 'transition']).optional(),
+})
+const coming = { status: taskStatus.optional(), relayStatus: z.string().optional(), errorCode: z.string().optional(), refund: z.literal(true).optional() }
+export const comingChangeSchema = z.union([z.strictObject({ at: isoDateTime, ...coming }), z.strictObject({ poll: z.int().positive(), ...coming })])
 export const scenarioListSchema = z.strictObject({
   default: z.string(),
   scenarios: z.array(z.strictObject({ name: z.string(), description: z.string(), origin: z.string(), rules: count })),
@@ -97,6 +110,13 @@ export const journalEntrySchema = z.strictObject({
   responseBody: journalBody.optional(),
 })
 export const journalListSchema = z.strictObject({ total: count, requests: z.array(journalEntrySchema) })
+export const taskDetailSchema = z.strictObject({
+  task: taskViewSchema,
+  history: z.array(pastChangeSchema),
+  scheduled: z.array(comingChangeSchema),
+  ledger: z.array(ledgerEntrySchema),
+  requests: z.array(journalEntrySchema),
+})
 export const countSchema = z.strictObject({ count })
 const nameValue = z.strictObject({ name: z.string(), value: z.string() })
 export const harSchema = z.strictObject({
@@ -161,6 +181,7 @@ export const _typesFit = [
   fits(advancedSchema) satisfies Fits<Advanced>,
   fits(accountViewSchema) satisfies Fits<Writable<AccountView>>,
   fits(taskViewSchema) satisfies Fits<TaskView>,
+  fits(taskDetailSchema) satisfies Fits<TaskDetail<TaskView>>,
   fits(journalEntrySchema) satisfies Fits<JournalEntry>,
   fits(harSchema) satisfies Fits<Har>,
   fits(findingSchema) satisfies Fits<Finding>,
@@ -250,6 +271,8 @@ const errors = (...statuses: (400 | 404 | 409 | 413 | 'task')[]) => ({
   default: response({ description: 'Internal error (a genmock bug).', body: 'Error' }, unrouted),
 })
 const ok200 = (description: string, body: string) => ({ '200': response({ description, body }, common) })
+const MEDIA_CONTENT = { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } }, 'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } } }
+const CONTENT_RANGE = { required: true, schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' } }
 
 interface Op {
   operationId: string
@@ -280,6 +303,29 @@ const JOURNAL_FILTERS = [
 const LIMIT = query('limit', 'At most this many (default 100).', { type: 'integer', minimum: 1, maximum: 99_999, default: 100 })
 const idParam = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } })
 
+type Operation = { parameters?: object[]; responses: Record<string, { headers?: object; content?: Record<string, object> }> }
+
+/**
+ * What every operation shares, added once: the Genmock-Dashboard header, and on each GET whose 200
+ * is JSON, If-None-Match, the 200's ETag and the 304 it makes (app.ts computes them for every such GET).
+ */
+function conditional<P extends Record<string, Record<string, object>>>(paths: P): P {
+  for (const methods of Object.values(paths)) {
+    for (const [method, op] of Object.entries(methods as Record<string, Operation>)) {
+      const { '200': ok, ...rest } = op.responses
+      const parameters = [...(op.parameters ?? [])]
+      if (method === 'get' && ok?.content?.['application/json']) {
+        parameters.push(ref('parameters', 'IfNoneMatch'))
+        const etag = ref('headers', Object.keys(ok.content).length > 1 ? 'ETagOfJson' : 'ETag')
+        const notModified = { description: 'Not Modified: If-None-Match names the current ETag.', headers: { ...common, ETag: ref('headers', 'ETag') } }
+        op.responses = { '200': { ...ok, headers: { ...ok.headers, ETag: etag } }, '304': notModified, ...rest }
+      }
+      op.parameters = [...parameters, ref('parameters', 'GenmockDashboard')]
+    }
+  }
+  return paths
+}
+
 /**
  * The OpenAPI 3.1 document of the control API, for a genmock reached at `origin`.
  * @example
@@ -294,7 +340,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
       version,
       summary: "Drive the simulator: its clock, accounts, tasks, scenarios, request journal and conformance findings. Not part of the service's interface.",
       description:
-        'Under /__mock on the same origin as the service, answered by the same route table in every door. With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. The service itself has its own document at /openapi.json.',
+        'Under /__mock on the same origin as the service, answered by the same route table in every door. With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. The service itself has its own document at /openapi.json.\n\nA JSON 200 to a GET carries an ETag: sent back in If-None-Match, it gets a bodiless 304 while nothing changed. `Genmock-Dashboard: 1` on any request (service, media or control) keeps it out of the journal, the findings and the log.',
       ...INFO_COMMON,
     },
     servers: servers(origin, 'genmock'),
@@ -308,7 +354,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
       { name: 'journal', description: 'The request journal, for contract tests' },
       { name: 'conformance', description: "Findings about the client's conduct" },
     ],
-    paths: {
+    paths: conditional({
       '/__mock': {
         get: op({
           operationId: 'openDashboard',
@@ -404,6 +450,38 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           responses: { ...ok200('The tasks; total counts every match.', 'TaskList'), ...errors(400) },
         }),
       },
+      '/__mock/tasks/{id}': {
+        get: op({
+          operationId: 'getTaskDetail',
+          tags: ['tasks'],
+          summary: 'One task, its past and coming changes, ledger entries and requests',
+          description:
+            'history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner\'s entries naming it. requests: its journal entries, newest first (50).',
+          parameters: [idParam('Task id')],
+          responses: { ...ok200('The task in detail.', 'TaskDetail'), ...errors(404, 'task') },
+        }),
+      },
+      '/__mock/tasks/{id}/media/{index}': {
+        get: op({
+          operationId: 'getTaskMedia',
+          tags: ['tasks'],
+          summary: "A completed task's output, without the owner's credential",
+          description:
+            "As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.",
+          parameters: [
+            idParam('Task id'),
+            { name: 'index', in: 'path', required: true, description: 'Image index, or 0 for a video.', schema: { type: 'string', pattern: '^\\d{1,3}$' } },
+            { name: 'Range', in: 'header', required: false, description: 'One byte range of a video.', schema: { type: 'string' } },
+          ],
+          responses: {
+            '200': response({ description: 'The PNG or the MP4.', content: MEDIA_CONTENT }, common),
+            '206': response({ description: 'The range asked for.', headers: { 'Content-Range': CONTENT_RANGE }, content: { 'video/mp4': MEDIA_CONTENT['video/mp4'] } }, common),
+            '416': response({ description: 'A range past the end.', body: 'Error', headers: { 'Content-Range': CONTENT_RANGE } }, common),
+            ...errors(404, 'task'),
+            '404': response({ description: 'Task not found, or Media not found.', body: ['TaskNotFound', 'NotFound'] }, common),
+          },
+        }),
+      },
       '/__mock/tasks/{id}/transition': {
         post: op({
           operationId: 'transitionTask',
@@ -496,7 +574,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         }),
         delete: op({ operationId: 'clearConformanceFindings', tags: ['conformance'], summary: 'Clear the findings', responses: { ...ok200('Cleared.', 'Ok'), ...errors() } }),
       },
-    },
+    }),
     components: {
       securitySchemes: {
         adminToken: { type: 'http', scheme: 'bearer', description: 'Only when genmock runs with --admin-token T: Authorization: Bearer T.' },
@@ -515,7 +593,29 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         }),
         ScenarioChoice: requestBody(scenarioChoiceSchema, 'The scenario to make the default.', { name: 'upstream-failure' }),
       },
-      headers: { Date: HEADERS.Date, DateIfRouted: HEADERS.DateIfRouted, ConnectionClose: HEADERS.ConnectionClose },
+      headers: {
+        Date: HEADERS.Date,
+        DateIfRouted: HEADERS.DateIfRouted,
+        ConnectionClose: HEADERS.ConnectionClose,
+        ETag: { description: 'A hash of the body, for If-None-Match.', required: true, schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' } },
+        ETagOfJson: { description: 'A hash of the JSON body, for If-None-Match.', schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' } },
+      },
+      parameters: {
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'ETags held (a list, W/ compared weakly, or *): 304 while one is current.',
+          schema: { type: 'string' },
+        },
+        GenmockDashboard: {
+          name: 'Genmock-Dashboard',
+          in: 'header',
+          required: false,
+          description: "1: the dashboard's own request, kept out of the journal, the findings and the log.",
+          schema: { type: 'string', enum: ['1'] },
+        },
+      },
       schemas: {
         Health: jsonSchema(healthSchema, 'output'),
         ClockState: jsonSchema(clockStateSchema, 'output'),
@@ -528,6 +628,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         AccountView: jsonSchema(accountViewSchema, 'output'),
         TaskView: jsonSchema(taskViewSchema, 'output'),
         TaskList: jsonSchema(taskListSchema, 'output'),
+        TaskDetail: jsonSchema(taskDetailSchema, 'output'),
         ScenarioList: jsonSchema(scenarioListSchema, 'output'),
         ScenarioLoaded: jsonSchema(scenarioLoadedSchema, 'output'),
         ScenarioSaved: jsonSchema(scenarioSavedSchema, 'output'),

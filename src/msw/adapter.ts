@@ -1,7 +1,7 @@
 import { http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath, type App } from '../handlers/app.js'
-import { toWire, type HttpRequest, type Reply } from '../handlers/exchange.js'
+import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../handlers/exchange.js'
 
 /**
  * The request body, read at most one chunk past the body limit (the routes answer 413 past it).
@@ -46,7 +46,8 @@ async function toHttpRequest(request: Request, url: URL, cookies: Record<string,
 function toResponse(reply: Reply): Response {
   const wire = toWire(reply)
   if (!wire) return Response.error()
-  const body = typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
+  // A 304 has no body at all: Fetch refuses to make one with even an empty string.
+  const body = wire.status === 304 ? null : typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
   return new Response(body, { status: wire.status, headers: wire.headers })
 }
 
@@ -57,14 +58,16 @@ function toResponse(reply: Reply): Response {
  * setupServer(...mswHandlers(createApp(engine)))
  */
 export function mswHandlers(app: App): HttpHandler[] {
-  return [
-    http.all(
-      ({ request }) => isGenmockPath(new URL(request.url).pathname),
-      async ({ request, cookies }) => {
-        const url = new URL(request.url)
-        const reply = await app(await toHttpRequest(request, url, cookies))
-        return reply ? toResponse(reply) : undefined
-      },
-    ),
-  ]
+  const handler = http.all(
+    ({ request }) => isGenmockPath(new URL(request.url).pathname),
+    async ({ request, cookies }) => {
+      const url = new URL(request.url)
+      const reply = await app(await toHttpRequest(request, url, cookies))
+      return reply ? toResponse(reply) : undefined
+    },
+  )
+  // msw's console line per request (startWorker's logRequests): none for the dashboard's own requests.
+  const log = handler.log.bind(handler)
+  handler.log = (args) => (isDashboardRequest({ 'genmock-dashboard': args.request.headers.get('genmock-dashboard') ?? undefined }) ? Promise.resolve() : log(args))
+  return [handler]
 }

@@ -15,8 +15,8 @@ export interface AccessOptions {
   corsOrigins?: readonly string[] | undefined
 }
 
-const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Mock-Scenario, Prefer, Range'
-const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length, Genmock-Conformance'
+const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Mock-Scenario, Prefer, Range, If-None-Match, Genmock-Dashboard'
+const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length, Genmock-Conformance, ETag'
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/
 const LOOPBACK_NAME = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 

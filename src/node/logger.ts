@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isDashboardRequest } from '../handlers/exchange.js'
 
 export type LogFormat = 'pretty' | 'json' | 'silent'
 
 /**
  * One line per request: method, path (no query string), status and duration. Never headers or
- * bodies, so keys and session cookies cannot reach the log.
+ * bodies, so keys and session cookies cannot reach the log. The dashboard's own requests
+ * (`Genmock-Dashboard: 1`) get none: a dashboard left open polling adds nothing.
  * @example
  * const log = requestLog('pretty', (line) => process.stdout.write(line + '\n'))
  * log(req, res) // writes its line when the response finishes
@@ -12,6 +14,7 @@ export type LogFormat = 'pretty' | 'json' | 'silent'
 export function requestLog(format: LogFormat, write: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
   if (format === 'silent') return () => {}
   return (req, res) => {
+    if (isDashboardRequest(req.headers)) return
     const started = performance.now()
     res.on('finish', () => {
       const path = (req.url ?? '').split('?')[0]

@@ -121,7 +121,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!wire) return void res.socket?.destroy()
     // A copy: the journal keeps the reply's own headers, as the routes gave them.
     const headers: Record<string, string | number> = { ...wire.headers }
-    if (headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(wire.body)
+    // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
+    if (headers['content-length'] === undefined && wire.status !== 304) headers['content-length'] = Buffer.byteLength(wire.body)
     // The rest of an oversized body is still on the socket, in the way of any next request.
     if (!req.complete) headers.connection = 'close'
     res.writeHead(wire.status, headers).end(wire.body)

@@ -100,12 +100,14 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await thumbnail.scrollIntoViewIfNeeded()
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
     const { outputImageUrls } = await api<{ outputImageUrls: string[] }>(`/api/ai/tasks/${tasks.image.taskId}`, { headers: auth() })
-    expect(await thumbnail.getAttribute('src')).toBe(outputImageUrls[0])
+    // Fetched quietly through the control API, shown as a blob: URL; the output URL is kept beside it.
+    expect(await thumbnail.getAttribute('data-url')).toBe(outputImageUrls[0])
+    expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/)
 
     const video = page.locator(`${row(tasks.video.taskId)} video[data-testid=video]`)
     await video.waitFor(WAIT)
     const { outputVideoUrl } = await api<{ outputVideoUrl: string }>(`/api/ai/tasks/${tasks.video.taskId}`, { headers: auth() })
-    expect(await video.getAttribute('src')).toBe(outputVideoUrl)
+    expect(await video.getAttribute('data-url')).toBe(outputVideoUrl)
     expect(await video.evaluate((v: HTMLVideoElement) => v.controls)).toBe(true)
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), SHOWS).toBe(2)
     expect(await page.locator(`${row(tasks.failing.taskId)} img[data-testid=thumbnail]`).count()).toBe(0)

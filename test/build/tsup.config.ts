@@ -2,8 +2,9 @@
 // declarations. Run as `tsup --config test/build/tsup.config.ts`, after `build:types` (tsc) has
 // written the declarations to dist/.types, and before test/build/finish.mjs.
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { Plugin } from 'esbuild'
+import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -24,6 +25,43 @@ const packageFields: Plugin = {
       return { contents: JSON.stringify({ name, version, repository }), loader: 'json' }
     })
   },
+}
+
+/**
+ * What is loaded on demand, each an entry of the ES module build: the dashboard page, the worker
+ * door's devtools and the OpenAPI documents (~30 kB gzip in all). The CommonJS build loads those
+ * very files with a native import(), which every Node has, instead of carrying CommonJS copies.
+ * (msw itself, since 2.12, needs ES module support under Jest: no CommonJS user is left out.)
+ */
+const ESM_ONLY = {
+  dashboard: 'src/handlers/dashboard/page.ts',
+  devtools: 'src/browser/devtools.ts',
+  openapi: 'src/handlers/openapi.ts',
+  'openapi-control': 'src/handlers/openapi-control.ts',
+}
+const esmOnly: Plugin = {
+  name: 'genmock-esm-only',
+  setup(build) {
+    const names = new Map(Object.entries(ESM_ONLY).map(([name, file]) => [join(ROOT, file.replace(/\.ts$/, '.js')), name]))
+    build.onResolve({ filter: /\.js$/ }, ({ path, resolveDir }) => {
+      const name = names.get(join(resolveDir, path))
+      return name ? { path: `./${name}.js`, external: true } : undefined
+    })
+  },
+}
+
+/**
+ * tsup turns the split ES module chunks into CommonJS with sucrase's `imports` transform, which
+ * mistakes a minified private name for a module binding of the same letter (`this.#p++` next to
+ * an exported `p` becomes `this.#(p = exports.a = p + 1, …)`, a syntax error), rewrites every
+ * `?.` and `??` into helper calls, and every import() into a require(), which cannot load the
+ * ESM_ONLY files. esbuild's own CommonJS transform does none of that, so it takes sucrase's place
+ * (tsup's require('sucrase') is this very module object).
+ */
+const sucrase = createRequire(import.meta.url)('sucrase') as { transform: (code: string, options: { filePath: string }) => { code: string; sourceMap?: object } }
+sucrase.transform = (code, { filePath }) => {
+  const result = transformSync(code, { format: 'cjs', target: 'es2022', minify: true, sourcemap: true, sourcefile: filePath })
+  return { code: result.code, sourceMap: JSON.parse(result.map) as object }
 }
 
 const common: Options = {
@@ -56,7 +94,7 @@ export default defineConfig([
     name: 'esm',
     format: ['esm'],
     // The command is ES modules only, and shares the library's chunks.
-    entry: { ...LIBRARY, cli: 'src/node/bin.ts' },
+    entry: { ...LIBRARY, ...ESM_ONLY, cli: 'src/node/bin.ts' },
   },
-  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY },
+  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY, esbuildPlugins: [packageFields, esmOnly] },
 ])

@@ -62,6 +62,13 @@ async function script(door: Door): Promise<string[]> {
   await record('png', await door.fetch(path(done.outputImageUrls[1]!)))
   await record('mp4 range', await door.fetch(path(videoDone.outputVideoUrl), { headers: { range: 'bytes=10-19' } }))
   await record('relay media, no token', await door.fetch(`/media/images/${relay.taskId}/0.png`))
+  await record('task media', await door.fetch(`/__mock/tasks/${relay.taskId}/media/0`))
+  await record('task media range', await door.fetch(`/__mock/tasks/${video.taskId}/media/0`, { headers: { range: 'bytes=10-19' } }))
+  // A task's detail, its requests as the journal comparison below sees them (durations and client headers differ by door).
+  const detail = (await (await door.fetch(`/__mock/tasks/${relay.taskId}`)).json()) as { requests: Record<string, unknown>[] }
+  log.push(`task detail ${JSON.stringify({ ...detail, requests: detail.requests.map((entry) => JOURNALED.map((field) => entry[field])) }).replaceAll(door.baseUrl, 'ORIGIN')}`)
+  const clock = await door.fetch('/__mock/clock')
+  await record('not modified', await door.fetch('/__mock/clock', { headers: { 'if-none-match': clock.headers.get('etag')! } }))
   await record('tasks', await door.fetch('/__mock/tasks'))
   await record('ledger', await door.fetch('/__mock/accounts/acct_alice'))
   await record('scenarios', await door.fetch('/__mock/scenarios'))

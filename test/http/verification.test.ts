@@ -51,7 +51,7 @@ eachDoor('GET /__mock/requests: filters for contract tests', (door) => {
       ['?path=/api/ai/*/generate', 3],
       ['?path=/media/*', 1],
       ['?status=400', 1],
-      [`?taskId=${image}`, 3],
+      [`?taskId=${image}`, 4], // its submission, two reads and its media
       ['?since=4', 2],
       ['?since=6', 0],
       ['?account=acct_alice&method=GET&status=200', 2],

@@ -262,6 +262,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task, its past and coming changes, ledger entries and requests
+         * @description history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner's entries naming it. requests: its journal entries, newest first (50).
+         */
+        get: operations["getTaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/tasks/{id}/media/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed task's output, without the owner's credential
+         * @description As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.
+         */
+        get: operations["getTaskMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/tasks/{id}/transition": {
         parameters: {
             query?: never;
@@ -621,6 +661,123 @@ export interface components {
                 nextChangeAtPoll?: number;
             }[];
         };
+        TaskDetail: {
+            task: {
+                taskId: string;
+                /** @enum {integer} */
+                status: 0 | 1 | 2;
+                creditsUsed: number;
+                relayStatus?: string;
+                providerTaskId?: string;
+                requestId?: string;
+                httpRequestId?: string;
+                upstreamHttpStatus?: number;
+                pollAfterSeconds?: number;
+                submissionUncertain?: boolean;
+                effectiveWatermark?: boolean;
+                demo?: boolean;
+                /** Format: date-time */
+                expiresAt?: string;
+                creditRefunded?: boolean;
+                id: string;
+                /** @enum {string} */
+                type: "image" | "video";
+                model: string;
+                prompt: string;
+                errorCode?: string;
+                errorMessage?: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                outputImageUrls?: string[];
+                /** Format: uri */
+                outputVideoUrl?: string;
+                accountId: string;
+                /** @enum {string} */
+                provider: "standard" | "upstream-a" | "relay";
+                scenario: string;
+                polls: number;
+                /** Format: date-time */
+                nextChangeAt?: string;
+                nextChangeAtPoll?: number;
+            };
+            history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {integer} */
+                status: 0 | 1 | 2;
+                relayStatus?: string;
+                errorCode?: string;
+                /** @constant */
+                refunded?: true;
+                /** @enum {string} */
+                by?: "timeline" | "poll" | "transition";
+            }[];
+            scheduled: ({
+                /** Format: date-time */
+                at: string;
+                /** @enum {integer} */
+                status?: 0 | 1 | 2;
+                relayStatus?: string;
+                errorCode?: string;
+                /** @constant */
+                refund?: true;
+            } | {
+                poll: number;
+                /** @enum {integer} */
+                status?: 0 | 1 | 2;
+                relayStatus?: string;
+                errorCode?: string;
+                /** @constant */
+                refund?: true;
+            })[];
+            ledger: {
+                at: number;
+                /** @enum {string} */
+                kind: "opening" | "adjust" | "debit" | "refund" | "reversal";
+                amount: number;
+                balanceAfter: number;
+                taskId?: string;
+            }[];
+            requests: {
+                seq: number;
+                /** Format: date-time */
+                at: string;
+                method: string;
+                path: string;
+                query: string;
+                status: number;
+                durationMs: number;
+                headers: {
+                    [key: string]: string;
+                };
+                accountId?: string;
+                scenario?: string;
+                taskId?: string;
+                idempotencyKey?: string;
+                replayed?: boolean;
+                dropped?: boolean;
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                requestBody?: {
+                    type: string;
+                    size: number;
+                    text?: string;
+                    /** @constant */
+                    truncated?: true;
+                };
+                responseHeaders?: {
+                    [key: string]: string;
+                };
+                responseBody?: {
+                    type: string;
+                    size: number;
+                    text?: string;
+                    /** @constant */
+                    truncated?: true;
+                };
+            }[];
+        };
         ScenarioList: {
             default: string;
             scenarios: {
@@ -898,7 +1055,12 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+        IfNoneMatch: string;
+        /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+        GenmockDashboard: "1";
+    };
     requestBodies: {
         /** @description Seconds to move forward, or until what. */
         ClockAdvance: {
@@ -1080,6 +1242,10 @@ export interface components {
         DateIfRouted: string;
         /** @description The rest of the oversized body is never read, so the connection cannot carry another request. */
         ConnectionClose: "close";
+        /** @description A hash of the body, for If-None-Match. */
+        ETag: string;
+        /** @description A hash of the JSON body, for If-None-Match. */
+        ETagOfJson: string;
     };
     pathItems: never;
 }
@@ -1088,7 +1254,10 @@ export interface operations {
     openDashboard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1128,7 +1297,12 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1138,11 +1312,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1179,7 +1363,12 @@ export interface operations {
     getControlOpenApi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1189,6 +1378,7 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1196,6 +1386,15 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1232,7 +1431,10 @@ export interface operations {
     reset: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1304,7 +1506,12 @@ export interface operations {
     getClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1314,11 +1521,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClockState"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1355,7 +1572,10 @@ export interface operations {
     setClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1427,7 +1647,10 @@ export interface operations {
     advanceClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1499,7 +1722,12 @@ export interface operations {
     listAccounts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1509,11 +1737,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccountList"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1550,7 +1788,10 @@ export interface operations {
     createAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1632,7 +1873,12 @@ export interface operations {
     getAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Account id */
                 id: string;
@@ -1645,11 +1891,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccountView"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1696,7 +1952,10 @@ export interface operations {
     updateAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Account id */
                 id: string;
@@ -1781,7 +2040,12 @@ export interface operations {
     getAccountClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Account id */
                 id: string;
@@ -1794,11 +2058,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccountClock"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -1845,7 +2119,10 @@ export interface operations {
     advanceAccountClock: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Account id */
                 id: string;
@@ -1937,7 +2214,12 @@ export interface operations {
                 /** @description At most this many (default 100). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1947,11 +2229,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TaskList"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: every failing field is listed. */
             400: {
@@ -1995,10 +2287,186 @@ export interface operations {
             };
         };
     };
+    getTaskDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task in detail. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetail"];
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskNotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaskMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range of a video. */
+                Range?: string;
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path: {
+                /** @description Task id */
+                id: string;
+                /** @description Image index, or 0 for a video. */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG or the MP4. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Task not found, or Media not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskNotFound"] | components["schemas"]["NotFound"];
+                };
+            };
+            /** @description A range past the end. */
+            416: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     transitionTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Task id */
                 id: string;
@@ -2093,7 +2561,12 @@ export interface operations {
     listScenarios: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2103,11 +2576,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScenarioList"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -2144,7 +2627,10 @@ export interface operations {
     loadScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2226,7 +2712,12 @@ export interface operations {
     getScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path: {
                 /** @description Scenario name */
                 name: string;
@@ -2239,11 +2730,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScenarioLoaded"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
@@ -2290,7 +2791,10 @@ export interface operations {
     chooseScenario: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2377,7 +2881,12 @@ export interface operations {
                 /** @description At most this many (default 100). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2387,11 +2896,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JournalList"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: every failing field is listed. */
             400: {
@@ -2438,7 +2957,10 @@ export interface operations {
     clearRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2502,7 +3024,12 @@ export interface operations {
                 /** @description Only entries after this seq. */
                 since?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2512,11 +3039,21 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Count"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: every failing field is listed. */
             400: {
@@ -2576,7 +3113,12 @@ export interface operations {
                 /** @description Only entries after this seq. */
                 since?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2587,11 +3129,21 @@ export interface operations {
                 headers: {
                     Date: components["headers"]["Date"];
                     "Content-Disposition"?: string;
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Har"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: every failing field is listed. */
             400: {
@@ -2645,7 +3197,12 @@ export interface operations {
                 /** @description json (default) or junit (JUnit XML). */
                 format?: "json" | "junit";
             };
-            header?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2655,12 +3212,22 @@ export interface operations {
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETagOfJson"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FindingList"];
                     "application/xml": string;
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: every failing field is listed. */
             400: {
@@ -2707,7 +3274,10 @@ export interface operations {
     clearConformanceFindings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -41,6 +41,10 @@ const png = await fetch(imageTask.outputImageUrls[0], { headers })
 const mp4 = await fetch(videoTask.outputVideoUrl, { headers })
 out.media = [png.status, png.headers.get('content-type'), mp4.status, (await mp4.arrayBuffer()).byteLength]
 out.sample = loadVideoSample().byteLength
+// Loaded on demand, from the ES module build even in CommonJS (a native import()).
+const docs = await Promise.all(['/openapi.json', '/__mock/openapi.json'].map((path) => get(path)))
+const page = await fetch(server.url + '/__mock/').then((res) => res.text())
+out.onDemand = [...docs.map((doc) => doc.status + ' ' + doc.body.openapi), page.includes('<title>genmock dashboard</title>')]
 await server.close()
 
 // The in-process part needs msw, whose own CommonJS build requires ES modules (rettime).
@@ -60,7 +64,7 @@ console.log(JSON.stringify(out))
   return `${imports};(async () => {${body}})().catch((error) => { console.error(error); process.exitCode = 1 })\n`
 }
 
-const EXPECTED = { submitted: [200, 200, 0, 0], completed: [1, 1], media: [200, 'image/png', 200, SAMPLE_MP4_BYTES], sample: SAMPLE_MP4_BYTES, inProcess: [200, 1] }
+const EXPECTED = { submitted: [200, 200, 0, 0], completed: [1, 1], media: [200, 'image/png', 200, SAMPLE_MP4_BYTES], sample: SAMPLE_MP4_BYTES, onDemand: ['200 3.1.0', '200 3.1.0', true], inProcess: [200, 1] }
 
 /**
  * Node 20.19 and later can require() an ES module; Jest's own require() cannot before Node 24.9,

@@ -1,0 +1,70 @@
+import type { Engine } from '../engine/engine.js'
+
+/** Where the worker door keeps the simulator between page loads. */
+export interface PersistOptions {
+  /** Default `sessionStorage`: the state lives as long as the tab. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  /** Default 'genmock'. */
+  key?: string
+}
+
+/** How long after a request the state is written, so that a burst of requests writes it once. */
+const SAVE_DELAY_MS = 50
+
+/**
+ * The simulator's state across page reloads (issue 15): restored at start when it was saved with
+ * the same options, written shortly after every request and when the page is hidden or left.
+ * A state that cannot be restored, or written (storage full), is reported once in the console and
+ * the simulator goes on without it: a reload then starts afresh, as it would without persistence.
+ * @example
+ * const saved = persistence(engine, JSON.stringify(options))
+ * await saved.restore()
+ * saved.touched() // after each request
+ */
+export function persistence(engine: Engine, fingerprint: string, { storage = sessionStorage, key = 'genmock' }: PersistOptions = {}) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let broken = false
+  const save = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (broken) return
+    try {
+      storage.setItem(key, JSON.stringify({ fingerprint, state: engine.save() }))
+    } catch (error) {
+      broken = true
+      console.warn(`genmock: cannot keep the simulator's state in storage (${(error as Error).message}); a reload will start afresh`)
+    }
+  }
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') save()
+  }
+  return {
+    /** Restores the saved state, unless there is none or it was saved with other options. */
+    async restore(): Promise<void> {
+      const text = storage.getItem(key)
+      if (text === null) return
+      try {
+        const saved = JSON.parse(text) as { fingerprint: string; state: Parameters<Engine['restore']>[0] }
+        if (saved.fingerprint === fingerprint) await engine.restore(saved.state)
+      } catch (error) {
+        console.warn(`genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`)
+        storage.removeItem(key)
+      }
+    },
+    /** Starts saving: after requests (see touched) and when the page goes away. */
+    start(): void {
+      addEventListener('pagehide', save)
+      document.addEventListener('visibilitychange', onHide)
+    },
+    /** A request was answered: the state is written once the burst it belongs to is over. */
+    touched(): void {
+      timer ??= setTimeout(save, SAVE_DELAY_MS)
+    },
+    /** Writes the state now and stops saving. */
+    stop(): void {
+      save()
+      removeEventListener('pagehide', save)
+      document.removeEventListener('visibilitychange', onHide)
+    },
+  }
+}

@@ -1,0 +1,86 @@
+import * as z from 'zod'
+import { clockModeSchema } from './control.js'
+import { scenarioSchema } from './scenario.js'
+
+/**
+ * What a saved engine must look like before an engine takes it up (the browser door keeps one in
+ * sessionStorage across a page reload). It checks the structure and the fields the engine finds
+ * things by; the types themselves are the engine's (src/engine/saved-state.ts). Records are loose
+ * objects: checking passes them through, it never strips or rewrites what was saved.
+ */
+
+const count = z.int().nonnegative()
+/** Epoch milliseconds. */
+const time = z.number()
+const pairs = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.array(z.tuple([key, value]))
+const instant = z.strictObject({ sim: time, wall: time })
+
+const clock = z.strictObject({ mode: clockModeSchema, speed: z.number().positive(), now: time, wall: time })
+const change = z.looseObject({ set: z.looseObject({}).optional(), refund: z.boolean().optional() })
+const life = z.strictObject({
+  events: z.array(z.strictObject({ taskId: z.string(), step: change.extend({ kind: z.literal('time'), at: time }) })),
+  polls: pairs(z.string(), z.array(change.extend({ kind: z.literal('poll'), n: count }))),
+  pending: z.array(z.string()),
+  stale: count,
+})
+const world = z.strictObject({ clock, life })
+
+const status = z.union([z.literal(0), z.literal(1), z.literal(2)])
+/** A saved task, once its row is read back (the engine saves tasks as a table, src/engine/table.ts). */
+export const savedTaskSchema = z.looseObject({
+  id: z.string(),
+  seq: count,
+  type: z.enum(['image', 'video']),
+  accountId: z.string(),
+  status,
+  createdAt: time,
+  updatedAt: time,
+  polls: count,
+  creditsUsed: z.number(),
+  creditRefunded: z.boolean(),
+  numOutputs: count,
+  preview: z.strictObject({ width: count, height: count }),
+})
+const table = z.strictObject({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) })
+const tasks = z.strictObject({ records: table, finished: z.array(count) }).refine(({ records, finished }) => finished.every((i) => i < records.rows.length), {
+  path: ['finished'],
+  message: 'must be positions among the records',
+})
+
+const accounts = z.strictObject({
+  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), demo: z.boolean(), scenario: z.string().optional(), strict: z.boolean().optional() })),
+  keys: pairs(z.string(), z.looseObject({ accountId: z.string(), revoked: z.boolean(), expiresAt: time.optional(), ipAllowlist: z.array(z.string()).optional() })),
+  sessions: pairs(z.string(), z.string()),
+})
+const ledgerEntry = z.looseObject({ at: time, kind: z.enum(['opening', 'adjust', 'debit', 'refund', 'reversal']), amount: z.number(), balanceAfter: z.number(), taskId: z.string().optional() })
+const ledger = pairs(z.string(), z.strictObject({ balance: z.number(), entries: z.array(ledgerEntry), older: count }))
+
+const idempotency = pairs(z.string(), z.looseObject({ fingerprint: z.string(), createdAt: time, response: z.looseObject({ response: z.looseObject({ taskId: z.string() }), status: z.int() }) }))
+const journal = z.strictObject({ seq: count, entries: z.array(z.looseObject({ seq: count, at: z.string(), method: z.string(), path: z.string(), status: z.int() })) })
+const conformance = z.strictObject({
+  seq: count,
+  findings: z.array(z.looseObject({ seq: count, rule: z.string(), accountId: z.string(), at: z.string(), message: z.string() })),
+  reads: pairs(z.string(), z.looseObject({ last: instant, terminal: z.boolean(), extraReads: count, finding: count.optional() })),
+  submissions: pairs(z.string(), z.array(z.looseObject({ fingerprint: z.string(), key: z.string().nullable(), at: instant, failed: z.boolean() }))),
+  counts: z.record(z.string(), count),
+})
+
+/**
+ * @example
+ * savedEngineSchema.safeParse(JSON.parse(sessionStorage.getItem('genmock') ?? 'null')).success // false: nothing saved
+ */
+export const savedEngineSchema = z.strictObject({
+  version: z.number(),
+  seed: z.number(),
+  seq: count,
+  random: z.strictObject({ words: z.string().regex(/^[0-9a-f]{4992}$/), index: z.int().min(0).max(624) }),
+  accounts,
+  ledger,
+  tasks,
+  worlds: z.strictObject({ server: world, own: pairs(z.string(), world) }),
+  history: pairs(z.string(), z.array(z.looseObject({ at: time, status }))),
+  idempotency,
+  journal,
+  conformance,
+  scenarios: z.strictObject({ loaded: z.array(z.strictObject({ scenario: scenarioSchema, origin: z.string() })), defaultName: z.string() }),
+})

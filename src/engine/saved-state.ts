@@ -1,0 +1,140 @@
+import type { SubmissionResponse } from '../contract/responses.js'
+import { savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
+import type { Accounts, SavedAccounts } from './accounts.js'
+import type { Conformance, SavedConformance } from './conformance.js'
+import type { IdempotencyRecords, SavedIdempotency } from './idempotency.js'
+import type { Journal, SavedJournal } from './journal.js'
+import type { Ledger, SavedLedger } from './ledger.js'
+import type { MersenneState } from './mersenne.js'
+import type { Random } from './random.js'
+import type { SavedScenarios, Scenarios } from './scenarios.js'
+import type { TaskHistory } from './task-history.js'
+import { fromTable, toTable, type Table } from './table.js'
+import type { TaskRecord } from './task-record.js'
+import type { SavedTasks, TaskStore } from './task-store.js'
+import type { SavedWorlds, Worlds } from './world.js'
+
+/** Bumped whenever the saved shape or its meaning changes: a value of another version is refused. */
+export const SAVED_ENGINE_VERSION = 1
+
+/** An Idempotency-Key's completed request, as the engine replays it. */
+export interface StoredSubmission {
+  response: SubmissionResponse
+  status: number
+}
+
+/**
+ * An engine's whole state as a JSON-safe value: what an engine made with the same options needs
+ * to go on exactly where this one was. What comes from the options (catalogue and prices, the
+ * video sample, the given scenarios and accounts, sleep, strict, idStyle, sparse) is not in it.
+ */
+export interface SavedEngine {
+  version: number
+  seed: number
+  /** Creation order of the next task. */
+  seq: number
+  random: MersenneState
+  accounts: SavedAccounts
+  ledger: SavedLedger
+  /** The records as a table: their keys once, not in each of up to 10 000 records. */
+  tasks: Omit<SavedTasks, 'records'> & { records: Table }
+  /** Every clock (the server's, the accounts' own) and the steps still to come in it. */
+  worlds: SavedWorlds
+  /** The tasks' past changes, shared by every clock's tasks. */
+  history: ReturnType<TaskHistory['save']>
+  idempotency: SavedIdempotency<StoredSubmission>
+  journal: SavedJournal
+  conformance: SavedConformance
+  scenarios: SavedScenarios
+}
+
+/** The engine's stateful parts, handed over by Engine, whose fields are private. */
+export interface EngineParts {
+  seed: number
+  seq: number
+  random: Random
+  accounts: Accounts
+  ledger: Ledger
+  tasks: TaskStore
+  worlds: Worlds
+  history: TaskHistory
+  idempotency: IdempotencyRecords<StoredSubmission>
+  journal: Journal
+  conformance: Conformance
+  scenarios: Scenarios
+}
+
+/**
+ * The parts' state, copied: the value does not change as the engine goes on. (Each part's save()
+ * hands over its live objects; this one copy makes the whole independent of them.)
+ * @example
+ * sessionStorage.setItem('genmock', JSON.stringify(saveEngine(parts)))
+ */
+export function saveEngine(parts: EngineParts): SavedEngine {
+  const tasks = parts.tasks.save()
+  const saved: SavedEngine = {
+    version: SAVED_ENGINE_VERSION,
+    seed: parts.seed,
+    seq: parts.seq,
+    random: parts.random.save(),
+    accounts: parts.accounts.save(),
+    ledger: parts.ledger.save(),
+    tasks: { records: toTable(tasks.records), finished: tasks.finished },
+    worlds: parts.worlds.save(),
+    history: parts.history.save(),
+    idempotency: parts.idempotency.save(),
+    journal: parts.journal.save(),
+    conformance: parts.conformance.save(),
+    scenarios: parts.scenarios.save(),
+  }
+  return structuredClone(saved)
+}
+
+/**
+ * Puts a saved state into the parts and returns the seed and seq for the engine to take. A value
+ * of another version or a malformed one is refused with an Error, before anything changes; should
+ * taking it up fail half way, the parts get their own state back before the Error is thrown.
+ * @example
+ * const { seed, seq } = await restoreEngine(JSON.parse(stored), parts)
+ */
+export async function restoreEngine(saved: unknown, parts: EngineParts): Promise<{ seed: number; seq: number }> {
+  const version = (saved as { version?: unknown } | null)?.version
+  if (version !== SAVED_ENGINE_VERSION) {
+    throw new Error(`genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; this genmock takes version ${SAVED_ENGINE_VERSION}`)
+  }
+  check(savedEngineSchema.safeParse(saved))
+  // A copy: the engine must not share objects with a value its caller keeps.
+  const copy = structuredClone(saved as SavedEngine)
+  const records = fromTable<TaskRecord>(copy.tasks.records)
+  check(savedTaskSchema.array().safeParse(records), ['tasks', 'records'])
+  const backup = saveEngine(parts)
+  try {
+    return await apply(copy, records, parts)
+  } catch (error) {
+    await apply(backup, fromTable(backup.tasks.records), parts)
+    throw new Error(`genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); nothing changed`, { cause: error })
+  }
+}
+
+/** Throws the first few issues of a failed check, each with its path in the saved state. */
+function check(result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }, under: string[] = []): void {
+  if (result.success) return
+  const issues = result.error.issues.slice(0, 3).map((issue) => `${[...under, ...issue.path.map(String)].join('.') || '(top)'}: ${issue.message}`)
+  throw new Error(`genmock: the saved state is malformed (${issues.join('; ')})`)
+}
+
+/** Scenarios first: the accounts and tasks name them. */
+async function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): Promise<{ seed: number; seq: number }> {
+  parts.scenarios.restore(saved.scenarios)
+  parts.random.restore(saved.random)
+  parts.accounts.restore(saved.accounts)
+  parts.ledger.restore(saved.ledger)
+  await parts.tasks.restore({ records, finished: saved.tasks.finished })
+  parts.worlds.restore(saved.worlds)
+  // After the tasks: one evicted while they are stored would take its history with it.
+  parts.history.restore(saved.history)
+  parts.idempotency.restore(saved.idempotency)
+  parts.journal.restore(saved.journal)
+  parts.conformance.restore(saved.conformance)
+  return { seed: saved.seed, seq: saved.seq }
+}
