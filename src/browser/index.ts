@@ -3,6 +3,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
+import { isControlPath } from '../handlers/control.js'
 import { createSimulator, type SimulatorOptions } from '../index.js'
 import { mswHandlers } from '../msw/adapter.js'
 import { persistence, type PersistOptions } from './persist.js'
@@ -80,10 +81,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
   // A state is taken up only by the same genmock with the same options (functions, as sleep, drop out of the JSON).
   const saved = persist === false ? undefined : persistence(engine, JSON.stringify({ version: pkg.version, ...rest, scenarios }), persist === true ? {} : persist)
   await saved?.restore()
+  // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
   const answering = saved
     ? mswHandlers(async (request) => {
         const reply = await app(request)
-        saved.touched()
+        if (request.method !== 'GET' || !isControlPath(request.path)) saved.touched()
         return reply
       })
     : handlers

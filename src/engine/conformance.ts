@@ -3,6 +3,7 @@
  * the route core report each breach as it happens; this module keeps the findings, the state the
  * rules need (previous reads, recent submissions) and the verdict.
  */
+import { OrderedMap } from './ordered-map.js'
 
 export type RuleId =
   | 'poll-too-soon'
@@ -106,7 +107,7 @@ export class Conformance {
   readonly capacity: number
   #findings: Finding[] = []
   #seq = 0
-  #reads = new Map<string, ReadState>()
+  #reads = new OrderedMap<string, ReadState>()
   #submissions = new Map<string, Submission[]>()
   #counts = new Map<RuleId, number>()
 
@@ -137,7 +138,6 @@ export class Conformance {
   /** The owner's read was answered with `status`: reading again after a terminal answer is poll-after-terminal. */
   afterRead(taskId: string, status: number, at: Instant): Breach | null {
     const state = this.#reads.get(taskId) ?? { last: at, terminal: false, extraReads: 0 }
-    this.#reads.delete(taskId) // re-inserted last: the map's order is least recently read first
     this.#track(taskId, state)
     state.last = at
     if (!state.terminal) {
@@ -229,7 +229,7 @@ export class Conformance {
    * other.restore(conformance.save())
    */
   save(): SavedConformance {
-    const reads = [...this.#reads].map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [taskId, finding ? { ...read, finding: finding.seq } : read])
+    const reads = this.#reads.entries().map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [taskId, finding ? { ...read, finding: finding.seq } : read])
     return { seq: this.#seq, findings: this.#findings, reads, submissions: [...this.#submissions], counts: this.counts() }
   }
 
@@ -240,15 +240,16 @@ export class Conformance {
     // A finding no longer kept is still one: later reads of its task only count, unseen.
     const linked = ({ finding, ...read }: SavedConformance['reads'][number][1]): ReadState =>
       finding === undefined ? read : { ...read, finding: bySeq.get(finding) ?? ({ seq: finding } as Finding) }
-    this.#reads = new Map(saved.reads.map(([taskId, read]) => [taskId, linked(read)]))
+    this.#reads.clear()
+    for (const [taskId, read] of saved.reads) this.#reads.set(taskId, linked(read))
     this.#submissions = new Map(saved.submissions)
     this.#counts = new Map(Object.entries(saved.counts) as [RuleId, number][])
   }
 
   /** Remembers a task's reads, forgetting the least recently read beyond TRACKED_TASKS. */
   #track(taskId: string, state: ReadState): void {
-    this.#reads.set(taskId, state)
-    if (this.#reads.size > TRACKED_TASKS) this.#reads.delete(this.#reads.keys().next().value!)
+    this.#reads.set(taskId, state) // set last: the order is least recently read first
+    if (this.#reads.size > TRACKED_TASKS) this.#reads.deleteOldest()
   }
 
   #recent(accountId: string, at: Instant): Submission[] {

@@ -1,3 +1,4 @@
+import { OrderedMap } from './ordered-map.js'
 import { Problem } from './problem.js'
 
 /**
@@ -32,8 +33,8 @@ export type SavedIdempotency<R> = [id: string, record: IdempotencyRecord<R>][]
  * if (outcome.kind === 'replay') return outcome.response
  */
 export class IdempotencyRecords<R> {
-  // Insertion order is time order, so expired records are always at the front.
-  #records = new Map<string, IdempotencyRecord<R>>()
+  // Insertion order is time order, so expired records are always the oldest.
+  #records = new OrderedMap<string, IdempotencyRecord<R>>()
 
   readonly retentionMs: number
   readonly maxRecords: number
@@ -50,7 +51,7 @@ export class IdempotencyRecords<R> {
     const record = this.#records.get(id)
     if (!record) {
       this.#records.set(id, { fingerprint, createdAt: now })
-      if (this.#records.size > this.maxRecords) this.#records.delete(this.#records.keys().next().value!)
+      if (this.#records.size > this.maxRecords) this.#records.deleteOldest()
       return { kind: 'new' }
     }
     if (record.fingerprint !== fingerprint) throw Problem.of({ kind: 'idempotency-mismatch' })
@@ -78,17 +79,15 @@ export class IdempotencyRecords<R> {
    * other.restore(records.save())
    */
   save(): SavedIdempotency<R> {
-    return [...this.#records].filter(([, record]) => record.response !== undefined)
+    return this.#records.entries().filter(([, record]) => record.response !== undefined)
   }
 
   restore(saved: SavedIdempotency<R>): void {
-    this.#records = new Map(saved)
+    this.#records.clear()
+    for (const [id, record] of saved) this.#records.set(id, record)
   }
 
   #forgetExpired(now: number): void {
-    for (const [id, record] of this.#records) {
-      if (record.createdAt + this.retentionMs > now) break
-      this.#records.delete(id)
-    }
+    for (let oldest = this.#records.oldest(); oldest && oldest[1].createdAt + this.retentionMs <= now; oldest = this.#records.oldest()) this.#records.deleteOldest()
   }
 }

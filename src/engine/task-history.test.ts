@@ -54,6 +54,26 @@ describe('TaskHistory', () => {
     history.clear()
     expect(history.size).toBe(0)
   })
+
+  it('a task dropped, then created again under its id, keeps its new history when the old one’s turn to go comes', () => {
+    const history = new TaskHistory(3)
+    for (const id of ['t1', 't2', 't3']) history.created(record(id))
+    history.drop('t1')
+    history.created({ ...record('t1'), createdAt: 900 })
+    history.created(record('t4'))
+    expect([history.of('t1')?.[0]?.at, history.of('t2'), history.size]).toEqual([900, undefined, 3])
+  })
+
+  it('stays at its capacity over many more tasks than it keeps, dropped ones among them', () => {
+    const history = new TaskHistory(10)
+    for (let i = 0; i < 50_000; i++) {
+      history.created(record(`t${i}`))
+      if (i % 3 === 0) history.drop(`t${i}`)
+    }
+    expect(history.size).toBe(10)
+    const newestKept = Array.from({ length: 50_000 }, (_, i) => i).filter((i) => i % 3 !== 0).slice(-10).map((i) => `t${i}`)
+    expect(history.save().map(([id]) => id)).toEqual(newestKept)
+  })
 })
 
 describe('TaskLife records into its history, and lists what is still to come', () => {

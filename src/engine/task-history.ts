@@ -1,3 +1,4 @@
+import { OrderedMap } from './ordered-map.js'
 import type { TaskRecord } from './task-record.js'
 
 /** What applied a change: a timed step, a `poll N` step, or the control API's transition. */
@@ -40,8 +41,8 @@ function entry(task: TaskRecord, at: number): HistoryEntry {
  * history.of(task.id) // [{ at: createdAt, status: 0 }, { at: now, status: 1, by: 'timeline' }]
  */
 export class TaskHistory {
-  /** Task id → its entries; Map order is creation order, so the oldest task is the first key. */
-  #lists = new Map<string, readonly HistoryEntry[]>()
+  /** Task id → its entries, in creation order. */
+  #kept = new OrderedMap<string, { entries: readonly HistoryEntry[] }>()
 
   readonly capacity: number
 
@@ -50,36 +51,35 @@ export class TaskHistory {
   }
 
   get size(): number {
-    return this.#lists.size
+    return this.#kept.size
   }
 
   /** A task was accepted: its history begins, and the oldest one goes beyond capacity. */
   created(task: TaskRecord): void {
-    this.#lists.set(task.id, [entry(task, task.createdAt)])
-    if (this.#lists.size > this.capacity) this.#lists.delete(this.#lists.keys().next().value!)
+    this.#add(task.id, [entry(task, task.createdAt)])
   }
 
   /** A change was applied to `task` at `at`; a task whose history was let go gets none back. */
   changed(task: TaskRecord, at: number, by: ChangeCause, refunded: boolean): void {
-    const list = this.#lists.get(task.id)
-    if (!list) return
+    const kept = this.#kept.get(task.id)
+    if (!kept) return
     const added = entry(task, at)
     if (refunded) added.refunded = true
     added.by = by
-    this.#lists.set(task.id, [...list, added])
+    kept.entries = [...kept.entries, added]
   }
 
   /** The task's history, oldest first; undefined when it is not kept (unknown, evicted, or older than the capacity). */
   of(taskId: string): readonly HistoryEntry[] | undefined {
-    return this.#lists.get(taskId)
+    return this.#kept.get(taskId)?.entries
   }
 
   drop(taskId: string): void {
-    this.#lists.delete(taskId)
+    this.#kept.delete(taskId)
   }
 
   clear(): void {
-    this.#lists.clear()
+    this.#kept.clear()
   }
 
   /**
@@ -88,10 +88,16 @@ export class TaskHistory {
    * other.restore(history.save())
    */
   save(): [taskId: string, entries: readonly HistoryEntry[]][] {
-    return [...this.#lists]
+    return this.#kept.entries().map(([id, { entries }]) => [id, entries])
   }
 
   restore(saved: readonly (readonly [taskId: string, entries: readonly HistoryEntry[]])[]): void {
-    this.#lists = new Map(saved.slice(-this.capacity))
+    this.clear()
+    for (const [id, entries] of saved) this.#add(id, entries)
+  }
+
+  #add(taskId: string, entries: readonly HistoryEntry[]): void {
+    this.#kept.set(taskId, { entries })
+    while (this.#kept.size > this.capacity) this.#kept.deleteOldest()
   }
 }

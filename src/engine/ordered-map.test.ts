@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { OrderedMap } from './ordered-map.js'
+
+describe('OrderedMap', () => {
+  it('orders entries by when they were last set, and finds the oldest past deleted and re-set ones', () => {
+    const map = new OrderedMap<string, number>()
+    for (const [key, value] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) map.set(key, value)
+    map.set('a', 5)
+    map.delete('b')
+    expect(map.oldest()).toEqual(['c', 3])
+    expect(map.entries()).toEqual([['c', 3], ['d', 4], ['a', 5]])
+    map.deleteOldest()
+    expect([map.size, map.has('c'), map.get('d'), map.oldest()]).toEqual([2, false, 4, ['d', 4]])
+    map.clear()
+    expect([map.size, map.oldest(), map.entries()]).toEqual([0, undefined, []])
+  })
+
+  it('stays in order over many more sets and deletions than it holds, as a bounded store uses it', () => {
+    const map = new OrderedMap<number, number>()
+    for (let i = 0; i < 100_000; i++) {
+      map.set(i, i)
+      if (i % 2 === 0) map.set(i - 1, -i) // an update moves it last
+      if (i % 7 === 0) map.delete(i - 3)
+      while (map.size > 100) map.deleteOldest()
+    }
+    expect(map.queued).toBeLessThanOrEqual(2 * map.size + 1024)
+    const entries = map.entries()
+    expect(entries).toHaveLength(100)
+    expect(entries.at(-1)).toEqual([99_999, 99_999])
+    // Oldest first: each entry was set no later than the next one.
+    const setAt = (key: number, value: number) => (value < 0 ? -value : key)
+    expect(entries.every(([key, value], i) => i === 0 || setAt(...entries[i - 1]!) <= setAt(key, value))).toBe(true)
+  })
+})
