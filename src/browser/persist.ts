@@ -8,12 +8,15 @@ export interface PersistOptions {
   key?: string
 }
 
-/** How long after a request the state is written, so that a burst of requests writes it once. */
-const SAVE_DELAY_MS = 50
+/**
+ * How long after a request the state is written: the requests of that second share one write
+ * (a few ms per thousand tasks, on the page's thread). Leaving or hiding the page writes at once.
+ */
+const SAVE_DELAY_MS = 1000
 
 /**
- * The simulator's state across page reloads (issue 15): restored at start when it was saved with
- * the same options, written shortly after every request and when the page is hidden or left.
+ * The simulator's state across page reloads: restored at start when it was saved with the same
+ * options, written at most once a second while requests come, and when the page is hidden or left.
  * A state that cannot be restored, or written (storage full), is reported once in the console and
  * the simulator goes on without it: a reload then starts afresh, as it would without persistence.
  * @example

@@ -142,6 +142,19 @@ describe('the devtools panel', LIMIT, () => {
     expect(await page.locator('[data-testid=task-row]').count()).toBe(0)
   })
 
+  it('keeps msw’s request log (logRequests) to the page’s own requests: none of the panel’s', async () => {
+    const page = await open('?clock=manual&log=on')
+    const lines: string[] = []
+    page.on('console', (message) => lines.push(message.text()))
+    await page.locator('[data-testid=devtools-toggle]').click()
+    await page.locator('[data-testid=account-row]').first().waitFor()
+    await page.locator('[data-testid=advance-10s]').click()
+    await page.waitForTimeout(2_500)
+    await submit(page)
+    await expect.poll(() => lines.some((line) => line.includes('/api/ai/image/generate')), SHOWS).toBe(true)
+    expect(lines.filter((line) => line.includes('/__mock/'))).toEqual([])
+  })
+
   it('lives in a shadow root: page styles do not reach it, and its styles do not reach the page', async () => {
     const page = await open('?clock=manual')
     await page.locator('[data-testid=devtools-toggle]').click()
