@@ -10,6 +10,13 @@ export interface SavedTasks {
   finished: number[]
 }
 
+/**
+ * @msw/data's own key of a row, learnt from the first row it makes. Given the task id as the key,
+ * a row needs no random UUID: those cost ~480 bytes a task (a quarter of its memory) and a
+ * crypto call each. The symbol is not exported; without it, rows simply get their UUIDs.
+ */
+let primaryKey: symbol | undefined
+
 /** What the collections hold of a task: the fields listing queries filter and sort by. */
 type IndexRow = Pick<TaskRecord, 'id' | 'seq' | 'accountId' | 'status'>
 
@@ -81,7 +88,9 @@ export class TaskStore {
     }
     this.#counts.get(shard)!.live++
     const { id, seq, accountId, status } = record
-    this.#rows.set(id, (await collection.create({ id, seq, accountId, status })) as IndexRow)
+    const row = (await collection.create({ id, seq, accountId, status, ...(primaryKey ? { [primaryKey]: id } : {}) })) as IndexRow
+    primaryKey ??= Object.getOwnPropertySymbols(row).find((symbol) => symbol.description === 'kPrimaryKey')
+    this.#rows.set(id, row)
     this.#byId.set(id, record)
     this.#evictOverCap()
     return record
