@@ -529,7 +529,8 @@ export class Engine {
     const latency = plan.latency ? this.#random.within(plan.latency) : 0
     const credits = this.catalogue.price(request)
     const style = this.scenarios.get(scenario)?.scenario.idStyle ?? this.#idStyle
-    const id = (prefix: string) => this.#unique(() => drawId(this.#random, style, prefix), (candidate) => this.#tasks.has(candidate))
+    // Only a task id must not be a stored task's: the others name nothing genmock looks up.
+    const id = (prefix: string) => (prefix === 'tsk_' ? this.#unique(() => drawId(this.#random, style, prefix), (candidate) => this.#tasks.has(candidate)) : drawId(this.#random, style, prefix))
     const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: this.#seq++, id })
     const steps = scheduleSteps(plan.timeline, record, this.#random)
     if (latency > 0) await this.#sleep(latency)

@@ -1,4 +1,5 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
+import type { RuleId } from '../engine/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
@@ -54,7 +55,7 @@ function httpDate(ms: number): string {
 const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
 /** The rules a request broke, once each, for its journal entry and its Genmock-Conformance header. */
-const ruleIds = (trace: RouteTrace) => [...new Set(trace.breaches?.map((breach) => breach.rule))]
+const ruleIds = (trace: RouteTrace): RuleId[] => (trace.breaches ? [...new Set(trace.breaches.map((breach) => breach.rule))] : [])
 
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.

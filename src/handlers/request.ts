@@ -85,7 +85,8 @@ function depthOver(value: unknown, max: number): boolean {
     const [node, depth] = stack.pop()!
     if (node === null || typeof node !== 'object') continue
     if (depth >= max) return true
-    for (const child of Object.values(node)) stack.push([child, depth + 1])
+    // Only what can nest is pushed: most values of a body are strings and numbers.
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
   }
   return false
 }
