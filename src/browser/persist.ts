@@ -35,6 +35,8 @@ export function persistence(engine: Engine, fingerprint: string, { storage = ses
       storage.setItem(key, JSON.stringify({ fingerprint, state: engine.save() }))
     } catch (error) {
       broken = true
+      // An older state left behind would be restored on the next load: time would go back.
+      storage.removeItem(key)
       console.warn(`genmock: cannot keep the simulator's state in storage (${(error as Error).message}); a reload will start afresh`)
     }
   }

@@ -22,7 +22,7 @@ import { renderImage } from './png.js'
 import { Problem } from './problem.js'
 import { Random } from './random.js'
 import { Scenarios, type ScenarioEntry, type ScenarioRequest, type SubmitPlan } from './scenarios.js'
-import { restoreEngine, saveEngine, type EngineParts, type SavedEngine } from './saved-state.js'
+import { restoreEngine, saveEngine, type EngineParts, type SavedEngine, type StoredSubmission } from './saved-state.js'
 import { toSnapshot, toSubmission } from './snapshot.js'
 import { sparseKey, sparsen, type AnswerKind } from './sparse.js'
 import type { TaskRecord } from './task-record.js'
@@ -156,7 +156,7 @@ export class Engine {
   readonly #life: TaskLife
   /** The server clock and the tasks it moves; accounts with a clock of their own, theirs. */
   readonly #worlds: Worlds
-  readonly #idempotency: IdempotencyRecords<{ response: SubmissionResponse; status: number }>
+  readonly #idempotency: IdempotencyRecords<StoredSubmission>
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions = {}) {

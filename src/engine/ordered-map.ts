@@ -21,7 +21,7 @@ export class OrderedMap<K, V> {
     return this.#map.size
   }
 
-  /** Stamps held, spent and stale ones included: what its memory grows with (at most 2 × size + 1024). */
+  /** Stamps held, spent and stale ones included: what its memory grows with (at most 2 × size + 1024 right after a set). */
   get queued(): number {
     return this.#queue.length
   }

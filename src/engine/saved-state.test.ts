@@ -290,6 +290,18 @@ describe('saved state', () => {
     expect(JSON.stringify(saved)).toBe(frozen)
   })
 
+  it('restores a replaced scenario that uses one loaded after it', async () => {
+    const wall = { now: START }
+    const given = { scenario: scenario({ name: 'mine', rules: [{ use: 'default' }] }), origin: 'options' }
+    const a = new Engine({ ...engineOptions(wall), scenarios: [given] })
+    a.loadScenario(scenario({ name: 'helper', rules: [{ use: 'default' }] }))
+    a.loadScenario(scenario({ name: 'mine', rules: [{ use: 'helper' }] }))
+    const b = new Engine({ ...engineOptions(wall), scenarios: [given] })
+    await b.restore(JSON.parse(JSON.stringify(a.save())) as SavedEngine)
+    expect(b.scenarios.get('mine')?.scenario.rules).toEqual([{ use: 'helper' }])
+    expect(b.save()).toEqual(a.save())
+  })
+
   it('drops an Idempotency-Key still in progress: its request does not outlive the page', async () => {
     const wall = { now: START }
     let release = () => {}

@@ -205,10 +205,15 @@ export class Scenarios {
     return { loaded: loaded.map(({ scenario, origin }) => ({ scenario, origin })), defaultName: this.#defaultName }
   }
 
-  /** The given scenarios, then the saved ones loaded again; throws Invalid request when a reference does not resolve. */
+  /**
+   * The given scenarios, then the saved ones loaded again, all before the references are checked:
+   * a replaced scenario keeps its place in the order, so it may `use` one loaded after it. Throws
+   * Invalid request when a reference does not resolve.
+   */
   restore(saved: SavedScenarios): void {
     this.reset()
-    for (const entry of saved.loaded) this.add(entry)
+    for (const entry of saved.loaded) this.#entries.set(entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) })
+    this.#check()
     this.setDefault(saved.defaultName)
   }
 

@@ -4,7 +4,12 @@ import type { TaskRecord } from './task-record.js'
 
 /** ISO strings of recent instants: every read of a task formats the same createdAt and updatedAt again. */
 const isoCache = new Map<number, string>()
-function iso(ms: number): string {
+/**
+ * An instant of simulated time as ISO 8601.
+ * @example
+ * iso(0) // '1970-01-01T00:00:00.000Z'
+ */
+export function iso(ms: number): string {
   let text = isoCache.get(ms)
   if (text === undefined) {
     if (isoCache.size >= 4096) isoCache.clear()

@@ -2,6 +2,7 @@ import type { JournalEntry } from './journal-entry.js'
 import type { LedgerEntry } from './ledger.js'
 import type { ChangeCause, HistoryEntry } from './task-history.js'
 import type { TaskRecord } from './task-record.js'
+import { iso } from './snapshot.js'
 import type { ScheduledStep } from './timeline.js'
 
 /** A past change of a task as the control API shows it: `at` in ISO 8601; no `by` for its creation. */
@@ -37,7 +38,6 @@ export interface TaskDetail<T> {
 /** How many of a task's requests the detail lists. */
 export const REQUESTS_SHOWN = 50
 
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * A history entry as the control API shows it.

@@ -5,7 +5,7 @@ import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { etagOf, noneMatch } from './etag.js'
-import { isDashboardRequest, toWire, type HttpRequest, type Reply } from './exchange.js'
+import { toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
 import { MEDIA_ROUTES } from './media.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
@@ -60,8 +60,7 @@ const ruleIds = (trace: RouteTrace): RuleId[] => (trace.breaches ? [...new Set(t
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
  * A Problem becomes its error reply here, any other error a 500 with no detail; every reply is
- * dated by the simulated clock, and client traffic (everything outside /__mock, unless the
- * dashboard's own) is journaled. A control GET's JSON 200 carries an ETag, and is a 304 when
+ * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled. A control GET's JSON 200 carries an ETag, and is a 304 when
  * If-None-Match names it.
  * @example
  * const app = createApp(new Engine({ seed: 7 }))
@@ -105,7 +104,7 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       }
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
-    if (!control && !isDashboardRequest(request.headers)) {
+    if (!control) {
       const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
       const requestSeq = engine.journal.record(() => journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }))

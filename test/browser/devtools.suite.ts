@@ -136,7 +136,8 @@ export function devtoolsSuite(msw: MswPackage): void {
       expect((await call(page, `/__mock/tasks/${taskId}`)).body.task.status).toBe(1)
       await expect.poll(() => row.locator('img[data-testid=thumbnail]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
       await page.waitForTimeout(1_500)
-      // The panel's polling, its thumbnail (a media route) and its action are not in the journal.
+      // The panel reads through the control API only: the task was never polled, and the page's journal holds its own submission alone.
+      expect((await call(page, `/__mock/tasks/${taskId}`)).body.task.polls).toBe(0)
       expect((await call(page, '/__mock/requests/count')).body.count).toBe(journal)
       mkdirSync('test/artifacts', { recursive: true })
       await page.screenshot({ path: `test/artifacts/devtools-1280-${msw}.png` })

@@ -27,6 +27,9 @@ const packageFields: Plugin = {
   },
 }
 
+/** The JavaScript the package's code may use, in both formats. */
+const TARGET = 'es2022'
+
 /**
  * What is loaded on demand, each an entry of the ES module build: the dashboard page, the worker
  * door's devtools and the OpenAPI documents (~30 kB gzip in all). The CommonJS build loads those
@@ -60,13 +63,13 @@ const esmOnly: Plugin = {
  */
 const sucrase = createRequire(import.meta.url)('sucrase') as { transform: (code: string, options: { filePath: string }) => { code: string; sourceMap?: object } }
 sucrase.transform = (code, { filePath }) => {
-  const result = transformSync(code, { format: 'cjs', target: 'es2022', minify: true, sourcemap: true, sourcefile: filePath })
+  const result = transformSync(code, { format: 'cjs', target: TARGET, minify: true, sourcemap: true, sourcefile: filePath })
   return { code: result.code, sourceMap: JSON.parse(result.map) as object }
 }
 
 const common: Options = {
   outDir: 'dist',
-  target: 'es2022',
+  target: TARGET,
   // One copy of the engine per format: the entries share chunks.
   splitting: true,
   // import.meta.url (loadVideoSample, the browser's default video URL) in the CommonJS build.

@@ -22,6 +22,8 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   type Kid = Node | string
   const doc = root.ownerDocument
   const win = doc.defaultView!
+  // Inside a shadow root (the worker door's devtools) the document's activeElement is the host.
+  const focused = () => (root.getRootNode() as Document | ShadowRoot).activeElement
   const el = (tag: string, attrs: Attrs = {}, ...kids: Kid[]): HTMLElement => {
     const node = doc.createElement(tag)
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v)
@@ -94,12 +96,16 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     return data
   }
   /** Blob URLs of task media, fetched once each through the control API. */
+  /** Keyed by the task's creation too: a reset draws the same ids again. A failed fetch is tried again next time. */
   const blobs = new Map<string, Promise<string>>()
-  const media = (taskId: string, index: number): Promise<string> => {
-    const key = `${taskId}/${index}`
+  const media = (t: Json, index: number): Promise<string> => {
+    const key = `${t.taskId}/${t.createdAt}/${index}`
     let url = blobs.get(key)
     if (!url) {
-      url = fetch(`/__mock/tasks/${enc(taskId)}/media/${index}`, { headers: base }).then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : ''))
+      url = fetch(`/__mock/tasks/${enc(t.taskId)}/media/${index}`, { headers: base })
+        .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : ''))
+        .catch(() => '')
+        .then((got) => (got || blobs.delete(key), got))
       blobs.set(key, url)
     }
     return url
@@ -110,13 +116,13 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const images: unknown[] = Array.isArray(t.outputImageUrls) ? t.outputImageUrls : []
     images.slice(0, max).forEach((url, i) => {
       const img = el('img', { alt: `output ${i + 1}`, 'data-url': String(url), ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}) }) as HTMLImageElement
-      void media(t.taskId, i).then((src) => (img.src = src))
+      void media(t, i).then((src) => src && (img.src = src))
       box.append(img)
     })
     if (images.length > max) box.append(sub(`+${images.length - max}`))
     if (t.outputVideoUrl) {
       const video = el('video', { 'data-testid': 'video', 'data-url': String(t.outputVideoUrl), controls: '', preload: 'metadata', muted: '', playsinline: '' }) as HTMLVideoElement
-      void media(t.taskId, 0).then((src) => (video.src = src))
+      void media(t, 0).then((src) => src && (video.src = src))
       box.append(video)
     }
     return box
@@ -219,6 +225,9 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
 
   // ---- accounts, keyed by id, with their clocks, credits and ledgers ----
   const accountList = el('div')
+  /** The accounts' details last read, and the list they were read for. */
+  const accountDetails = new Map<string, Json>()
+  let lastAccounts: Json
   const ledgerItem = (e: Json) => {
     const amount = Number(e.amount)
     return el('li', { 'data-testid': 'ledger-entry', 'data-kind': String(e.kind) },
@@ -233,12 +242,13 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const path = `/__mock/accounts/${enc(a.id)}`
     if (!row) {
       const amount = input({ type: 'number', min: '1', step: '1', value: '100', 'aria-label': `credits to add to ${a.id}`, 'data-testid': 'topup-amount' })
-      const credit = (label: string, to: () => number) => act(`${label} ${a.id}`, () => call('PATCH', path, { credits: to() }), (v) => `${v.credits} credits`)
+      // The balance is read afresh: the one on screen may be a paused or a stale one.
+      const credit = (label: string, to: (now: number) => number) => act(`${label} ${a.id}`, async () => call('PATCH', path, { credits: to((await read(path)).credits) }), (v) => `${v.credits} credits`)
       const parts = { name: el('strong'), credits: el('span', { class: 'cr', 'data-testid': 'credits', title: 'credits' }), clock: el('div', { class: 'grp clk' }), ledger: el('ul') }
       const div = el('div', { class: 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
         el('div', { class: 'top' }, parts.name, mono(a.id), parts.credits),
         el('div', { class: 'grp' }, amount,
-          button('top up', credit('top up', () => Number(parts.credits.textContent) + Number(amount.value)), { 'data-testid': 'topup' }),
+          button('top up', credit('top up', (now) => now + Number(amount.value)), { 'data-testid': 'topup' }),
           button('drain', credit('drain', () => 0), { 'data-testid': 'drain', title: 'Set the balance to 0' }), parts.clock),
         parts.ledger)
       row = { div, ...parts }
@@ -300,7 +310,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   let shown: { task?: string; request?: Json } = {}
   let opener: Element | null = null
   const openPanel = (what: typeof shown) => {
-    opener = doc.activeElement
+    opener = focused()
     shown = what
     panelBody.dataset.k = ''
     panel.hidden = false
@@ -338,8 +348,10 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const lines = [`curl -X ${r.method} ${quote(`${win.location.origin}${r.path}${r.query ?? ''}`)}`]
     for (const [name, value] of Object.entries<string>(r.headers ?? {})) {
       if (skip.test(name)) continue
-      const shown = name === 'authorization' && /redacted/.test(value) ? 'Bearer $GENMOCK_API_KEY' : name === 'cookie' && /redacted/.test(value) ? '$GENMOCK_COOKIE' : value
-      lines.push(`-H ${quote(`${name}: ${shown}`)}`)
+      // A redacted credential becomes a shell variable, in double quotes so that the shell fills it in.
+      if (name === 'authorization' && /redacted/.test(value)) lines.push(`-H "authorization: Bearer $GENMOCK_API_KEY"`)
+      else if (name === 'cookie' && /redacted/.test(value)) lines.push(`-H "cookie: $GENMOCK_COOKIE"`)
+      else lines.push(`-H ${quote(`${name}: ${value}`)}`)
     }
     if (r.requestBody?.text !== undefined) lines.push(`--data-raw ${quote(r.requestBody.text)}`)
     return lines.join(' \\\n  ')
@@ -363,12 +375,13 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const when = s.at ? time(s.at) : `poll ${s.poll}`
     return el('li', { class: past ? '' : 'later', 'data-testid': past ? 'history-step' : 'scheduled-step' }, el('span', {}, when), el('span', {}, what || 'change'), sub(past ? (s.by ?? '') : 'scheduled'))
   }
+  // Kept across rebuilds of the panel, so that a change of the task does not wipe what was typed.
+  const code = input({ value: 'UPSTREAM_FAILED', 'aria-label': 'error code', 'data-testid': 'fail-code' })
+  const refund = input({ type: 'checkbox', checked: '', 'aria-label': 'refund', 'data-testid': 'fail-refund' })
   const renderTaskDetail = (d: Json) => {
     const t = d.task
     set(panelTitle, `Task ${t.taskId}`)
     fill(panelBody, JSON.stringify(d), () => {
-      const code = input({ value: 'UPSTREAM_FAILED', 'aria-label': 'error code', 'data-testid': 'fail-code' })
-      const refund = input({ type: 'checkbox', checked: '', 'aria-label': 'refund', 'data-testid': 'fail-refund' })
       const move = (label: string, change: () => Json, testid: string) =>
         button(label, act(`${label} ${t.taskId}`, () => call('POST', `/__mock/tasks/${enc(t.taskId)}/transition`, change()), (v) => STATUS[v.status] ?? ''), { 'data-testid': testid })
       const actions = t.status !== 0 ? [] : [el('div', { class: 'grp' },
@@ -414,34 +427,52 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       if (byAccount.value) journalQuery.set('account', byAccount.value)
       if (byStatus.value) journalQuery.set('status', byStatus.value)
       if (byPath.value) journalQuery.set('path', byPath.value)
+      // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
+      const open = shown.task
       const [clock, tasks, accounts, scenarios, requests, findings, detail] = await Promise.all([
         read('/__mock/clock'), read(`/__mock/tasks?limit=50${taskFilter.value ? `&status=${taskFilter.value}` : ''}`), read('/__mock/accounts'), read('/__mock/scenarios'),
-        read(`/__mock/requests?${journalQuery}`), read('/__mock/conformance'), shown.task ? read(`/__mock/tasks/${enc(shown.task)}`) : undefined,
+        read(`/__mock/requests?${journalQuery}`), read('/__mock/conformance'), open ? read(`/__mock/tasks/${enc(open)}`).catch((error: Error) => (/: 404 /.test(error.message) ? null : Promise.reject(error))) : undefined,
       ])
-      const details: Json[] = await Promise.all(accounts.accounts.map((a: Json) => read(`/__mock/accounts/${enc(a.id)}`)))
+      // An account's detail carries the server clock's now, new every second under a real clock:
+      // it is read again when the list (balances) changed, after an action, or when it has its own clock.
+      const changed = forced || accounts !== lastAccounts
+      const details: Json[] = await Promise.all(
+        accounts.accounts.map((a: Json) => {
+          const last = accountDetails.get(a.id)
+          return !changed && last && !last.clock?.own ? last : read(`/__mock/accounts/${enc(a.id)}`)
+        }),
+      )
       if (stopped || mine !== generation) return
+      lastAccounts = accounts
+      accountDetails.clear()
+      for (const a of details) accountDetails.set(a.id, a)
       const nowMs = Date.parse(clock.now)
       set(now, clock.now)
       clockMode = clock.mode
       set(mode, clock.mode)
       set(toggle, clock.mode === 'manual' ? 'switch to real' : 'switch to manual')
-      if (doc.activeElement !== speed) speed.value = String(clock.speed)
+      if (focused() !== speed) speed.value = String(clock.speed)
       fill(select, scenarios.scenarios.map((s: Json) => s.name).join('\n'), () => scenarios.scenarios.map((s: Json) => el('option', { value: s.name, title: s.description ?? '' }, s.name)))
       select.value = scenarios.default
       set(desc, scenarios.scenarios.find((s: Json) => s.name === scenarios.default)?.description ?? '')
       const listed = new Set(tasks.tasks.map((t: Json) => t.taskId))
       for (const id of taskRows.keys()) if (!listed.has(id)) taskRows.delete(id)
       for (const [key, url] of blobs) {
-        if (listed.has(key.slice(0, key.lastIndexOf('/'))) || shown.task === key.slice(0, key.lastIndexOf('/'))) continue
+        const id = key.slice(0, key.indexOf('/'))
+        if (listed.has(id) || shown.task === id) continue
         blobs.delete(key)
         void url.then((u) => u && URL.revokeObjectURL(u))
       }
-      place(taskBody, tasks.tasks.map((t: Json) => renderTask(t, nowMs)))
+      // A task on an account's own clock counts down on that clock.
+      const nowOf = (accountId: string) => (accountDetails.get(accountId)?.clock?.own ? Date.parse(accountDetails.get(accountId).clock.now) : nowMs)
+      place(taskBody, tasks.tasks.map((t: Json) => renderTask(t, nowOf(t.accountId))))
       set(taskTotal, tasks.total > tasks.tasks.length ? `newest ${tasks.tasks.length} of ${tasks.total}` : String(tasks.total))
       taskEmpty.hidden = tasks.total > 0
       place(accountList, details.map(renderAccount))
       const ids = accounts.accounts.map((a: Json) => a.id)
+      const chosen = byAccount.value
       fill(byAccount, ids.join('\n'), () => [el('option', { value: '' }, 'any account'), ...ids.map((id: string) => el('option', { value: id }, id))])
+      byAccount.value = chosen
       const journal = requests.requests.map(renderRequest)
       for (const [k, tr] of journalRows) if (!journal.includes(tr)) journalRows.delete(k)
       place(journalBody, journal)
@@ -453,6 +484,10 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
         ...findings.findings.slice(0, 30).map((f: Json) => el('li', { 'data-testid': 'finding' }, el('span', { class: 'w' }, `\u26a0 ${f.rule}`), mono(`${time(f.at)} ${f.accountId ?? ''}`), sub(f.message ?? ''))),
       ])
       if (detail) renderTaskDetail(detail)
+      else if (detail === null && shown.task === open) {
+        set(panelTitle, `Task ${open}`)
+        fill(panelBody, 'gone', () => [el('p', { 'data-testid': 'task-gone' }, 'This task is no longer kept: the simulator was reset, or it was evicted past the task limit.')])
+      }
       state.className = 'state'
       set(state, paused ? 'paused' : 'live')
     } catch (error) {

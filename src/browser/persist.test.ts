@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Engine } from '../engine/engine.js'
+import { persistence } from './persist.js'
+
+/** A Storage that holds up to `limit` characters, as a browser's does (sessionStorage: about 5 MB). */
+function storage(limit = Infinity) {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      if (value.length > limit) throw new Error('QuotaExceededError')
+      items.set(key, value)
+    },
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+const engine = () => new Engine({ seed: 3, clock: { mode: 'manual', start: Date.parse('2026-01-01T00:00:00Z') } })
+const alice = (e: Engine) => e.authenticate({ kind: 'key', key: 'sk_test_alice' })
+const submit = (e: Engine) => e.submit(alice(e), 'image', { model: 'base-image-2', prompt: 'a fox' })
+
+afterEach(() => vi.useRealTimers())
+
+describe('persistence of the worker door', () => {
+  it('writes the state a second after requests, and a like engine takes it up; other options are not restored', async () => {
+    vi.useFakeTimers()
+    const kept = storage()
+    const first = engine()
+    const saved = persistence(first, 'options A', { storage: kept })
+    const { response } = await submit(first)
+    saved.touched()
+    saved.touched()
+    expect(kept.items.size).toBe(0)
+    vi.advanceTimersByTime(1000)
+    expect(kept.items.size).toBe(1)
+    const again = engine()
+    await persistence(again, 'options A', { storage: kept }).restore()
+    expect(again.readTask(alice(again), response.taskId, 'http://localhost').taskId).toBe(response.taskId)
+    const other = engine()
+    await persistence(other, 'options B', { storage: kept }).restore()
+    expect(other.listTasks({ limit: 1 }, '').total).toBe(0)
+  })
+
+  it('when the storage is full, drops the state it kept before (a reload starts afresh, never back in time) and warns once', async () => {
+    vi.useFakeTimers()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const e = engine()
+    const small = storage(20_000)
+    const saved = persistence(e, 'options', { storage: small })
+    await submit(e)
+    saved.touched()
+    vi.advanceTimersByTime(1000)
+    expect(small.items.size).toBe(1)
+    for (let i = 0; i < 60; i++) await submit(e)
+    saved.touched()
+    vi.advanceTimersByTime(1000)
+    saved.touched()
+    vi.advanceTimersByTime(1000)
+    expect(small.items.size).toBe(0)
+    expect(warn).toHaveBeenCalledTimes(1)
+    warn.mockRestore()
+  })
+})
