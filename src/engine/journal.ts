@@ -75,7 +75,7 @@ export class Journal {
 
   /** Newest first. */
   list(limit = this.capacity): JournalEntry[] {
-    return this.#entries().slice(Math.max(0, this.#kept.length - limit)).reverse()
+    return this.#entries(Math.max(0, this.#kept.length - limit)).reverse()
   }
 
   /**
@@ -119,9 +119,9 @@ export class Journal {
     this.#seq = saved.seq
   }
 
-  /** Every kept entry, oldest first, built once. */
-  #entries(): JournalEntry[] {
-    return this.#kept.map((kept) => {
+  /** The kept entries from `from` on, oldest first, each built once: the ones not asked for stay unbuilt. */
+  #entries(from = 0): JournalEntry[] {
+    return this.#kept.slice(from).map((kept) => {
       if (typeof kept.entry === 'function') kept.entry = { seq: kept.seq, ...kept.entry() }
       return kept.entry
     })

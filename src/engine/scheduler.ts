@@ -50,7 +50,7 @@ export class Scheduler<T> {
    * other.restore(s.save())
    */
   save(): { at: number; item: T }[] {
-    return [...this.#heap].sort((a, b) => (this.#before(a, b) ? -1 : 1)).map(({ at, item }) => ({ at, item }))
+    return this.#inOrder(this.#heap)
   }
 
   restore(events: readonly { at: number; item: T }[]): void {
@@ -60,9 +60,14 @@ export class Scheduler<T> {
 
   /** Removes the events `take` accepts and returns them in the order they would have run. */
   take(take: (item: T) => boolean): { at: number; item: T }[] {
-    const taken = this.#heap.filter((event) => take(event.item)).sort((a, b) => (this.#before(a, b) ? -1 : 1))
+    const taken = this.#inOrder(this.#heap.filter((event) => take(event.item)))
     if (taken.length > 0) this.retain((item) => !take(item))
-    return taken.map(({ at, item }) => ({ at, item }))
+    return taken
+  }
+
+  /** Events in the order they would run, without their tie-breaking seq. */
+  #inOrder(events: readonly { at: number; seq: number; item: T }[]): { at: number; item: T }[] {
+    return [...events].sort((a, b) => (this.#before(a, b) ? -1 : 1)).map(({ at, item }) => ({ at, item }))
   }
 
   /** Keeps only the events `keep` accepts, in O(n): rebuilt bottom-up, order preserved. */

@@ -10,8 +10,8 @@ type TimedStep = Extract<ScheduledStep, { kind: 'time' }>
 /** A life as saved: what is still to come for its tasks. */
 export interface SavedLife {
   /** Timed steps on the heap, in the order they run; each one's `at` is when. */
-  events: { taskId: string; step: Extract<ScheduledStep, { kind: 'time' }> }[]
-  polls: [taskId: string, steps: Extract<ScheduledStep, { kind: 'poll' }>[]][]
+  events: { taskId: string; step: TimedStep }[]
+  polls: [taskId: string, steps: PollStep[]][]
   pending: string[]
   /** Events of finished tasks still on the heap. */
   stale: number

@@ -340,7 +340,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
       version,
       summary: "Drive the simulator: its clock, accounts, tasks, scenarios, request journal and conformance findings. Not part of the service's interface.",
       description:
-        'Under /__mock on the same origin as the service, answered by the same route table in every door. With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. The service itself has its own document at /openapi.json.\n\nA JSON 200 to a GET carries an ETag: sent back in If-None-Match, it gets a bodiless 304 while nothing changed. `Genmock-Dashboard: 1` on any request (service, media or control) keeps it out of the journal, the findings and the log.',
+        'Under /__mock on the same origin as the service, answered by the same route table in every door. With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. The service itself has its own document at /openapi.json.\n\nA JSON 200 to a GET carries an ETag: sent back in If-None-Match, it gets a bodiless 304 while nothing changed. Control calls never enter the journal or the findings; `Genmock-Dashboard: 1` (sent by the dashboard) also keeps a request out of the request log and the msw console log.',
       ...INFO_COMMON,
     },
     servers: servers(origin, 'genmock'),
@@ -612,7 +612,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           name: 'Genmock-Dashboard',
           in: 'header',
           required: false,
-          description: "1: the dashboard's own request, kept out of the journal, the findings and the log.",
+          description: "1: the dashboard's own request, kept out of the request log and msw's console log.",
           schema: { type: 'string', enum: ['1'] },
         },
       },

@@ -1058,7 +1058,7 @@ export interface components {
     parameters: {
         /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
         IfNoneMatch: string;
-        /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+        /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
         GenmockDashboard: "1";
     };
     requestBodies: {
@@ -1255,7 +1255,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1300,7 +1300,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1366,7 +1366,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1432,7 +1432,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1509,7 +1509,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1573,7 +1573,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1648,7 +1648,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1725,7 +1725,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1789,7 +1789,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -1876,7 +1876,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -1953,7 +1953,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2043,7 +2043,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2120,7 +2120,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2217,7 +2217,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -2293,7 +2293,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2372,7 +2372,7 @@ export interface operations {
             header?: {
                 /** @description One byte range of a video. */
                 Range?: string;
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2464,7 +2464,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2564,7 +2564,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -2628,7 +2628,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -2715,7 +2715,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path: {
@@ -2792,7 +2792,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -2884,7 +2884,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -2958,7 +2958,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -3027,7 +3027,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -3116,7 +3116,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -3200,7 +3200,7 @@ export interface operations {
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
@@ -3275,7 +3275,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1: the dashboard's own request, kept out of the journal, the findings and the log. */
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
                 "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
             };
             path?: never;
