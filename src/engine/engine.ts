@@ -274,11 +274,11 @@ export class Engine {
     const now = this.#worlds.observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const task = this.#owned(account, id)
-    const early = this.conformance.beforeRead({ id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
+    const early = this.conformance.beforeRead({ id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
     if (early) this.breach(trace, early, account)
     task.polls += 1
     this.#worlds.of(account.id).life.polled(id, task.polls, now)
-    const late = this.conformance.afterRead(id, task.status, at)
+    const late = this.conformance.afterRead(task.id, task.status, at)
     if (late) this.breach(trace, late, account)
     return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
   }
@@ -499,6 +499,11 @@ export class Engine {
 
   get pendingEvents(): number {
     return this.#worlds.pendingEvents
+  }
+
+  /** How many tasks are stored, pending and finished (a count that lists nothing, so builds no listing rows). */
+  get storedTasks(): number {
+    return this.#tasks.size
   }
 
   // ---- internals ----

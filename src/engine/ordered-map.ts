@@ -3,25 +3,25 @@
  * a key already there moves it last. What the bounded stores need to let their oldest go. V8's
  * Map keeps deleted slots in its insertion order until it rehashes, so reaching the first live key
  * (`keys().next()`, or a loop that breaks early) walks past every one of them: as a queue, that
- * was 6% of a submission's time. Here a queue of stamps says which entry is the oldest; stale
- * stamps (deleted or set again since) are skipped, and dropped with the spent ones once they are
- * most of the queue.
+ * was 6% of a submission's time. Here a queue of the entries themselves says which is the oldest:
+ * an entry deleted or set again since is no longer its key's entry, so it is skipped, and such
+ * entries are dropped with the spent ones once they are most of the queue. An entry is one small
+ * object, held by the map and the queue.
  * @example
  * const reads = new OrderedMap<string, number>()
  * reads.set('a', 1); reads.set('b', 2); reads.set('a', 3)
  * reads.oldest() // ['b', 2]
  */
 export class OrderedMap<K, V> {
-  #map = new Map<K, { value: V; stamp: number }>()
-  #queue: { key: K; stamp: number }[] = []
+  #map = new Map<K, Entry<K, V>>()
+  #queue: Entry<K, V>[] = []
   #head = 0
-  #stamp = 0
 
   get size(): number {
     return this.#map.size
   }
 
-  /** Stamps held, spent and stale ones included: what its memory grows with (at most 2 × size + 1024 right after a set). */
+  /** Entries queued, spent and stale ones included: what its memory grows with (at most 2 × size + 1024 right after a set). */
   get queued(): number {
     return this.#queue.length
   }
@@ -36,10 +36,10 @@ export class OrderedMap<K, V> {
 
   /** Sets the value and makes the entry the newest. */
   set(key: K, value: V): void {
-    const stamp = ++this.#stamp
-    this.#map.set(key, { value, stamp })
-    this.#queue.push({ key, stamp })
-    // Spent and stale stamps go once they are most of the queue: amortised O(1), and bounded.
+    const entry = { key, value }
+    this.#map.set(key, entry)
+    this.#queue.push(entry)
+    // Spent and stale entries go once they are most of the queue: amortised O(1), and bounded.
     if (this.#queue.length > 2 * this.#map.size + 1024) this.#compact()
   }
 
@@ -50,9 +50,8 @@ export class OrderedMap<K, V> {
   /** The entry set longest ago, or undefined when empty. */
   oldest(): [K, V] | undefined {
     while (this.#head < this.#queue.length) {
-      const { key, stamp } = this.#queue[this.#head]!
-      const entry = this.#map.get(key)
-      if (entry?.stamp === stamp) return [key, entry.value]
+      const entry = this.#queue[this.#head]!
+      if (this.#map.get(entry.key) === entry) return [entry.key, entry.value]
       this.#head++
     }
     return undefined
@@ -73,12 +72,17 @@ export class OrderedMap<K, V> {
   /** Every entry, oldest first. */
   entries(): [K, V][] {
     this.#compact()
-    return this.#queue.map(({ key }) => [key, this.#map.get(key)!.value])
+    return this.#queue.map(({ key, value }) => [key, value])
   }
 
-  /** Keeps only the live stamps: one per entry, in order. */
+  /** Keeps only the live entries, in order. */
   #compact(): void {
-    this.#queue = this.#queue.slice(this.#head).filter(({ key, stamp }) => this.#map.get(key)?.stamp === stamp)
+    this.#queue = this.#queue.slice(this.#head).filter((entry) => this.#map.get(entry.key) === entry)
     this.#head = 0
   }
+}
+
+interface Entry<K, V> {
+  readonly key: K
+  readonly value: V
 }

@@ -220,22 +220,36 @@ export function renderImage(opts: { key: string; width: number; height: number }
  * a lone width or height gives a square; otherwise `aspectRatio` "W:H" is
  * used, and "auto", undefined or anything unparseable gives 256x256.
  *
+ * The same size is the same frozen object, kept by every task that has it: a few hundred sizes
+ * exist (the long side is always 256), and a task keeps its size as long as it is stored.
+ *
  * @example
  * imageSize('16:9');              // { width: 256, height: 144 }
  * imageSize('9:16');              // { width: 144, height: 256 }
  * imageSize(undefined, 1024, 512); // { width: 256, height: 128 }
  */
-export function imageSize(aspectRatio: string | undefined, width?: number, height?: number): { width: number; height: number } {
-  const square = { width: PREVIEW_LONG_SIDE, height: PREVIEW_LONG_SIDE }
-  if (width !== undefined && height !== undefined) return fit(width, height) ?? square
-  if (width !== undefined || height !== undefined) return square
+export function imageSize(aspectRatio: string | undefined, width?: number, height?: number): ImageSize {
+  if (width !== undefined && height !== undefined) return fit(width, height)
+  if (width !== undefined || height !== undefined) return sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
   const m = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(aspectRatio ?? '')
-  return m ? (fit(Number(m[1]), Number(m[2])) ?? square) : square
+  return m ? fit(Number(m[1]), Number(m[2])) : sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
 }
 
-/** Scales a w:h ratio so the long side is 256; null if the ratio is unusable. */
-function fit(w: number, h: number): { width: number; height: number } | null {
-  if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return null
+export type ImageSize = Readonly<{ width: number; height: number }>
+
+const sizes = new Map<number, ImageSize>()
+
+/** The one object of a size. */
+function sized(width: number, height: number): ImageSize {
+  const key = width * (PREVIEW_LONG_SIDE + 1) + height
+  let size = sizes.get(key)
+  if (!size) sizes.set(key, (size = Object.freeze({ width, height })))
+  return size
+}
+
+/** Scales a w:h ratio so the long side is 256; a square if the ratio is unusable. */
+function fit(w: number, h: number): ImageSize {
+  if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
   const L = PREVIEW_LONG_SIDE
-  return w >= h ? { width: L, height: Math.max(1, Math.round((L * h) / w)) } : { width: Math.max(1, Math.round((L * w) / h)), height: L }
+  return w >= h ? sized(L, Math.max(1, Math.round((L * h) / w))) : sized(Math.max(1, Math.round((L * w) / h)), L)
 }

@@ -2,10 +2,7 @@ import type { Ledger } from './ledger.js'
 import { Scheduler } from './scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
 import type { TaskStore } from './task-store.js'
-import type { Change, ScheduledStep } from './timeline.js'
-
-type PollStep = Extract<ScheduledStep, { kind: 'poll' }>
-type TimedStep = Extract<ScheduledStep, { kind: 'time' }>
+import type { Change, PollStep, ScheduledStep, TimedStep, Upcoming } from './timeline.js'
 
 /** A life as saved: what is still to come for its tasks. */
 export interface SavedLife {
@@ -26,23 +23,26 @@ export interface TaskChange {
   relayStatus?: string
 }
 
+/** The `polls` of the tasks that have none (most): one array, never added to. */
+const NO_POLLS: PollStep[] = []
+
 /**
  * Every pending change of every task: timed steps on a min-heap, `poll N` steps per task, and the
  * one place a change is applied to a task, with its ledger effect. Terminal tasks never change.
+ * A pending task's steps are kept on its row in the task store, and each event on the heap is
+ * that same object (its first timed step is the change the event applies): per task, memory is
+ * what a minute of load keeps (README, Performance).
  * @example
  * life.schedule(task.id, steps)
  * life.runDue(clock.now()) // applies, in time order, every step due by now
  */
 export class TaskLife {
-  readonly #events = new Scheduler<{ taskId: string; change: Change }>()
-  /** `poll N` steps of pending tasks, in order of N. */
-  readonly #polls = new Map<string, PollStep[]>()
-  /** Each pending task's timed steps still to come, in time order (the heap's own objects): where it is on its timeline. */
-  readonly #times = new Map<string, TimedStep[]>()
+  /** Each timed step of every task of this life, as its task's Upcoming: an event applies `timed[0]` of it. */
+  readonly #events = new Scheduler<Upcoming>()
+  /** How many tasks of this life are pending. */
+  #pending = 0
   /** Events left on the heap by tasks that finished first (a relay task's expiry, say): dropped in bulk. */
   #stale = 0
-  /** Tasks scheduled here that are still pending. */
-  readonly #pending = new Set<string>()
 
   private readonly tasks: TaskStore
   private readonly ledger: Ledger
@@ -60,7 +60,7 @@ export class TaskLife {
   }
 
   get pendingTasks(): number {
-    return this.#pending.size
+    return this.#pending
   }
 
   /** When the earliest timed step is due (it may belong to a task that finished since). */
@@ -68,21 +68,24 @@ export class TaskLife {
     return this.#events.nextAt
   }
 
-  /** A task begins its life here: its history starts, and its steps are placed. */
+  /** A stored task begins its life here: its history starts, and its steps are placed. */
   schedule(taskId: string, steps: readonly ScheduledStep[]): void {
     const task = this.tasks.get(taskId)
-    if (task) this.history.created(task)
-    this.#pending.add(taskId)
-    const polls: PollStep[] = []
-    const times: TimedStep[] = []
-    for (const step of steps) {
-      if (step.kind === 'time') {
-        this.#events.schedule(step.at, { taskId, change: step })
-        times.push(step)
-      } else polls.push(step)
-    }
-    if (polls.length > 0) this.#polls.set(taskId, polls.sort((a, b) => a.n - b.n))
-    if (times.length > 0) this.#times.set(taskId, times.sort((a, b) => a.at - b.at))
+    if (!task) return
+    this.history.created(task)
+    // filter() reserves 17 slots, kept as long as the task is pending; slice() copies exactly.
+    const timed = steps.filter((step): step is TimedStep => step.kind === 'time').sort((a, b) => a.at - b.at).slice()
+    const polls = steps.filter((step): step is PollStep => step.kind === 'poll').sort((a, b) => a.n - b.n)
+    const upcoming: Upcoming = { taskId, owner: this, timed, polls: polls.length > 0 ? polls.slice() : NO_POLLS }
+    this.tasks.setUpcoming(taskId, upcoming)
+    this.#pending++
+    for (const step of timed) this.#events.schedule(step.at, upcoming)
+  }
+
+  /** The task's steps to come when it is pending in this life. */
+  #upcoming(taskId: string): Upcoming | undefined {
+    const upcoming = this.tasks.upcoming(taskId)
+    return upcoming?.owner === this ? upcoming : undefined
   }
 
   /**
@@ -90,8 +93,9 @@ export class TaskLife {
    * `poll N` step, where it has them.
    */
   next(taskId: string): { at?: number; poll?: number } {
-    const at = this.#times.get(taskId)?.[0]?.at
-    const poll = this.#polls.get(taskId)?.[0]?.n
+    const upcoming = this.#upcoming(taskId)
+    const at = upcoming?.timed[0]?.at
+    const poll = upcoming?.polls[0]?.n
     return { ...(at !== undefined ? { at } : {}), ...(poll !== undefined ? { poll } : {}) }
   }
 
@@ -102,7 +106,8 @@ export class TaskLife {
    * life.upcoming('tsk_1') // { timed: [{ kind: 'time', at: 1767225612000, set: { status: 1 } }], polls: [] }
    */
   upcoming(taskId: string): { timed: readonly TimedStep[]; polls: readonly PollStep[] } {
-    return { timed: this.#times.get(taskId) ?? [], polls: this.#polls.get(taskId) ?? [] }
+    const upcoming = this.#upcoming(taskId)
+    return { timed: upcoming?.timed ?? [], polls: upcoming?.polls ?? [] }
   }
 
   /**
@@ -110,16 +115,17 @@ export class TaskLife {
    * With `untilIdle`, it stops as soon as no task is pending.
    */
   runDue(now: number, changes?: TaskChange[], untilIdle = false): void {
-    const apply = (at: number, { taskId, change }: { taskId: string; change: Change }) => {
-      this.#times.get(taskId)?.shift()
-      this.apply(taskId, change, at, changes, 'timeline')
+    const apply = (at: number, upcoming: Upcoming) => {
+      const step = upcoming.timed.shift()!
+      // A finished task's steps have left its row (and its id may have been drawn again since).
+      if (this.tasks.upcoming(upcoming.taskId) === upcoming) this.apply(upcoming.taskId, step, at, changes, 'timeline')
     }
-    this.#events.runDue(now, apply, untilIdle ? () => this.#pending.size === 0 : undefined)
+    this.#events.runDue(now, apply, untilIdle ? () => this.#pending === 0 : undefined)
   }
 
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
   polled(taskId: string, polls: number, now: number): void {
-    const steps = this.#polls.get(taskId)
+    const steps = this.#upcoming(taskId)?.polls
     while (steps && steps.length > 0 && steps[0]!.n <= polls) this.apply(taskId, steps.shift()!, now, undefined, 'poll')
   }
 
@@ -142,10 +148,12 @@ export class TaskLife {
     }
     if (set || refunded) this.history.changed(task, at, by, refunded)
     if (task.status !== 0) {
-      this.#pending.delete(taskId)
-      this.#polls.delete(taskId)
-      this.#stale += this.#times.get(taskId)?.length ?? 0
-      this.#times.delete(taskId)
+      const upcoming = this.#upcoming(taskId)
+      if (upcoming) {
+        this.#stale += upcoming.timed.length
+        this.#pending--
+        this.tasks.setUpcoming(taskId, undefined)
+      }
       this.tasks.finished(taskId)
       this.#dropStaleEvents()
     }
@@ -154,31 +162,31 @@ export class TaskLife {
   /** Hands the pending tasks `owned` accepts, with all their steps, to another clock's life. */
   moveTo(other: TaskLife, owned: (taskId: string) => boolean): void {
     for (const { at, item } of this.#events.take(({ taskId }) => owned(taskId))) other.#events.schedule(at, item)
-    for (const taskId of [...this.#pending].filter(owned)) {
-      this.#pending.delete(taskId)
-      other.#pending.add(taskId)
-      const polls = this.#polls.get(taskId)
-      const times = this.#times.get(taskId)
-      if (polls) other.#polls.set(taskId, polls)
-      if (times) other.#times.set(taskId, times)
-      this.#polls.delete(taskId)
-      this.#times.delete(taskId)
+    for (const upcoming of this.tasks.allUpcoming()) {
+      if (upcoming.owner !== this || !owned(upcoming.taskId)) continue
+      upcoming.owner = other
+      this.#pending--
+      other.#pending++
     }
   }
 
   /** Once most of the heap is events of finished tasks, keeps only the pending tasks' ones. */
   #dropStaleEvents(): void {
     if (this.#stale < 1024 || this.#stale * 2 < this.#events.size) return
-    this.#events.retain(({ taskId }) => this.tasks.get(taskId)?.status === 0)
+    this.#events.retain((upcoming) => this.tasks.upcoming(upcoming.taskId) === upcoming)
     this.#stale = 0
   }
 
   clear(): void {
+    for (const upcoming of this.#mine()) this.tasks.setUpcoming(upcoming.taskId, undefined)
+    this.#pending = 0
     this.#stale = 0
-    this.#pending.clear()
     this.#events.clear()
-    this.#polls.clear()
-    this.#times.clear()
+  }
+
+  /** This life's pending tasks' steps, in creation order. */
+  #mine(): Upcoming[] {
+    return this.tasks.allUpcoming().filter(({ owner }) => owner === this)
   }
 
   /**
@@ -188,25 +196,38 @@ export class TaskLife {
    * other.restore(life.save())
    */
   save(): SavedLife {
+    // A task's events run in the order of its timed steps: its i-th event applies timed[i].
+    const seen = new Map<Upcoming, number>()
+    const events = this.#events.save().map(({ item }) => {
+      const i = seen.get(item) ?? 0
+      seen.set(item, i + 1)
+      return { taskId: item.taskId, step: item.timed[i]! }
+    })
+    const mine = this.#mine()
     return {
-      events: this.#events.save().map(({ item }) => ({ taskId: item.taskId, step: item.change as TimedStep })),
-      polls: [...this.#polls],
-      pending: [...this.#pending],
+      events,
+      polls: mine.filter(({ polls }) => polls !== NO_POLLS).map(({ taskId, polls }) => [taskId, polls]),
+      pending: mine.map(({ taskId }) => taskId),
       stale: this.#stale,
     }
   }
 
   restore(saved: SavedLife): void {
     this.clear()
-    this.#events.restore(saved.events.map(({ taskId, step }) => ({ at: step.at, item: { taskId, change: step } })))
-    for (const taskId of saved.pending) this.#pending.add(taskId)
-    for (const [taskId, steps] of saved.polls) this.#polls.set(taskId, steps)
-    // A pending task's timed steps are its events on the heap, which come in time order.
+    const polls = new Map(saved.polls)
+    for (const taskId of saved.pending) {
+      if (!this.tasks.has(taskId)) continue
+      const steps = polls.get(taskId)
+      this.tasks.setUpcoming(taskId, { taskId, owner: this, timed: [], polls: steps ? [...steps] : NO_POLLS })
+      this.#pending++
+    }
+    // Events of finished tasks get steps of their own, on no row, as they had.
+    const finished = new Map<string, Upcoming>()
     for (const { taskId, step } of saved.events) {
-      if (!this.#pending.has(taskId)) continue
-      const times = this.#times.get(taskId)
-      if (times) times.push(step)
-      else this.#times.set(taskId, [step])
+      let upcoming = this.#upcoming(taskId) ?? finished.get(taskId)
+      if (!upcoming) finished.set(taskId, (upcoming = { taskId, owner: this, timed: [], polls: NO_POLLS }))
+      upcoming.timed.push(step)
+      this.#events.schedule(step.at, upcoming)
     }
     this.#stale = saved.stale
   }

@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import type { taskStatus } from '../contract/responses.js'
+import type { ImageSize } from './png.js'
 
 /**
  * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
@@ -38,6 +39,6 @@ export interface TaskRecord {
   polls: number
   numOutputs: number
   /** Pixel size of the generated preview images, from the request's layout. */
-  preview: { width: number; height: number }
+  preview: ImageSize
 }
 

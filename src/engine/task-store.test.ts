@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { Collection } from '@msw/data'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 
@@ -75,5 +76,62 @@ describe('TaskStore: the maxTasks cap', () => {
     expect(store.list().map((t) => t.id)).toEqual(['t999', 't998', 't997', 't996', 't995', ...pending])
     await store.add(record('t3', 1000))
     expect(store.list().filter((t) => t.id === 't3')).toHaveLength(1)
+  })
+})
+
+describe('TaskStore: rows built when tasks are first listed', () => {
+  afterEach(() => vi.restoreAllMocks())
+  const rowsIn = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('builds no row while nothing is listed, then one per task, and answers the same before and after they are in', async () => {
+    const create = vi.spyOn(Collection.prototype, 'create')
+    const findMany = vi.spyOn(Collection.prototype, 'findMany')
+    const store = await storeWith(10, 300)
+    expect(create).not.toHaveBeenCalled()
+    const newest = Array.from({ length: 300 }, (_, i) => `t${299 - i}`)
+    expect(store.list().map((t) => t.id)).toEqual(newest)
+    expect(create).toHaveBeenCalledTimes(300)
+    expect(store.list().map((t) => t.id)).toEqual(newest) // rows still on their way
+    await rowsIn()
+    findMany.mockClear()
+    expect(store.list().map((t) => t.id)).toEqual(newest)
+    expect(findMany.mock.results.flatMap((result) => result.value as unknown[])).toHaveLength(300) // answered by the collections
+    expect(create).toHaveBeenCalledTimes(300) // built once
+  })
+
+  it('lists tasks by status and account whether they finished before, during or after their rows were built', async () => {
+    const store = await storeWith(100, 6)
+    const finish = (id: string, status: 1 | 2) => {
+      store.get(id)!.status = status
+      store.finished(id)
+    }
+    finish('t0', 1) // before any row
+    store.list()
+    finish('t1', 2) // while the rows are being built
+    await rowsIn()
+    finish('t2', 1) // after
+    await store.add({ ...record('t6', 6), accountId: 'acct_b' })
+    expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(['t6', 't5', 't4', 't3'])
+    expect(store.list({ status: 1 }).map((t) => t.id)).toEqual(['t2', 't0'])
+    expect(store.list({ status: 2 }).map((t) => t.id)).toEqual(['t1'])
+    expect(store.list({ accountId: 'acct_b' }).map((t) => t.id)).toEqual(['t6'])
+    await rowsIn()
+    expect(store.list({ status: 1, accountId: 'acct_a' }).map((t) => t.id)).toEqual(['t2', 't0'])
+    expect(store.list({ status: 0, accountId: 'acct_b' }).map((t) => t.id)).toEqual(['t6'])
+  })
+
+  it('drops the row of a task evicted while it was being built, and its collection with the last one', async () => {
+    const store = await storeWith(2, 4)
+    store.list()
+    for (const id of ['t0', 't1', 't2']) {
+      store.get(id)!.status = 1
+      store.finished(id)
+    }
+    await rowsIn()
+    expect(store.list().map((t) => t.id)).toEqual(['t3', 't2'])
+    store.clear()
+    await store.add(record('t9', 0))
+    await rowsIn()
+    expect(store.list().map((t) => t.id)).toEqual(['t9'])
   })
 })

@@ -1,5 +1,6 @@
 import { Collection } from '@msw/data'
 import type { TaskRecord } from './task-record.js'
+import type { Upcoming } from './timeline.js'
 
 /** Tasks per collection: @msw/data finds a record to delete by scanning, so each one stays small. */
 const SHARD_SIZE = 128
@@ -20,6 +21,13 @@ let primaryKey: symbol | undefined
 /** What the collections hold of a task: the fields listing queries filter and sort by. */
 type IndexRow = Pick<TaskRecord, 'id' | 'seq' | 'accountId' | 'status'>
 
+/** A stored task: its record, its row once indexed, and while it is pending its steps to come. */
+interface Entry {
+  readonly task: TaskRecord
+  row: IndexRow | undefined
+  upcoming: Upcoming | undefined
+}
+
 /**
  * The rows' Standard Schema. It checks nothing: only the store builds rows, and a collection
  * re-validating each insert was, with full records, a tenth of the cost of a submission.
@@ -33,28 +41,36 @@ const indexRowSchema = {
   },
 }
 
+type Filter = { accountId?: string; status?: TaskRecord['status'] }
+
 /**
- * The task store: records by task id, so that reading a task never scans, and @msw/data
- * collections of slim rows (id, seq, account, status) that answer the listing queries. A row is
- * updated in place when its task finishes — it is the very object the collection holds — because
- * the collection's own update() finds its record by scanning. Beyond `maxTasks`, the terminal
- * tasks that finished first are evicted, so a long run does not grow without bound; pending tasks
- * are never evicted. Rows live in one collection per 128 tasks (by creation order). An evicted
- * task's row stays in its collection, unlisted, until the whole collection can go at once:
- * @msw/data deletes a record by scanning, and 90,000 evictions one by one were most of an
- * `until: "idle"` over 100k tasks. A collection with mostly evicted rows is swept row by row.
+ * The task store: every task by id, so that reading one never scans, and @msw/data collections of
+ * slim rows (id, seq, account, status) that answer the listing queries. The rows are built when
+ * tasks are first listed, not when they arrive: a row costs ~300 bytes (@msw/data gives each a Map
+ * of its own), a quarter of a pending task's memory, and a load that never lists (a CI run, a
+ * benchmark) need not pay it. A listing builds the rows of the tasks that arrived since the last
+ * one and answers for them from their records until their rows are in. A row is updated in place
+ * when its task finishes — it is the very object the collection holds — because the collection's
+ * own update() finds its record by scanning. Beyond `maxTasks`, the terminal tasks that finished
+ * first are evicted, so a long run does not grow without bound; pending tasks are never evicted.
+ * Rows live in one collection per 128 tasks (by creation order). An evicted task's row stays in
+ * its collection, unlisted, until the whole collection can go at once: @msw/data deletes a record
+ * by scanning, and 90,000 evictions one by one were most of an `until: "idle"` over 100k tasks. A
+ * collection with mostly evicted rows is swept row by row.
  * @example
  * const store = new TaskStore(10_000)
- * await store.add(record)
+ * store.add(record)
  * store.get(record.id) // the same record, found in O(1)
  */
 export class TaskStore {
   /** Shard number (seq / SHARD_SIZE) → its collection, oldest first. */
   #shards = new Map<number, Collection<typeof indexRowSchema>>()
-  /** Shard number → its stored tasks, how many of them finished, and its evicted rows still in the collection. */
+  /** Shard number → its indexed tasks, how many of them finished, and its evicted rows still in the collection. */
   #counts = new Map<number, { live: number; finished: number; dead: IndexRow[] }>()
-  #byId = new Map<string, TaskRecord>()
-  #rows = new Map<string, IndexRow>()
+  /** Every stored task, in creation order. */
+  #entries = new Map<string, Entry>()
+  /** The highest seq whose row is built or being built: the rows of later tasks are not. */
+  #indexedTo = -1
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
@@ -68,58 +84,75 @@ export class TaskStore {
   }
 
   get size(): number {
-    return this.#byId.size
+    return this.#entries.size
   }
 
   has(id: string): boolean {
-    return this.#byId.has(id)
+    return this.#entries.has(id)
   }
 
   get(id: string): TaskRecord | undefined {
-    return this.#byId.get(id)
+    return this.#entries.get(id)?.task
   }
 
-  async add(record: TaskRecord): Promise<TaskRecord> {
-    const shard = Math.floor(record.seq / SHARD_SIZE)
-    let collection = this.#shards.get(shard)
-    if (!collection) {
-      this.#shards.set(shard, (collection = new Collection({ schema: indexRowSchema })))
-      this.#counts.set(shard, { live: 0, finished: 0, dead: [] })
-    }
-    this.#counts.get(shard)!.live++
-    const { id, seq, accountId, status } = record
-    const row = (await collection.create({ id, seq, accountId, status, ...(primaryKey ? { [primaryKey]: id } : {}) })) as IndexRow
-    primaryKey ??= Object.getOwnPropertySymbols(row).find((symbol) => symbol.description === 'kPrimaryKey')
-    this.#rows.set(id, row)
-    this.#byId.set(id, record)
+  /** A pending task's steps to come, kept here for its life (task-life.ts): they cost no map of their own. */
+  upcoming(id: string): Upcoming | undefined {
+    return this.#entries.get(id)?.upcoming
+  }
+
+  setUpcoming(id: string, upcoming: Upcoming | undefined): void {
+    const entry = this.#entries.get(id)
+    if (entry) entry.upcoming = upcoming
+  }
+
+  /** Every pending task's steps to come, in creation order. */
+  allUpcoming(): Upcoming[] {
+    const all: Upcoming[] = []
+    for (const { upcoming } of this.#entries.values()) if (upcoming) all.push(upcoming)
+    return all
+  }
+
+  /** Stores a new task; its seq is higher than every stored task's. */
+  add(record: TaskRecord): TaskRecord {
+    this.#entries.set(record.id, { task: record, row: undefined, upcoming: undefined })
     this.#evictOverCap()
     return record
   }
 
   /** A task reached status 1 or 2: its row says so, and from now on it may be evicted. */
   finished(id: string): void {
-    const row = this.#rows.get(id)!
-    row.status = this.#byId.get(id)!.status
-    this.#counts.get(Math.floor(row.seq / SHARD_SIZE))!.finished++
+    const entry = this.#entries.get(id)!
+    if (entry.row) {
+      entry.row.status = entry.task.status
+      this.#counts.get(Math.floor(entry.row.seq / SHARD_SIZE))!.finished++
+    }
     this.#finished.push(id)
     this.#evictOverCap()
   }
 
-  /** Newest first, optionally only one account's. */
-  list(filter: { accountId?: string; status?: TaskRecord['status'] } = {}): TaskRecord[] {
-    const where: Partial<Pick<TaskRecord, 'accountId' | 'status'>> = {}
+  /** Newest first, optionally only one account's or one status's. */
+  list(filter: Filter = {}): TaskRecord[] {
+    const where: Filter = {}
     if (filter.accountId !== undefined) where.accountId = filter.accountId
     if (filter.status !== undefined) where.status = filter.status
-    const rows = [...this.#shards.values()].reverse().flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }) as IndexRow[])
+    const rows = [...this.#shards.values()].reverse().flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }))
     // An evicted task's row is not its id's row any more (the id may even have been drawn again).
-    return rows.filter((row) => this.#rows.get(row.id) === row).map((row) => this.#byId.get(row.id)!)
+    const indexed = rows.flatMap((row) => {
+      const entry = this.#entries.get(row.id)
+      return entry?.row === row ? [entry.task] : []
+    })
+    // The tasks whose rows are not in yet are newer than every indexed one.
+    const matches = ({ task }: Entry) => (where.accountId === undefined || task.accountId === where.accountId) && (where.status === undefined || task.status === where.status)
+    const unindexed = [...this.#entries.values()].filter((entry) => !entry.row && matches(entry)).map(({ task }) => task)
+    this.#index()
+    return [...unindexed.reverse(), ...indexed]
   }
 
   clear(): void {
     this.#shards.clear()
     this.#counts.clear()
-    this.#byId.clear()
-    this.#rows.clear()
+    this.#entries.clear()
+    this.#indexedTo = -1
     this.#finished = []
     this.#head = 0
   }
@@ -128,19 +161,45 @@ export class TaskStore {
    * The records in creation order and, as positions among them, the terminal ones in the order
    * they finished (the order they are evicted in). The rows are worked out again from the records.
    * @example
-   * await other.restore(store.save())
+   * other.restore(store.save())
    */
   save(): SavedTasks {
-    const records = [...this.#byId.values()].sort((a, b) => a.seq - b.seq)
+    const records = [...this.#entries.values()].map(({ task }) => task)
     const position = new Map(records.map((record, i) => [record.id, i]))
     return { records, finished: this.#finished.slice(this.#head).flatMap((id) => position.get(id) ?? []) }
   }
 
   /** Replaces every task with the saved ones. */
-  async restore(saved: SavedTasks): Promise<void> {
+  restore(saved: SavedTasks): void {
     this.clear()
-    for (const record of saved.records) await this.add(record)
+    for (const record of [...saved.records].sort((a, b) => a.seq - b.seq)) this.add(record)
     for (const i of saved.finished) this.finished(saved.records[i]!.id)
+  }
+
+  /** Starts building the rows of the tasks that have none yet; each entry gets its row once it is in. */
+  #index(): void {
+    for (const entry of this.#entries.values()) {
+      const { id, seq, accountId } = entry.task
+      if (seq <= this.#indexedTo) continue
+      this.#indexedTo = seq
+      const shard = Math.floor(seq / SHARD_SIZE)
+      let collection = this.#shards.get(shard)
+      if (!collection) {
+        this.#shards.set(shard, (collection = new Collection({ schema: indexRowSchema })))
+        this.#counts.set(shard, { live: 0, finished: 0, dead: [] })
+      }
+      const counts = this.#counts.get(shard)!
+      counts.live++
+      void collection.create({ id, seq, accountId, status: entry.task.status, ...(primaryKey ? { [primaryKey]: id } : {}) }).then((row) => {
+        primaryKey ??= Object.getOwnPropertySymbols(row).find((symbol) => symbol.description === 'kPrimaryKey')
+        if (this.#counts.get(shard) !== counts) return // the store was cleared since
+        row.status = entry.task.status
+        if (row.status !== 0) counts.finished++
+        entry.row = row
+        // Evicted while its row was being built: the row goes the way of an evicted task's.
+        if (this.#entries.get(id) !== entry) this.#unlist(row)
+      })
+    }
   }
 
   /**
@@ -165,12 +224,11 @@ export class TaskStore {
   }
 
   #evictOverCap(): void {
-    while (this.#byId.size > this.maxTasks && this.#head < this.#finished.length) {
+    while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
-      const row = this.#rows.get(id)!
-      this.#byId.delete(id)
-      this.#rows.delete(id)
-      this.#unlist(row)
+      const entry = this.#entries.get(id)!
+      this.#entries.delete(id)
+      if (entry.row) this.#unlist(entry.row)
       this.onEvict?.(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs'
-import { setFlagsFromString } from 'node:v8'
 import type { RuleId } from '../engine/conformance.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
 import { junitReport } from '../handlers/junit.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios.js'
 import { banner } from './banner.js'
+import { leanHeap } from './lean-heap.js'
 import { VERSION, type ServeArgs } from './cli-args.js'
 import { startServer } from './server.js'
 
@@ -16,13 +16,6 @@ import { startServer } from './server.js'
 
 /** Loopback addresses: binding anything else exposes the test keys and the control API to the network. */
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
-
-/**
- * The standalone server owns its process: its heap grows by 1.2× after a full collection (V8's
- * default goes up to 4×), which keeps RSS after a minute of load near 150 MB instead of 250-380
- * (README, Performance). A server started in-process leaves the host's V8 alone.
- */
-export const LEAN_HEAP = '--heap-growing-percent=20'
 
 /** `genmock validate FILE...`: every problem of every file, then a verdict per file. */
 export async function validateFiles(files: string[]): Promise<number> {
@@ -53,7 +46,6 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
 
 /** Serves until SIGINT or SIGTERM; the exit code: 0 after a clean stop, 2 for bad scenarios, 1 if it cannot listen. */
 export async function serve(args: ServeArgs): Promise<number> {
-  setFlagsFromString(LEAN_HEAP)
   const scenarios = await userScenarios(args.scenarios)
   if (scenarios.errors.length > 0) {
     process.stderr.write(`genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`)
@@ -88,6 +80,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     process.stderr.write(`genmock: ${reason}\n`)
     return 1
   }
+  const stopSteering = leanHeap()
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
     process.stderr.write(`genmock: warning: listening on ${args.host}, not only this machine: anyone who can reach it can use the test keys.${lock}\n`)
@@ -103,6 +96,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   })
   process.stdout.write(banner({ url: server.url, version: VERSION, seed: server.engine.seed, clock: server.engine.clockState(), accounts: defaultAccounts, scenarios: server.engine.scenarios, locked: args.adminToken !== undefined }))
   await stopped
+  stopSteering()
   process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)
   if (args.report === undefined) return 0
   try {

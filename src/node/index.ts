@@ -1,2 +1,3 @@
 // `genmock/node`: the standalone server, started from code.
 export { loadVideoSample, startServer, type RunningServer, type ServerOptions } from './server.js'
+export { leanHeap } from './lean-heap.js'

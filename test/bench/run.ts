@@ -297,7 +297,7 @@ async function advanceOver(count: number, options: SimulatorOptions, label: stri
   engine.advanceClock(by)
   const ms = performance.now() - started
   const heapCompletedMB = (heapUsed() - before) / MB
-  const kept = engine.listTasks({ limit: 0 }, '').total
+  const kept = engine.storedTasks
   say(`${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ${n(kept)} tasks kept`)
   return { label, by, tasks: count, pendingEvents, ms, heapPendingMB, heapCompletedMB, kept }
 }

@@ -10,7 +10,6 @@ import { Session } from 'node:inspector'
 import { createServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { setFlagsFromString } from 'node:v8'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -97,7 +96,7 @@ const servers = {
   /** genmock's standalone server, as `genmock` starts it (real clock unless --clock manual). */
   async genmock() {
     const { module, source } = await genmock('/node')
-    setFlagsFromString('--heap-growing-percent=20') // as the genmock command does (src/node/cli.ts, LEAN_HEAP)
+    module.leanHeap() // as the genmock command does
     const server = await module.startServer({ port: 0, log: 'silent', clock, ...(maxTasks === undefined ? {} : { maxTasks }) })
     return { url: server.url, close: server.close, engine: server.engine, source }
   },
@@ -173,7 +172,7 @@ function heapUsed() {
   return process.memoryUsage().heapUsed
 }
 
-const taskCount = () => server.engine.listTasks({ limit: 0 }, '').total
+const taskCount = () => server.engine.storedTasks
 
 /** A CPU profile of this process over a window the bench chooses (startup left out), through the inspector. */
 let session

@@ -6,6 +6,7 @@
 // declaration file (a CommonJS one may not import an ES module one), so the .d.ts entries are
 // pointed at X.d.cts and X.d.ts is removed: every entry, import or require, then sees the very
 // same declared classes, and the tarball carries the declarations once.
+// 3. The same for each entry: its .d.ts re-exports its .d.cts.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -31,4 +32,13 @@ for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
   writeFileSync(path, text)
 }
 for (const base of shared) rmSync(join(dist, `${base}.d.ts`))
-console.log(`build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts`)
+// The entries' .d.ts are by now the same text as their .d.cts.
+const reexported = [...ENTRIES].filter((entry) => {
+  const esm = join(dist, `${entry}.d.ts`)
+  const text = readFileSync(esm, 'utf8')
+  // msw's types differ by format: an ES module consumer needs its own msw's, so those entries stay.
+  if (text !== readFileSync(join(dist, `${entry}.d.cts`), 'utf8') || /from 'msw/.test(text)) return false
+  writeFileSync(esm, `export * from './${entry}.cjs';\n`)
+  return true
+})
+console.log(`build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`)

@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { NEW_SPACE_BYTES } from './lean-heap.js'
+
+const MODULE = fileURLToPath(new URL('./lean-heap.ts', import.meta.url))
+
+/**
+ * The young generation's size after an allocation-heavy load in a process of its own (flags are per
+ * process): rounds that yield between them, as a server's requests do, so the steering runs.
+ */
+function youngGenerationAfterLoad(lean: boolean): number {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8'
+    const { leanHeap } = await import(${JSON.stringify(MODULE)})
+    if (${lean}) leanHeap()
+    const kept = []
+    for (let round = 0; round < 750; round++) {
+      const garbage = []
+      for (let i = 0; i < 10_000; i++) garbage.push({ i, label: 'x' + i })
+      for (let i = 0; i < 10_000; i += 50) kept.push(garbage[i])
+      if (kept.length > 100_000) kept.splice(0, 50_000)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    process.stdout.write(String(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size))`
+  return Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }))
+}
+
+describe('leanHeap', () => {
+  it('keeps the young generation at NEW_SPACE_BYTES under a load that grows it beyond that by default', () => {
+    expect(youngGenerationAfterLoad(false)).toBeGreaterThan(NEW_SPACE_BYTES)
+    expect(youngGenerationAfterLoad(true)).toBeLessThanOrEqual(NEW_SPACE_BYTES)
+  }, 60_000)
+})

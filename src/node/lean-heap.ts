@@ -1,0 +1,40 @@
+import { PerformanceObserver } from 'node:perf_hooks'
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
+
+/** Old generation: after a full collection the heap may grow by 1.2× (V8's default goes up to 4×). */
+const OLD_GROWTH = '--heap-growing-percent=20'
+
+/**
+ * Young generation: both semi-spaces together. Under load V8 grows them to 32 MB (Node 20, 22) or
+ * 128 MB (Node 24), all of it resident; smaller, objects that live a few requests get promoted
+ * and the old generation grows instead (README, Performance).
+ */
+export const NEW_SPACE_BYTES = 16 * 1024 * 1024
+
+const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
+
+/**
+ * Keeps the standalone server's heap near its live data; the `genmock` command owns its process,
+ * so it may set V8 flags, while a server started in-process leaves the host's V8 alone. V8 reads
+ * `--max-semi-space-size` only when the process starts, but its semi-space growth factor each time
+ * it grows the young generation: after every collection the factor is 2 while the young
+ * generation is under `NEW_SPACE_BYTES`, else 1 (no growth). Collections are reported between
+ * tasks (requests, for a server), so one long synchronous burst may still grow it up to V8's own
+ * maximum. Returns the function that stops it.
+ * @example
+ * const stop = leanHeap()
+ * // … serve …
+ * stop()
+ */
+export function leanHeap(): () => void {
+  setFlagsFromString(OLD_GROWTH)
+  let factor = 0
+  const steer = () => {
+    const next = newSpaceBytes() < NEW_SPACE_BYTES ? 2 : 1
+    if (next !== factor) setFlagsFromString(`--semi-space-growth-factor=${(factor = next)}`)
+  }
+  steer()
+  const observer = new PerformanceObserver(steer)
+  observer.observe({ entryTypes: ['gc'] })
+  return () => observer.disconnect()
+}
