@@ -80,7 +80,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
   const { engine, app, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
   // A state is taken up only by the same genmock with the same options (functions, as sleep, drop out of the JSON).
   const saved = persist === false ? undefined : persistence(engine, JSON.stringify({ version: pkg.version, ...rest, scenarios }), persist === true ? {} : persist)
-  await saved?.restore()
+  saved?.restore()
   // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
   const answering = saved
     ? mswHandlers(async (request) => {

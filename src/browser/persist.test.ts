@@ -35,10 +35,10 @@ describe('persistence of the worker door', () => {
     vi.advanceTimersByTime(1000)
     expect(kept.items.size).toBe(1)
     const again = engine()
-    await persistence(again, 'options A', { storage: kept }).restore()
+    persistence(again, 'options A', { storage: kept }).restore()
     expect(again.readTask(alice(again), response.taskId, 'http://localhost').taskId).toBe(response.taskId)
     const other = engine()
-    await persistence(other, 'options B', { storage: kept }).restore()
+    persistence(other, 'options B', { storage: kept }).restore()
     expect(other.listTasks({ limit: 1 }, '').total).toBe(0)
   })
 

@@ -21,7 +21,7 @@ const SAVE_DELAY_MS = 1000
  * the simulator goes on without it: a reload then starts afresh, as it would without persistence.
  * @example
  * const saved = persistence(engine, JSON.stringify(options))
- * await saved.restore()
+ * saved.restore()
  * saved.touched() // after each request
  */
 export function persistence(engine: Engine, fingerprint: string, { storage = sessionStorage, key = 'genmock' }: PersistOptions = {}) {
@@ -45,12 +45,12 @@ export function persistence(engine: Engine, fingerprint: string, { storage = ses
   }
   return {
     /** Restores the saved state, unless there is none or it was saved with other options. */
-    async restore(): Promise<void> {
+    restore(): void {
       const text = storage.getItem(key)
       if (text === null) return
       try {
         const saved = JSON.parse(text) as { fingerprint: string; state: Parameters<Engine['restore']>[0] }
-        if (saved.fingerprint === fingerprint) await engine.restore(saved.state)
+        if (saved.fingerprint === fingerprint) engine.restore(saved.state)
       } catch (error) {
         console.warn(`genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`)
         storage.removeItem(key)

@@ -404,12 +404,11 @@ export class Engine {
   /**
    * Replaces the state with a saved one: a manual clock at its saved time, a real one as if it had
    * run on meanwhile. Refuses a value of another version or a malformed one (Error, nothing changed).
-   * Await it before the engine answers anything.
    * @example
-   * await engine.restore(JSON.parse(sessionStorage.getItem('genmock')!))
+   * engine.restore(JSON.parse(sessionStorage.getItem('genmock')!))
    */
-  async restore(saved: SavedEngine): Promise<void> {
-    const { seed, seq } = await restoreEngine(saved, this.#parts())
+  restore(saved: SavedEngine): void {
+    const { seed, seq } = restoreEngine(saved, this.#parts())
     this.#seed = seed
     this.#seq = seq
   }
@@ -543,7 +542,7 @@ export class Engine {
     if (!this.#ledger.debit(account.id, credits, record.id, now)) throw Problem.of({ kind: 'insufficient-credits', required: credits })
     let task: TaskRecord
     try {
-      task = await this.#tasks.add(record)
+      task = this.#tasks.add(record)
     } catch (error) {
       this.#ledger.reverse(account.id, credits, record.id, now)
       throw error

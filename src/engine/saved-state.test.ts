@@ -169,7 +169,7 @@ describe('saved state', () => {
     expect(saved.worlds.own).toHaveLength(1)
 
     const b = new Engine(engineOptions(wall))
-    await b.restore(saved)
+    b.restore(saved)
     expect(observed(b)).toEqual(observed(a))
 
     const answersA = await performAll(a, SECOND, { ...ids })
@@ -191,7 +191,7 @@ describe('saved state', () => {
     const ids: Ids = {}
     await performAll(a, FIRST, ids)
     const b = new Engine(engineOptions(wall))
-    await b.restore(a.save())
+    b.restore(a.save())
     const pending = (engine: Engine) => engine.listTasks({ status: 0, limit: 1000 }, ORIGIN).tasks.map(({ id, nextChangeAt, nextChangeAtPoll }) => ({ id, nextChangeAt, nextChangeAtPoll }))
     expect(pending(a).length).toBeGreaterThan(3)
     expect(pending(a).some((task) => task.nextChangeAtPoll === 2)).toBe(true)
@@ -209,7 +209,7 @@ describe('saved state', () => {
     const savedManual = manual.save()
     wall.now += 60_000
     const manualAgain = new Engine(engineOptions(wall))
-    await manualAgain.restore(savedManual)
+    manualAgain.restore(savedManual)
     expect(manualAgain.clockState()).toEqual({ mode: 'manual', speed: 1, now: new Date(START + 90_000).toISOString() })
 
     const real = { mode: 'real', speed: 10, start: START } as const
@@ -221,7 +221,7 @@ describe('saved state', () => {
     const saved = JSON.parse(JSON.stringify(a.save())) as SavedEngine
     wall.now += 5_000 // the page reloads: 50 simulated seconds
     const b = new Engine(engineOptions(wall, real))
-    await b.restore(saved)
+    b.restore(saved)
     expect(b.clockState()).toEqual({ mode: 'real', speed: 10, now: new Date(START + 52_000).toISOString() })
     expect(b.clockState()).toEqual(a.clockState())
     const task = b.readTask(b.authenticate({ kind: 'key', key: KEYS.alice }), response.taskId, ORIGIN)
@@ -239,7 +239,7 @@ describe('saved state', () => {
     const saved = a.save()
     wall.now += 10_000
     const b = new Engine(engineOptions(wall, { mode: 'real', start: START }))
-    await b.restore(saved)
+    b.restore(saved)
     expect(b.accountClock(id)).toEqual({ mode: 'manual', speed: 1, now: new Date(START + 30_000).toISOString(), own: true })
     expect(b.clockState().now).toBe(new Date(START + 10_000).toISOString())
   })
@@ -253,8 +253,8 @@ describe('saved state', () => {
     await performAll(b, [submit('bob', 'mine', 'video', VIDEO)], {})
     const before = b.save()
 
-    await expect(b.restore({ ...saved, version: SAVED_ENGINE_VERSION + 1 })).rejects.toThrow(`of version ${SAVED_ENGINE_VERSION + 1}`)
-    for (const garbage of [null, 'genmock', 42, [], {}]) await expect(b.restore(garbage as unknown as SavedEngine)).rejects.toThrow('not a saved engine')
+    expect(() => b.restore({ ...saved, version: SAVED_ENGINE_VERSION + 1 })).toThrow(`of version ${SAVED_ENGINE_VERSION + 1}`)
+    for (const garbage of [null, 'genmock', 42, [], {}]) expect(() => b.restore(garbage as unknown as SavedEngine)).toThrow('not a saved engine')
     const malformed = [
       { ...saved, tasks: { records: 'none', finished: [] } },
       { ...saved, tasks: { ...saved.tasks, finished: [saved.tasks.records.rows.length] } },
@@ -263,15 +263,15 @@ describe('saved state', () => {
       { ...saved, journal: undefined },
       { ...saved, tasks: { ...saved.tasks, records: { columns: ['id', 'seq'], rows: [['tsk_1', -1]] } } },
     ]
-    for (const value of malformed) await expect(b.restore(value as unknown as SavedEngine)).rejects.toThrow('malformed')
+    for (const value of malformed) expect(() => b.restore(value as unknown as SavedEngine)).toThrow('malformed')
     // Well formed, but its scenarios do not resolve: refused half way, and put back.
     const unresolved = { ...saved, scenarios: { loaded: [{ scenario: scenario({ name: 'dangling', rules: [{ use: 'nowhere' }] }), origin: 'control API' }], defaultName: 'default' } }
-    await expect(b.restore(unresolved)).rejects.toThrow(/could not be taken up.*nowhere/)
-    await expect(b.restore({ ...saved, scenarios: { ...saved.scenarios, defaultName: 'gone' } })).rejects.toThrow('could not be taken up')
+    expect(() => b.restore(unresolved)).toThrow(/could not be taken up.*nowhere/)
+    expect(() => b.restore({ ...saved, scenarios: { ...saved.scenarios, defaultName: 'gone' } })).toThrow('could not be taken up')
     expect(b.save()).toEqual(before)
     expect(b.listTasks({ limit: 10 }, ORIGIN).total).toBe(1)
 
-    await b.restore(saved)
+    b.restore(saved)
     expect(b.save()).toEqual(a.save())
   })
 
@@ -285,7 +285,7 @@ describe('saved state', () => {
     await performAll(a, SECOND, { ...ids })
     expect(JSON.stringify(saved)).toBe(frozen)
     const b = new Engine(engineOptions(wall))
-    await b.restore(saved)
+    b.restore(saved)
     await performAll(b, SECOND, { ...ids })
     expect(JSON.stringify(saved)).toBe(frozen)
   })
@@ -297,7 +297,7 @@ describe('saved state', () => {
     a.loadScenario(scenario({ name: 'helper', rules: [{ use: 'default' }] }))
     a.loadScenario(scenario({ name: 'mine', rules: [{ use: 'helper' }] }))
     const b = new Engine({ ...engineOptions(wall), scenarios: [given] })
-    await b.restore(JSON.parse(JSON.stringify(a.save())) as SavedEngine)
+    b.restore(JSON.parse(JSON.stringify(a.save())) as SavedEngine)
     expect(b.scenarios.get('mine')?.scenario.rules).toEqual([{ use: 'helper' }])
     expect(b.save()).toEqual(a.save())
   })
@@ -314,7 +314,7 @@ describe('saved state', () => {
     release()
     await first
     const b = new Engine(engineOptions(wall))
-    await b.restore(saved)
+    b.restore(saved)
     const retry = await b.submit(b.authenticate({ kind: 'key', key: KEYS.alice }), 'image', IMAGE, { idempotencyKey: 'slow-key-0001', scenario: slow })
     expect(retry.replayed).toBe(false)
   })

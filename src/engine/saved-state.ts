@@ -95,9 +95,9 @@ export function saveEngine(parts: EngineParts): SavedEngine {
  * of another version or a malformed one is refused with an Error, before anything changes; should
  * taking it up fail half way, the parts get their own state back before the Error is thrown.
  * @example
- * const { seed, seq } = await restoreEngine(JSON.parse(stored), parts)
+ * const { seed, seq } = restoreEngine(JSON.parse(stored), parts)
  */
-export async function restoreEngine(saved: unknown, parts: EngineParts): Promise<{ seed: number; seq: number }> {
+export function restoreEngine(saved: unknown, parts: EngineParts): { seed: number; seq: number } {
   const version = (saved as { version?: unknown } | null)?.version
   if (version !== SAVED_ENGINE_VERSION) {
     throw new Error(`genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; this genmock takes version ${SAVED_ENGINE_VERSION}`)
@@ -109,9 +109,9 @@ export async function restoreEngine(saved: unknown, parts: EngineParts): Promise
   check(savedTaskSchema.array().safeParse(records), ['tasks', 'records'])
   const backup = saveEngine(parts)
   try {
-    return await apply(copy, records, parts)
+    return apply(copy, records, parts)
   } catch (error) {
-    await apply(backup, fromTable(backup.tasks.records), parts)
+    apply(backup, fromTable(backup.tasks.records), parts)
     throw new Error(`genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); nothing changed`, { cause: error })
   }
 }
@@ -124,12 +124,12 @@ function check(result: { success: true } | { success: false; error: { issues: re
 }
 
 /** Scenarios first: the accounts and tasks name them. */
-async function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): Promise<{ seed: number; seq: number }> {
+function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): { seed: number; seq: number } {
   parts.scenarios.restore(saved.scenarios)
   parts.random.restore(saved.random)
   parts.accounts.restore(saved.accounts)
   parts.ledger.restore(saved.ledger)
-  await parts.tasks.restore({ records, finished: saved.tasks.finished })
+  parts.tasks.restore({ records, finished: saved.tasks.finished })
   parts.worlds.restore(saved.worlds)
   // After the tasks: one evicted while they are stored would take its history with it.
   parts.history.restore(saved.history)

@@ -17,7 +17,7 @@ async function setup(ids = ['t1']) {
   const tasks = new TaskStore()
   const ledger = new Ledger()
   ledger.open('acct_a', 100, 0)
-  for (const [i, id] of ids.entries()) await tasks.add(record(id, i))
+  for (const [i, id] of ids.entries()) tasks.add(record(id, i))
   const life = new TaskLife(tasks, ledger)
   return { tasks, ledger, life, history: life.history }
 }
@@ -139,7 +139,7 @@ describe('histories go with their tasks', () => {
     const history = new TaskHistory()
     tasks.onEvict = (id) => history.drop(id)
     for (let i = 0; i < 3; i++) {
-      history.created(await tasks.add(record(`t${i}`, i)))
+      history.created(tasks.add(record(`t${i}`, i)))
       tasks.get(`t${i}`)!.status = 1
       tasks.finished(`t${i}`)
     }

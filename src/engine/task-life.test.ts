@@ -15,7 +15,7 @@ async function setup() {
   const ledger = new Ledger()
   ledger.open('acct_a', 10, 0)
   ledger.debit('acct_a', 4, 't1', 0)
-  const task = await tasks.add(record('t1'))
+  const task = tasks.add(record('t1'))
   return { task, ledger, life: new TaskLife(tasks, ledger) }
 }
 
@@ -79,11 +79,11 @@ describe('TaskLife: events of finished tasks', () => {
     ledger.open('acct_a', 1_000_000, 0)
     const life = new TaskLife(tasks, ledger)
     for (let i = 0; i < 3000; i++) {
-      await tasks.add({ ...record(`t${i}`), seq: i })
+      tasks.add({ ...record(`t${i}`), seq: i })
       // Each task: a completion at 1 s, and an expiry an hour later that will never matter.
       life.schedule(`t${i}`, [{ kind: 'time', at: 1000, set: { status: 1 } }, { kind: 'time', at: 3_600_000, set: { status: 2 }, refund: false }])
     }
-    await tasks.add({ ...record('pending'), seq: 3000 })
+    tasks.add({ ...record('pending'), seq: 3000 })
     life.schedule('pending', [{ kind: 'time', at: 7_200_000, set: { status: 1 } }])
     life.runDue(1000)
     expect(life.pendingEvents).toBeLessThan(1500)

@@ -29,7 +29,7 @@ const NO_POLLS: PollStep[] = []
 /**
  * Every pending change of every task: timed steps on a min-heap, `poll N` steps per task, and the
  * one place a change is applied to a task, with its ledger effect. Terminal tasks never change.
- * A pending task's steps are kept on its row in the task store, and each event on the heap is
+ * A pending task's steps are kept beside its record in the task store, and each event on the heap is
  * that same object (its first timed step is the change the event applies): per task, memory is
  * what a minute of load keeps (README, Performance).
  * @example
@@ -117,7 +117,7 @@ export class TaskLife {
   runDue(now: number, changes?: TaskChange[], untilIdle = false): void {
     const apply = (at: number, upcoming: Upcoming) => {
       const step = upcoming.timed.shift()!
-      // A finished task's steps have left its row (and its id may have been drawn again since).
+      // A finished task's steps have left the store (and its id may have been drawn again since).
       if (this.tasks.upcoming(upcoming.taskId) === upcoming) this.apply(upcoming.taskId, step, at, changes, 'timeline')
     }
     this.#events.runDue(now, apply, untilIdle ? () => this.#pending === 0 : undefined)

@@ -11,7 +11,7 @@ const record = (id: string, seq: number): TaskRecord => ({
 
 async function storeWith(maxTasks: number, count: number) {
   const store = new TaskStore(maxTasks)
-  for (let i = 0; i < count; i++) await store.add(record(`t${i}`, i))
+  for (let i = 0; i < count; i++) store.add(record(`t${i}`, i))
   return store
 }
 
@@ -39,7 +39,7 @@ describe('TaskStore: the maxTasks cap', () => {
     const store = await storeWith(2, 2)
     store.finished('t0')
     expect(store.size).toBe(2)
-    await store.add(record('t2', 2))
+    store.add(record('t2', 2))
     expect([store.size, store.has('t0'), store.has('t1'), store.has('t2')]).toEqual([2, false, true, true])
   })
 
@@ -56,7 +56,7 @@ describe('TaskStore: the maxTasks cap', () => {
   it('keeps working over many evictions', async () => {
     const store = new TaskStore(10)
     for (let i = 0; i < 3000; i++) {
-      await store.add(record(`t${i}`, i))
+      store.add(record(`t${i}`, i))
       store.finished(`t${i}`)
     }
     expect(store.size).toBe(10)
@@ -66,7 +66,7 @@ describe('TaskStore: the maxTasks cap', () => {
   it('lists a task still pending among thousands evicted around it, and an evicted id drawn again once', async () => {
     const store = new TaskStore(10)
     for (let i = 0; i < 1000; i++) {
-      await store.add(record(`t${i}`, i))
+      store.add(record(`t${i}`, i))
       if (i % 200 === 7) continue
       store.get(`t${i}`)!.status = 1
       store.finished(`t${i}`)
@@ -74,7 +74,7 @@ describe('TaskStore: the maxTasks cap', () => {
     const pending = ['t807', 't607', 't407', 't207', 't7']
     expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(pending)
     expect(store.list().map((t) => t.id)).toEqual(['t999', 't998', 't997', 't996', 't995', ...pending])
-    await store.add(record('t3', 1000))
+    store.add(record('t3', 1000))
     expect(store.list().filter((t) => t.id === 't3')).toHaveLength(1)
   })
 })
@@ -110,7 +110,7 @@ describe('TaskStore: rows built when tasks are first listed', () => {
     finish('t1', 2) // while the rows are being built
     await rowsIn()
     finish('t2', 1) // after
-    await store.add({ ...record('t6', 6), accountId: 'acct_b' })
+    store.add({ ...record('t6', 6), accountId: 'acct_b' })
     expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(['t6', 't5', 't4', 't3'])
     expect(store.list({ status: 1 }).map((t) => t.id)).toEqual(['t2', 't0'])
     expect(store.list({ status: 2 }).map((t) => t.id)).toEqual(['t1'])
@@ -120,18 +120,30 @@ describe('TaskStore: rows built when tasks are first listed', () => {
     expect(store.list({ status: 0, accountId: 'acct_b' }).map((t) => t.id)).toEqual(['t6'])
   })
 
-  it('drops the row of a task evicted while it was being built, and its collection with the last one', async () => {
-    const store = await storeWith(2, 4)
+  it('drops the collection of tasks all evicted while their rows were being built', async () => {
+    const findMany = vi.spyOn(Collection.prototype, 'findMany')
+    const store = await storeWith(0, 3)
     store.list()
     for (const id of ['t0', 't1', 't2']) {
       store.get(id)!.status = 1
-      store.finished(id)
+      store.finished(id) // over a cap of 0: evicted at once
     }
     await rowsIn()
-    expect(store.list().map((t) => t.id)).toEqual(['t3', 't2'])
+    findMany.mockClear()
+    expect(store.list()).toEqual([])
+    expect(findMany).not.toHaveBeenCalled() // no collection is left to ask
+  })
+
+  it('keeps rows still being built for a cleared store out of the collections built after it', async () => {
+    const store = await storeWith(10, 3)
+    store.list()
     store.clear()
-    await store.add(record('t9', 0))
+    store.add(record('t9', 0)) // the same shard number as the cleared tasks
+    store.list()
     await rowsIn()
     expect(store.list().map((t) => t.id)).toEqual(['t9'])
+    await rowsIn()
+    expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(['t9'])
   })
+
 })

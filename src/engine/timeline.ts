@@ -25,7 +25,7 @@ export type PollStep = Extract<ScheduledStep, { kind: 'poll' }>
 /**
  * A pending task's steps still to come, as its life keeps them (task-life.ts): timed ones in time
  * order, each an event on the life's heap, and `poll N` ones in order of N. The task store keeps
- * it on the task's row, so a pending task costs no map entry of its own.
+ * it beside the task's record, so a pending task costs no map entry of its own.
  */
 export interface Upcoming {
   readonly taskId: string

@@ -16,7 +16,7 @@ async function world(...ids: string[]) {
   const tasks = new TaskStore()
   const ledger = new Ledger()
   ledger.open('acct_a', 100, 0)
-  for (const [i, id] of ids.entries()) await tasks.add(record(id, i))
+  for (const [i, id] of ids.entries()) tasks.add(record(id, i))
   const life = new TaskLife(tasks, ledger)
   return { tasks, life, world: new World(new Clock({ mode: 'manual', start: 0 }), life) }
 }
