@@ -30,7 +30,14 @@ export interface Simulator {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
   const app = createApp(engine, options)
-  return { engine, app, handlers: mswHandlers(app), conformance: engine.conformance, journal: engine.journal, accounts: accountHandles(engine) }
+  return {
+    engine,
+    app,
+    handlers: mswHandlers(app),
+    conformance: engine.conformance,
+    journal: engine.journal,
+    accounts: accountHandles(engine),
+  }
 }
 
 export { Engine }

@@ -12,7 +12,25 @@ import { describe, expect, it } from 'vitest'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
 
-const BUILTINS = ['fs', 'path', 'crypto', 'http', 'https', 'net', 'stream', 'url', 'util', 'child_process', 'os', 'zlib', 'events', 'buffer', 'worker_threads', 'tls', 'dns']
+const BUILTINS = [
+  'fs',
+  'path',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'url',
+  'util',
+  'child_process',
+  'os',
+  'zlib',
+  'events',
+  'buffer',
+  'worker_threads',
+  'tls',
+  'dns',
+]
 const BUILTIN = new RegExp(`^(node:.*|(${BUILTINS.join('|')})(/.*)?)$`)
 
 function noNodeImports(found: string[]): Plugin {
@@ -45,7 +63,16 @@ function code(path: string): string {
 
 /** Bundles for a browser, recording into `found` every Node module something tries to import. */
 function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints' | 'stdin'>) {
-  return build({ ...options, absWorkingDir: ROOT, bundle: true, write: false, platform: 'browser', format: 'esm', logLevel: 'silent', plugins: [noNodeImports(found)] })
+  return build({
+    ...options,
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    platform: 'browser',
+    format: 'esm',
+    logLevel: 'silent',
+    plugins: [noNodeImports(found)],
+  })
 }
 
 const engineFiles = sources(join(SRC, 'engine'))
@@ -61,7 +88,8 @@ function importsInto(files: string[], forbidden: string[]): string[] {
       const spec = match[1]!
       if (!spec.startsWith('.')) continue
       const target = resolve(dirname(file), spec)
-      if (forbidden.some((folder) => target.startsWith(join(SRC, folder) + sep))) offenders.push(`${relative(ROOT, file)} → ${spec}`)
+      if (forbidden.some((folder) => target.startsWith(join(SRC, folder) + sep)))
+        offenders.push(`${relative(ROOT, file)} → ${spec}`)
     }
   }
   return offenders
@@ -76,7 +104,9 @@ describe('browser safety', () => {
 
   it('the route core (engine and contract included) bundles for the browser without any Node module', async () => {
     const found: string[] = []
-    const result = await browserBuild(found, { entryPoints: [join(SRC, 'handlers', 'app.ts')] }).catch((error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }))
+    const result = await browserBuild(found, { entryPoints: [join(SRC, 'handlers', 'app.ts')] }).catch(
+      (error: { errors?: { text: string }[] }) => ({ failed: error.errors?.map((e) => e.text) ?? [String(error)] }),
+    )
     expect('failed' in result ? result.failed : []).toEqual([])
     expect(found).toEqual([])
     if (!('failed' in result)) {
@@ -90,7 +120,11 @@ describe('browser safety', () => {
     const found: string[] = []
     await expect(
       browserBuild(found, {
-        stdin: { contents: "import { readFileSync } from 'node:fs'; import path from 'path'; console.log(readFileSync, path)", resolveDir: ROOT, loader: 'ts' },
+        stdin: {
+          contents: "import { readFileSync } from 'node:fs'; import path from 'path'; console.log(readFileSync, path)",
+          resolveDir: ROOT,
+          loader: 'ts',
+        },
       }),
     ).rejects.toThrow(/node:fs/)
     expect(found.length).toBeGreaterThan(0)
@@ -99,7 +133,12 @@ describe('browser safety', () => {
   it('no engine file but clock.ts reads the wall clock', () => {
     const offenders = engineFiles
       .filter((f) => relative(join(SRC, 'engine'), f) !== 'clock.ts')
-      .filter((f) => /\bDate\.now\s*\(/.test(code(f)) || /\bnew Date\(\s*\)/.test(code(f)) || /\bperformance\.now\s*\(/.test(code(f)))
+      .filter(
+        (f) =>
+          /\bDate\.now\s*\(/.test(code(f)) ||
+          /\bnew Date\(\s*\)/.test(code(f)) ||
+          /\bperformance\.now\s*\(/.test(code(f)),
+      )
       .map((f) => relative(ROOT, f))
     expect(offenders).toEqual([])
   })

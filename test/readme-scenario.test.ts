@@ -27,7 +27,13 @@ it('the example loads without a problem, and applies its accounts when it become
 it('in the example, a relay task answers 202 and fails, refunded, on its second poll', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'genmock-readme-')), 'checkout-demo.yaml')
   writeFileSync(file, example!)
-  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, scenarios: loadScenarioFiles([file]).entries, scenario: 'checkout-demo', sleep: async () => {} })
+  const engine = new Engine({
+    seed: 7,
+    clock: { mode: 'manual' },
+    scenarios: loadScenarioFiles([file]).entries,
+    scenario: 'checkout-demo',
+    sleep: async () => {},
+  })
   const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
   const relay = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
   const { response, status } = await engine.submit(alice, 'image', relay, { idempotencyKey: 'readme-example-1' })

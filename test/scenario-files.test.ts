@@ -34,14 +34,24 @@ function onlyProblem(files: string[]): { problem: FileProblem; line: string } {
 
 describe('formatProblem', () => {
   it('reads file:line:column: path: message', () => {
-    expect(formatProblem({ file: 'scenarios/mine.yaml', line: 7, column: 13, path: 'rules.0.timeline.0.at', message: 'must be a duration' })).toBe(
-      'scenarios/mine.yaml:7:13: rules.0.timeline.0.at: must be a duration',
-    )
+    expect(
+      formatProblem({
+        file: 'scenarios/mine.yaml',
+        line: 7,
+        column: 13,
+        path: 'rules.0.timeline.0.at',
+        message: 'must be a duration',
+      }),
+    ).toBe('scenarios/mine.yaml:7:13: rules.0.timeline.0.at: must be a duration')
   })
 
   it('leaves out the path when the problem is the whole file, and the position when there is none', () => {
-    expect(formatProblem({ file: 'a.yaml', line: 1, column: 1, path: '', message: 'is not valid YAML: x' })).toBe('a.yaml:1:1: is not valid YAML: x')
-    expect(formatProblem({ file: 'a.yaml', path: '', message: 'cannot be read: ENOENT' })).toBe('a.yaml: cannot be read: ENOENT')
+    expect(formatProblem({ file: 'a.yaml', line: 1, column: 1, path: '', message: 'is not valid YAML: x' })).toBe(
+      'a.yaml:1:1: is not valid YAML: x',
+    )
+    expect(formatProblem({ file: 'a.yaml', path: '', message: 'cannot be read: ENOENT' })).toBe(
+      'a.yaml: cannot be read: ENOENT',
+    )
     expect(formatProblem({ file: 'a.yaml', path: 'name', message: 'is required' })).toBe('a.yaml: name: is required')
   })
 })
@@ -58,7 +68,7 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     ])
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 6, path: '' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:6:\\d+: is not valid YAML: .*column`))
+    expect(line).toMatch(new RegExp(`^${escapeRegex(file)}:6:\\d+: is not valid YAML: .*column`))
   })
 
   it('a duplicate key in YAML is a syntax error where the second one is', () => {
@@ -78,7 +88,10 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     const { problems, entries } = loadScenarioFiles([file])
     expect(entries).toEqual([])
     expect(problems.length).toBeGreaterThan(0)
-    for (const problem of problems) expect(formatProblem(problem)).toMatch(new RegExp(`^${escape(file)}:5:1: is not valid JSON: .*end with a [\\]}]$`))
+    for (const problem of problems)
+      expect(formatProblem(problem)).toMatch(
+        new RegExp(`^${escapeRegex(file)}:5:1: is not valid JSON: .*end with a [\\]}]$`),
+      )
   })
 
   it('a JSON file is JSON whatever the case of its extension (scenarioFilesIn takes .JSON as JSON)', () => {
@@ -94,7 +107,7 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     const file = write(name, text)
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 1, column: 1, path: '' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:1:1: .*object.*${kind}`))
+    expect(line).toMatch(new RegExp(`^${escapeRegex(file)}:1:1: .*object.*${kind}`))
   })
 
   it('a missing name', () => {
@@ -104,14 +117,16 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
 
   it('a name that is not a name says what a name may be', () => {
     const file = write('badname.yaml', ['name: my scenario', 'description: spaces in the name'])
-    expect(onlyProblem([file]).line).toBe(`${file}:1:7: name: must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit`)
+    expect(onlyProblem([file]).line).toBe(
+      `${file}:1:7: name: must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+    )
   })
 
   it('a missing description', () => {
     const file = write('nodesc.yaml', ['name: nodesc', 'rules: []'])
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 1, column: 1, path: 'description' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:1:1: description: is required`))
+    expect(line).toMatch(new RegExp(`^${escapeRegex(file)}:1:1: description: is required`))
   })
 
   it('a bad `at` ("15 s"): points at the value and lists what `at` may be', () => {
@@ -128,7 +143,11 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     ])
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 7, column: 13, path: 'rules.0.timeline.0.at' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:7:13: rules\\.0\\.timeline\\.0\\.at: must be a duration such as "500ms", "15s".*range.*"expiry".*"poll N"`))
+    expect(line).toMatch(
+      new RegExp(
+        `^${escapeRegex(file)}:7:13: rules\\.0\\.timeline\\.0\\.at: must be a duration such as "500ms", "15s".*range.*"expiry".*"poll N"`,
+      ),
+    )
   })
 
   it('an unknown key: the message lists the keys allowed there, and the position is the key’s', () => {
@@ -150,13 +169,30 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
   })
 
   it('an unknown key deeper down lists that level’s keys', () => {
-    const file = write('typo2.json', ['{', '  "name": "typo2",', '  "description": "x",', '  "rules": [{ "timeline": [{ "at": "1s", "set": { "status": 1 }, "refnd": true }] }]', '}'])
+    const file = write('typo2.json', [
+      '{',
+      '  "name": "typo2",',
+      '  "description": "x",',
+      '  "rules": [{ "timeline": [{ "at": "1s", "set": { "status": 1 }, "refnd": true }] }]',
+      '}',
+    ])
     const { problem } = onlyProblem([file])
-    expect(problem).toMatchObject({ file, line: 4, path: 'rules.0.timeline.0.refnd', message: 'is not a field here; allowed: at, set, refund' })
+    expect(problem).toMatchObject({
+      file,
+      line: 4,
+      path: 'rules.0.timeline.0.refnd',
+      message: 'is not a field here; allowed: at, set, refund',
+    })
   })
 
   it('a bad match.provider lists the providers', () => {
-    const file = write('provider.yaml', ['name: provider', 'description: unknown provider', 'rules:', '  - match:', '      provider: openai'])
+    const file = write('provider.yaml', [
+      'name: provider',
+      'description: unknown provider',
+      'rules:',
+      '  - match:',
+      '      provider: openai',
+    ])
     expect(onlyProblem([file]).line).toBe(`${file}:5:17: rules.0.match.provider: must be standard, upstream-a or relay`)
   })
 
@@ -173,12 +209,24 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     ])
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 5, column: 9, path: 'rules.0.timeline.0.refund' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:5:9: rules\\.0\\.timeline\\.0\\.refund: is required when a step sets status 2: true .*, false .*`))
+    expect(line).toMatch(
+      new RegExp(
+        `^${escapeRegex(file)}:5:9: rules\\.0\\.timeline\\.0\\.refund: is required when a step sets status 2: true .*, false .*`,
+      ),
+    )
   })
 
   it('status 2 with refund given either way is fine', () => {
     for (const refund of [true, false]) {
-      const file = write('refund.yaml', ['name: refund', 'description: ok', 'rules:', '  - timeline:', '      - at: 10s', '        set: { status: 2 }', `        refund: ${refund}`])
+      const file = write('refund.yaml', [
+        'name: refund',
+        'description: ok',
+        'rules:',
+        '  - timeline:',
+        '      - at: 10s',
+        '        set: { status: 2 }',
+        `        refund: ${refund}`,
+      ])
       expect(loadScenarioFiles([file]).problems).toEqual([])
     }
   })
@@ -194,7 +242,9 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
       '      - at: expiry',
       '        set: { relayStatus: expired }',
     ])
-    expect(onlyProblem([file]).line).toBe(`${file}:7:13: rules.0.timeline.0.at: "expiry" applies to relay tasks only: add provider: relay to this rule's match`)
+    expect(onlyProblem([file]).line).toBe(
+      `${file}:7:13: rules.0.timeline.0.at: "expiry" applies to relay tasks only: add provider: relay to this rule's match`,
+    )
   })
 
   it('a timeline on a rejecting rule never runs', () => {
@@ -229,25 +279,54 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     ])
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, line: 8, column: 10, path: 'rules.1.use' })
-    expect(line).toMatch(new RegExp(`^${escape(file)}:8:10: rules\\.1\\.use: names no scenario "nowhere"; known: content-policy, default, .*unknownuse`))
+    expect(line).toMatch(
+      new RegExp(
+        `^${escapeRegex(file)}:8:10: rules\\.1\\.use: names no scenario "nowhere"; known: content-policy, default, .*unknownuse`,
+      ),
+    )
   })
 
   it('an unknown account scenario points at it', () => {
-    const file = write('acct.yaml', ['name: acct', 'description: account scenario', 'accounts:', '  acct_alice:', '    scenario: ghost'])
-    expect(onlyProblem([file]).line).toMatch(new RegExp(`^${escape(file)}:5:15: accounts\\.acct_alice\\.scenario: names no scenario "ghost"; known: `))
+    const file = write('acct.yaml', [
+      'name: acct',
+      'description: account scenario',
+      'accounts:',
+      '  acct_alice:',
+      '    scenario: ghost',
+    ])
+    expect(onlyProblem([file]).line).toMatch(
+      new RegExp(`^${escapeRegex(file)}:5:15: accounts\\.acct_alice\\.scenario: names no scenario "ghost"; known: `),
+    )
   })
 
   it('a `use` cycle across two files is reported in each, with the whole cycle', () => {
-    const ping = write('ping.yaml', ['name: ping', 'description: ping', 'rules:', '  - match: { endpoint: video }', '  - use: pong'])
-    const pong = write('pong.json', ['{', '  "name": "pong",', '  "description": "pong",', '  "rules": [{ "use": "ping" }]', '}'])
+    const ping = write('ping.yaml', [
+      'name: ping',
+      'description: ping',
+      'rules:',
+      '  - match: { endpoint: video }',
+      '  - use: pong',
+    ])
+    const pong = write('pong.json', [
+      '{',
+      '  "name": "pong",',
+      '  "description": "pong",',
+      '  "rules": [{ "use": "ping" }]',
+      '}',
+    ])
     const { problems, entries } = loadScenarioFiles([ping, pong])
-    expect(problems.map(formatProblem)).toEqual([`${ping}:3:1: rules: uses itself through ping → pong → ping`, `${pong}:4:12: rules: uses itself through pong → ping → pong`])
+    expect(problems.map(formatProblem)).toEqual([
+      `${ping}:3:1: rules: uses itself through ping → pong → ping`,
+      `${pong}:4:12: rules: uses itself through pong → ping → pong`,
+    ])
     expect(entries.map((e) => e.scenario.name)).toEqual(['ping', 'pong'])
   })
 
   it('either file of a `use` pair alone reports the other as unknown', () => {
     const ping = write('ping.yaml', ['name: ping', 'description: ping', 'rules:', '  - use: pong'])
-    expect(onlyProblem([ping]).line).toMatch(new RegExp(`^${escape(ping)}:4:10: rules\\.0\\.use: names no scenario "pong"`))
+    expect(onlyProblem([ping]).line).toMatch(
+      new RegExp(`^${escapeRegex(ping)}:4:10: rules\\.0\\.use: names no scenario "pong"`),
+    )
   })
 
   it('two files with the same name: the second is refused, naming the first', () => {
@@ -271,7 +350,11 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     ])
     const b = write('b.yaml', ['description: no name'])
     const { problems } = loadScenarioFiles([a, b])
-    expect(problems.map((p) => `${p.file === a ? 'a' : 'b'}:${p.line}:${p.path}`)).toEqual(['a:4:rules.0.match.provider', 'a:6:rules.0.timeline.0.at', 'b:1:name'])
+    expect(problems.map((p) => `${p.file === a ? 'a' : 'b'}:${p.line}:${p.path}`)).toEqual([
+      'a:4:rules.0.match.provider',
+      'a:6:rules.0.timeline.0.at',
+      'b:1:name',
+    ])
   })
 
   it('a file that cannot be read says so, with its path', () => {
@@ -279,7 +362,7 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     const { problem, line } = onlyProblem([file])
     expect(problem).toMatchObject({ file, path: '' })
     expect(problem.line).toBeUndefined()
-    expect(line).toMatch(new RegExp(`^${escape(file)}: cannot be read: .*ENOENT`))
+    expect(line).toMatch(new RegExp(`^${escapeRegex(file)}: cannot be read: .*ENOENT`))
   })
 })
 
@@ -298,7 +381,14 @@ describe('loadScenarioFiles: good files', () => {
       '        set: { status: 1 }',
       '  - use: default',
     ])
-    const json = write('stuck.json', JSON.stringify({ name: 'stuck', description: 'Relay tasks stay queued.', rules: [{ match: { provider: 'relay' } }] }, null, 2))
+    const json = write(
+      'stuck.json',
+      JSON.stringify(
+        { name: 'stuck', description: 'Relay tasks stay queued.', rules: [{ match: { provider: 'relay' } }] },
+        null,
+        2,
+      ),
+    )
     const { entries, problems } = loadScenarioFiles([yaml, json])
     expect(problems).toEqual([])
     expect(entries).toEqual([
@@ -307,10 +397,16 @@ describe('loadScenarioFiles: good files', () => {
         scenario: {
           name: 'slow',
           description: 'Images take a minute.',
-          rules: [{ match: { endpoint: 'image', model: 'base-*' }, timeline: [{ at: '1m', set: { status: 1 } }] }, { use: 'default' }],
+          rules: [
+            { match: { endpoint: 'image', model: 'base-*' }, timeline: [{ at: '1m', set: { status: 1 } }] },
+            { use: 'default' },
+          ],
         },
       },
-      { origin: json, scenario: { name: 'stuck', description: 'Relay tasks stay queued.', rules: [{ match: { provider: 'relay' } }] } },
+      {
+        origin: json,
+        scenario: { name: 'stuck', description: 'Relay tasks stay queued.', rules: [{ match: { provider: 'relay' } }] },
+      },
     ])
   })
 
@@ -319,19 +415,40 @@ describe('loadScenarioFiles: good files', () => {
   })
 
   it('a file may use a scenario of another file', () => {
-    const base = write('base.yaml', ['name: base', 'description: base', 'rules:', '  - timeline: [{ at: 5s, set: { status: 1 } }]'])
-    const top = write('top.yaml', ['name: top', 'description: top', 'rules:', '  - submit: { latency: 1s }', '    use: base'])
+    const base = write('base.yaml', [
+      'name: base',
+      'description: base',
+      'rules:',
+      '  - timeline: [{ at: 5s, set: { status: 1 } }]',
+    ])
+    const top = write('top.yaml', [
+      'name: top',
+      'description: top',
+      'rules:',
+      '  - submit: { latency: 1s }',
+      '    use: base',
+    ])
     expect(loadScenarioFiles([top, base]).problems).toEqual([])
   })
 
   it('a file may replace a bundled scenario, and its version wins', () => {
-    const file = write('default.yaml', ['name: default', 'description: My default never finishes anything.', 'rules: []'])
+    const file = write('default.yaml', [
+      'name: default',
+      'description: My default never finishes anything.',
+      'rules: []',
+    ])
     const { entries, problems } = loadScenarioFiles([file])
     expect(problems).toEqual([])
-    expect(entries).toEqual([{ origin: file, scenario: { name: 'default', description: 'My default never finishes anything.', rules: [] } }])
+    expect(entries).toEqual([
+      { origin: file, scenario: { name: 'default', description: 'My default never finishes anything.', rules: [] } },
+    ])
     expect(bundledScenarios.find((e) => e.scenario.name === 'default')?.scenario.rules.length).toBeGreaterThan(0)
 
-    const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: Date.parse('2026-01-01T00:00:00Z') }, scenarios: entries })
+    const engine = new Engine({
+      seed: 7,
+      clock: { mode: 'manual', start: Date.parse('2026-01-01T00:00:00Z') },
+      scenarios: entries,
+    })
     expect(engine.scenarios.get('default')).toEqual({ origin: file, scenario: entries[0]!.scenario })
     expect(engine.scenarios.list()).toHaveLength(bundledScenarios.length)
   })
@@ -350,7 +467,8 @@ describe('scenarioFilesIn', () => {
   it('lists the .yaml, .yml and .json files of a directory, in name order, and nothing else', () => {
     const sub = join(dir, 'listing')
     mkdirSync(sub)
-    for (const name of ['b.yml', 'a.yaml', 'c.json', 'D.YAML', 'notes.txt', 'README.md', 'x.json.bak']) writeFileSync(join(sub, name), '')
+    for (const name of ['b.yml', 'a.yaml', 'c.json', 'D.YAML', 'notes.txt', 'README.md', 'x.json.bak'])
+      writeFileSync(join(sub, name), '')
     mkdirSync(join(sub, 'folder.json'))
     expect(scenarioFilesIn(sub)).toEqual(['D.YAML', 'a.yaml', 'b.yml', 'c.json'].map((name) => join(sub, name)))
   })
@@ -360,6 +478,6 @@ describe('scenarioFilesIn', () => {
   })
 })
 
-function escape(text: string): string {
+function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -48,7 +48,9 @@ function parseScenarios(scenarios: readonly ScenarioInput[]) {
   return scenarios.map((input, i) => {
     const result = scenarioSchema.safeParse(input)
     if (result.success) return { scenario: result.data, origin: 'startWorker options' }
-    const problems = toIssues(result.error, input, scenarioSchema).map((issue) => `${issue.path || '(scenario)'}: ${issue.message}`)
+    const problems = toIssues(result.error, input, scenarioSchema).map(
+      (issue) => `${issue.path || '(scenario)'}: ${issue.message}`,
+    )
     throw new Error(`genmock: scenarios[${i}] is not a valid scenario:\n  ${problems.join('\n  ')}`)
   })
 }
@@ -59,7 +61,9 @@ async function loadSample(url: string | URL): Promise<Uint8Array | undefined> {
     if (res.ok) return new Uint8Array(await res.arrayBuffer())
     console.warn(`genmock: the sample video at ${url} answered ${res.status}; video media will be 404`)
   } catch (error) {
-    console.warn(`genmock: cannot fetch the sample video at ${url} (${(error as Error).message}); video media will be 404`)
+    console.warn(
+      `genmock: cannot fetch the sample video at ${url} (${(error as Error).message}); video media will be 404`,
+    )
   }
   return undefined
 }
@@ -75,11 +79,31 @@ async function loadSample(url: string | URL): Promise<Uint8Array | undefined> {
  */
 export async function startWorker(options: WorkerOptions = {}): Promise<RunningWorker> {
   // Relative to the built dist/browser.js: the package's fixtures/ folder.
-  const { scenarios = [], videoSampleUrl = new URL('../fixtures/sample.mp4', import.meta.url), serviceWorkerUrl = '/mockServiceWorker.js', logRequests = false, devtools = false, persist = true, ...rest } = options
+  const {
+    scenarios = [],
+    videoSampleUrl = new URL('../fixtures/sample.mp4', import.meta.url),
+    serviceWorkerUrl = '/mockServiceWorker.js',
+    logRequests = false,
+    devtools = false,
+    persist = true,
+    ...rest
+  } = options
   const videoSample = await loadSample(videoSampleUrl)
-  const { engine, app, handlers } = createSimulator({ ...rest, scenarios: parseScenarios(scenarios), ...(videoSample ? { videoSample } : {}), browserContext: true })
+  const { engine, app, handlers } = createSimulator({
+    ...rest,
+    scenarios: parseScenarios(scenarios),
+    ...(videoSample ? { videoSample } : {}),
+    browserContext: true,
+  })
   // A state is taken up only by the same genmock with the same options (functions, as sleep, drop out of the JSON).
-  const saved = persist === false ? undefined : persistence(engine, JSON.stringify({ version: pkg.version, ...rest, scenarios }), persist === true ? {} : persist)
+  const saved =
+    persist === false
+      ? undefined
+      : persistence(
+          engine,
+          JSON.stringify({ version: pkg.version, ...rest, scenarios }),
+          persist === true ? {} : persist,
+        )
   saved?.restore()
   // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
   const answering = saved
@@ -91,7 +115,12 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     : handlers
   const worker = setupWorker(...answering)
   // Requests genmock does not own pass through untouched: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame.
-  const start = { serviceWorker: { url: serviceWorkerUrl }, onUnhandledRequest: 'bypass' as const, onUnhandledFrame: 'bypass' as const, quiet: !logRequests }
+  const start = {
+    serviceWorker: { url: serviceWorkerUrl },
+    onUnhandledRequest: 'bypass' as const,
+    onUnhandledFrame: 'bypass' as const,
+    quiet: !logRequests,
+  }
   await worker.start(start)
   saved?.start()
   const removeDevtools = devtools ? (await import('./devtools.js')).mountDevtools() : undefined

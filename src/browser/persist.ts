@@ -24,7 +24,11 @@ const SAVE_DELAY_MS = 1000
  * saved.restore()
  * saved.touched() // after each request
  */
-export function persistence(engine: Engine, fingerprint: string, { storage = sessionStorage, key = 'genmock' }: PersistOptions = {}) {
+export function persistence(
+  engine: Engine,
+  fingerprint: string,
+  { storage = sessionStorage, key = 'genmock' }: PersistOptions = {},
+) {
   let timer: ReturnType<typeof setTimeout> | undefined
   let broken = false
   const save = () => {
@@ -37,7 +41,9 @@ export function persistence(engine: Engine, fingerprint: string, { storage = ses
       broken = true
       // An older state left behind would be restored on the next load: time would go back.
       storage.removeItem(key)
-      console.warn(`genmock: cannot keep the simulator's state in storage (${(error as Error).message}); a reload will start afresh`)
+      console.warn(
+        `genmock: cannot keep the simulator's state in storage (${(error as Error).message}); a reload will start afresh`,
+      )
     }
   }
   const onHide = () => {
@@ -52,7 +58,9 @@ export function persistence(engine: Engine, fingerprint: string, { storage = ses
         const saved = JSON.parse(text) as { fingerprint: string; state: Parameters<Engine['restore']>[0] }
         if (saved.fingerprint === fingerprint) engine.restore(saved.state)
       } catch (error) {
-        console.warn(`genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`)
+        console.warn(
+          `genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`,
+        )
         storage.removeItem(key)
       }
     },

@@ -6,7 +6,10 @@ import { apiKeySchema } from './fixtures.js'
 export const clockModeSchema = z.enum(['real', 'manual'], { error: 'must be real or manual' })
 export type ClockMode = z.infer<typeof clockModeSchema>
 
-const speed = z.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).max(1_000_000, { error: 'must be at most 1000000' })
+const speed = z
+  .number({ error: 'must be a number' })
+  .positive({ error: 'must be positive' })
+  .max(1_000_000, { error: 'must be at most 1000000' })
 
 /** Body of POST /__mock/clock/advance and /__mock/accounts/:id/clock/advance: some seconds, or until something happens. */
 export const clockAdvanceSchema = z
@@ -16,11 +19,22 @@ export const clockAdvanceSchema = z
       .nonnegative({ error: 'must not be negative: time only moves forward' })
       .max(10 * 365 * 24 * 3600, { error: 'must be at most ten years' })
       .optional(),
-    until: z.enum(['next-event', 'idle'], { error: 'must be next-event (the next scheduled change of a task) or idle (until no task is pending, at most 7 days)' }).optional(),
+    until: z
+      .enum(['next-event', 'idle'], {
+        error:
+          'must be next-event (the next scheduled change of a task) or idle (until no task is pending, at most 7 days)',
+      })
+      .optional(),
   })
   .superRefine(({ seconds, until }, ctx) => {
-    if (seconds === undefined && until === undefined) ctx.addIssue({ code: 'custom', path: ['seconds'], message: 'is required: give seconds, or until (next-event or idle)' })
-    if (seconds !== undefined && until !== undefined) ctx.addIssue({ code: 'custom', path: ['until'], message: 'goes without seconds: give one of them' })
+    if (seconds === undefined && until === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seconds'],
+        message: 'is required: give seconds, or until (next-event or idle)',
+      })
+    if (seconds !== undefined && until !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'goes without seconds: give one of them' })
   })
   .meta({ minProperties: 1, maxProperties: 1 })
 export type AdvanceBy = z.infer<typeof clockAdvanceSchema>
@@ -59,4 +73,3 @@ export const accountPatchSchema = z.strictObject({
   clock: accountClockSchema.optional(),
 })
 export type AccountPatch = z.infer<typeof accountPatchSchema>
-

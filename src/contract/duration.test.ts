@@ -47,20 +47,39 @@ describe('parseDuration', () => {
     expect(parseDuration(seconds)).toBe(ms)
   })
 
-  it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses the number %d', (value) => {
-    expect(parseDuration(value)).toBeUndefined()
-  })
+  it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'refuses the number %d',
+    (value) => {
+      expect(parseDuration(value)).toBeUndefined()
+    },
+  )
 
   it.each([' 15s', '15s ', '15 s', '1m 30s', '\t15s', '15s\n', ' '])('refuses whitespace anywhere: %j', (text) => {
     expect(parseDuration(text)).toBeUndefined()
   })
 
-  it.each(['', 'abc', 's', '15', '1d', '15S', '15sec', '1.s', '.5s', '1e3s', '-1s', '+1s', '1h30', '15s!', 'x15s', '15s15', 'expiry', '1,5s'])(
-    'refuses what is not a duration: %j',
-    (text) => {
-      expect(parseDuration(text)).toBeUndefined()
-    },
-  )
+  it.each([
+    '',
+    'abc',
+    's',
+    '15',
+    '1d',
+    '15S',
+    '15sec',
+    '1.s',
+    '.5s',
+    '1e3s',
+    '-1s',
+    '+1s',
+    '1h30',
+    '15s!',
+    'x15s',
+    '15s15',
+    'expiry',
+    '1,5s',
+  ])('refuses what is not a duration: %j', (text) => {
+    expect(parseDuration(text)).toBeUndefined()
+  })
 
   it('starts afresh on every call (the parser keeps no state from a refused text)', () => {
     expect(parseDuration('15s x')).toBeUndefined()
@@ -95,12 +114,22 @@ describe('parseSpan', () => {
     expect(parseSpan('1000ms..1s')).toEqual({ min: 1_000, max: 1_000 })
   })
 
-  it.each(['30s..', '..30s', '..', '1s..2s..3s', '30s...60s', '30s .. 60s', '30s.. 60s', '30s ..60s', '30s-60s', '30s..abc', 'abc..30s', ''])(
-    'refuses a malformed range: %j',
-    (text) => {
-      expect(parseSpan(text)).toBeUndefined()
-    },
-  )
+  it.each([
+    '30s..',
+    '..30s',
+    '..',
+    '1s..2s..3s',
+    '30s...60s',
+    '30s .. 60s',
+    '30s.. 60s',
+    '30s ..60s',
+    '30s-60s',
+    '30s..abc',
+    'abc..30s',
+    '',
+  ])('refuses a malformed range: %j', (text) => {
+    expect(parseSpan(text)).toBeUndefined()
+  })
 
   it('refuses a negative or non-finite number', () => {
     expect(parseSpan(-1)).toBeUndefined()
@@ -133,12 +162,17 @@ describe('parseSpan', () => {
 
 describe('the one-week cap in a scenario file', () => {
   const withRule = (rule: unknown) => scenarioSchema.safeParse({ name: 'cap', description: 'cap test', rules: [rule] })
-  const issuePaths = (result: ReturnType<typeof withRule>) => (result.success ? [] : result.error.issues.map((issue) => issue.path.join('.')))
+  const issuePaths = (result: ReturnType<typeof withRule>) =>
+    result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'))
 
   it('applies to a timeline step: a week is the latest a step may happen', () => {
     expect(withRule({ timeline: [{ at: '168h', set: { status: 1 } }] }).success).toBe(true)
-    expect(issuePaths(withRule({ timeline: [{ at: '168h1ms', set: { status: 1 } }] }))).toEqual(['rules.0.timeline.0.at'])
-    expect(issuePaths(withRule({ timeline: [{ at: '1s..169h', set: { status: 1 } }] }))).toEqual(['rules.0.timeline.0.at'])
+    expect(issuePaths(withRule({ timeline: [{ at: '168h1ms', set: { status: 1 } }] }))).toEqual([
+      'rules.0.timeline.0.at',
+    ])
+    expect(issuePaths(withRule({ timeline: [{ at: '1s..169h', set: { status: 1 } }] }))).toEqual([
+      'rules.0.timeline.0.at',
+    ])
   })
 
   it('applies to submit.latency', () => {

@@ -16,7 +16,10 @@ export const invalidRequestBodySchema = z.strictObject({
   details: z.strictObject({ issues: z.array(validationIssueSchema).min(1) }),
 })
 export const unauthorizedBodySchema = z.strictObject({ error: z.literal('Unauthorized') })
-export const insufficientCreditsBodySchema = z.strictObject({ error: z.literal('Insufficient credits'), required: z.int().positive() })
+export const insufficientCreditsBodySchema = z.strictObject({
+  error: z.literal('Insufficient credits'),
+  required: z.int().positive(),
+})
 export const taskNotFoundBodySchema = z.strictObject({ error: z.literal('Task not found') })
 /** Every other failure: the interface fixes only `error: string`. */
 export const genericErrorBodySchema = z.looseObject({ error: z.string().min(1) })

@@ -1,7 +1,16 @@
 import * as z from 'zod'
 import { LIMITS } from './limits.js'
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, type ImageModel, type ImageModelId } from './models.js'
-import { boundedInt, boundedString, isPlainObject, notAccepted, numOutputs, oneOf, passthroughObject, referenceImageUrl } from './fields.js'
+import {
+  boundedInt,
+  boundedString,
+  isPlainObject,
+  notAccepted,
+  numOutputs,
+  oneOf,
+  passthroughObject,
+  referenceImageUrl,
+} from './fields.js'
 
 /**
  * Image generation request bodies: the standard shape and the relay shape.
@@ -25,10 +34,16 @@ function standardImageSchema(model?: ImageModel) {
     height: boundedInt(LIMITS.dimension.min, LIMITS.dimension.max).optional(),
     aspectRatio: model
       ? oneOf(model.aspectRatios as [string, ...string[]], `${model.id} supports aspectRatio`).optional()
-      : z.string({ error: 'must be a string' }).regex(RATIO_TOKEN, { error: 'must be a ratio token such as 1:1 or 16:9, or auto' }).optional(),
+      : z
+          .string({ error: 'must be a string' })
+          .regex(RATIO_TOKEN, { error: 'must be a ratio token such as 1:1 or 16:9, or auto' })
+          .optional(),
     numOutputs,
     // A string so that large values fit; the stricter reading accepts decimal digits only.
-    seed: z.string({ error: 'must be a string of decimal digits' }).regex(/^\d{1,20}$/, { error: 'must be 1 to 20 decimal digits' }).optional(),
+    seed: z
+      .string({ error: 'must be a string of decimal digits' })
+      .regex(/^\d{1,20}$/, { error: 'must be 1 to 20 decimal digits' })
+      .optional(),
     guidanceScale: z
       .number({ error: 'must be a number' })
       .min(LIMITS.guidanceScale.min, { error: `must be at least ${LIMITS.guidanceScale.min}` })
@@ -55,9 +70,12 @@ function relayImageSchema(model?: ImageModel) {
     provider: z.literal('relay'),
     model: model
       ? z.literal(model.id)
-      : boundedString(LIMITS.relayModel.min, LIMITS.relayModel.max).refine((id) => (RELAY_MODEL_IDS as string[]).includes(id), {
-          error: `must be a model with application pricing: ${RELAY_MODEL_IDS.join(', ')}`,
-        }),
+      : boundedString(LIMITS.relayModel.min, LIMITS.relayModel.max).refine(
+          (id) => (RELAY_MODEL_IDS as string[]).includes(id),
+          {
+            error: `must be a model with application pricing: ${RELAY_MODEL_IDS.join(', ')}`,
+          },
+        ),
     prompt: boundedString(LIMITS.relayPrompt.min, LIMITS.relayPrompt.max),
     resolution: model
       ? oneOf(model.relayResolutions as [string, ...string[]], `${model.id} supports resolution`)
@@ -84,7 +102,8 @@ const relayByModel = new Map(RELAY_MODEL_IDS.map((id) => [id as string, relayIma
 export function imageRequestSchemaFor(body: unknown): z.ZodType<ImageRequest> {
   const fields = isPlainObject(body) ? body : {}
   const model = typeof fields.model === 'string' ? fields.model : ''
-  if (fields.provider === 'relay') return (relayByModel.get(model) ?? relayImageRequestSchema) as z.ZodType<ImageRequest>
+  if (fields.provider === 'relay')
+    return (relayByModel.get(model) ?? relayImageRequestSchema) as z.ZodType<ImageRequest>
   return (standardByModel.get(model) ?? standardImageRequestSchema) as z.ZodType<ImageRequest>
 }
 

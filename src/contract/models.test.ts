@@ -77,7 +77,12 @@ describe('video input mode rules (interface)', () => {
 
   it('a model id ending in -text-to-video refuses image_to_video', () => {
     for (const model of videoModels.filter((m) => m.id.endsWith('-text-to-video'))) {
-      const body = { model: model.id, inputMode: 'image_to_video', prompt: 'p', inputImageUrls: ['https://example.com/a.png'] }
+      const body = {
+        model: model.id,
+        inputMode: 'image_to_video',
+        prompt: 'p',
+        inputImageUrls: ['https://example.com/a.png'],
+      }
       expect(videoRequestSchemaFor(body).safeParse(body).success, model.id).toBe(false)
     }
   })
@@ -135,14 +140,22 @@ describe('image model caps (interface tables)', () => {
   }
 
   it('vendor-a/base-image aspect ratios are exactly auto, 1:1, 16:9, 9:16, 4:3, 3:4', () => {
-    expect(sorted(IMAGE_MODELS['vendor-a/base-image'].aspectRatios)).toEqual(sorted(['auto', '1:1', '16:9', '9:16', '4:3', '3:4']))
+    expect(sorted(IMAGE_MODELS['vendor-a/base-image'].aspectRatios)).toEqual(
+      sorted(['auto', '1:1', '16:9', '9:16', '4:3', '3:4']),
+    )
     expect(new Set(IMAGE_MODELS['vendor-a/base-image'].aspectRatios).size).toBe(6)
   })
 
   it('states the interface credit rules exactly', () => {
     expect(IMAGE_MODELS['vendor-a/base-image'].pricing).toEqual({ kind: 'per-call', credits: 3 })
-    expect(IMAGE_MODELS['base-image-2'].pricing).toEqual({ kind: 'per-output-by-tier', credits: { '1K': 4, '2K': 6, '4K': 8 } })
-    expect(IMAGE_MODELS['base-image-pro'].pricing).toEqual({ kind: 'per-output-by-tier', credits: { '2K': 12, '4K': 20 } })
+    expect(IMAGE_MODELS['base-image-2'].pricing).toEqual({
+      kind: 'per-output-by-tier',
+      credits: { '1K': 4, '2K': 6, '4K': 8 },
+    })
+    expect(IMAGE_MODELS['base-image-pro'].pricing).toEqual({
+      kind: 'per-output-by-tier',
+      credits: { '2K': 12, '4K': 20 },
+    })
     // general-image-2: "as returned in creditsUsed" — a simulator value from the fixtures.
     expect(IMAGE_MODELS['general-image-2'].pricing).toBeUndefined()
   })

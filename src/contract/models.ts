@@ -125,7 +125,13 @@ const I2V: readonly InputMode[] = ['image_to_video']
 const BOTH: readonly InputMode[] = ['text_to_video', 'image_to_video']
 const RATIOS = ['16:9', '9:16', '1:1']
 
-function video(id: VideoModelId, family: VideoModel['family'], modes: readonly InputMode[], durations: readonly number[], aspectRatios = RATIOS): VideoModel {
+function video(
+  id: VideoModelId,
+  family: VideoModel['family'],
+  modes: readonly InputMode[],
+  durations: readonly number[],
+  aspectRatios = RATIOS,
+): VideoModel {
   return { id, type: 'video', family, modes, promptMaxLength: 5000, aspectRatios, durations }
 }
 

@@ -69,8 +69,16 @@ export type TaskSnapshot = z.infer<typeof taskSnapshotSchema>
 export const pricingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('per-call'), credits: z.int().positive(), simulatorValue: z.boolean() }),
   z.object({ kind: z.literal('per-output'), credits: z.int().positive(), simulatorValue: z.boolean() }),
-  z.object({ kind: z.literal('per-output-by-tier'), credits: z.record(z.string(), z.int().positive()), simulatorValue: z.boolean() }),
-  z.object({ kind: z.literal('by-duration'), credits: z.record(z.string(), z.int().positive()), simulatorValue: z.boolean() }),
+  z.object({
+    kind: z.literal('per-output-by-tier'),
+    credits: z.record(z.string(), z.int().positive()),
+    simulatorValue: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('by-duration'),
+    credits: z.record(z.string(), z.int().positive()),
+    simulatorValue: z.boolean(),
+  }),
 ])
 export type Pricing = z.infer<typeof pricingSchema>
 

@@ -42,26 +42,70 @@ export const savedTaskSchema = z.looseObject({
   preview: z.strictObject({ width: count, height: count }),
 })
 const table = z.strictObject({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) })
-const tasks = z.strictObject({ records: table, finished: z.array(count) }).refine(({ records, finished }) => finished.every((i) => i < records.rows.length), {
-  path: ['finished'],
-  message: 'must be positions among the records',
-})
+const tasks = z
+  .strictObject({ records: table, finished: z.array(count) })
+  .refine(({ records, finished }) => finished.every((i) => i < records.rows.length), {
+    path: ['finished'],
+    message: 'must be positions among the records',
+  })
 
 const accounts = z.strictObject({
-  accounts: z.array(z.looseObject({ id: z.string(), name: z.string(), demo: z.boolean(), scenario: z.string().optional(), strict: z.boolean().optional() })),
-  keys: pairs(z.string(), z.looseObject({ accountId: z.string(), revoked: z.boolean(), expiresAt: time.optional(), ipAllowlist: z.array(z.string()).optional() })),
+  accounts: z.array(
+    z.looseObject({
+      id: z.string(),
+      name: z.string(),
+      demo: z.boolean(),
+      scenario: z.string().optional(),
+      strict: z.boolean().optional(),
+    }),
+  ),
+  keys: pairs(
+    z.string(),
+    z.looseObject({
+      accountId: z.string(),
+      revoked: z.boolean(),
+      expiresAt: time.optional(),
+      ipAllowlist: z.array(z.string()).optional(),
+    }),
+  ),
   sessions: pairs(z.string(), z.string()),
 })
-const ledgerEntry = z.looseObject({ at: time, kind: z.enum(['opening', 'adjust', 'debit', 'refund', 'reversal']), amount: z.number(), balanceAfter: z.number(), taskId: z.string().optional() })
+const ledgerEntry = z.looseObject({
+  at: time,
+  kind: z.enum(['opening', 'adjust', 'debit', 'refund', 'reversal']),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  taskId: z.string().optional(),
+})
 const ledger = pairs(z.string(), z.strictObject({ balance: z.number(), entries: z.array(ledgerEntry), older: count }))
 
-const idempotency = pairs(z.string(), z.looseObject({ fingerprint: z.string(), createdAt: time, response: z.looseObject({ response: z.looseObject({ taskId: z.string() }), status: z.int() }) }))
-const journal = z.strictObject({ seq: count, entries: z.array(z.looseObject({ seq: count, at: z.string(), method: z.string(), path: z.string(), status: z.int() })) })
+const idempotency = pairs(
+  z.string(),
+  z.looseObject({
+    fingerprint: z.string(),
+    createdAt: time,
+    response: z.looseObject({ response: z.looseObject({ taskId: z.string() }), status: z.int() }),
+  }),
+)
+const journal = z.strictObject({
+  seq: count,
+  entries: z.array(
+    z.looseObject({ seq: count, at: z.string(), method: z.string(), path: z.string(), status: z.int() }),
+  ),
+})
 const conformance = z.strictObject({
   seq: count,
-  findings: z.array(z.looseObject({ seq: count, rule: z.string(), accountId: z.string(), at: z.string(), message: z.string() })),
-  reads: pairs(z.string(), z.looseObject({ last: instant, terminal: z.boolean(), extraReads: count, finding: count.optional() })),
-  submissions: pairs(z.string(), z.array(z.looseObject({ fingerprint: z.string(), key: z.string().nullable(), at: instant, failed: z.boolean() }))),
+  findings: z.array(
+    z.looseObject({ seq: count, rule: z.string(), accountId: z.string(), at: z.string(), message: z.string() }),
+  ),
+  reads: pairs(
+    z.string(),
+    z.looseObject({ last: instant, terminal: z.boolean(), extraReads: count, finding: count.optional() }),
+  ),
+  submissions: pairs(
+    z.string(),
+    z.array(z.looseObject({ fingerprint: z.string(), key: z.string().nullable(), at: instant, failed: z.boolean() })),
+  ),
   counts: z.record(z.string(), count),
 })
 
@@ -82,5 +126,8 @@ export const savedEngineSchema = z.strictObject({
   idempotency,
   journal,
   conformance,
-  scenarios: z.strictObject({ loaded: z.array(z.strictObject({ scenario: scenarioSchema, origin: z.string() })), defaultName: z.string() }),
+  scenarios: z.strictObject({
+    loaded: z.array(z.strictObject({ scenario: scenarioSchema, origin: z.string() })),
+    defaultName: z.string(),
+  }),
 })

@@ -9,32 +9,44 @@ import { SPARSE_MODES } from './sparse.js'
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
 
-const scenarioNameSchema = z
-  .string({ error: 'must be a scenario name' })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit' })
+const scenarioNameSchema = z.string({ error: 'must be a scenario name' }).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+  error: 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+})
 
 const durationText = 'a duration such as "500ms", "15s", "2m" or "1m30s"'
 /** The refinements below as JSON Schema, for the OpenAPI documents: the syntax (the one-week cap of a text and low ≤ high stay in code). */
 const DURATION_SYNTAX = '(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h))+'
-const durationJson = (text: string) => ({ anyOf: [{ type: 'number', minimum: 0, maximum: MAX_DURATION_MS / 1000 }, { type: 'string', pattern: `^(?:${text})$` }] })
+const durationJson = (text: string) => ({
+  anyOf: [
+    { type: 'number', minimum: 0, maximum: MAX_DURATION_MS / 1000 },
+    { type: 'string', pattern: `^(?:${text})$` },
+  ],
+})
 const duration = z
   .union([z.number(), z.string()], { error: `must be ${durationText}` })
   .refine((value) => parseDuration(value) !== undefined, { error: `must be ${durationText}` })
   .meta(durationJson(DURATION_SYNTAX))
 const span = z
   .union([z.number(), z.string()], { error: `must be ${durationText}, or a range such as "30s..120s"` })
-  .refine((value) => parseSpan(value) !== undefined, { error: `must be ${durationText}, or a range such as "30s..120s" (low..high, at most a week)` })
+  .refine((value) => parseSpan(value) !== undefined, {
+    error: `must be ${durationText}, or a range such as "30s..120s" (low..high, at most a week)`,
+  })
   .meta(durationJson(`${DURATION_SYNTAX}(?:\\.\\.${DURATION_SYNTAX})?`))
 
 /** When a step happens: after a span from acceptance, at the task's expiresAt, or at its Nth poll. */
 const stepAtSchema = z
   .union([z.number(), z.string()])
-  .refine((value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined, {
-    error: `must be ${durationText}, a range such as "30s..120s", "expiry", or "poll N" (the task's Nth poll)`,
-  })
+  .refine(
+    (value) => value === 'expiry' || /^poll [1-9]\d{0,5}$/.test(String(value)) || parseSpan(value) !== undefined,
+    {
+      error: `must be ${durationText}, a range such as "30s..120s", "expiry", or "poll N" (the task's Nth poll)`,
+    },
+  )
   .meta(durationJson(`expiry|poll [1-9]\\d{0,5}|${DURATION_SYNTAX}(?:\\.\\.${DURATION_SYNTAX})?`))
 
-const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 0 (pending), 1 (completed) or 2 (failed)' })
+const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
+  error: 'must be 0 (pending), 1 (completed) or 2 (failed)',
+})
 const label = z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must have at most 200 characters' })
 
 /** Task fields a scenario (or a forced transition) may set; status only in timeline steps. */
@@ -42,9 +54,17 @@ const changeFields = {
   relayStatus: label.optional(),
   errorCode: label.optional(),
   errorMessage: z.string().min(1).max(2000).optional(),
-  upstreamHttpStatus: z.int({ error: 'must be an HTTP status' }).min(100, { error: 'must be an HTTP status' }).max(599, { error: 'must be an HTTP status' }).optional(),
+  upstreamHttpStatus: z
+    .int({ error: 'must be an HTTP status' })
+    .min(100, { error: 'must be an HTTP status' })
+    .max(599, { error: 'must be an HTTP status' })
+    .optional(),
   submissionUncertain: z.boolean().optional(),
-  pollAfterSeconds: z.int().min(5, { error: 'must be at least 5: the interface never asks for quicker polls' }).max(86_400).optional(),
+  pollAfterSeconds: z
+    .int()
+    .min(5, { error: 'must be at least 5: the interface never asks for quicker polls' })
+    .max(86_400)
+    .optional(),
   effectiveWatermark: z.boolean().optional(),
 }
 
@@ -59,33 +79,51 @@ const REFUND_REQUIRED =
 const STATUS_2_NEEDS_REFUND = (at: string[]) => {
   const status = { properties: { status: { const: 2 } }, required: ['status'] }
   const condition = at.length === 0 ? status : { properties: { [at[0]!]: status }, required: [at[0]!] }
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
   return { if: condition, then: { properties: { refund: { type: 'boolean' } }, required: ['refund'] } }
 }
 
 /** A change with its ledger effect: a timeline step (with `at`) or a forced transition (without). */
-const withRefund = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject({ ...shape, refund: z.boolean().optional() })
+const withRefund = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, refund: z.boolean().optional() })
 
-const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() }).superRefine((step, ctx) => {
-  if (step.set?.status === 2 && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
-  if (step.set === undefined && step.refund === undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: 'is required: a step must set a field or refund' })
-}).meta({ ...STATUS_2_NEEDS_REFUND(['set']), anyOf: [{ required: ['set'] }, { required: ['refund'] }] })
+const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() })
+  .superRefine((step, ctx) => {
+    if (step.set?.status === 2 && step.refund === undefined)
+      ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
+    if (step.set === undefined && step.refund === undefined)
+      ctx.addIssue({ code: 'custom', path: ['set'], message: 'is required: a step must set a field or refund' })
+  })
+  .meta({ ...STATUS_2_NEEDS_REFUND(['set']), anyOf: [{ required: ['set'] }, { required: ['refund'] }] })
 export type TimelineStepInput = z.infer<typeof timelineStepSchema>
 
 /** Body of POST /__mock/tasks/:id/transition: the same change and ledger effect as a timeline step. */
-export const transitionSchema = withRefund(taskChangeSchema.shape).superRefine((change, ctx) => {
-  if (change.status === 2 && change.refund === undefined) ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
-  if (Object.keys(change).length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'must set at least one field' })
-}).meta({ ...STATUS_2_NEEDS_REFUND([]), minProperties: 1 })
+export const transitionSchema = withRefund(taskChangeSchema.shape)
+  .superRefine((change, ctx) => {
+    if (change.status === 2 && change.refund === undefined)
+      ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
+    if (Object.keys(change).length === 0)
+      ctx.addIssue({ code: 'custom', path: [], message: 'must set at least one field' })
+  })
+  .meta({ ...STATUS_2_NEEDS_REFUND([]), minProperties: 1 })
 export type Transition = z.infer<typeof transitionSchema>
 
 const regexSchema = z
-  .strictObject({ regex: z.string().min(1), flags: z.string().regex(/^[gimsuy]*$/, { error: 'must be regular expression flags (i, m, s, u)' }).optional() })
+  .strictObject({
+    regex: z.string().min(1),
+    flags: z
+      .string()
+      .regex(/^[gimsuy]*$/, { error: 'must be regular expression flags (i, m, s, u)' })
+      .optional(),
+  })
   .superRefine(({ regex, flags }, ctx) => {
     try {
       new RegExp(regex, flags)
     } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['regex'], message: `is not a valid regular expression: ${(error as Error).message}` })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['regex'],
+        message: `is not a valid regular expression: ${(error as Error).message}`,
+      })
     }
   })
 
@@ -96,7 +134,11 @@ export const matchSchema = z.strictObject({
   /** standard: a request without provider. */
   provider: z.enum(['standard', 'upstream-a', 'relay'], { error: 'must be standard, upstream-a or relay' }).optional(),
   /** Video: the request's inputMode; image: image_to_image when inputImageUrls is present. */
-  inputMode: z.enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video'], { error: 'must be text_to_image, image_to_image, text_to_video or image_to_video' }).optional(),
+  inputMode: z
+    .enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video'], {
+      error: 'must be text_to_image, image_to_image, text_to_video or image_to_video',
+    })
+    .optional(),
   /** A substring of the prompt, or a regular expression. */
   prompt: z.union([z.string().min(1), regexSchema], { error: 'must be a substring or { regex, flags? }' }).optional(),
   account: z.string().min(1).optional(),
@@ -105,7 +147,9 @@ export const matchSchema = z.strictObject({
 })
 export type Match = z.infer<typeof matchSchema>
 
-const faultTypeSchema = z.enum(['error-before-commit', 'drop-after-commit'], { error: 'must be error-before-commit or drop-after-commit' })
+const faultTypeSchema = z.enum(['error-before-commit', 'drop-after-commit'], {
+  error: 'must be error-before-commit or drop-after-commit',
+})
 const faultSchema = z.union([
   faultTypeSchema,
   z.strictObject({
@@ -133,7 +177,9 @@ const submitSchema = z.strictObject({
     .min(200, { error: 'must be a 2xx status' })
     .max(299, { error: 'must be a 2xx status' })
     // 204 and 205 carry no body, and the answer must: it names the task.
-    .refine((status) => status !== 204 && status !== 205, { error: 'must be a 2xx status with a body (not 204 or 205): the answer names the task' })
+    .refine((status) => status !== 204 && status !== 205, {
+      error: 'must be a 2xx status with a body (not 204 or 205): the answer names the task',
+    })
     .meta({ not: { enum: [204, 205] } })
     .optional(),
   set: submitSetSchema.optional(),
@@ -152,17 +198,41 @@ const ruleSchema = z
     use: scenarioNameSchema.optional(),
   })
   .superRefine((rule, ctx) => {
-    const noTask = rule.submit?.reject ? 'reject' : faultType(rule.submit?.fault) === 'error-before-commit' ? 'fault' : undefined
-    if (rule.submit?.reject && rule.submit.fault) ctx.addIssue({ code: 'custom', path: ['submit', 'fault'], message: 'cannot be combined with reject: a request is either rejected or faulted' })
-    if (noTask && rule.timeline) ctx.addIssue({ code: 'custom', path: ['timeline'], message: `never runs: the rule's ${noTask} creates no task` })
-    if (noTask && rule.use) ctx.addIssue({ code: 'custom', path: ['use'], message: `never applies: the rule's ${noTask} creates no task` })
-    if (rule.use && rule.timeline) ctx.addIssue({ code: 'custom', path: ['timeline'], message: 'cannot be combined with use: the timeline comes from the used scenario' })
+    const noTask = rule.submit?.reject
+      ? 'reject'
+      : faultType(rule.submit?.fault) === 'error-before-commit'
+        ? 'fault'
+        : undefined
+    if (rule.submit?.reject && rule.submit.fault)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['submit', 'fault'],
+        message: 'cannot be combined with reject: a request is either rejected or faulted',
+      })
+    if (noTask && rule.timeline)
+      ctx.addIssue({ code: 'custom', path: ['timeline'], message: `never runs: the rule's ${noTask} creates no task` })
+    if (noTask && rule.use)
+      ctx.addIssue({ code: 'custom', path: ['use'], message: `never applies: the rule's ${noTask} creates no task` })
+    if (rule.use && rule.timeline)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['timeline'],
+        message: 'cannot be combined with use: the timeline comes from the used scenario',
+      })
     if (rule.submit?.set?.submissionUncertain !== undefined && rule.submit.submissionUncertain !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['submit', 'set', 'submissionUncertain'], message: 'is already given as submit.submissionUncertain' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['submit', 'set', 'submissionUncertain'],
+        message: 'is already given as submit.submissionUncertain',
+      })
     }
     rule.timeline?.forEach((step, i) => {
       if (step.at === 'expiry' && rule.match?.provider !== 'relay') {
-        ctx.addIssue({ code: 'custom', path: ['timeline', i, 'at'], message: '"expiry" applies to relay tasks only: add provider: relay to this rule\'s match' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['timeline', i, 'at'],
+          message: '"expiry" applies to relay tasks only: add provider: relay to this rule\'s match',
+        })
       }
     })
   })
@@ -184,7 +254,11 @@ export const scenarioSchema = z.strictObject({
   /** The shape of the ids of tasks this scenario plans; wins over the server's --id-style. */
   idStyle: z.enum(ID_STYLES, { error: `must be one of ${ID_STYLES.join(', ')}` }).optional(),
   /** Sparse answers for the tasks this scenario plans: true (random), "random", "all", or false (full answers); over the server's --sparse. */
-  sparse: z.union([z.boolean(), z.enum(SPARSE_MODES)], { error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}` }).optional(),
+  sparse: z
+    .union([z.boolean(), z.enum(SPARSE_MODES)], {
+      error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}`,
+    })
+    .optional(),
   rules: z.array(ruleSchema).default([]),
 })
 export type Scenario = z.infer<typeof scenarioSchema>

@@ -36,10 +36,12 @@ export const SPARSE_MAY_VANISH = {
   prompt: 'no rule reads it',
   createdAt: 'no rule reads it',
   updatedAt: 'no rule reads it',
-  creditsUsed: 'kept on submissions: the caller reads the credits charged from the submission response, What the service does 4',
+  creditsUsed:
+    'kept on submissions: the caller reads the credits charged from the submission response, What the service does 4',
   relayStatus: 'kept at status 2, when the caller reads it: States and transitions',
   creditRefunded: 'kept at status 2, when the caller reads it: States and transitions, rule 5',
-  submissionUncertain: 'kept when true: the interface says it is set when a relay submission is uncertain, so its absence means certain',
+  submissionUncertain:
+    'kept when true: the interface says it is set when a relay submission is uncertain, so its absence means certain',
   providerTaskId: 'no rule reads it',
   requestId: 'no rule reads it',
   httpRequestId: 'no rule reads it',

@@ -1,6 +1,13 @@
 import * as z from 'zod'
 import { LIMITS } from './limits.js'
-import { INPUT_MODES, VIDEO_MODEL_IDS, VIDEO_MODELS, type InputMode, type VideoModel, type VideoModelId } from './models.js'
+import {
+  INPUT_MODES,
+  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
+  type InputMode,
+  type VideoModel,
+  type VideoModelId,
+} from './models.js'
 import { boundedString, isPlainObject, notAccepted, oneOf, referenceImageUrl } from './fields.js'
 
 /**
@@ -28,7 +35,9 @@ function videoSchema(model?: VideoModel, mode?: InputMode) {
     duration: model
       ? z
           .number({ error: 'must be a number' })
-          .refine((d) => model.durations.includes(d), { error: `${model.id} supports duration ${model.durations.join(', ')}` })
+          .refine((d) => model.durations.includes(d), {
+            error: `${model.id} supports duration ${model.durations.join(', ')}`,
+          })
           // The refinement as JSON Schema, for the OpenAPI document; omitted, the engine takes the first.
           .meta({ enum: [...model.durations], default: model.durations[0] })
           .optional()
@@ -48,7 +57,8 @@ export type VideoRequest = z.output<typeof videoRequestSchema> & { model: VideoM
 const schemas = new Map<string, z.ZodType<VideoRequest>>()
 for (const model of Object.values(VIDEO_MODELS)) {
   schemas.set(model.id, videoSchema(model) as z.ZodType<VideoRequest>)
-  for (const mode of model.modes) schemas.set(`${model.id}|${mode}`, videoSchema(model, mode) as z.ZodType<VideoRequest>)
+  for (const mode of model.modes)
+    schemas.set(`${model.id}|${mode}`, videoSchema(model, mode) as z.ZodType<VideoRequest>)
 }
 
 /**
@@ -59,5 +69,9 @@ for (const model of Object.values(VIDEO_MODELS)) {
 export function videoRequestSchemaFor(body: unknown): z.ZodType<VideoRequest> {
   const fields = isPlainObject(body) ? body : {}
   const model = String(fields.model)
-  return schemas.get(`${model}|${String(fields.inputMode)}`) ?? schemas.get(model) ?? (videoRequestSchema as z.ZodType<VideoRequest>)
+  return (
+    schemas.get(`${model}|${String(fields.inputMode)}`) ??
+    schemas.get(model) ??
+    (videoRequestSchema as z.ZodType<VideoRequest>)
+  )
 }

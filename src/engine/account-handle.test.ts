@@ -10,7 +10,10 @@ describe('accountHandles (simulator.accounts)', () => {
     const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: START } })
     const own = accountHandles(engine).create({ clock: 'own', credits: 50 })
     expect(own).toMatchObject({ credits: 50, apiKey: expect.stringMatching(/^sk_test_/) })
-    const { response } = await engine.submit(engine.authenticate({ kind: 'key', key: own.apiKey }), 'image', { model: 'base-image-2', prompt: 'a fox' })
+    const { response } = await engine.submit(engine.authenticate({ kind: 'key', key: own.apiKey }), 'image', {
+      model: 'base-image-2',
+      prompt: 'a fox',
+    })
     engine.advanceClock(3600)
     expect(own.clock()).toEqual({ mode: 'manual', speed: 1, now: new Date(START).toISOString(), own: true })
     const advanced = own.advance({ until: 'idle' })

@@ -29,7 +29,11 @@ export function accountHandles(engine: Engine) {
       return {
         ...created,
         clock: () => engine.accountClock(created.id),
-        advance: (by) => engine.advanceAccountClock(created.id, validate(clockAdvanceSchema, typeof by === 'number' ? { seconds: by } : by)),
+        advance: (by) =>
+          engine.advanceAccountClock(
+            created.id,
+            validate(clockAdvanceSchema, typeof by === 'number' ? { seconds: by } : by),
+          ),
       }
     },
   }

@@ -45,8 +45,15 @@ export class Accounts {
   #keys = new Map<string, KeyRecord>()
   #sessions = new Map<string, string>()
 
-  add(fixture: Pick<AccountFixture, 'id' | 'name' | 'demo' | 'keys' | 'sessions'> & { scenario?: string | undefined }): Account {
-    const account: Account = { id: fixture.id, name: fixture.name, demo: fixture.demo, ...(fixture.scenario ? { scenario: fixture.scenario } : {}) }
+  add(
+    fixture: Pick<AccountFixture, 'id' | 'name' | 'demo' | 'keys' | 'sessions'> & { scenario?: string | undefined },
+  ): Account {
+    const account: Account = {
+      id: fixture.id,
+      name: fixture.name,
+      demo: fixture.demo,
+      ...(fixture.scenario ? { scenario: fixture.scenario } : {}),
+    }
     this.#byId.set(account.id, account)
     for (const key of fixture.keys) {
       this.#keys.set(key.key, {

@@ -19,8 +19,10 @@ describe('bundled scenarios and the interface limits', () => {
     for (const { scenario } of bundledScenarios) {
       for (const step of scenario.rules.flatMap((rule) => rule.timeline ?? [])) {
         const code = step.set?.errorCode
-        if (code === 'RELAY_TASK_EXPIRED' || code === 'RELAY_TASK_UNKNOWN') expect(step.refund, `${scenario.name} ${code}`).toBe(false)
-        if (code === 'UPSTREAM_FAILED' || code === 'UPSTREAM_TASK_NOT_FOUND') expect(step.refund, `${scenario.name} ${code}`).toBe(true)
+        if (code === 'RELAY_TASK_EXPIRED' || code === 'RELAY_TASK_UNKNOWN')
+          expect(step.refund, `${scenario.name} ${code}`).toBe(false)
+        if (code === 'UPSTREAM_FAILED' || code === 'UPSTREAM_TASK_NOT_FOUND')
+          expect(step.refund, `${scenario.name} ${code}`).toBe(true)
       }
     }
   })

@@ -22,7 +22,8 @@ function standard(body: Record<string, unknown>): StandardImageRequest {
   return imageRequestSchemaFor(body).parse(body) as StandardImageRequest
 }
 
-const tier = (model: ImageModelId, body: Record<string, unknown>) => imageTier(IMAGE_MODELS[model], standard({ model, prompt: 'p', ...body }))
+const tier = (model: ImageModelId, body: Record<string, unknown>) =>
+  imageTier(IMAGE_MODELS[model], standard({ model, prompt: 'p', ...body }))
 
 describe('Catalogue: the pricing fixture', () => {
   it('accepts the bundled fixture', () => {
@@ -66,7 +67,8 @@ describe('Catalogue: the pricing fixture', () => {
   it('refuses a fixture naming an unknown model, and names it', () => {
     for (const section of ['image', 'relay', 'video'] as const) {
       const fixture = pricing()
-      ;(fixture[section] as Record<string, unknown>)['made-up-model-9'] = section === 'image' ? { creditsPerOutput: 1 } : { '5': 1 }
+      ;(fixture[section] as Record<string, unknown>)['made-up-model-9'] =
+        section === 'image' ? { creditsPerOutput: 1 } : { '5': 1 }
       expect(refusal(fixture), section).toMatch(/made-up-model-9/)
     }
   })
@@ -114,7 +116,12 @@ describe('imageTier', () => {
     expect(tier('base-image-pro', { width: 2048 })).toBe('2K')
     expect(tier('base-image-pro', { width: 2049 })).toBe('4K')
     // Even if a '1K' resolution slips past validation, pro does not price at 1K.
-    const request = { model: 'base-image-pro', prompt: 'p', numOutputs: 1, providerInput: { resolution: '1K' } } as unknown as StandardImageRequest
+    const request = {
+      model: 'base-image-pro',
+      prompt: 'p',
+      numOutputs: 1,
+      providerInput: { resolution: '1K' },
+    } as unknown as StandardImageRequest
     expect(imageTier(IMAGE_MODELS['base-image-pro'], request)).toBe('2K')
   })
 
@@ -128,7 +135,8 @@ describe('imageTier', () => {
 
 describe('Catalogue.price: the interface credit rules', () => {
   const catalogue = new Catalogue(pricing())
-  const price = (body: Record<string, unknown>) => catalogue.price(imageRequestSchemaFor(body).parse(body) as ImageRequest)
+  const price = (body: Record<string, unknown>) =>
+    catalogue.price(imageRequestSchemaFor(body).parse(body) as ImageRequest)
 
   it('vendor-a/base-image is a flat 3 credits per call, whatever numOutputs', () => {
     expect(price({ model: 'vendor-a/base-image', prompt: 'p' })).toBe(3)

@@ -36,7 +36,12 @@ export class Catalogue {
     const problems = missingPrices(pricing)
     if (problems.length > 0) throw new Error(`fixtures/pricing.json: ${problems.join('; ')}`)
     this.#pricing = pricing
-    this.#list = { models: [...Object.values(IMAGE_MODELS).map((m) => this.#imageEntry(m)), ...Object.values(VIDEO_MODELS).map((m) => this.#videoEntry(m))] }
+    this.#list = {
+      models: [
+        ...Object.values(IMAGE_MODELS).map((m) => this.#imageEntry(m)),
+        ...Object.values(VIDEO_MODELS).map((m) => this.#videoEntry(m)),
+      ],
+    }
   }
 
   list(): ModelList {
@@ -59,7 +64,7 @@ export class Catalogue {
 
   #imageEntry(model: ImageModel): ModelEntry {
     const pricing: Pricing = model.pricing
-      ? { ...model.pricing, simulatorValue: false } as Pricing
+      ? ({ ...model.pricing, simulatorValue: false } as Pricing)
       : { kind: 'per-output', credits: this.#pricing.image[model.id]!.creditsPerOutput, simulatorValue: true }
     const relay = this.#pricing.relay[model.id]
     return {
@@ -98,17 +103,27 @@ export class Catalogue {
 
 function missingPrices(pricing: PricingFixture): string[] {
   const problems: string[] = []
-  const expect = (section: keyof Omit<PricingFixture, '$comment'>, id: string, options: readonly (string | number)[]) => {
+  const expect = (
+    section: keyof Omit<PricingFixture, '$comment'>,
+    id: string,
+    options: readonly (string | number)[],
+  ) => {
     const entry = pricing[section][id] as Record<string, unknown> | undefined
     if (!entry) return problems.push(`${section}: no price for ${id}`)
-    for (const option of options) if (!(String(option) in entry)) problems.push(`${section}: no price for ${id} at ${option}`)
+    for (const option of options)
+      if (!(String(option) in entry)) problems.push(`${section}: no price for ${id} at ${option}`)
   }
   for (const model of Object.values(IMAGE_MODELS)) if (!model.pricing) expect('image', model.id, ['creditsPerOutput'])
   for (const id of RELAY_MODEL_IDS) expect('relay', id, IMAGE_MODELS[id].relayResolutions)
   for (const model of Object.values(VIDEO_MODELS)) expect('video', model.id, model.durations)
-  const known = { image: Object.keys(IMAGE_MODELS), relay: RELAY_MODEL_IDS as string[], video: Object.keys(VIDEO_MODELS) }
+  const known = {
+    image: Object.keys(IMAGE_MODELS),
+    relay: RELAY_MODEL_IDS as string[],
+    video: Object.keys(VIDEO_MODELS),
+  }
   for (const section of ['image', 'relay', 'video'] as const) {
-    for (const id of Object.keys(pricing[section])) if (!known[section].includes(id)) problems.push(`${section}: ${id} is not a model this section prices`)
+    for (const id of Object.keys(pricing[section]))
+      if (!known[section].includes(id)) problems.push(`${section}: ${id} is not a model this section prices`)
   }
   return problems
 }

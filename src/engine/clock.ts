@@ -54,7 +54,8 @@ export class Clock {
 
   /** Simulated now, epoch milliseconds (whole milliseconds, so ISO strings are exact). */
   now(): number {
-    const raw = this.#mode === 'manual' ? this.#anchor : this.#anchor + (this.#wallNow() - this.#anchorWall) * this.#speed
+    const raw =
+      this.#mode === 'manual' ? this.#anchor : this.#anchor + (this.#wallNow() - this.#anchorWall) * this.#speed
     this.#last = Math.max(this.#last, Math.floor(raw))
     return this.#last
   }
@@ -69,10 +70,24 @@ export class Clock {
    * @example
    * clock.set({ mode: 'real', speed: 10 })
    */
-  set({ mode, speed, now }: { mode?: ClockMode | undefined; speed?: number | undefined; now?: number | undefined }): void {
+  set({
+    mode,
+    speed,
+    now,
+  }: {
+    mode?: ClockMode | undefined
+    speed?: number | undefined
+    now?: number | undefined
+  }): void {
     const current = this.now()
     if (now !== undefined && now < current) {
-      throw Problem.invalid([{ in: 'body', path: 'now', message: `must not be before the current simulated time ${new Date(current).toISOString()}: time only moves forward` }])
+      throw Problem.invalid([
+        {
+          in: 'body',
+          path: 'now',
+          message: `must not be before the current simulated time ${new Date(current).toISOString()}: time only moves forward`,
+        },
+      ])
     }
     if (mode) this.#mode = mode
     if (speed !== undefined) this.#speed = speed

@@ -3,13 +3,18 @@ import { Conformance, CONFORMANCE_RULES, RETRY_WINDOW_MS, type Instant } from '.
 
 const at = (sim: number, wall = sim): Instant => ({ sim, wall })
 const RELAY = { id: 'tsk_1', relay: true, pollAfterSeconds: 5 }
-const record = (c: Conformance, breaches: Parameters<Conformance['record']>[0], requestSeq = 1) => c.record(breaches, { accountId: 'acct_a', at: '2026-01-01T00:00:00.000Z', requestSeq })
+const record = (c: Conformance, breaches: Parameters<Conformance['record']>[0], requestSeq = 1) =>
+  c.record(breaches, { accountId: 'acct_a', at: '2026-01-01T00:00:00.000Z', requestSeq })
 
 describe('poll-too-soon', () => {
   it('times the first read from the submission, and each read from the previous one, at the 5 s boundary', () => {
     const c = new Conformance()
     c.submitted('tsk_1', at(0))
-    expect(c.beforeRead(RELAY, at(4999))).toMatchObject({ rule: 'poll-too-soon', taskId: 'tsk_1', retryAfterSeconds: 1 })
+    expect(c.beforeRead(RELAY, at(4999))).toMatchObject({
+      rule: 'poll-too-soon',
+      taskId: 'tsk_1',
+      retryAfterSeconds: 1,
+    })
     expect(c.beforeRead(RELAY, at(5000))).toBeNull()
     c.afterRead('tsk_1', 0, at(5000))
     expect(c.beforeRead(RELAY, at(9999))?.rule).toBe('poll-too-soon')
@@ -54,7 +59,11 @@ describe('poll-after-terminal', () => {
     expect(again.repeat).toBe(true)
     record(c, [again], 2)
     expect(c.findings()).toHaveLength(1)
-    expect(c.findings()[0]).toMatchObject({ severity: 'warning', message: 'task read 2 more times after it answered a terminal status', requestSeq: 1 })
+    expect(c.findings()[0]).toMatchObject({
+      severity: 'warning',
+      message: 'task read 2 more times after it answered a terminal status',
+      requestSeq: 1,
+    })
     expect(c.counts()).toEqual({ 'poll-after-terminal': 1 })
   })
 
@@ -73,7 +82,9 @@ describe('submissions', () => {
 
   it('a relay submission without a key is relay-without-key', () => {
     const c = new Conformance()
-    expect(c.beforeSubmit('acct_a', { ...body, key: null, relay: true }, at(0)).map((b) => b.rule)).toEqual(['relay-without-key'])
+    expect(c.beforeSubmit('acct_a', { ...body, key: null, relay: true }, at(0)).map((b) => b.rule)).toEqual([
+      'relay-without-key',
+    ])
     expect(c.beforeSubmit('acct_a', { ...body, key: 'key-00001', relay: true }, at(0))).toEqual([])
   })
 
@@ -81,8 +92,12 @@ describe('submissions', () => {
     const c = new Conformance()
     c.afterSubmit('acct_a', { fingerprint: body.fingerprint, key: 'key-00001', failed: true }, at(0))
     expect(c.beforeSubmit('acct_a', { ...body, key: 'key-00001' }, at(1000))).toEqual([])
-    expect(c.beforeSubmit('acct_a', { ...body, key: 'key-00002' }, at(1000)).map((b) => b.rule)).toEqual(['retry-with-new-key'])
-    expect(c.beforeSubmit('acct_a', { ...body, key: null }, at(RETRY_WINDOW_MS - 1)).map((b) => b.rule)).toEqual(['retry-with-new-key'])
+    expect(c.beforeSubmit('acct_a', { ...body, key: 'key-00002' }, at(1000)).map((b) => b.rule)).toEqual([
+      'retry-with-new-key',
+    ])
+    expect(c.beforeSubmit('acct_a', { ...body, key: null }, at(RETRY_WINDOW_MS - 1)).map((b) => b.rule)).toEqual([
+      'retry-with-new-key',
+    ])
     expect(c.beforeSubmit('acct_a', { ...body, key: null }, at(RETRY_WINDOW_MS))).toEqual([])
   })
 
@@ -100,7 +115,12 @@ describe('submissions', () => {
 describe('findings', () => {
   it('are kept newest first up to the capacity, filtered by account and rule, and counted past it', () => {
     const c = new Conformance(2)
-    for (let i = 1; i <= 3; i++) c.record([{ rule: i === 2 ? 'key-in-browser' : 'relay-without-key', message: `m${i}` }], { accountId: i === 3 ? 'acct_b' : 'acct_a', at: 'x', requestSeq: i })
+    for (let i = 1; i <= 3; i++)
+      c.record([{ rule: i === 2 ? 'key-in-browser' : 'relay-without-key', message: `m${i}` }], {
+        accountId: i === 3 ? 'acct_b' : 'acct_a',
+        at: 'x',
+        requestSeq: i,
+      })
     expect(c.findings().map((f) => f.message)).toEqual(['m3', 'm2'])
     expect(c.findings({ accountId: 'acct_a' }).map((f) => f.message)).toEqual(['m2'])
     expect(c.findings({ rule: 'relay-without-key' }).map((f) => f.seq)).toEqual([3])

@@ -17,14 +17,44 @@ export type RuleId =
 export type Severity = 'error' | 'warning'
 
 /** Each rule: its severity, the HTTP status strict mode answers with, and the line of the interface it enforces. */
-export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; strictStatus: number; enforces: string }>> = {
-  'poll-too-soon': { severity: 'error', strictStatus: 429, enforces: 'the caller waits at least pollAfterSeconds between polls, and at least 5 seconds' },
-  'poll-after-terminal': { severity: 'warning', strictStatus: 200, enforces: 'statuses 1 and 2 are terminal: stop polling' },
-  'relay-without-key': { severity: 'error', strictStatus: 400, enforces: 'Idempotency-Key is required when provider is relay' },
-  'key-reused-with-other-body': { severity: 'error', strictStatus: 422, enforces: 'reuse the same key and the same body for retries' },
-  'retry-with-new-key': { severity: 'error', strictStatus: 409, enforces: 'persist the key before the first request; use a new key only for a new business job' },
-  'key-in-browser': { severity: 'error', strictStatus: 403, enforces: 'a key is used on the server side only and is never exposed in client-side code' },
-  'relay-media-without-auth': { severity: 'error', strictStatus: 401, enforces: 'relay media requires application authentication' },
+export const CONFORMANCE_RULES: Readonly<
+  Record<RuleId, { severity: Severity; strictStatus: number; enforces: string }>
+> = {
+  'poll-too-soon': {
+    severity: 'error',
+    strictStatus: 429,
+    enforces: 'the caller waits at least pollAfterSeconds between polls, and at least 5 seconds',
+  },
+  'poll-after-terminal': {
+    severity: 'warning',
+    strictStatus: 200,
+    enforces: 'statuses 1 and 2 are terminal: stop polling',
+  },
+  'relay-without-key': {
+    severity: 'error',
+    strictStatus: 400,
+    enforces: 'Idempotency-Key is required when provider is relay',
+  },
+  'key-reused-with-other-body': {
+    severity: 'error',
+    strictStatus: 422,
+    enforces: 'reuse the same key and the same body for retries',
+  },
+  'retry-with-new-key': {
+    severity: 'error',
+    strictStatus: 409,
+    enforces: 'persist the key before the first request; use a new key only for a new business job',
+  },
+  'key-in-browser': {
+    severity: 'error',
+    strictStatus: 403,
+    enforces: 'a key is used on the server side only and is never exposed in client-side code',
+  },
+  'relay-media-without-auth': {
+    severity: 'error',
+    strictStatus: 401,
+    enforces: 'relay media requires application authentication',
+  },
 }
 
 export const RULE_IDS = Object.keys(CONFORMANCE_RULES) as RuleId[]
@@ -121,7 +151,10 @@ export class Conformance {
   }
 
   /** Before the owner's read is answered: a relay task read sooner than it asks is poll-too-soon. */
-  beforeRead(task: { id: string; relay: boolean; pollAfterSeconds?: number | undefined }, at: Instant): (Breach & { retryAfterSeconds: number }) | null {
+  beforeRead(
+    task: { id: string; relay: boolean; pollAfterSeconds?: number | undefined },
+    at: Instant,
+  ): (Breach & { retryAfterSeconds: number }) | null {
     const state = this.#reads.get(task.id)
     if (!task.relay || !state || state.terminal) return null
     const waitMs = Math.max(task.pollAfterSeconds ?? MIN_POLL_SECONDS, MIN_POLL_SECONDS) * 1000
@@ -158,9 +191,14 @@ export class Conformance {
    * Before a submission is handled: a relay one without a key, or a body the account sent in the
    * last minute, under another key or none, whose outcome it could not know (a double charge).
    */
-  beforeSubmit(accountId: string, { fingerprint, key, relay }: { fingerprint: string; key: string | null; relay: boolean }, at: Instant): Breach[] {
+  beforeSubmit(
+    accountId: string,
+    { fingerprint, key, relay }: { fingerprint: string; key: string | null; relay: boolean },
+    at: Instant,
+  ): Breach[] {
     const breaches: Breach[] = []
-    if (relay && key === null) breaches.push({ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' })
+    if (relay && key === null)
+      breaches.push({ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' })
     const recent = this.#recent(accountId, at)
     const earlier = recent.find((s) => s.fingerprint === fingerprint && !(key !== null && s.key === key))
     if (earlier) {
@@ -186,10 +224,22 @@ export class Conformance {
    * @example
    * conformance.record(breaches, { accountId: 'acct_alice', at: '2026-01-01T00:00:00.000Z', requestSeq: 12 })
    */
-  record(breaches: readonly Breach[], { accountId, at, requestSeq }: { accountId: string; at: string; requestSeq: number }): void {
+  record(
+    breaches: readonly Breach[],
+    { accountId, at, requestSeq }: { accountId: string; at: string; requestSeq: number },
+  ): void {
     for (const breach of breaches) {
       if (breach.repeat) continue
-      const finding: Finding = { seq: ++this.#seq, rule: breach.rule, severity: CONFORMANCE_RULES[breach.rule].severity, at, accountId: breach.accountId ?? accountId, requestSeq, message: breach.message, ...pick(breach) }
+      const finding: Finding = {
+        seq: ++this.#seq,
+        rule: breach.rule,
+        severity: CONFORMANCE_RULES[breach.rule].severity,
+        at,
+        accountId: breach.accountId ?? accountId,
+        requestSeq,
+        message: breach.message,
+        ...pick(breach),
+      }
       if (breach.rule === 'poll-after-terminal' && breach.taskId !== undefined) {
         const state = this.#reads.get(breach.taskId)
         if (state) state.finding = finding
@@ -202,7 +252,13 @@ export class Conformance {
 
   /** Newest first. */
   findings(filter: FindingFilter = {}): Finding[] {
-    return this.#findings.filter((f) => (filter.accountId === undefined || f.accountId === filter.accountId) && (filter.rule === undefined || f.rule === filter.rule)).reverse()
+    return this.#findings
+      .filter(
+        (f) =>
+          (filter.accountId === undefined || f.accountId === filter.accountId) &&
+          (filter.rule === undefined || f.rule === filter.rule),
+      )
+      .reverse()
   }
 
   /** Findings per rule since the last clear, including ones no longer kept. */
@@ -229,8 +285,19 @@ export class Conformance {
    * other.restore(conformance.save())
    */
   save(): SavedConformance {
-    const reads = this.#reads.entries().map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [taskId, finding ? { ...read, finding: finding.seq } : read])
-    return { seq: this.#seq, findings: this.#findings, reads, submissions: [...this.#submissions], counts: this.counts() }
+    const reads = this.#reads
+      .entries()
+      .map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [
+        taskId,
+        finding ? { ...read, finding: finding.seq } : read,
+      ])
+    return {
+      seq: this.#seq,
+      findings: this.#findings,
+      reads,
+      submissions: [...this.#submissions],
+      counts: this.counts(),
+    }
   }
 
   restore(saved: SavedConformance): void {
@@ -272,6 +339,10 @@ function pick({ taskId, idempotencyKey }: Breach): Pick<Breach, 'taskId' | 'idem
 export function assertClean(findings: readonly Finding[]): void {
   const errors = findings.filter((f) => f.severity === 'error')
   if (errors.length === 0) return
-  const lines = errors.map((f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`)
-  throw new Error(`genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n${lines.join('\n')}`)
+  const lines = errors.map(
+    (f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`,
+  )
+  throw new Error(
+    `genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n${lines.join('\n')}`,
+  )
 }

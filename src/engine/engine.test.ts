@@ -17,7 +17,8 @@ const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse'
 const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
 
 /** A scenario whose tasks never change by themselves: only the interface's own rules move them. */
-const scenario = (name: string, rules: ScenarioInput['rules']) => scenarioSchema.parse({ name, description: `test scenario ${name}`, rules })
+const scenario = (name: string, rules: ScenarioInput['rules']) =>
+  scenarioSchema.parse({ name, description: `test scenario ${name}`, rules })
 const never = { scenarios: [scenario('never', [{}])], scenario: 'never' }
 
 function engineWith(options: EngineOptions = {}) {
@@ -59,7 +60,9 @@ describe('Engine: Idempotency-Key in progress', () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0002-abcdef'
     await engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
-    await expect(engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, { idempotencyKey: key })).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
+    await expect(
+      engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, { idempotencyKey: key }),
+    ).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
     expect(credits()).toBe(1000 - 3)
   })
 })
@@ -181,7 +184,9 @@ describe('Engine: upstream failure refund', () => {
     expect(task.updatedAt).toBe(new Date(START + 5000).toISOString())
     expect(credits()).toBe(1000)
 
-    const refunds = engine.getAccount(alice.id).ledger.filter((e) => e.kind === 'refund' && e.taskId === response.taskId)
+    const refunds = engine
+      .getAccount(alice.id)
+      .ledger.filter((e) => e.kind === 'refund' && e.taskId === response.taskId)
     expect(refunds).toHaveLength(1)
     expect(refunds[0]!.at).toBe(START + 5000)
     expect(refunds[0]!.amount).toBe(charged)
@@ -226,9 +231,25 @@ describe('Engine: determinism by seed', () => {
     await submit(alice, 'image', RELAY, 'relay-det-0001')
     await submit(alice, 'image', RELAY, 'relay-det-0001') // replay
     await submit(bob, 'video', VIDEO, null)
-    await submit(alice, 'video', { model: 'video-f/1.5-pro', inputMode: 'text_to_video', prompt: 'p', duration: 10 }, null)
+    await submit(
+      alice,
+      'video',
+      { model: 'video-f/1.5-pro', inputMode: 'text_to_video', prompt: 'p', duration: 10 },
+      null,
+    )
     const snapshots: TaskSnapshot[][] = []
-    const read = () => snapshots.push(ids.map((id) => engine.readTask(engine.listTasks({ limit: 100 }, ORIGIN).tasks.find((t) => t.taskId === id)!.accountId === alice.id ? alice : bob, id, ORIGIN)))
+    const read = () =>
+      snapshots.push(
+        ids.map((id) =>
+          engine.readTask(
+            engine.listTasks({ limit: 100 }, ORIGIN).tasks.find((t) => t.taskId === id)!.accountId === alice.id
+              ? alice
+              : bob,
+            id,
+            ORIGIN,
+          ),
+        ),
+      )
     read()
     for (const seconds of [5, 7, 30, 60, 3600]) {
       engine.advanceClock(seconds)
@@ -275,7 +296,9 @@ describe('Engine: advancing over many pending tasks', () => {
     for (let i = 0; i < 10_000; i++) {
       const body = i % 10 === 0 ? VIDEO : i % 10 === 1 ? RELAY : i % 10 === 2 ? UPSTREAM_A : IMAGE
       const key = i % 10 === 1 ? `relay-bulk-${i}` : null
-      ids.push((await engine.submit(alice, i % 10 === 0 ? 'video' : 'image', body, { idempotencyKey: key })).response.taskId)
+      ids.push(
+        (await engine.submit(alice, i % 10 === 0 ? 'video' : 'image', body, { idempotencyKey: key })).response.taskId,
+      )
     }
     expect(new Set(ids).size).toBe(10_000)
     expect(engine.listTasks({ status: 0, limit: 1 }, ORIGIN).total).toBe(10_000)

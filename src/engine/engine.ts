@@ -11,7 +11,7 @@ import { Accounts, type Account, type Credential } from './accounts.js'
 import { bundledScenarios } from './bundled-scenarios.js'
 import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions, type ClockState } from './clock.js'
-import { Conformance, CONFORMANCE_RULES, type Breach, type Instant } from './conformance.js'
+import { Conformance, CONFORMANCE_RULES, type Breach } from './conformance.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { drawId } from './id-style.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
@@ -163,7 +163,9 @@ export class Engine {
     this.clock = new Clock(options.clock)
     this.catalogue = new Catalogue(options.pricing ?? defaultPricing)
     this.#accountsFixture = options.accounts ? accountsFixtureSchema.parse(options.accounts) : defaultAccounts
-    const extra = (options.scenarios ?? []).map((s) => ('scenario' in s && 'origin' in s ? s : { scenario: s as Scenario, origin: 'options' }))
+    const extra = (options.scenarios ?? []).map((s) =>
+      'scenario' in s && 'origin' in s ? s : { scenario: s as Scenario, origin: 'options' },
+    )
     const byName = new Map([...bundledScenarios, ...extra].map((entry) => [entry.scenario.name, entry]))
     this.scenarios = new Scenarios([...byName.values()], options.scenario)
     this.journal = new Journal(options.journalLimit)
@@ -210,7 +212,13 @@ export class Engine {
     ;(trace.breaches ??= []).push(kept)
     const rule = CONFORMANCE_RULES[breach.rule]
     if (rule.severity === 'error' && (account?.strict ?? this.#strict)) {
-      throw Problem.of({ kind: 'conformance', rule: breach.rule, status: rule.strictStatus, message: breach.message, retryAfterSeconds })
+      throw Problem.of({
+        kind: 'conformance',
+        rule: breach.rule,
+        status: rule.strictStatus,
+        message: breach.message,
+        retryAfterSeconds,
+      })
     }
   }
 
@@ -223,15 +231,30 @@ export class Engine {
    * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
    * original response. `trace` learns the scenario and task even when the request fails.
    */
-  async submit(account: Account, endpoint: Endpoint, body: unknown, options: SubmitOptions = {}, trace: SubmitTrace = {}): Promise<Submission> {
+  async submit(
+    account: Account,
+    endpoint: Endpoint,
+    body: unknown,
+    options: SubmitOptions = {},
+    trace: SubmitTrace = {},
+  ): Promise<Submission> {
     const now = this.#worlds.observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
     const fingerprint = canonicalJson(body)
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
-    for (const breach of this.conformance.beforeSubmit(account.id, { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }, at)) this.breach(trace, breach, account)
+    for (const breach of this.conformance.beforeSubmit(
+      account.id,
+      { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay },
+      at,
+    ))
+      this.breach(trace, breach, account)
     const prompt = (body as { prompt?: unknown } | null)?.prompt
-    const choice = this.scenarios.choose(options.scenario ?? null, typeof prompt === 'string' ? prompt : undefined, account.scenario)
+    const choice = this.scenarios.choose(
+      options.scenario ?? null,
+      typeof prompt === 'string' ? prompt : undefined,
+      account.scenario,
+    )
     const request = this.#validate(endpoint, body, idempotencyKey, choice.issues)
     trace.scenario = choice.name
     const scope = `${account.id}|${endpoint}`
@@ -239,12 +262,18 @@ export class Engine {
       const outcome = this.#begin(scope, idempotencyKey, fingerprint, now, trace, account)
       if (outcome.kind === 'replay') return { ...outcome.response, replayed: true, drop: false }
     }
-    const attempt = (failed: boolean) => this.conformance.afterSubmit(account.id, { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, failed }, at)
+    const attempt = (failed: boolean) =>
+      this.conformance.afterSubmit(
+        account.id,
+        { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, failed },
+        at,
+      )
     try {
       const submission = await this.#accept(account, request, choice.name, now, trace)
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
       submission.response = this.#sparsen(submission.response, 'submission', 0, options.sparse, choice.name)
-      if (idempotencyKey !== null) this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
+      if (idempotencyKey !== null)
+        this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
       if (relay) this.conformance.submitted(submission.response.taskId, at)
       attempt(submission.drop || submission.response.submissionUncertain === true)
       return submission
@@ -263,18 +292,36 @@ export class Engine {
       return this.#idempotency.begin(scope, key, fingerprint, now)
     } catch (error) {
       if (error instanceof Problem && error.detail.kind === 'idempotency-mismatch') {
-        this.breach(trace, { rule: 'key-reused-with-other-body', idempotencyKey: key, message: 'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request' }, account)
+        this.breach(
+          trace,
+          {
+            rule: 'key-reused-with-other-body',
+            idempotencyKey: key,
+            message:
+              'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request',
+          },
+          account,
+        )
       }
       throw error
     }
   }
 
   /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
-  readTask(account: Account, id: string, origin: string, trace: SubmitTrace = {}, options: ReadOptions = {}): TaskSnapshot {
+  readTask(
+    account: Account,
+    id: string,
+    origin: string,
+    trace: SubmitTrace = {},
+    options: ReadOptions = {},
+  ): TaskSnapshot {
     const now = this.#worlds.observeFor(account.id)
     const at = { sim: now, wall: this.clock.wall() }
     const task = this.#owned(account, id)
-    const early = this.conformance.beforeRead({ id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds }, at)
+    const early = this.conformance.beforeRead(
+      { id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds },
+      at,
+    )
     if (early) this.breach(trace, early, account)
     task.polls += 1
     this.#worlds.of(account.id).life.polled(id, task.polls, now)
@@ -286,7 +333,8 @@ export class Engine {
   /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: the control API's, no credential asked). */
   imageMedia(taskId: string, index: number, caller: (() => Account) | null, trace: SubmitTrace = {}): Uint8Array {
     const task = this.#completedMedia(taskId, 'image', caller, trace)
-    if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+    if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs)
+      throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     return renderImage({ key: `${this.#seed}:${task.id}:${index}`, ...task.preview })
   }
 
@@ -413,7 +461,6 @@ export class Engine {
     this.#seq = seq
   }
 
-
   /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */
   chooseScenario(name: string): void {
     this.observe()
@@ -441,7 +488,11 @@ export class Engine {
     const task = this.#tasks.get(taskId)
     if (!task) throw Problem.of({ kind: 'task-not-found' })
     const now = this.#worlds.observeFor(task.accountId)
-    if (task.status !== 0) throw Problem.of({ kind: 'conflict', message: `Task is terminal (status ${task.status}): terminal tasks never change` })
+    if (task.status !== 0)
+      throw Problem.of({
+        kind: 'conflict',
+        message: `Task is terminal (status ${task.status}): terminal tasks never change`,
+      })
     this.#worlds.of(task.accountId).life.apply(taskId, { set, refund }, now)
     return this.#view(task, origin)
   }
@@ -452,9 +503,19 @@ export class Engine {
       throw Problem.of({ kind: 'conflict', message: 'That apiKey is already in use' })
     }
     this.#checkScenarioName(input.scenario)
-    const id = this.#unique(() => this.#random.id('acct_', 12), (candidate) => this.#accounts.get(candidate) !== undefined)
+    const id = this.#unique(
+      () => this.#random.id('acct_', 12),
+      (candidate) => this.#accounts.get(candidate) !== undefined,
+    )
     const apiKey = input.apiKey ?? this.#random.id('sk_test_', 24)
-    const account = this.#accounts.add({ id, name: input.name ?? id, demo: input.demo ?? false, scenario: input.scenario, keys: [{ key: apiKey, revoked: false }], sessions: [] })
+    const account = this.#accounts.add({
+      id,
+      name: input.name ?? id,
+      demo: input.demo ?? false,
+      scenario: input.scenario,
+      keys: [{ key: apiKey, revoked: false }],
+      sessions: [],
+    })
     if (input.strict !== undefined) account.strict = input.strict
     this.#ledger.open(id, input.credits, now)
     if (input.clock === 'own') this.#worlds.setClock(id, 'own')
@@ -465,7 +526,13 @@ export class Engine {
     const account = this.#account(id)
     const clock = this.accountClock(id)
     const older = this.#ledger.olderEntries(id)
-    return { ...account, credits: this.#ledger.balance(id), clock, ledger: this.#ledger.entries(id), ...(older > 0 ? { olderEntries: older } : {}) }
+    return {
+      ...account,
+      credits: this.#ledger.balance(id),
+      clock,
+      ledger: this.#ledger.entries(id),
+      ...(older > 0 ? { olderEntries: older } : {}),
+    }
   }
 
   patchAccount(id: string, patch: AccountPatch): AccountView {
@@ -487,7 +554,10 @@ export class Engine {
     return this.#accounts.all().map(({ id, name }) => ({ id, name, credits: this.#ledger.balance(id) }))
   }
 
-  listTasks(filter: { accountId?: string; status?: TaskRecord['status']; limit: number }, origin: string): { total: number; tasks: TaskView[] } {
+  listTasks(
+    filter: { accountId?: string; status?: TaskRecord['status']; limit: number },
+    origin: string,
+  ): { total: number; tasks: TaskView[] } {
     this.#worlds.observeAll()
     const tasks = this.#tasks.list(filter)
     return {
@@ -508,25 +578,57 @@ export class Engine {
   // ---- internals ----
 
   #parts(): EngineParts {
-    return { seed: this.#seed, seq: this.#seq, random: this.#random, accounts: this.#accounts, ledger: this.#ledger, tasks: this.#tasks, worlds: this.#worlds, history: this.#life.history, idempotency: this.#idempotency, journal: this.journal, conformance: this.conformance, scenarios: this.scenarios }
+    return {
+      seed: this.#seed,
+      seq: this.#seq,
+      random: this.#random,
+      accounts: this.#accounts,
+      ledger: this.#ledger,
+      tasks: this.#tasks,
+      worlds: this.#worlds,
+      history: this.#life.history,
+      idempotency: this.#idempotency,
+      journal: this.journal,
+      conformance: this.conformance,
+      scenarios: this.scenarios,
+    }
   }
 
   /**
    * The answer as sparseness leaves it: the request's setting, else the scenario's, else the
    * server's; the full answer itself when off. `answer` numbers the task's answers (0: submission).
    */
-  #sparsen<T extends SubmissionResponse | TaskSnapshot>(full: T, kind: AnswerKind, answer: number, asked: SparseSetting | null | undefined, scenario: string): T {
+  #sparsen<T extends SubmissionResponse | TaskSnapshot>(
+    full: T,
+    kind: AnswerKind,
+    answer: number,
+    asked: SparseSetting | null | undefined,
+    scenario: string,
+  ): T {
     const setting = asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.#sparse
     return setting === 'off' ? full : sparsen(full, kind, setting, sparseKey(this.#seed, full.taskId, answer))
   }
 
-  #validate(endpoint: Endpoint, body: unknown, idempotencyKey: string | null, extra: ValidationIssue[]): ImageRequest | VideoRequest {
+  #validate(
+    endpoint: Endpoint,
+    body: unknown,
+    idempotencyKey: string | null,
+    extra: ValidationIssue[],
+  ): ImageRequest | VideoRequest {
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
-    return endpoint === 'image' ? validate(imageRequestSchemaFor(body), body, issues) : validate(videoRequestSchemaFor(body), body, issues)
+    return endpoint === 'image'
+      ? validate(imageRequestSchemaFor(body), body, issues)
+      : validate(videoRequestSchemaFor(body), body, issues)
   }
 
-  async #accept(account: Account, request: ImageRequest | VideoRequest, scenario: string, now: number, trace: SubmitTrace): Promise<Submission> {
+  async #accept(
+    account: Account,
+    request: ImageRequest | VideoRequest,
+    scenario: string,
+    now: number,
+    trace: SubmitTrace,
+  ): Promise<Submission> {
     // Every random draw happens before the first await, in request order: determinism by seed.
     const facts = requestFacts(request, account.id)
     const plan = this.scenarios.plan(scenario, facts, this.#random)
@@ -534,12 +636,19 @@ export class Engine {
     const credits = this.catalogue.price(request)
     const style = this.scenarios.get(scenario)?.scenario.idStyle ?? this.#idStyle
     // Only a task id must not be a stored task's: the others name nothing genmock looks up.
-    const id = (prefix: string) => (prefix === 'tsk_' ? this.#unique(() => drawId(this.#random, style, prefix), (candidate) => this.#tasks.has(candidate)) : drawId(this.#random, style, prefix))
+    const id = (prefix: string) =>
+      prefix === 'tsk_'
+        ? this.#unique(
+            () => drawId(this.#random, style, prefix),
+            (candidate) => this.#tasks.has(candidate),
+          )
+        : drawId(this.#random, style, prefix)
     const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: this.#seq++, id })
     const steps = scheduleSteps(plan.timeline, record, this.#random)
     if (latency > 0) await this.#sleep(latency)
     this.#refuseAsPlanned(plan, credits)
-    if (!this.#ledger.debit(account.id, credits, record.id, now)) throw Problem.of({ kind: 'insufficient-credits', required: credits })
+    if (!this.#ledger.debit(account.id, credits, record.id, now))
+      throw Problem.of({ kind: 'insufficient-credits', required: credits })
     let task: TaskRecord
     try {
       task = this.#tasks.add(record)
@@ -549,16 +658,25 @@ export class Engine {
     }
     trace.taskId = task.id
     this.#worlds.of(account.id).life.schedule(task.id, steps)
-    return { response: toSubmission(task), status: plan.httpStatus, replayed: false, drop: plan.fault?.type === 'drop-after-commit' }
+    return {
+      response: toSubmission(task),
+      status: plan.httpStatus,
+      replayed: false,
+      drop: plan.fault?.type === 'drop-after-commit',
+    }
   }
 
   /** A scenario's reject or error-before-commit fault: nothing is stored or debited. */
   #refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
     if (reject) {
-      const body = reject.body.error === 'Insufficient credits' && reject.body.required === undefined ? { ...reject.body, required: credits } : reject.body
+      const body =
+        reject.body.error === 'Insufficient credits' && reject.body.required === undefined
+          ? { ...reject.body, required: credits }
+          : reject.body
       throw Problem.of({ kind: 'rejected', status: reject.status, body, headers: reject.headers })
     }
-    if (fault?.type === 'error-before-commit') throw Problem.of({ kind: 'fault', status: fault.status, message: fault.error })
+    if (fault?.type === 'error-before-commit')
+      throw Problem.of({ kind: 'fault', status: fault.status, message: fault.error })
   }
 
   #view(task: TaskRecord, origin: string): TaskView {
@@ -581,7 +699,8 @@ export class Engine {
   }
 
   #checkScenarioName(name: string | undefined): void {
-    if (name !== undefined && !this.scenarios.has(name)) throw Problem.invalid([{ in: 'body', path: 'scenario', message: this.scenarios.unknown(name) }])
+    if (name !== undefined && !this.scenarios.has(name))
+      throw Problem.invalid([{ in: 'body', path: 'scenario', message: this.scenarios.unknown(name) }])
   }
 
   #owned(account: Account, id: string): TaskRecord {
@@ -590,10 +709,16 @@ export class Engine {
     return task
   }
 
-  #completedMedia(taskId: string, type: TaskRecord['type'], caller: (() => Account) | null, trace: SubmitTrace): TaskRecord {
+  #completedMedia(
+    taskId: string,
+    type: TaskRecord['type'],
+    caller: (() => Account) | null,
+    trace: SubmitTrace,
+  ): TaskRecord {
     this.#worlds.observeFor(this.#tasks.get(taskId)?.accountId)
     const task = this.#tasks.get(taskId)
-    if (!task || task.type !== type || task.status !== 1) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+    if (!task || task.type !== type || task.status !== 1)
+      throw Problem.of({ kind: 'not-found', message: 'Media not found' })
     if (task.provider !== 'relay' || caller === null) return task
     let account: Account | undefined
     try {
@@ -602,8 +727,13 @@ export class Engine {
       // Unauthorized either way; reported against the task's owner, whose media they are.
     }
     if (account?.id !== task.accountId) {
-      const message = "relay media requested without the owner's credential: relay media requires application authentication"
-      this.breach(trace, { rule: 'relay-media-without-auth', taskId, accountId: task.accountId, message }, this.#accounts.get(task.accountId))
+      const message =
+        "relay media requested without the owner's credential: relay media requires application authentication"
+      this.breach(
+        trace,
+        { rule: 'relay-media-without-auth', taskId, accountId: task.accountId, message },
+        this.#accounts.get(task.accountId),
+      )
       throw Problem.of({ kind: 'unauthorized' })
     }
     return task
@@ -615,7 +745,9 @@ export class Engine {
     this.#ledger.clear()
     this.#accountsFixture.accounts.forEach((fixture, i) => {
       if (fixture.scenario !== undefined && !this.scenarios.has(fixture.scenario)) {
-        throw Problem.invalid([{ in: 'body', path: `accounts.${i}.scenario`, message: this.scenarios.unknown(fixture.scenario) }])
+        throw Problem.invalid([
+          { in: 'body', path: `accounts.${i}.scenario`, message: this.scenarios.unknown(fixture.scenario) },
+        ])
       }
       this.#accounts.add(fixture)
       this.#ledger.open(fixture.id, fixture.credits, now)
@@ -629,8 +761,17 @@ export class Engine {
     const changes = Object.entries(this.scenarios.get(name)?.scenario.accounts ?? {})
     const unknown = changes.filter(([id]) => !this.#accounts.get(id))
     if (unknown.length > 0) {
-      const known = this.#accounts.all().map((a) => a.id).join(', ')
-      throw Problem.invalid(unknown.map(([id]) => ({ in: 'body' as const, path: `accounts.${id}`, message: `scenario "${name}" names no account "${id}"; known: ${known}` })))
+      const known = this.#accounts
+        .all()
+        .map((a) => a.id)
+        .join(', ')
+      throw Problem.invalid(
+        unknown.map(([id]) => ({
+          in: 'body' as const,
+          path: `accounts.${id}`,
+          message: `scenario "${name}" names no account "${id}"; known: ${known}`,
+        })),
+      )
     }
     const now = this.clock.now()
     for (const [id, change] of changes) {

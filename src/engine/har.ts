@@ -45,13 +45,19 @@ interface HarEntry {
   comment?: string
 }
 
-const pairs = (record: Record<string, string> = {}): NameValue[] => Object.entries(record).map(([name, value]) => ({ name, value }))
-const cut = (body: JournalBody | undefined) => (body?.truncated ? `cut at ${body.text?.length ?? 0} characters of ${body.size} bytes` : undefined)
+const pairs = (record: Record<string, string> = {}): NameValue[] =>
+  Object.entries(record).map(([name, value]) => ({ name, value }))
+const cut = (body: JournalBody | undefined) =>
+  body?.truncated ? `cut at ${body.text?.length ?? 0} characters of ${body.size} bytes` : undefined
 
 function entry(e: JournalEntry, origin: string): HarEntry {
   const requestBody = e.requestBody
   const responseBody = e.responseBody
-  const notes = [e.dropped ? 'the scenario dropped the connection: the client got no response' : '', e.conformance ? `conformance: ${e.conformance.join(', ')}` : '', cut(requestBody) ? `request body ${cut(requestBody)}` : '']
+  const notes = [
+    e.dropped ? 'the scenario dropped the connection: the client got no response' : '',
+    e.conformance ? `conformance: ${e.conformance.join(', ')}` : '',
+    cut(requestBody) ? `request body ${cut(requestBody)}` : '',
+  ]
   const comment = notes.filter(Boolean).join('; ')
   const responseCut = cut(responseBody)
   return {
@@ -96,5 +102,11 @@ function entry(e: JournalEntry, origin: string): HarEntry {
  * toHar(journal.list().reverse(), 'http://127.0.0.1:4600').log.entries.length
  */
 export function toHar(entries: readonly JournalEntry[], origin: string): Har {
-  return { log: { version: '1.2', creator: { name: 'genmock', version: pkg.version }, entries: entries.map((e) => entry(e, origin)) } }
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'genmock', version: pkg.version },
+      entries: entries.map((e) => entry(e, origin)),
+    },
+  }
 }

@@ -54,7 +54,9 @@ describe('id styles: formats', () => {
   it('numeric: 12 to 19 digits, every length drawn, none above 2^63 - 1, many beyond 2^53', () => {
     const ids = draws(4000, numericId)
     const lengths = new Set(ids.map((id) => id.length))
-    expect([...lengths].sort((a, b) => a - b)).toEqual(Array.from({ length: NUMERIC_DIGITS.max - NUMERIC_DIGITS.min + 1 }, (_, i) => NUMERIC_DIGITS.min + i))
+    expect([...lengths].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: NUMERIC_DIGITS.max - NUMERIC_DIGITS.min + 1 }, (_, i) => NUMERIC_DIGITS.min + i),
+    )
     for (const id of ids) {
       expect(id.length).toBeLessThanOrEqual(19)
       expect(BigInt(id)).toBeLessThanOrEqual(INT64_MAX)
@@ -115,14 +117,20 @@ describe('id styles: the engine', () => {
       const { engine, alice, responses } = await submitted({ idStyle: style })
       for (const response of responses) {
         const task = engine.readTask(alice, response.taskId, 'http://localhost')
-        for (const id of [task.taskId, task.providerTaskId, task.requestId, task.httpRequestId]) expect(id).toMatch(FORMAT[style])
+        for (const id of [task.taskId, task.providerTaskId, task.requestId, task.httpRequestId])
+          expect(id).toMatch(FORMAT[style])
       }
       expect((await submitted({ idStyle: style })).responses).toEqual(responses)
     })
   }
 
   it("a scenario's idStyle wins over the engine's, for the tasks it plans only", async () => {
-    const numeric = scenarioSchema.parse({ name: 'numeric-ids', description: 'numeric ids', idStyle: 'numeric', rules: [{ use: 'default' }] })
+    const numeric = scenarioSchema.parse({
+      name: 'numeric-ids',
+      description: 'numeric ids',
+      idStyle: 'numeric',
+      rules: [{ use: 'default' }],
+    })
     const { engine, alice, responses } = await submitted({ idStyle: 'uuid', scenarios: [numeric] }, 'numeric-ids')
     for (const response of responses) expect(response.taskId).toMatch(FORMAT.numeric)
     const other = await engine.submit(alice, 'image', IMAGE)
@@ -132,6 +140,9 @@ describe('id styles: the engine', () => {
   it('a scenario refuses an unknown idStyle, naming the choices', () => {
     const result = scenarioSchema.safeParse({ name: 'bad', description: 'bad', idStyle: 'snowflake' })
     expect(result.success).toBe(false)
-    expect(result.error!.issues[0]).toMatchObject({ path: ['idStyle'], message: 'must be one of prefixed, uuid, numeric, long' })
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['idStyle'],
+      message: 'must be one of prefixed, uuid, numeric, long',
+    })
   })
 })

@@ -16,7 +16,9 @@ function problemKind(fn: () => unknown): string {
 
 describe('canonicalJson', () => {
   it('does not depend on key order', () => {
-    expect(canonicalJson({ model: 'm', prompt: 'p', numOutputs: 2 })).toBe(canonicalJson({ numOutputs: 2, prompt: 'p', model: 'm' }))
+    expect(canonicalJson({ model: 'm', prompt: 'p', numOutputs: 2 })).toBe(
+      canonicalJson({ numOutputs: 2, prompt: 'p', model: 'm' }),
+    )
   })
 
   it('sorts keys at every level of nesting, inside arrays too', () => {

@@ -9,7 +9,9 @@ import { Problem } from './problem.js'
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
     return `{${entries.join(',')}}`
   }
   return JSON.stringify(value) ?? 'null'
@@ -45,7 +47,12 @@ export class IdempotencyRecords<R> {
     this.maxRecords = maxRecords
   }
 
-  begin(scope: string, key: string, fingerprint: string, now: number): { kind: 'new' } | { kind: 'replay'; response: R } {
+  begin(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    now: number,
+  ): { kind: 'new' } | { kind: 'replay'; response: R } {
     this.#forgetExpired(now)
     const id = `${scope}\n${key}`
     const record = this.#records.get(id)
@@ -88,6 +95,11 @@ export class IdempotencyRecords<R> {
   }
 
   #forgetExpired(now: number): void {
-    for (let oldest = this.#records.oldest(); oldest && oldest[1].createdAt + this.retentionMs <= now; oldest = this.#records.oldest()) this.#records.deleteOldest()
+    for (
+      let oldest = this.#records.oldest();
+      oldest && oldest[1].createdAt + this.retentionMs <= now;
+      oldest = this.#records.oldest()
+    )
+      this.#records.deleteOldest()
   }
 }

@@ -42,7 +42,7 @@ function ipv6(text: string): string | null {
   const head = groups(halves[0]!)
   const tail = halves.length === 2 ? groups(halves[1]!) : []
   const missing = 8 - head.length - tail.length
-  if ((halves.length === 2 ? missing < 1 : missing !== 0)) return null
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null
   const all = [...head, ...Array<string>(missing).fill('0'), ...tail]
   if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null
   return all.map((g) => g.padStart(4, '0')).join(':')

@@ -32,8 +32,27 @@ describe('Journal', () => {
 
   it('records an entry as given, with a sequence number', () => {
     const journal = new Journal()
-    journal.record({ ...request(1), accountId: 'acct_alice', scenario: 'flaky', taskId: 'tsk_1', idempotencyKey: 'key-00000001', replayed: true, dropped: false })
-    expect(journal.list()).toEqual([{ seq: 1, ...request(1), accountId: 'acct_alice', scenario: 'flaky', taskId: 'tsk_1', idempotencyKey: 'key-00000001', replayed: true, dropped: false }])
+    journal.record({
+      ...request(1),
+      accountId: 'acct_alice',
+      scenario: 'flaky',
+      taskId: 'tsk_1',
+      idempotencyKey: 'key-00000001',
+      replayed: true,
+      dropped: false,
+    })
+    expect(journal.list()).toEqual([
+      {
+        seq: 1,
+        ...request(1),
+        accountId: 'acct_alice',
+        scenario: 'flaky',
+        taskId: 'tsk_1',
+        idempotencyKey: 'key-00000001',
+        replayed: true,
+        dropped: false,
+      },
+    ])
   })
 
   it('lists newest first', () => {

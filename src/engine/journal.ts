@@ -23,7 +23,12 @@ export interface JournalFilter {
 
 const pathMatcher = (pattern: string) => {
   if (!pattern.includes('*')) return (path: string) => path === pattern
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  )
   return (path: string) => regex.test(path)
 }
 
@@ -32,7 +37,14 @@ const pathMatcher = (pattern: string) => {
  * @example
  * journalMatcher({ method: 'POST', path: '/api/ai/*' })(entry) // true or false
  */
-export function journalMatcher({ accountId, method, path, status, taskId, since }: JournalFilter): (entry: JournalEntry) => boolean {
+export function journalMatcher({
+  accountId,
+  method,
+  path,
+  status,
+  taskId,
+  since,
+}: JournalFilter): (entry: JournalEntry) => boolean {
   const pathOk = path === undefined ? () => true : pathMatcher(path)
   const upper = method?.toUpperCase()
   return (entry) =>
@@ -115,7 +127,9 @@ export class Journal {
   }
 
   restore(saved: SavedJournal): void {
-    this.#kept = saved.entries.slice(Math.max(0, saved.entries.length - this.capacity)).map((entry) => ({ seq: entry.seq, entry }))
+    this.#kept = saved.entries
+      .slice(Math.max(0, saved.entries.length - this.capacity))
+      .map((entry) => ({ seq: entry.seq, entry }))
     this.#seq = saved.seq
   }
 

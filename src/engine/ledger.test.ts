@@ -26,7 +26,13 @@ describe('Ledger', () => {
     ledger.open('acct_a', 10, 0)
     expect(ledger.debit('acct_a', 4, 'tsk_1', 5)).toBe(true)
     expect(ledger.balance('acct_a')).toBe(6)
-    expect(ledger.entries('acct_a').at(-1)).toEqual({ at: 5, kind: 'debit', amount: -4, balanceAfter: 6, taskId: 'tsk_1' })
+    expect(ledger.entries('acct_a').at(-1)).toEqual({
+      at: 5,
+      kind: 'debit',
+      amount: -4,
+      balanceAfter: 6,
+      taskId: 'tsk_1',
+    })
   })
 
   it('debit of exactly the balance succeeds and leaves zero', () => {
@@ -51,7 +57,13 @@ describe('Ledger', () => {
     ledger.debit('acct_a', 4, 'tsk_1', 5)
     ledger.refund('acct_a', 4, 'tsk_1', 9_000)
     expect(ledger.balance('acct_a')).toBe(10)
-    expect(ledger.entries('acct_a').at(-1)).toEqual({ at: 9_000, kind: 'refund', amount: 4, balanceAfter: 10, taskId: 'tsk_1' })
+    expect(ledger.entries('acct_a').at(-1)).toEqual({
+      at: 9_000,
+      kind: 'refund',
+      amount: 4,
+      balanceAfter: 10,
+      taskId: 'tsk_1',
+    })
   })
 
   it('reverse undoes a debit with a reversal entry, distinct from a refund', () => {
@@ -61,7 +73,13 @@ describe('Ledger', () => {
     ledger.reverse('acct_a', 6, 'tsk_1', 5)
     expect(ledger.balance('acct_a')).toBe(10)
     expect(ledger.entries('acct_a').map((e) => e.kind)).toEqual(['opening', 'debit', 'reversal'])
-    expect(ledger.entries('acct_a').at(-1)).toEqual({ at: 5, kind: 'reversal', amount: 6, balanceAfter: 10, taskId: 'tsk_1' })
+    expect(ledger.entries('acct_a').at(-1)).toEqual({
+      at: 5,
+      kind: 'reversal',
+      amount: 6,
+      balanceAfter: 10,
+      taskId: 'tsk_1',
+    })
   })
 
   it('setBalance records the difference as an adjustment, up or down', () => {

@@ -40,13 +40,32 @@ function draws(random: Pick<Random, 'id' | 'int' | 'chance'>, rounds = 3000): un
   const out: unknown[] = []
   for (let i = 0; i < rounds; i++) {
     switch (i % 7) {
-      case 0: out.push(random.id('tsk_')); break
-      case 1: out.push(random.id('acct_', 12), random.id('sk_test_', 24)); break
-      case 2: out.push(random.int(4, 12), random.int(30, 120), random.int(5, 5)); break
-      case 3: out.push(random.int(0, 2 ** 40), random.int(50, 500), random.int(0, Number.MAX_SAFE_INTEGER - 1)); break
-      case 4: out.push(random.chance(0.25), random.chance(1), random.chance(0.5)); break
-      case 5: out.push(random.int(-500, -20), random.int(0.5, 9.5), random.int(2.2, 3.8), random.int(2.5, 3.5), random.int(0, 1)); break
-      default: out.push(random.int(1000, 3000))
+      case 0:
+        out.push(random.id('tsk_'))
+        break
+      case 1:
+        out.push(random.id('acct_', 12), random.id('sk_test_', 24))
+        break
+      case 2:
+        out.push(random.int(4, 12), random.int(30, 120), random.int(5, 5))
+        break
+      case 3:
+        out.push(random.int(0, 2 ** 40), random.int(50, 500), random.int(0, Number.MAX_SAFE_INTEGER - 1))
+        break
+      case 4:
+        out.push(random.chance(0.25), random.chance(1), random.chance(0.5))
+        break
+      case 5:
+        out.push(
+          random.int(-500, -20),
+          random.int(0.5, 9.5),
+          random.int(2.2, 3.8),
+          random.int(2.5, 3.5),
+          random.int(0, 1),
+        )
+        break
+      default:
+        out.push(random.int(1000, 3000))
     }
   }
   return out
@@ -72,9 +91,12 @@ describe('Random without faker', () => {
 
   it('draws exactly what faker drew for arbitrary seeds', () => {
     const seed = fc.oneof(fc.nat(), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }))
-    fc.assert(fc.property(seed, (s) => {
-      expect(draws(new Random(s), 300)).toEqual(draws(new FakerRandom(s), 300))
-    }), { seed: FC_SEED, numRuns: 25 })
+    fc.assert(
+      fc.property(seed, (s) => {
+        expect(draws(new Random(s), 300)).toEqual(draws(new FakerRandom(s), 300))
+      }),
+      { seed: FC_SEED, numRuns: 25 },
+    )
   })
 
   it('refuses a range with no integer in it, as faker did', () => {

@@ -53,9 +53,13 @@ export function mersenne(seed: number): Mersenne {
   }
   const next = () => ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992
   // Hex: 5 kB of JSON against 6.5 kB as an array of numbers.
-  const save = (): MersenneState => ({ words: Array.from(state, (word) => word.toString(16).padStart(8, '0')).join(''), index })
+  const save = (): MersenneState => ({
+    words: Array.from(state, (word) => word.toString(16).padStart(8, '0')).join(''),
+    index,
+  })
   const restore = ({ words, index: at }: MersenneState) => {
-    if (!/^[0-9a-f]*$/.test(words) || words.length !== N * 8 || !Number.isInteger(at) || at < 0 || at > N) throw new Error('not a Mersenne Twister state')
+    if (!/^[0-9a-f]*$/.test(words) || words.length !== N * 8 || !Number.isInteger(at) || at < 0 || at > N)
+      throw new Error('not a Mersenne Twister state')
     for (let i = 0; i < N; i++) state[i] = Number.parseInt(words.slice(i * 8, i * 8 + 8), 16)
     index = at
   }

@@ -17,7 +17,14 @@ const RELAY_EXPIRY_MS = 3600 * 1000
  */
 export function requestFacts(request: ImageRequest | VideoRequest, accountId: string): RequestFacts {
   if ('inputMode' in request) {
-    return { endpoint: 'video', model: request.model, provider: 'standard', inputMode: request.inputMode, prompt: request.prompt ?? '', accountId }
+    return {
+      endpoint: 'video',
+      model: request.model,
+      provider: 'standard',
+      inputMode: request.inputMode,
+      prompt: request.prompt ?? '',
+      accountId,
+    }
   }
   const relay = isRelayRequest(request)
   return {
@@ -76,7 +83,13 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
     numOutputs: 'numOutputs' in request ? request.numOutputs : 1,
     preview: imageSize(layout.aspectRatio, layout.width, layout.height),
     ...(facts.provider !== 'standard' ? { upstreamHttpStatus: 200 } : {}),
-    ...(relay ? { relayStatus: 'queued', pollAfterSeconds: LIMITS.minPollAfterSeconds, expiresAt: now + (plan.expiresInMs ?? RELAY_EXPIRY_MS) } : {}),
+    ...(relay
+      ? {
+          relayStatus: 'queued',
+          pollAfterSeconds: LIMITS.minPollAfterSeconds,
+          expiresAt: now + (plan.expiresInMs ?? RELAY_EXPIRY_MS),
+        }
+      : {}),
     ...plan.set,
   }
 }

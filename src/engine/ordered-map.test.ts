@@ -4,11 +4,21 @@ import { OrderedMap } from './ordered-map.js'
 describe('OrderedMap', () => {
   it('orders entries by when they were last set, and finds the oldest past deleted and re-set ones', () => {
     const map = new OrderedMap<string, number>()
-    for (const [key, value] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) map.set(key, value)
+    for (const [key, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      map.set(key, value)
     map.set('a', 5)
     map.delete('b')
     expect(map.oldest()).toEqual(['c', 3])
-    expect(map.entries()).toEqual([['c', 3], ['d', 4], ['a', 5]])
+    expect(map.entries()).toEqual([
+      ['c', 3],
+      ['d', 4],
+      ['a', 5],
+    ])
     map.deleteOldest()
     expect([map.size, map.has('c'), map.get('d'), map.oldest()]).toEqual([2, false, 4, ['d', 4]])
     map.clear()

@@ -36,7 +36,7 @@ function adler32(bytes: Uint8Array): number {
   let a = 1
   let b = 0
   // 5552 is the largest run before b can overflow 2^32 without a modulo.
-  for (let i = 0; i < bytes.length;) {
+  for (let i = 0; i < bytes.length; ) {
     const stop = Math.min(i + 5552, bytes.length)
     for (; i < stop; i++) {
       a += bytes[i]!
@@ -118,7 +118,12 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8
     raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (1 + stride) + 1)
   }
 
-  const parts = [Uint8Array.from(PNG_SIGNATURE), chunk('IHDR', ihdr), chunk('IDAT', zlibStored(raw)), chunk('IEND', new Uint8Array(0))]
+  const parts = [
+    Uint8Array.from(PNG_SIGNATURE),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlibStored(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ]
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let pos = 0
   for (const p of parts) {
@@ -229,10 +234,10 @@ export function renderImage(opts: { key: string; width: number; height: number }
  * imageSize(undefined, 1024, 512); // { width: 256, height: 128 }
  */
 export function imageSize(aspectRatio: string | undefined, width?: number, height?: number): ImageSize {
-  if (width !== undefined && height !== undefined) return fit(width, height)
+  if (width !== undefined && height !== undefined) return fitted(width, height)
   if (width !== undefined || height !== undefined) return sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
   const m = /^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(aspectRatio ?? '')
-  return m ? fit(Number(m[1]), Number(m[2])) : sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
+  return m ? fitted(Number(m[1]), Number(m[2])) : sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
 }
 
 export type ImageSize = Readonly<{ width: number; height: number }>
@@ -248,7 +253,7 @@ function sized(width: number, height: number): ImageSize {
 }
 
 /** Scales a w:h ratio so the long side is 256; a square if the ratio is unusable. */
-function fit(w: number, h: number): ImageSize {
+function fitted(w: number, h: number): ImageSize {
   if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return sized(PREVIEW_LONG_SIDE, PREVIEW_LONG_SIDE)
   const L = PREVIEW_LONG_SIDE
   return w >= h ? sized(L, Math.max(1, Math.round((L * h) / w))) : sized(Math.max(1, Math.round((L * w) / h)), L)

@@ -16,7 +16,12 @@ export type ProblemDetail =
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
   /** A scenario's `reject`: its status, body and headers as the file gives them. */
-  | { kind: 'rejected'; status: number; body: { error: string; [field: string]: unknown }; headers?: Record<string, string> | undefined }
+  | {
+      kind: 'rejected'
+      status: number
+      body: { error: string; [field: string]: unknown }
+      headers?: Record<string, string> | undefined
+    }
   /** A scenario's `error-before-commit` fault. */
   | { kind: 'fault'; status: number; message: string }
   /** Strict mode refusing a request that breaks a conformance rule. */
@@ -32,7 +37,11 @@ export class Problem extends Error {
 
   constructor(detail: ProblemDetail) {
     // In-process callers see the issues in the message; HTTP answers are built from `detail`.
-    super(detail.kind === 'invalid-request' ? `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}` : detail.kind)
+    super(
+      detail.kind === 'invalid-request'
+        ? `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}`
+        : detail.kind,
+    )
     this.detail = detail
     this.name = 'Problem'
   }

@@ -1,6 +1,8 @@
 import { mersenne, type Mersenne, type MersenneState } from './mersenne.js'
 
-const ALPHANUMERIC_CODES = Array.from('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', (c) => c.charCodeAt(0))
+const ALPHANUMERIC_CODES = Array.from('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', (c) =>
+  c.charCodeAt(0),
+)
 
 /**
  * The one seeded source of randomness: identifiers and durations drawn from ranges. Same seed and
@@ -26,7 +28,8 @@ export class Random {
     const codes = this.#codes
     codes.length = prefix.length + length
     for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)
-    for (let i = prefix.length; i < codes.length; i++) codes[i] = ALPHANUMERIC_CODES[Math.floor(this.#next() * ALPHANUMERIC_CODES.length)]!
+    for (let i = prefix.length; i < codes.length; i++)
+      codes[i] = ALPHANUMERIC_CODES[Math.floor(this.#next() * ALPHANUMERIC_CODES.length)]!
     return String.fromCharCode.apply(null, codes)
   }
 

@@ -62,7 +62,8 @@ describe('compileMatch: each condition alone', () => {
   it('inputMode', () => {
     const modes = ['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video'] as const
     for (const inputMode of modes) {
-      for (const asked of modes) expect(matches({ inputMode: asked }, { inputMode }), `${asked} vs ${inputMode}`).toBe(asked === inputMode)
+      for (const asked of modes)
+        expect(matches({ inputMode: asked }, { inputMode }), `${asked} vs ${inputMode}`).toBe(asked === inputMode)
     }
   })
 

@@ -15,7 +15,10 @@ export type Matcher = (facts: RequestFacts, random: Random) => boolean
 
 /** `*` stands for any characters, `?` for one; everything else is literal. */
 function glob(pattern: string): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   return new RegExp(`^${source}$`)
 }
 
@@ -27,13 +30,19 @@ function glob(pattern: string): RegExp {
  */
 export function compileMatch(match: Match = {}): Matcher {
   const model = match.model === undefined ? undefined : glob(match.model)
-  const prompt = match.prompt === undefined ? undefined : typeof match.prompt === 'string' ? match.prompt : new RegExp(match.prompt.regex, match.prompt.flags?.replace(/[gy]/g, ''))
+  const prompt =
+    match.prompt === undefined
+      ? undefined
+      : typeof match.prompt === 'string'
+        ? match.prompt
+        : new RegExp(match.prompt.regex, match.prompt.flags?.replace(/[gy]/g, ''))
   return (facts, random) =>
     (match.endpoint === undefined || match.endpoint === facts.endpoint) &&
     (model === undefined || model.test(facts.model)) &&
     (match.provider === undefined || match.provider === facts.provider) &&
     (match.inputMode === undefined || match.inputMode === facts.inputMode) &&
-    (prompt === undefined || (typeof prompt === 'string' ? facts.prompt.includes(prompt) : prompt.test(facts.prompt))) &&
+    (prompt === undefined ||
+      (typeof prompt === 'string' ? facts.prompt.includes(prompt) : prompt.test(facts.prompt))) &&
     (match.account === undefined || match.account === facts.accountId) &&
     (match.chance === undefined || random.chance(match.chance))
 }

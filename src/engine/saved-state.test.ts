@@ -12,16 +12,29 @@ const IMAGE = { model: 'vendor-a/base-image', prompt: 'a red fox in the snow' }
 const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
 const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
 
-const scenario = (input: Omit<ScenarioInput, 'description'>) => scenarioSchema.parse({ description: `test scenario ${input.name}`, ...input })
+const scenario = (input: Omit<ScenarioInput, 'description'>) =>
+  scenarioSchema.parse({ description: `test scenario ${input.name}`, ...input })
 
 /** Image tasks finish at their second poll, or fail with a refund after ten minutes. */
 const POLLED = scenario({
   name: 'polled',
-  rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 2', set: { status: 1 } }, { at: '10m', set: { status: 2, errorCode: 'GAVE_UP' }, refund: true }] }, { use: 'default' }],
+  rules: [
+    {
+      match: { endpoint: 'image' },
+      timeline: [
+        { at: 'poll 2', set: { status: 1 } },
+        { at: '10m', set: { status: 2, errorCode: 'GAVE_UP' }, refund: true },
+      ],
+    },
+    { use: 'default' },
+  ],
 })
 
 /** Same options for the engine saved and the one restored; the wall clock is the test's. */
-function engineOptions(wall: { now: number }, clock: EngineOptions['clock'] = { mode: 'manual', start: START }): EngineOptions {
+function engineOptions(
+  wall: { now: number },
+  clock: EngineOptions['clock'] = { mode: 'manual', start: START },
+): EngineOptions {
   return { seed: 11, clock: { ...clock, wallNow: () => wall.now }, sleep: async () => {} }
 }
 
@@ -59,7 +72,8 @@ async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
     ...(trace.taskId ? { taskId: trace.taskId } : {}),
     ...(trace.scenario ? { scenario: trace.scenario } : {}),
   }))
-  if (trace.breaches?.length) engine.conformance.record(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
+  if (trace.breaches?.length)
+    engine.conformance.record(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
   return answer
 }
 
@@ -69,13 +83,25 @@ async function performAll(engine: Engine, steps: readonly Step[], ids: Ids): Pro
   return answers
 }
 
-const submit = (as: keyof typeof KEYS, name: string, endpoint: 'image' | 'video', body: object, options: { key?: string; scenario?: string } = {}): Step => ({
+const submit = (
+  as: keyof typeof KEYS,
+  name: string,
+  endpoint: 'image' | 'video',
+  body: object,
+  options: { key?: string; scenario?: string } = {},
+): Step => ({
   label: `submit ${name}`,
   as,
   run: async (engine, ids, trace) => {
     const account = engine.authenticate({ kind: 'key', key: KEYS[as] })
     const scenario = options.scenario ? { name: options.scenario, header: 'x-mock-scenario' } : null
-    const submission = await engine.submit(account, endpoint, body, { idempotencyKey: options.key ?? null, scenario }, trace)
+    const submission = await engine.submit(
+      account,
+      endpoint,
+      body,
+      { idempotencyKey: options.key ?? null, scenario },
+      trace,
+    )
     ids[name] = submission.response.taskId
     return submission
   },
@@ -83,15 +109,25 @@ const submit = (as: keyof typeof KEYS, name: string, endpoint: 'image' | 'video'
 const read = (as: keyof typeof KEYS, name: string): Step => ({
   label: `read ${name}`,
   as,
-  run: (engine, ids, trace) => engine.readTask(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN, trace),
+  run: (engine, ids, trace) =>
+    engine.readTask(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN, trace),
 })
-const control = (label: string, run: (engine: Engine, ids: Ids) => unknown): Step => ({ label, run: (engine, ids) => run(engine, ids) })
+const control = (label: string, run: (engine: Engine, ids: Ids) => unknown): Step => ({
+  label,
+  run: (engine, ids) => run(engine, ids),
+})
 
 /** Up to the save: pending tasks of every kind, an own clock, a poll step half way, findings. */
 const FIRST: Step[] = [
   control('load scenario', (engine) => engine.loadScenario(POLLED)),
-  control('create carol', (engine, ids) => (ids.carol = engine.createAccount({ credits: 50, name: 'Carol', apiKey: KEYS.carol }).id)),
-  control('create owner', (engine, ids) => (ids.owner = engine.createAccount({ credits: 100, apiKey: KEYS.owner, clock: 'own' }).id)),
+  control(
+    'create carol',
+    (engine, ids) => (ids.carol = engine.createAccount({ credits: 50, name: 'Carol', apiKey: KEYS.carol }).id),
+  ),
+  control(
+    'create owner',
+    (engine, ids) => (ids.owner = engine.createAccount({ credits: 100, apiKey: KEYS.owner, clock: 'own' }).id),
+  ),
   submit('alice', 'img1', 'image', IMAGE, { key: 'img-key-0001' }),
   submit('alice', 'vid1', 'video', VIDEO),
   submit('alice', 'relay1', 'image', RELAY, { key: 'relay-key-0001', scenario: 'relay-expiry' }),
@@ -102,7 +138,9 @@ const FIRST: Step[] = [
   submit('carol', 'carol1', 'image', IMAGE, { key: 'carol-key-0001' }),
   control('advance 5 s', (engine) => engine.advanceClock(5)),
   read('alice', 'img1'),
-  control('transition vid1', (engine, ids) => engine.transition(ids.vid1!, { status: 2, errorCode: 'FORCED', refund: true }, ORIGIN)),
+  control('transition vid1', (engine, ids) =>
+    engine.transition(ids.vid1!, { status: 2, errorCode: 'FORCED', refund: true }, ORIGIN),
+  ),
   control('owner next event', (engine, ids) => engine.advanceAccountClock(ids.owner!, { until: 'next-event' })),
   control('choose polled', (engine) => engine.chooseScenario('polled')),
   control('patch carol', (engine, ids) => engine.patchAccount(ids.carol!, { credits: 40, demo: true, strict: true })),
@@ -181,7 +219,9 @@ describe('saved state', () => {
     expect(flat).toContain('"replayed":true')
     expect(flat).toContain('GAVE_UP')
     expect(flat).toContain('RELAY_TASK_EXPIRED')
-    expect(a.conformance.findings().map((f) => f.rule)).toEqual(expect.arrayContaining(['poll-too-soon', 'poll-after-terminal', 'key-reused-with-other-body']))
+    expect(a.conformance.findings().map((f) => f.rule)).toEqual(
+      expect.arrayContaining(['poll-too-soon', 'poll-after-terminal', 'key-reused-with-other-body']),
+    )
     expect(a.conformance.findings({ rule: 'poll-after-terminal' })[0]!.message).toMatch(/read 2 more times/)
   })
 
@@ -192,14 +232,20 @@ describe('saved state', () => {
     await performAll(a, FIRST, ids)
     const b = new Engine(engineOptions(wall))
     b.restore(a.save())
-    const pending = (engine: Engine) => engine.listTasks({ status: 0, limit: 1000 }, ORIGIN).tasks.map(({ id, nextChangeAt, nextChangeAtPoll }) => ({ id, nextChangeAt, nextChangeAtPoll }))
+    const pending = (engine: Engine) =>
+      engine
+        .listTasks({ status: 0, limit: 1000 }, ORIGIN)
+        .tasks.map(({ id, nextChangeAt, nextChangeAtPoll }) => ({ id, nextChangeAt, nextChangeAtPoll }))
     expect(pending(a).length).toBeGreaterThan(3)
     expect(pending(a).some((task) => task.nextChangeAtPoll === 2)).toBe(true)
     expect(pending(b)).toEqual(pending(a))
     expect(b.pendingEvents).toBe(a.pendingEvents)
-    for (let i = 0; i < 4; i++) expect(b.advanceClock({ until: 'next-event' })).toEqual(a.advanceClock({ until: 'next-event' }))
+    for (let i = 0; i < 4; i++)
+      expect(b.advanceClock({ until: 'next-event' })).toEqual(a.advanceClock({ until: 'next-event' }))
     expect(b.accountClock(ids.owner!)).toEqual(a.accountClock(ids.owner!))
-    expect(b.advanceAccountClock(ids.owner!, { until: 'idle' })).toEqual(a.advanceAccountClock(ids.owner!, { until: 'idle' }))
+    expect(b.advanceAccountClock(ids.owner!, { until: 'idle' })).toEqual(
+      a.advanceAccountClock(ids.owner!, { until: 'idle' }),
+    )
   })
 
   it('a manual clock keeps its time; a real clock goes on by the wall time between save and restore', async () => {
@@ -240,7 +286,12 @@ describe('saved state', () => {
     wall.now += 10_000
     const b = new Engine(engineOptions(wall, { mode: 'real', start: START }))
     b.restore(saved)
-    expect(b.accountClock(id)).toEqual({ mode: 'manual', speed: 1, now: new Date(START + 30_000).toISOString(), own: true })
+    expect(b.accountClock(id)).toEqual({
+      mode: 'manual',
+      speed: 1,
+      now: new Date(START + 30_000).toISOString(),
+      own: true,
+    })
     expect(b.clockState().now).toBe(new Date(START + 10_000).toISOString())
   })
 
@@ -253,21 +304,38 @@ describe('saved state', () => {
     await performAll(b, [submit('bob', 'mine', 'video', VIDEO)], {})
     const before = b.save()
 
-    expect(() => b.restore({ ...saved, version: SAVED_ENGINE_VERSION + 1 })).toThrow(`of version ${SAVED_ENGINE_VERSION + 1}`)
-    for (const garbage of [null, 'genmock', 42, [], {}]) expect(() => b.restore(garbage as unknown as SavedEngine)).toThrow('not a saved engine')
+    expect(() => b.restore({ ...saved, version: SAVED_ENGINE_VERSION + 1 })).toThrow(
+      `of version ${SAVED_ENGINE_VERSION + 1}`,
+    )
+    for (const garbage of [null, 'genmock', 42, [], {}])
+      expect(() => b.restore(garbage as unknown as SavedEngine)).toThrow('not a saved engine')
     const malformed = [
       { ...saved, tasks: { records: 'none', finished: [] } },
       { ...saved, tasks: { ...saved.tasks, finished: [saved.tasks.records.rows.length] } },
       { ...saved, random: { words: 'abc', index: 0 } },
-      { ...saved, worlds: { ...saved.worlds, server: { ...saved.worlds.server, clock: { mode: 'sideways', speed: 1, now: 0, wall: 0 } } } },
+      {
+        ...saved,
+        worlds: {
+          ...saved.worlds,
+          server: { ...saved.worlds.server, clock: { mode: 'sideways', speed: 1, now: 0, wall: 0 } },
+        },
+      },
       { ...saved, journal: undefined },
       { ...saved, tasks: { ...saved.tasks, records: { columns: ['id', 'seq'], rows: [['tsk_1', -1]] } } },
     ]
     for (const value of malformed) expect(() => b.restore(value as unknown as SavedEngine)).toThrow('malformed')
     // Well formed, but its scenarios do not resolve: refused half way, and put back.
-    const unresolved = { ...saved, scenarios: { loaded: [{ scenario: scenario({ name: 'dangling', rules: [{ use: 'nowhere' }] }), origin: 'control API' }], defaultName: 'default' } }
+    const unresolved = {
+      ...saved,
+      scenarios: {
+        loaded: [{ scenario: scenario({ name: 'dangling', rules: [{ use: 'nowhere' }] }), origin: 'control API' }],
+        defaultName: 'default',
+      },
+    }
     expect(() => b.restore(unresolved)).toThrow(/could not be taken up.*nowhere/)
-    expect(() => b.restore({ ...saved, scenarios: { ...saved.scenarios, defaultName: 'gone' } })).toThrow('could not be taken up')
+    expect(() => b.restore({ ...saved, scenarios: { ...saved.scenarios, defaultName: 'gone' } })).toThrow(
+      'could not be taken up',
+    )
     expect(b.save()).toEqual(before)
     expect(b.listTasks({ limit: 10 }, ORIGIN).total).toBe(1)
 
@@ -315,7 +383,10 @@ describe('saved state', () => {
     await first
     const b = new Engine(engineOptions(wall))
     b.restore(saved)
-    const retry = await b.submit(b.authenticate({ kind: 'key', key: KEYS.alice }), 'image', IMAGE, { idempotencyKey: 'slow-key-0001', scenario: slow })
+    const retry = await b.submit(b.authenticate({ kind: 'key', key: KEYS.alice }), 'image', IMAGE, {
+      idempotencyKey: 'slow-key-0001',
+      scenario: slow,
+    })
     expect(retry.replayed).toBe(false)
   })
 })

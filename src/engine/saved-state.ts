@@ -100,7 +100,9 @@ export function saveEngine(parts: EngineParts): SavedEngine {
 export function restoreEngine(saved: unknown, parts: EngineParts): { seed: number; seq: number } {
   const version = (saved as { version?: unknown } | null)?.version
   if (version !== SAVED_ENGINE_VERSION) {
-    throw new Error(`genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; this genmock takes version ${SAVED_ENGINE_VERSION}`)
+    throw new Error(
+      `genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; this genmock takes version ${SAVED_ENGINE_VERSION}`,
+    )
   }
   check(savedEngineSchema.safeParse(saved))
   // A copy: the engine must not share objects with a value its caller keeps.
@@ -112,14 +114,24 @@ export function restoreEngine(saved: unknown, parts: EngineParts): { seed: numbe
     return apply(copy, records, parts)
   } catch (error) {
     apply(backup, fromTable(backup.tasks.records), parts)
-    throw new Error(`genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); nothing changed`, { cause: error })
+    throw new Error(
+      `genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); nothing changed`,
+      { cause: error },
+    )
   }
 }
 
 /** Throws the first few issues of a failed check, each with its path in the saved state. */
-function check(result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }, under: string[] = []): void {
+function check(
+  result:
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  under: string[] = [],
+): void {
   if (result.success) return
-  const issues = result.error.issues.slice(0, 3).map((issue) => `${[...under, ...issue.path.map(String)].join('.') || '(top)'}: ${issue.message}`)
+  const issues = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${[...under, ...issue.path.map(String)].join('.') || '(top)'}: ${issue.message}`)
   throw new Error(`genmock: the saved state is malformed (${issues.join('; ')})`)
 }
 

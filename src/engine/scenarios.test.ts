@@ -13,18 +13,40 @@ const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
 
 const scenario = (name: string, rules: ScenarioInput['rules'] = [], extra: Partial<ScenarioInput> = {}) =>
   scenarioSchema.parse({ name, description: `test scenario ${name}`, rules, ...extra })
-const entry = (name: string, rules: ScenarioInput['rules'] = [], extra: Partial<ScenarioInput> = {}): ScenarioEntry => ({
+const entry = (
+  name: string,
+  rules: ScenarioInput['rules'] = [],
+  extra: Partial<ScenarioInput> = {},
+): ScenarioEntry => ({
   scenario: scenario(name, rules, extra),
   origin: 'test',
 })
 
-const IMAGE: RequestFacts = { endpoint: 'image', model: 'base-image-2', provider: 'standard', inputMode: 'text_to_image', prompt: 'a red fox', accountId: 'acct_alice' }
-const VIDEO: RequestFacts = { endpoint: 'video', model: 'video-d', provider: 'standard', inputMode: 'text_to_video', prompt: 'waves', accountId: 'acct_alice' }
+const IMAGE: RequestFacts = {
+  endpoint: 'image',
+  model: 'base-image-2',
+  provider: 'standard',
+  inputMode: 'text_to_image',
+  prompt: 'a red fox',
+  accountId: 'acct_alice',
+}
+const VIDEO: RequestFacts = {
+  endpoint: 'video',
+  model: 'video-d',
+  provider: 'standard',
+  inputMode: 'text_to_video',
+  prompt: 'waves',
+  accountId: 'acct_alice',
+}
 const random = () => new Random(7)
 
 /** A step that marks which rule a plan came from, by the time it completes. */
 const done = (at: string) => [{ at, set: { status: 1 as const } }]
-const after = (ms: number) => ({ at: { kind: 'after', span: { min: ms, max: ms } }, set: { status: 1 }, refund: undefined })
+const stepAfter = (ms: number) => ({
+  at: { kind: 'after', span: { min: ms, max: ms } },
+  set: { status: 1 },
+  refund: undefined,
+})
 
 function invalidIssues(fn: () => unknown): { path: string; message: string }[] {
   try {
@@ -42,21 +64,38 @@ describe('referenceIssues', () => {
   const base = scenario('default')
 
   it('finds nothing wrong with a set whose references resolve', () => {
-    const chain = [base, scenario('a', [{ use: 'b' }]), scenario('b', [{ match: { endpoint: 'image' }, use: 'default' }, { use: 'default' }])]
+    const chain = [
+      base,
+      scenario('a', [{ use: 'b' }]),
+      scenario('b', [{ match: { endpoint: 'image' }, use: 'default' }, { use: 'default' }]),
+    ]
     expect(referenceIssues(chain)).toEqual([])
     // two paths to one scenario (a diamond) is not a cycle
-    const diamond = [base, scenario('top', [{ use: 'l' }, { use: 'r' }]), scenario('l', [{ use: 'default' }]), scenario('r', [{ use: 'default' }])]
+    const diamond = [
+      base,
+      scenario('top', [{ use: 'l' }, { use: 'r' }]),
+      scenario('l', [{ use: 'default' }]),
+      scenario('r', [{ use: 'default' }]),
+    ]
     expect(referenceIssues(diamond)).toEqual([])
   })
 
   it('reports a use naming no scenario, with its path and the known names, sorted', () => {
     const mine = scenario('mine', [{ match: { endpoint: 'image' } }, { use: 'nope' }])
-    expect(referenceIssues([mine, base])).toEqual([{ scenario: 'mine', path: 'rules.1.use', message: 'names no scenario "nope"; known: default, mine' }])
+    expect(referenceIssues([mine, base])).toEqual([
+      { scenario: 'mine', path: 'rules.1.use', message: 'names no scenario "nope"; known: default, mine' },
+    ])
   })
 
   it('reports an account scenario naming no scenario', () => {
     const mine = scenario('mine', [], { accounts: { acct_alice: { credits: 5 }, acct_bob: { scenario: 'ghost' } } })
-    expect(referenceIssues([base, mine])).toEqual([{ scenario: 'mine', path: 'accounts.acct_bob.scenario', message: 'names no scenario "ghost"; known: default, mine' }])
+    expect(referenceIssues([base, mine])).toEqual([
+      {
+        scenario: 'mine',
+        path: 'accounts.acct_bob.scenario',
+        message: 'names no scenario "ghost"; known: default, mine',
+      },
+    ])
     const ok = scenario('ok', [], { accounts: { acct_bob: { scenario: 'default' } } })
     expect(referenceIssues([base, ok])).toEqual([])
   })
@@ -82,13 +121,22 @@ describe('referenceIssues', () => {
   })
 
   it('reports a missing default scenario', () => {
-    expect(referenceIssues([scenario('mine')])).toEqual([{ scenario: 'default', path: '', message: 'is missing: every other scenario falls through to it' }])
-    expect(referenceIssues([])).toEqual([{ scenario: 'default', path: '', message: 'is missing: every other scenario falls through to it' }])
+    expect(referenceIssues([scenario('mine')])).toEqual([
+      { scenario: 'default', path: '', message: 'is missing: every other scenario falls through to it' },
+    ])
+    expect(referenceIssues([])).toEqual([
+      { scenario: 'default', path: '', message: 'is missing: every other scenario falls through to it' },
+    ])
   })
 
   it('reports every issue of a set, not only the first', () => {
     const set = [scenario('x', [{ use: 'y1' }, { use: 'x' }], { accounts: { acct_alice: { scenario: 'y2' } } })]
-    expect(referenceIssues(set).map((issue) => `${issue.scenario}:${issue.path}`)).toEqual(['default:', 'x:rules.0.use', 'x:accounts.acct_alice.scenario', 'x:rules'])
+    expect(referenceIssues(set).map((issue) => `${issue.scenario}:${issue.path}`)).toEqual([
+      'default:',
+      'x:rules.0.use',
+      'x:accounts.acct_alice.scenario',
+      'x:rules',
+    ])
   })
 })
 
@@ -102,9 +150,9 @@ describe('Scenarios.plan', () => {
         { timeline: done('3s') },
       ]),
     ])
-    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([after(1000)])
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(2000)])
-    expect(s.plan('mine', { ...IMAGE, endpoint: 'video' }, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([stepAfter(1000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(2000)])
+    expect(s.plan('mine', { ...IMAGE, endpoint: 'video' }, random()).timeline).toEqual([stepAfter(1000)])
   })
 
   it('gives the plan the scenario name asked for, the submit settings, and defaults for the rest', () => {
@@ -113,7 +161,13 @@ describe('Scenarios.plan', () => {
       entry('mine', [
         {
           match: { provider: 'relay' },
-          submit: { latency: '50ms..500ms', httpStatus: 202, submissionUncertain: true, set: { relayStatus: 'submitting' }, expiresIn: '2m' },
+          submit: {
+            latency: '50ms..500ms',
+            httpStatus: 202,
+            submissionUncertain: true,
+            set: { relayStatus: 'submitting' },
+            expiresIn: '2m',
+          },
           timeline: [{ at: '30s..120s', set: { relayStatus: 'running' } }],
         },
         { match: { endpoint: 'video' }, submit: { fault: 'error-before-commit' } },
@@ -128,7 +182,13 @@ describe('Scenarios.plan', () => {
       httpStatus: 202,
       set: { relayStatus: 'submitting', submissionUncertain: true },
       expiresInMs: 120_000,
-      timeline: [{ at: { kind: 'after', span: { min: 30_000, max: 120_000 } }, set: { relayStatus: 'running' }, refund: undefined }],
+      timeline: [
+        {
+          at: { kind: 'after', span: { min: 30_000, max: 120_000 } },
+          set: { relayStatus: 'running' },
+          refund: undefined,
+        },
+      ],
     })
     expect(s.plan('mine', VIDEO, random())).toEqual({
       scenario: 'mine',
@@ -137,8 +197,16 @@ describe('Scenarios.plan', () => {
       timeline: [],
       fault: { type: 'error-before-commit', status: 500, error: 'Internal error' },
     })
-    expect(s.plan('mine', { ...IMAGE, model: 'x-1' }, random()).fault).toEqual({ type: 'error-before-commit', status: 503, error: 'Busy' })
-    expect(s.plan('mine', { ...IMAGE, prompt: 'drop it' }, random()).fault).toEqual({ type: 'drop-after-commit', status: 500, error: 'Internal error' })
+    expect(s.plan('mine', { ...IMAGE, model: 'x-1' }, random()).fault).toEqual({
+      type: 'error-before-commit',
+      status: 503,
+      error: 'Busy',
+    })
+    expect(s.plan('mine', { ...IMAGE, prompt: 'drop it' }, random()).fault).toEqual({
+      type: 'drop-after-commit',
+      status: 500,
+      error: 'Internal error',
+    })
     expect(s.plan('mine', IMAGE, random())).toEqual({
       scenario: 'mine',
       httpStatus: 200,
@@ -153,11 +221,18 @@ describe('Scenarios.plan', () => {
       entry('default'),
       entry('base', [
         {
-          submit: { latency: '2s', httpStatus: 202, set: { relayStatus: 'queued', upstreamHttpStatus: 404 }, expiresIn: '10m' },
+          submit: {
+            latency: '2s',
+            httpStatus: 202,
+            set: { relayStatus: 'queued', upstreamHttpStatus: 404 },
+            expiresIn: '10m',
+          },
           timeline: done('9s'),
         },
       ]),
-      entry('mine', [{ submit: { latency: '1s', set: { relayStatus: 'submitting', effectiveWatermark: true } }, use: 'base' }]),
+      entry('mine', [
+        { submit: { latency: '1s', set: { relayStatus: 'submitting', effectiveWatermark: true } }, use: 'base' },
+      ]),
     ])
     expect(s.plan('mine', IMAGE, random())).toEqual({
       scenario: 'mine',
@@ -165,7 +240,7 @@ describe('Scenarios.plan', () => {
       httpStatus: 202,
       set: { relayStatus: 'submitting', upstreamHttpStatus: 404, effectiveWatermark: true },
       expiresInMs: 600_000,
-      timeline: [after(9000)],
+      timeline: [stepAfter(9000)],
     })
   })
 
@@ -179,17 +254,20 @@ describe('Scenarios.plan', () => {
     const plan = s.plan('a', IMAGE, random())
     expect(plan.httpStatus).toBe(202)
     expect(plan.set).toEqual({ errorCode: 'C', relayStatus: 'a' })
-    expect(plan.timeline).toEqual([after(3000)])
+    expect(plan.timeline).toEqual([stepAfter(3000)])
   })
 
   it('tries the next rule when the used scenario has no rule for the request', () => {
     const s = new Scenarios([
       entry('default', [{ timeline: done('99s') }]),
       entry('videos', [{ match: { endpoint: 'video' }, timeline: done('1s') }]),
-      entry('mine', [{ submit: { httpStatus: 201 }, use: 'videos' }, { match: { endpoint: 'image' }, timeline: done('2s') }]),
+      entry('mine', [
+        { submit: { httpStatus: 201 }, use: 'videos' },
+        { match: { endpoint: 'image' }, timeline: done('2s') },
+      ]),
     ])
-    expect(s.plan('mine', VIDEO, random())).toMatchObject({ httpStatus: 201, timeline: [after(1000)] })
-    expect(s.plan('mine', IMAGE, random())).toMatchObject({ httpStatus: 200, timeline: [after(2000)] })
+    expect(s.plan('mine', VIDEO, random())).toMatchObject({ httpStatus: 201, timeline: [stepAfter(1000)] })
+    expect(s.plan('mine', IMAGE, random())).toMatchObject({ httpStatus: 200, timeline: [stepAfter(2000)] })
   })
 
   it('falls back to the default scenario’s rules when none of its own matches, keeping its own name', () => {
@@ -197,14 +275,26 @@ describe('Scenarios.plan', () => {
       entry('default', [{ match: { endpoint: 'image' }, submit: { httpStatus: 201 }, timeline: done('5s') }]),
       entry('mine', [{ match: { endpoint: 'video' }, timeline: done('1s') }]),
     ])
-    expect(s.plan('mine', IMAGE, random())).toEqual({ scenario: 'mine', httpStatus: 201, set: {}, timeline: [after(5000)] })
-    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('mine', IMAGE, random())).toEqual({
+      scenario: 'mine',
+      httpStatus: 201,
+      set: {},
+      timeline: [stepAfter(5000)],
+    })
+    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([stepAfter(1000)])
   })
 
   it('falls back to the bundled default, not to the server default', () => {
-    const s = new Scenarios([entry('default', [{ timeline: done('5s') }]), entry('other', [{ timeline: done('7s') }]), entry('mine', [{ match: { endpoint: 'video' } }])], 'other')
+    const s = new Scenarios(
+      [
+        entry('default', [{ timeline: done('5s') }]),
+        entry('other', [{ timeline: done('7s') }]),
+        entry('mine', [{ match: { endpoint: 'video' } }]),
+      ],
+      'other',
+    )
     expect(s.defaultName).toBe('other')
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(5000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(5000)])
   })
 
   it('leaves the task pending (an empty plan) when nothing matches, in the scenario nor in default', () => {
@@ -217,17 +307,23 @@ describe('Scenarios.plan', () => {
   })
 
   it('a matching rule with no timeline wins: no fall through to default', () => {
-    const s = new Scenarios([entry('default', [{ timeline: done('1s') }]), entry('mine', [{ match: { endpoint: 'image' } }])])
+    const s = new Scenarios([
+      entry('default', [{ timeline: done('1s') }]),
+      entry('mine', [{ match: { endpoint: 'image' } }]),
+    ])
     expect(s.plan('mine', IMAGE, random()).timeline).toEqual([])
-    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('mine', VIDEO, random()).timeline).toEqual([stepAfter(1000)])
   })
 
   it('draws chance only for the rules it judges, and a rule whose chance fails is skipped', () => {
-    const s = new Scenarios([entry('default', [{ timeline: done('9s') }]), entry('mine', [{ match: { chance: 0.5 }, timeline: done('1s') }])])
+    const s = new Scenarios([
+      entry('default', [{ timeline: done('9s') }]),
+      entry('mine', [{ match: { chance: 0.5 }, timeline: done('1s') }]),
+    ])
     const r = new Random(7)
     const picks = Array.from({ length: 40 }, () => s.plan('mine', IMAGE, r).timeline[0]!.at)
-    expect(picks).toContainEqual(after(1000).at)
-    expect(picks).toContainEqual(after(9000).at)
+    expect(picks).toContainEqual(stepAfter(1000).at)
+    expect(picks).toContainEqual(stepAfter(9000).at)
   })
 })
 
@@ -259,19 +355,23 @@ describe('Scenarios.choose: first match wins', () => {
 
 describe('Scenarios: construction, add and reset', () => {
   it('refuses a set whose references do not resolve, or an unknown default', () => {
-    expect(invalidIssues(() => new Scenarios([entry('mine')]))).toEqual([{ path: '', message: 'scenario "default": is missing: every other scenario falls through to it' }])
+    expect(invalidIssues(() => new Scenarios([entry('mine')]))).toEqual([
+      { path: '', message: 'scenario "default": is missing: every other scenario falls through to it' },
+    ])
     expect(invalidIssues(() => new Scenarios([entry('default'), entry('mine', [{ use: 'nope' }])]))).toEqual([
       { path: 'rules.0.use', message: 'scenario "mine": names no scenario "nope"; known: default, mine' },
     ])
-    expect(invalidIssues(() => new Scenarios([entry('default')], 'nope'))).toEqual([{ path: 'name', message: 'names no scenario "nope"; known: default' }])
+    expect(invalidIssues(() => new Scenarios([entry('default')], 'nope'))).toEqual([
+      { path: 'name', message: 'names no scenario "nope"; known: default' },
+    ])
   })
 
   it('add creates, then replaces', () => {
     const s = new Scenarios([entry('default')])
     expect(s.add(entry('mine', [{ timeline: done('1s') }]))).toBe('created')
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(1000)])
     expect(s.add({ ...entry('mine', [{ timeline: done('2s') }]), origin: 'control API' })).toBe('replaced')
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(2000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(2000)])
     expect(s.get('mine')?.origin).toBe('control API')
     expect(s.list().map((e) => e.scenario.name)).toEqual(['default', 'mine'])
   })
@@ -283,7 +383,9 @@ describe('Scenarios: construction, add and reset', () => {
     ])
     expect(s.has('mine')).toBe(false)
     expect(s.list().map((e) => e.scenario.name)).toEqual(['default'])
-    expect(invalidIssues(() => s.add(entry('self', [{ use: 'self' }]))).map((issue) => issue.message)).toEqual(['scenario "self": uses itself through self → self'])
+    expect(invalidIssues(() => s.add(entry('self', [{ use: 'self' }]))).map((issue) => issue.message)).toEqual([
+      'scenario "self": uses itself through self → self',
+    ])
     expect(s.has('self')).toBe(false)
   })
 
@@ -294,7 +396,7 @@ describe('Scenarios: construction, add and reset', () => {
       'scenario "a": uses itself through a → b → a',
       'scenario "b": uses itself through b → a → b',
     ])
-    expect(s.plan('a', IMAGE, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('a', IMAGE, random()).timeline).toEqual([stepAfter(1000)])
     expect(s.get('b')?.scenario.rules).toEqual([{ timeline: done('1s') }])
     // replacing default with one that uses a missing scenario is refused too
     expect(() => s.add(entry('default', [{ use: 'missing' }]))).toThrow(Problem)
@@ -305,12 +407,17 @@ describe('Scenarios: construction, add and reset', () => {
     const s = new Scenarios([entry('default'), entry('mine')])
     s.setDefault('mine')
     expect(s.defaultName).toBe('mine')
-    expect(invalidIssues(() => s.setDefault('ghost'))).toEqual([{ path: 'name', message: 'names no scenario "ghost"; known: default, mine' }])
+    expect(invalidIssues(() => s.setDefault('ghost'))).toEqual([
+      { path: 'name', message: 'names no scenario "ghost"; known: default, mine' },
+    ])
     expect(s.defaultName).toBe('mine')
   })
 
   it('reset restores the startup scenarios, the replaced ones included, and the startup default', () => {
-    const s = new Scenarios([entry('default', [{ timeline: done('5s') }]), entry('mine', [{ timeline: done('1s') }])], 'mine')
+    const s = new Scenarios(
+      [entry('default', [{ timeline: done('5s') }]), entry('mine', [{ timeline: done('1s') }])],
+      'mine',
+    )
     s.add(entry('extra'))
     s.add(entry('mine', [{ timeline: done('2s') }]))
     s.add(entry('default', [{ timeline: done('6s') }]))
@@ -321,19 +428,18 @@ describe('Scenarios: construction, add and reset', () => {
     expect(s.defaultName).toBe('mine')
     expect(s.has('extra')).toBe(false)
     expect(s.list().map((e) => e.scenario.name)).toEqual(['default', 'mine'])
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(1000)])
-    expect(s.plan('default', IMAGE, random()).timeline).toEqual([after(5000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(1000)])
+    expect(s.plan('default', IMAGE, random()).timeline).toEqual([stepAfter(5000)])
     expect(s.get('mine')?.origin).toBe('test')
 
     // and again: a second round of changes is undone just the same
     s.add(entry('mine', [{ timeline: done('3s') }]))
     s.reset()
-    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([after(1000)])
+    expect(s.plan('mine', IMAGE, random()).timeline).toEqual([stepAfter(1000)])
   })
 })
 
 describe('bundled scenarios', () => {
-
   it('are the eleven of PRODUCT §4, all from the bundle', () => {
     expect(bundledScenarios.map((e) => e.scenario.name).sort()).toEqual(BUNDLED_SCENARIOS)
     expect(new Set(bundledScenarios.map((e) => e.origin))).toEqual(new Set(['bundled']))
@@ -367,15 +473,25 @@ describe('bundled scenarios', () => {
   it('plan as their descriptions say, for a few telling requests', () => {
     const s = new Scenarios(bundledScenarios)
     const relay: RequestFacts = { ...IMAGE, provider: 'relay' }
-    expect(s.plan('default', IMAGE, random()).timeline).toEqual([{ at: { kind: 'after', span: { min: 4000, max: 12_000 } }, set: { status: 1 }, refund: undefined }])
-    expect(s.plan('default', VIDEO, random()).timeline).toEqual([{ at: { kind: 'after', span: { min: 30_000, max: 120_000 } }, set: { status: 1 }, refund: undefined }])
+    expect(s.plan('default', IMAGE, random()).timeline).toEqual([
+      { at: { kind: 'after', span: { min: 4000, max: 12_000 } }, set: { status: 1 }, refund: undefined },
+    ])
+    expect(s.plan('default', VIDEO, random()).timeline).toEqual([
+      { at: { kind: 'after', span: { min: 30_000, max: 120_000 } }, set: { status: 1 }, refund: undefined },
+    ])
     expect(s.plan('relay-expiry', relay, random()).timeline.map((step) => step.at.kind)).toEqual(['after', 'expiry'])
     // relay-expiry has no rule for other requests: they get default's
     expect(s.plan('relay-expiry', IMAGE, random()).timeline).toEqual(s.plan('default', IMAGE, random()).timeline)
-    expect(s.plan('insufficient-credits', VIDEO, random()).reject).toEqual({ status: 402, body: { error: 'Insufficient credits' } })
+    expect(s.plan('insufficient-credits', VIDEO, random()).reject).toEqual({
+      status: 402,
+      body: { error: 'Insufficient credits' },
+    })
     const drop = s.plan('drop-after-commit', VIDEO, random())
     expect(drop.fault?.type).toBe('drop-after-commit')
     expect(drop.timeline).toEqual(s.plan('default', VIDEO, random()).timeline)
-    expect(s.plan('submission-lost', relay, random()).set).toEqual({ relayStatus: 'submitting', submissionUncertain: true })
+    expect(s.plan('submission-lost', relay, random()).set).toEqual({
+      relayStatus: 'submitting',
+      submissionUncertain: true,
+    })
   })
 })

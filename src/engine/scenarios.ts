@@ -74,18 +74,29 @@ export function referenceIssues(scenarios: readonly Scenario[]): { scenario: str
   const byName = new Map(scenarios.map((s) => [s.name, s]))
   const known = `known: ${[...byName.keys()].sort().join(', ')}`
   const issues: { scenario: string; path: string; message: string }[] = []
-  if (!byName.has(DEFAULT)) issues.push({ scenario: DEFAULT, path: '', message: 'is missing: every other scenario falls through to it' })
+  if (!byName.has(DEFAULT))
+    issues.push({ scenario: DEFAULT, path: '', message: 'is missing: every other scenario falls through to it' })
   for (const scenario of scenarios) {
     scenario.rules.forEach((rule, i) => {
-      if (rule.use !== undefined && !byName.has(rule.use)) issues.push({ scenario: scenario.name, path: `rules.${i}.use`, message: `names no scenario "${rule.use}"; ${known}` })
+      if (rule.use !== undefined && !byName.has(rule.use))
+        issues.push({
+          scenario: scenario.name,
+          path: `rules.${i}.use`,
+          message: `names no scenario "${rule.use}"; ${known}`,
+        })
     })
     for (const [id, account] of Object.entries(scenario.accounts ?? {})) {
       if (account.scenario !== undefined && !byName.has(account.scenario)) {
-        issues.push({ scenario: scenario.name, path: `accounts.${id}.scenario`, message: `names no scenario "${account.scenario}"; ${known}` })
+        issues.push({
+          scenario: scenario.name,
+          path: `accounts.${id}.scenario`,
+          message: `names no scenario "${account.scenario}"; ${known}`,
+        })
       }
     }
     const cycle = useCycle(scenario.name, byName)
-    if (cycle) issues.push({ scenario: scenario.name, path: 'rules', message: `uses itself through ${cycle.join(' → ')}` })
+    if (cycle)
+      issues.push({ scenario: scenario.name, path: 'rules', message: `uses itself through ${cycle.join(' → ')}` })
   }
   return issues
 }
@@ -119,7 +130,8 @@ export class Scenarios {
 
   /** Throws Invalid request when a reference does not resolve or the default is unknown. */
   constructor(entries: readonly ScenarioEntry[], defaultName = DEFAULT) {
-    for (const entry of entries) this.#entries.set(entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) })
+    for (const entry of entries)
+      this.#entries.set(entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) })
     this.#check()
     this.setDefault(defaultName)
     this.#initial = { entries: [...this.#entries.values()], defaultName }
@@ -144,7 +156,9 @@ export class Scenarios {
   }
 
   list(): ScenarioEntry[] {
-    return [...this.#entries.values()].map(({ scenario, origin }) => ({ scenario, origin })).sort((a, b) => a.scenario.name.localeCompare(b.scenario.name))
+    return [...this.#entries.values()]
+      .map(({ scenario, origin }) => ({ scenario, origin }))
+      .sort((a, b) => a.scenario.name.localeCompare(b.scenario.name))
   }
 
   /** "names no scenario …" with the known names, for error messages. */
@@ -158,12 +172,23 @@ export class Scenarios {
    * @example
    * scenarios.choose(null, 'a fox [mock:content-policy]', undefined) // { name: 'content-policy', issues: [] }
    */
-  choose(asked: ScenarioRequest | null, prompt: string | undefined, accountScenario: string | undefined): { name: string; issues: ValidationIssue[] } {
+  choose(
+    asked: ScenarioRequest | null,
+    prompt: string | undefined,
+    accountScenario: string | undefined,
+  ): { name: string; issues: ValidationIssue[] } {
     const directive = prompt === undefined ? undefined : DIRECTIVE.exec(prompt)?.[1]
-    const picked = asked ? { name: asked.name, in: 'header' as const, path: asked.header } : directive !== undefined ? { name: directive, in: 'body' as const, path: 'prompt' } : undefined
+    const picked = asked
+      ? { name: asked.name, in: 'header' as const, path: asked.header }
+      : directive !== undefined
+        ? { name: directive, in: 'body' as const, path: 'prompt' }
+        : undefined
     if (picked && !this.has(picked.name)) {
       const what = picked.in === 'body' ? `[mock:${picked.name}] ` : ''
-      return { name: picked.name, issues: [{ in: picked.in, path: picked.path, message: `${what}${this.unknown(picked.name)}` }] }
+      return {
+        name: picked.name,
+        issues: [{ in: picked.in, path: picked.path, message: `${what}${this.unknown(picked.name)}` }],
+      }
     }
     return { name: picked?.name ?? accountScenario ?? this.#defaultName, issues: [] }
   }
@@ -189,7 +214,9 @@ export class Scenarios {
 
   /** Back to the scenarios and the default given at construction. */
   reset(): void {
-    this.#entries = new Map(this.#initial.entries.map((entry) => [entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) }]))
+    this.#entries = new Map(
+      this.#initial.entries.map((entry) => [entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) }]),
+    )
     this.#defaultName = this.#initial.defaultName
   }
 
@@ -201,7 +228,10 @@ export class Scenarios {
    */
   save(): SavedScenarios {
     const initial = new Map(this.#initial.entries.map((entry) => [entry.scenario.name, entry]))
-    const loaded = [...this.#entries.values()].filter(({ scenario, origin }) => initial.get(scenario.name)?.scenario !== scenario || initial.get(scenario.name)?.origin !== origin)
+    const loaded = [...this.#entries.values()].filter(
+      ({ scenario, origin }) =>
+        initial.get(scenario.name)?.scenario !== scenario || initial.get(scenario.name)?.origin !== origin,
+    )
     return { loaded: loaded.map(({ scenario, origin }) => ({ scenario, origin })), defaultName: this.#defaultName }
   }
 
@@ -212,7 +242,8 @@ export class Scenarios {
    */
   restore(saved: SavedScenarios): void {
     this.reset()
-    for (const entry of saved.loaded) this.#entries.set(entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) })
+    for (const entry of saved.loaded)
+      this.#entries.set(entry.scenario.name, { ...entry, rules: compile(entry.scenario.rules) })
     this.#check()
     this.setDefault(saved.defaultName)
   }
@@ -222,7 +253,8 @@ export class Scenarios {
    * `default` scenario's, else nothing at all (the task stays pending).
    */
   plan(name: string, facts: RequestFacts, random: Random): SubmitPlan {
-    const found = this.#resolve(name, facts, random) ?? (name !== DEFAULT ? this.#resolve(DEFAULT, facts, random) : undefined)
+    const found =
+      this.#resolve(name, facts, random) ?? (name !== DEFAULT ? this.#resolve(DEFAULT, facts, random) : undefined)
     const { reject, fault, latency, httpStatus, set, expiresIn } = found?.submit ?? {}
     const faultType = typeof fault === 'string' ? fault : fault?.type
     return {
@@ -233,19 +265,33 @@ export class Scenarios {
       ...(latency !== undefined ? { latency: parseSpan(latency)! } : {}),
       ...(reject ? { reject } : {}),
       ...(faultType
-        ? { fault: { type: faultType, status: (typeof fault === 'object' && fault.status) || 500, error: (typeof fault === 'object' && fault.error) || 'Internal error' } }
+        ? {
+            fault: {
+              type: faultType,
+              status: (typeof fault === 'object' && fault.status) || 500,
+              error: (typeof fault === 'object' && fault.error) || 'Internal error',
+            },
+          }
         : {}),
       ...(expiresIn !== undefined ? { expiresInMs: parseDuration(expiresIn)! } : {}),
     }
   }
 
-  #resolve(name: string, facts: RequestFacts, random: Random): { submit: SubmitInput; timeline: PlannedStep[] } | undefined {
+  #resolve(
+    name: string,
+    facts: RequestFacts,
+    random: Random,
+  ): { submit: SubmitInput; timeline: PlannedStep[] } | undefined {
     for (const rule of this.#entries.get(name)?.rules ?? []) {
       if (!rule.matches(facts, random)) continue
       if (rule.use === undefined) return rule
       const used = this.#resolve(rule.use, facts, random)
       // The using rule's own submit settings win over the used scenario's.
-      if (used) return { submit: { ...used.submit, ...rule.submit, set: { ...used.submit.set, ...rule.submit.set } }, timeline: used.timeline }
+      if (used)
+        return {
+          submit: { ...used.submit, ...rule.submit, set: { ...used.submit.set, ...rule.submit.set } },
+          timeline: used.timeline,
+        }
     }
     return undefined
   }
@@ -253,7 +299,15 @@ export class Scenarios {
   #check(): void {
     const issues = referenceIssues([...this.#entries.values()].map((entry) => entry.scenario))
     if (issues.length > 0) {
-      throw Problem.invalid(issues.map((issue): ValidationIssue => ({ in: 'body', path: issue.path, message: `scenario "${issue.scenario}": ${issue.message}` })))
+      throw Problem.invalid(
+        issues.map(
+          (issue): ValidationIssue => ({
+            in: 'body',
+            path: issue.path,
+            message: `scenario "${issue.scenario}": ${issue.message}`,
+          }),
+        ),
+      )
     }
   }
 }

@@ -149,7 +149,15 @@ describe('Scheduler.retain', () => {
 describe('Scheduler.save and restore', () => {
   it('a scheduler restored from a save runs the same events in the same order, ties included', () => {
     const s = new Scheduler<string>()
-    for (const [at, item] of [[300, 'c'], [100, 'a1'], [200, 'b'], [100, 'a2'], [50, 'first'], [100, 'a3']] as const) s.schedule(at, item)
+    for (const [at, item] of [
+      [300, 'c'],
+      [100, 'a1'],
+      [200, 'b'],
+      [100, 'a2'],
+      [50, 'first'],
+      [100, 'a3'],
+    ] as const)
+      s.schedule(at, item)
     drain(s, 60)
     const other = new Scheduler<string>()
     other.restore(s.save())

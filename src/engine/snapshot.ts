@@ -71,7 +71,8 @@ export function toSnapshot(task: TaskRecord, origin: string): FullTaskSnapshot {
     if (task.errorCode !== undefined) snapshot.errorCode = task.errorCode
     if (task.errorMessage !== undefined) snapshot.errorMessage = task.errorMessage
   }
-  if (task.status === 1 && task.type === 'image') snapshot.outputImageUrls = Array.from({ length: task.numOutputs }, (_, i) => origin + imagePath(task.id, i))
+  if (task.status === 1 && task.type === 'image')
+    snapshot.outputImageUrls = Array.from({ length: task.numOutputs }, (_, i) => origin + imagePath(task.id, i))
   if (task.status === 1 && task.type === 'video') snapshot.outputVideoUrl = origin + videoPath(task.id)
   return snapshot
 }

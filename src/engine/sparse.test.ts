@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { fullTaskSnapshotSchema, submissionResponseSchema, taskSnapshotSchema, type SubmissionResponse, type TaskSnapshot } from '../contract/responses.js'
+import {
+  fullTaskSnapshotSchema,
+  submissionResponseSchema,
+  taskSnapshotSchema,
+  type SubmissionResponse,
+  type TaskSnapshot,
+} from '../contract/responses.js'
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import { SPARSE_FIELDS, SPARSE_KEPT, SPARSE_MAY_VANISH } from '../contract/sparse.js'
 import { Engine, type EngineOptions } from './engine.js'
@@ -12,7 +18,8 @@ const IMAGE = { model: 'base-image-2', prompt: 'a red fox in the snow', numOutpu
 const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
 const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
 
-const scenario = (input: Omit<ScenarioInput, 'description'>) => scenarioSchema.parse({ description: `test scenario ${input.name}`, ...input })
+const scenario = (input: Omit<ScenarioInput, 'description'>) =>
+  scenarioSchema.parse({ description: `test scenario ${input.name}`, ...input })
 
 function engineWith(options: EngineOptions = {}) {
   const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: START }, ...options })
@@ -24,19 +31,55 @@ const without = (answer: object, ...gone: string[]) => keys(answer).filter((key)
 
 /** Full answers of every kind the service gives: image, relay, video; pending, completed, failed, uncertain. */
 async function fullAnswers() {
-  const { engine, alice } = engineWith({ scenarios: [scenario({ name: 'fails', rules: [{ timeline: [{ at: '5s', set: { status: 2, errorCode: 'UPSTREAM_FAILED', errorMessage: 'failed', upstreamHttpStatus: 502, relayStatus: 'failed' }, refund: true }] }] })] })
-  const submit = async (endpoint: 'image' | 'video', body: object, options: Parameters<Engine['submit']>[3] = {}) => (await engine.submit(alice, endpoint, body, options)).response
+  const { engine, alice } = engineWith({
+    scenarios: [
+      scenario({
+        name: 'fails',
+        rules: [
+          {
+            timeline: [
+              {
+                at: '5s',
+                set: {
+                  status: 2,
+                  errorCode: 'UPSTREAM_FAILED',
+                  errorMessage: 'failed',
+                  upstreamHttpStatus: 502,
+                  relayStatus: 'failed',
+                },
+                refund: true,
+              },
+            ],
+          },
+        ],
+      }),
+    ],
+  })
+  const submit = async (endpoint: 'image' | 'video', body: object, options: Parameters<Engine['submit']>[3] = {}) =>
+    (await engine.submit(alice, endpoint, body, options)).response
   const image = await submit('image', IMAGE)
   const relay = await submit('image', RELAY, { idempotencyKey: 'sparse-relay-0001' })
   const video = await submit('video', VIDEO)
-  const failed = await submit('image', RELAY, { idempotencyKey: 'sparse-relay-0002', scenario: { name: 'fails', header: 'X-Mock-Scenario' } })
-  const uncertain = await submit('image', RELAY, { idempotencyKey: 'sparse-relay-0003', scenario: { name: 'submission-uncertain', header: 'X-Mock-Scenario' } })
+  const failed = await submit('image', RELAY, {
+    idempotencyKey: 'sparse-relay-0002',
+    scenario: { name: 'fails', header: 'X-Mock-Scenario' },
+  })
+  const uncertain = await submit('image', RELAY, {
+    idempotencyKey: 'sparse-relay-0003',
+    scenario: { name: 'submission-uncertain', header: 'X-Mock-Scenario' },
+  })
   const pending = engine.readTask(alice, image.taskId, ORIGIN)
   engine.advanceClock(200)
   const read = (id: string) => engine.readTask(alice, id, ORIGIN)
   return {
     submissions: { image, relay, video, failed, uncertain },
-    snapshots: { pending, image: read(image.taskId), relay: read(relay.taskId), video: read(video.taskId), failed: read(failed.taskId) },
+    snapshots: {
+      pending,
+      image: read(image.taskId),
+      relay: read(relay.taskId),
+      video: read(video.taskId),
+      failed: read(failed.taskId),
+    },
   }
 }
 
@@ -46,16 +89,21 @@ describe('the documented lists', () => {
     const kept = Object.keys(SPARSE_KEPT)
     expect(vanish.filter((field) => kept.includes(field))).toEqual([])
     expect([...vanish, ...kept].sort()).toEqual(Object.keys(taskSnapshotSchema.shape).sort())
-    expect(Object.keys(submissionResponseSchema.shape).every((field) => vanish.includes(field) || kept.includes(field))).toBe(true)
+    expect(
+      Object.keys(submissionResponseSchema.shape).every((field) => vanish.includes(field) || kept.includes(field)),
+    ).toBe(true)
     expect(SPARSE_FIELDS).toEqual(vanish)
   })
 
   it('the schemas require only what sparse answers keep: taskId and status, and creditsUsed on submissions', () => {
-    const required = (shape: Record<string, { safeParse(v: unknown): { success: boolean } }>) => Object.keys(shape).filter((key) => !shape[key]!.safeParse(undefined).success)
+    const required = (shape: Record<string, { safeParse(v: unknown): { success: boolean } }>) =>
+      Object.keys(shape).filter((key) => !shape[key]!.safeParse(undefined).success)
     expect(required(taskSnapshotSchema.shape).sort()).toEqual(['status', 'taskId'])
     expect(required(submissionResponseSchema.shape).sort()).toEqual(['creditsUsed', 'status', 'taskId'])
     // The control API's task views stay full.
-    expect(required(fullTaskSnapshotSchema.shape)).toEqual(expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']))
+    expect(required(fullTaskSnapshotSchema.shape)).toEqual(
+      expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']),
+    )
   })
 })
 
@@ -67,7 +115,13 @@ describe('sparsen, all: leaves out exactly the fields that may vanish', () => {
     expect(all(submissions.video)).toEqual(['creditsUsed', 'status', 'taskId'])
     expect(all(submissions.relay)).toEqual(['creditsUsed', 'pollAfterSeconds', 'status', 'taskId'])
     expect(submissions.uncertain.submissionUncertain).toBe(true)
-    expect(all(submissions.uncertain)).toEqual(['creditsUsed', 'pollAfterSeconds', 'status', 'submissionUncertain', 'taskId'])
+    expect(all(submissions.uncertain)).toEqual([
+      'creditsUsed',
+      'pollAfterSeconds',
+      'status',
+      'submissionUncertain',
+      'taskId',
+    ])
     // What `all` leaves out is the documented list, as far as the full answer has it.
     for (const answer of Object.values(submissions)) {
       const gone = keys(answer).filter((field) => !all(answer).includes(field))
@@ -86,10 +140,28 @@ describe('sparsen, all: leaves out exactly the fields that may vanish', () => {
     expect(all(snapshots.video)).toEqual(['outputVideoUrl', 'status', 'taskId'])
     expect(snapshots.relay.status).toBe(1)
     expect(all(snapshots.relay)).toEqual(['outputImageUrls', 'pollAfterSeconds', 'status', 'taskId'])
-    expect(snapshots.failed).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', relayStatus: 'failed', creditRefunded: true })
-    expect(all(snapshots.failed)).toEqual(['creditRefunded', 'errorCode', 'errorMessage', 'pollAfterSeconds', 'relayStatus', 'status', 'taskId'])
+    expect(snapshots.failed).toMatchObject({
+      status: 2,
+      errorCode: 'UPSTREAM_FAILED',
+      relayStatus: 'failed',
+      creditRefunded: true,
+    })
+    expect(all(snapshots.failed)).toEqual([
+      'creditRefunded',
+      'errorCode',
+      'errorMessage',
+      'pollAfterSeconds',
+      'relayStatus',
+      'status',
+      'taskId',
+    ])
     for (const answer of Object.values(snapshots)) {
-      expect(all(answer)).toEqual(without(answer, ...keys(answer).filter((field) => field in SPARSE_MAY_VANISH && mayVanish(field, answer, 'snapshot'))))
+      expect(all(answer)).toEqual(
+        without(
+          answer,
+          ...keys(answer).filter((field) => field in SPARSE_MAY_VANISH && mayVanish(field, answer, 'snapshot')),
+        ),
+      )
       expect(taskSnapshotSchema.safeParse(sparsen(answer, 'snapshot', 'all', 1)).success).toBe(true)
     }
   })
@@ -119,11 +191,14 @@ describe('sparsen, random', () => {
           if (!mayVanish(field, answer, kind)) expect(sparse, field).toHaveProperty(field)
         }
         for (const field of Object.keys(answer)) if (!(field in sparse)) seen.set(field, (seen.get(field) ?? 0) + 1)
-        expect((kind === 'submission' ? submissionResponseSchema : taskSnapshotSchema).safeParse(sparse).success).toBe(true)
+        expect((kind === 'submission' ? submissionResponseSchema : taskSnapshotSchema).safeParse(sparse).success).toBe(
+          true,
+        )
       }
     }
     // Each field that may vanish did, in 35–65 % of the answers that had it.
-    const had = (field: string) => cases.filter(([answer, kind]) => field in answer && mayVanish(field, answer, kind)).length * runs
+    const had = (field: string) =>
+      cases.filter(([answer, kind]) => field in answer && mayVanish(field, answer, kind)).length * runs
     for (const field of SPARSE_FIELDS) {
       if (had(field) === 0) continue
       const share = (seen.get(field) ?? 0) / had(field)
@@ -165,13 +240,17 @@ async function session(options: EngineOptions, ask: { sparse?: 'random' | 'all' 
     ['image', { ...IMAGE, prompt: 'a fox [mock:upstream-failure]' }, null],
   ]
   for (const [endpoint, body, idempotencyKey] of bodies) {
-    const { response } = await engine.submit(alice, endpoint, body, { idempotencyKey, ...(ask.sparse ? { sparse: ask.sparse } : {}) })
+    const { response } = await engine.submit(alice, endpoint, body, {
+      idempotencyKey,
+      ...(ask.sparse ? { sparse: ask.sparse } : {}),
+    })
     answers.push(JSON.stringify(response))
     ids.push(response.taskId)
   }
   for (const seconds of [0, 5, 10, 30, 120]) {
     engine.advanceClock(seconds)
-    for (const id of ids) answers.push(JSON.stringify(engine.readTask(alice, id, ORIGIN, {}, ask.sparse ? { sparse: ask.sparse } : {})))
+    for (const id of ids)
+      answers.push(JSON.stringify(engine.readTask(alice, id, ORIGIN, {}, ask.sparse ? { sparse: ask.sparse } : {})))
   }
   return { answers, ids, views: JSON.stringify(engine.listTasks({ limit: 100 }, ORIGIN)), engine }
 }
@@ -209,7 +288,10 @@ describe('Engine with sparse answers', () => {
     await other.engine.submit(other.alice, 'image', IMAGE)
     other.engine.readTask(other.alice, (await other.engine.submit(other.alice, 'image', IMAGE)).response.taskId, ORIGIN)
     expect(JSON.stringify(again.response)).toBe(JSON.stringify(first.response))
-    expect([JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN)), JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN))]).toEqual(alone)
+    expect([
+      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN)),
+      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN)),
+    ]).toEqual(alone)
   })
 
   it('an Idempotency-Key replay answers byte for byte what the original did', async () => {
@@ -225,7 +307,12 @@ describe('Engine with sparse answers', () => {
     const all = scenario({ name: 'bare', sparse: 'all', rules: [] })
     const { engine, alice } = engineWith({ sparse: 'random', scenarios: [full, all] })
     const submit = async (name: string | null, sparse?: 'random' | 'all' | 'off') =>
-      (await engine.submit(alice, 'image', IMAGE, { scenario: name ? { name, header: 'X-Mock-Scenario' } : null, ...(sparse ? { sparse } : {}) })).response
+      (
+        await engine.submit(alice, 'image', IMAGE, {
+          scenario: name ? { name, header: 'X-Mock-Scenario' } : null,
+          ...(sparse ? { sparse } : {}),
+        })
+      ).response
     const fullKeys = keys(await submit('full'))
     expect(fullKeys).toContain('providerTaskId')
     expect(fullKeys.length).toBeGreaterThan(5)
@@ -237,7 +324,9 @@ describe('Engine with sparse answers', () => {
     expect(keys(engine.readTask(alice, task.taskId, ORIGIN))).toEqual(['status', 'taskId'])
     expect(keys(engine.readTask(alice, task.taskId, ORIGIN, {}, { sparse: 'off' }))).toContain('createdAt')
     // The control API's view of the task is full.
-    expect(keys(engine.listTasks({ limit: 1 }, ORIGIN).tasks[0]!)).toEqual(expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']))
+    expect(keys(engine.listTasks({ limit: 1 }, ORIGIN).tasks[0]!)).toEqual(
+      expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']),
+    )
   })
 
   it('is off by default, and sparse: true is random', async () => {

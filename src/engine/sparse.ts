@@ -68,7 +68,12 @@ export function sparseKey(seed: number, taskId: string, answer: number): number 
  * @example
  * sparsen(toSubmission(task), 'submission', 'all', 0) // { taskId, status, creditsUsed } (+ pollAfterSeconds on relay)
  */
-export function sparsen<T extends SubmissionResponse | TaskSnapshot>(answer: T, kind: AnswerKind, mode: SparseMode, key: number): T {
+export function sparsen<T extends SubmissionResponse | TaskSnapshot>(
+  answer: T,
+  kind: AnswerKind,
+  mode: SparseMode,
+  key: number,
+): T {
   const coin = mode === 'random' ? mersenne(key) : undefined
   const kept: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(answer)) {

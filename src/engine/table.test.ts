@@ -5,7 +5,10 @@ describe('table', () => {
   it('gives back objects with the same fields, absent ones absent', () => {
     const objects = [{ id: 'a', n: 1 }, { id: 'b', extra: { deep: [1, 2] } }, { n: 0, id: 'c', flag: false }, {}]
     const table = toTable(objects)
-    expect(table).toEqual({ columns: ['id', 'n', 'extra', 'flag'], rows: [['a', 1], ['b', null, { deep: [1, 2] }], ['c', 0, null, false], []] })
+    expect(table).toEqual({
+      columns: ['id', 'n', 'extra', 'flag'],
+      rows: [['a', 1], ['b', null, { deep: [1, 2] }], ['c', 0, null, false], []],
+    })
     expect(fromTable(JSON.parse(JSON.stringify(table)))).toEqual(objects)
   })
 

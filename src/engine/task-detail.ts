@@ -38,7 +38,6 @@ export interface TaskDetail<T> {
 /** How many of a task's requests the detail lists. */
 export const REQUESTS_SHOWN = 50
 
-
 /**
  * A history entry as the control API shows it.
  * @example

@@ -8,9 +8,28 @@ import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 
 const record = (id: string, seq = 0): TaskRecord => ({
-  id, seq, type: 'image', accountId: 'acct_a', model: 'base-image-2', prompt: 'p', provider: 'standard', scenario: 'default', polls: 0,
-  status: 0, creditsUsed: 4, creditRefunded: false, createdAt: 100, updatedAt: 100, providerTaskId: 'prv', requestId: 'req', httpRequestId: 'http',
-  submissionUncertain: false, effectiveWatermark: false, demo: false, numOutputs: 1, preview: { width: 256, height: 256 },
+  id,
+  seq,
+  type: 'image',
+  accountId: 'acct_a',
+  model: 'base-image-2',
+  prompt: 'p',
+  provider: 'standard',
+  scenario: 'default',
+  polls: 0,
+  status: 0,
+  creditsUsed: 4,
+  creditRefunded: false,
+  createdAt: 100,
+  updatedAt: 100,
+  providerTaskId: 'prv',
+  requestId: 'req',
+  httpRequestId: 'http',
+  submissionUncertain: false,
+  effectiveWatermark: false,
+  demo: false,
+  numOutputs: 1,
+  preview: { width: 256, height: 256 },
 })
 
 async function setup(ids = ['t1']) {
@@ -23,7 +42,7 @@ async function setup(ids = ['t1']) {
 }
 
 describe('TaskHistory', () => {
-  it('keeps a task\'s creation, then each change with its state right after it, in order', () => {
+  it("keeps a task's creation, then each change with its state right after it, in order", () => {
     const history = new TaskHistory()
     const task = { ...record('t1'), relayStatus: 'queued' }
     history.created(task)
@@ -38,7 +57,7 @@ describe('TaskHistory', () => {
     ])
   })
 
-  it('keeps the most recently created tasks\' histories, up to its capacity; a let-go task gets none back', () => {
+  it("keeps the most recently created tasks' histories, up to its capacity; a let-go task gets none back", () => {
     const history = new TaskHistory(3)
     for (let i = 0; i < 5; i++) history.created(record(`t${i}`))
     expect(history.size).toBe(3)
@@ -71,7 +90,10 @@ describe('TaskHistory', () => {
       if (i % 3 === 0) history.drop(`t${i}`)
     }
     expect(history.size).toBe(10)
-    const newestKept = Array.from({ length: 50_000 }, (_, i) => i).filter((i) => i % 3 !== 0).slice(-10).map((i) => `t${i}`)
+    const newestKept = Array.from({ length: 50_000 }, (_, i) => i)
+      .filter((i) => i % 3 !== 0)
+      .slice(-10)
+      .map((i) => `t${i}`)
     expect(history.save().map(([id]) => id)).toEqual(newestKept)
   })
 })
@@ -105,7 +127,13 @@ describe('TaskLife records into its history, and lists what is still to come', (
 
     life.apply('t2', { set: { status: 2, errorCode: 'FORCED' }, refund: true }, 3000)
     expect(tasks.get('t2')!.creditRefunded).toBe(true)
-    expect(life.history.of('t2')!.at(-1)).toEqual({ at: 3000, status: 2, errorCode: 'FORCED', refunded: true, by: 'transition' })
+    expect(life.history.of('t2')!.at(-1)).toEqual({
+      at: 3000,
+      status: 2,
+      errorCode: 'FORCED',
+      refunded: true,
+      by: 'transition',
+    })
     // Terminal: its expiry step and every later change are gone, and nothing more is recorded.
     life.runDue(10_000)
     expect(life.history.of('t2')).toHaveLength(2)
@@ -121,7 +149,7 @@ describe('TaskLife records into its history, and lists what is still to come', (
     expect(life.history.of('t1')!.map((e) => e.refunded)).toEqual([undefined, true])
   })
 
-  it('a step list moves with its task to another clock\'s life, which shares the history', async () => {
+  it("a step list moves with its task to another clock's life, which shares the history", async () => {
     const { life, tasks, ledger } = await setup()
     life.schedule('t1', [{ kind: 'time', at: 1000, set: { status: 1 } }])
     const own = new TaskLife(tasks, ledger, life.history)

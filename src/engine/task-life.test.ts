@@ -5,9 +5,28 @@ import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 
 const record = (id: string): TaskRecord => ({
-  id, seq: 0, type: 'image', accountId: 'acct_a', model: 'base-image-2', prompt: 'p', provider: 'standard', scenario: 'default', polls: 0,
-  status: 0, creditsUsed: 4, creditRefunded: false, createdAt: 0, updatedAt: 0, providerTaskId: 'prv', requestId: 'req', httpRequestId: 'http',
-  submissionUncertain: false, effectiveWatermark: false, demo: false, numOutputs: 1, preview: { width: 256, height: 256 },
+  id,
+  seq: 0,
+  type: 'image',
+  accountId: 'acct_a',
+  model: 'base-image-2',
+  prompt: 'p',
+  provider: 'standard',
+  scenario: 'default',
+  polls: 0,
+  status: 0,
+  creditsUsed: 4,
+  creditRefunded: false,
+  createdAt: 0,
+  updatedAt: 0,
+  providerTaskId: 'prv',
+  requestId: 'req',
+  httpRequestId: 'http',
+  submissionUncertain: false,
+  effectiveWatermark: false,
+  demo: false,
+  numOutputs: 1,
+  preview: { width: 256, height: 256 },
 })
 
 async function setup() {
@@ -44,7 +63,9 @@ describe('TaskLife', () => {
     life.runDue(3000)
     expect(task).toMatchObject({ status: 2, creditRefunded: true, updatedAt: 1000 })
     expect(ledger.balance('acct_a')).toBe(10)
-    expect(ledger.entries('acct_a').filter((e) => e.kind === 'refund')).toEqual([{ at: 1000, kind: 'refund', amount: 4, balanceAfter: 10, taskId: 't1' }])
+    expect(ledger.entries('acct_a').filter((e) => e.kind === 'refund')).toEqual([
+      { at: 1000, kind: 'refund', amount: 4, balanceAfter: 10, taskId: 't1' },
+    ])
   })
 
   it('applies poll steps when the poll count reaches them, in order of N, and forgets them once terminal', async () => {
@@ -63,7 +84,10 @@ describe('TaskLife', () => {
 
   it('clear() forgets every pending step', async () => {
     const { task, life } = await setup()
-    life.schedule('t1', [{ kind: 'time', at: 1000, set: { status: 1 } }, { kind: 'poll', n: 1, set: { status: 2 }, refund: false }])
+    life.schedule('t1', [
+      { kind: 'time', at: 1000, set: { status: 1 } },
+      { kind: 'poll', n: 1, set: { status: 2 }, refund: false },
+    ])
     life.clear()
     life.runDue(5000)
     life.polled('t1', 5, 5000)
@@ -81,7 +105,10 @@ describe('TaskLife: events of finished tasks', () => {
     for (let i = 0; i < 3000; i++) {
       tasks.add({ ...record(`t${i}`), seq: i })
       // Each task: a completion at 1 s, and an expiry an hour later that will never matter.
-      life.schedule(`t${i}`, [{ kind: 'time', at: 1000, set: { status: 1 } }, { kind: 'time', at: 3_600_000, set: { status: 2 }, refund: false }])
+      life.schedule(`t${i}`, [
+        { kind: 'time', at: 1000, set: { status: 1 } },
+        { kind: 'time', at: 3_600_000, set: { status: 2 }, refund: false },
+      ])
     }
     tasks.add({ ...record('pending'), seq: 3000 })
     life.schedule('pending', [{ kind: 'time', at: 7_200_000, set: { status: 1 } }])

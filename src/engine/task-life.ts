@@ -74,7 +74,10 @@ export class TaskLife {
     if (!task) return
     this.history.created(task)
     // filter() reserves 17 slots, kept as long as the task is pending; slice() copies exactly.
-    const timed = steps.filter((step): step is TimedStep => step.kind === 'time').sort((a, b) => a.at - b.at).slice()
+    const timed = steps
+      .filter((step): step is TimedStep => step.kind === 'time')
+      .sort((a, b) => a.at - b.at)
+      .slice()
     const polls = steps.filter((step): step is PollStep => step.kind === 'poll').sort((a, b) => a.n - b.n)
     const upcoming: Upcoming = { taskId, owner: this, timed, polls: polls.length > 0 ? polls.slice() : NO_POLLS }
     this.tasks.setUpcoming(taskId, upcoming)
@@ -133,13 +136,24 @@ export class TaskLife {
    * Sets the fields and refunds (once per task) at `at`, and records it in the history as `by`
    * did it (a forced transition unless told); a terminal task is left as it is.
    */
-  apply(taskId: string, { set, refund }: Change, at: number, changes?: TaskChange[], by: ChangeCause = 'transition'): void {
+  apply(
+    taskId: string,
+    { set, refund }: Change,
+    at: number,
+    changes?: TaskChange[],
+    by: ChangeCause = 'transition',
+  ): void {
     const task = this.tasks.get(taskId)
-    if (!task || task.status !== 0) return
+    if (task?.status !== 0) return
     if (set) {
       Object.assign(task, set)
       task.updatedAt = at
-      changes?.push({ taskId, at: new Date(at).toISOString(), status: task.status, ...(task.relayStatus !== undefined ? { relayStatus: task.relayStatus } : {}) })
+      changes?.push({
+        taskId,
+        at: new Date(at).toISOString(),
+        status: task.status,
+        ...(task.relayStatus !== undefined ? { relayStatus: task.relayStatus } : {}),
+      })
     }
     const refunded = refund === true && !task.creditRefunded
     if (refunded) {

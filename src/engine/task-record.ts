@@ -41,4 +41,3 @@ export interface TaskRecord {
   /** Pixel size of the generated preview images, from the request's layout. */
   preview: ImageSize
 }
-

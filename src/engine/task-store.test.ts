@@ -4,9 +4,28 @@ import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 
 const record = (id: string, seq: number): TaskRecord => ({
-  id, seq, type: 'image', accountId: 'acct_a', model: 'base-image-2', prompt: 'p', provider: 'standard', scenario: 'default', polls: 0,
-  status: 0, creditsUsed: 4, creditRefunded: false, createdAt: seq, updatedAt: seq, providerTaskId: 'prv', requestId: 'req', httpRequestId: 'http',
-  submissionUncertain: false, effectiveWatermark: false, demo: false, numOutputs: 1, preview: { width: 256, height: 256 },
+  id,
+  seq,
+  type: 'image',
+  accountId: 'acct_a',
+  model: 'base-image-2',
+  prompt: 'p',
+  provider: 'standard',
+  scenario: 'default',
+  polls: 0,
+  status: 0,
+  creditsUsed: 4,
+  creditRefunded: false,
+  createdAt: seq,
+  updatedAt: seq,
+  providerTaskId: 'prv',
+  requestId: 'req',
+  httpRequestId: 'http',
+  submissionUncertain: false,
+  effectiveWatermark: false,
+  demo: false,
+  numOutputs: 1,
+  preview: { width: 256, height: 256 },
 })
 
 async function storeWith(maxTasks: number, count: number) {
@@ -145,5 +164,4 @@ describe('TaskStore: rows built when tasks are first listed', () => {
     await rowsIn()
     expect(store.list({ status: 0 }).map((t) => t.id)).toEqual(['t9'])
   })
-
 })

@@ -135,15 +135,21 @@ export class TaskStore {
     const where: Filter = {}
     if (filter.accountId !== undefined) where.accountId = filter.accountId
     if (filter.status !== undefined) where.status = filter.status
-    const rows = [...this.#shards.values()].reverse().flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }))
+    const rows = [...this.#shards.values()]
+      .reverse()
+      .flatMap((collection) => collection.findMany((q) => q.where(where), { orderBy: { seq: 'desc' } }))
     // An evicted task's row is not its id's row any more (the id may even have been drawn again).
     const indexed = rows.flatMap((row) => {
       const entry = this.#entries.get(row.id)
       return entry?.row === row ? [entry.task] : []
     })
     // The tasks whose rows are not in yet are newer than every indexed one.
-    const matches = ({ task }: Entry) => (where.accountId === undefined || task.accountId === where.accountId) && (where.status === undefined || task.status === where.status)
-    const unindexed = [...this.#entries.values()].filter((entry) => !entry.row && matches(entry)).map(({ task }) => task)
+    const matches = ({ task }: Entry) =>
+      (where.accountId === undefined || task.accountId === where.accountId) &&
+      (where.status === undefined || task.status === where.status)
+    const unindexed = [...this.#entries.values()]
+      .filter((entry) => !entry.row && matches(entry))
+      .map(({ task }) => task)
     this.#index()
     return [...unindexed.reverse(), ...indexed]
   }
@@ -190,15 +196,17 @@ export class TaskStore {
       }
       const counts = this.#counts.get(shard)!
       counts.live++
-      void collection.create({ id, seq, accountId, status: entry.task.status, ...(primaryKey ? { [primaryKey]: id } : {}) }).then((row) => {
-        primaryKey ??= Object.getOwnPropertySymbols(row).find((symbol) => symbol.description === 'kPrimaryKey')
-        if (this.#counts.get(shard) !== counts) return // the store was cleared since
-        row.status = entry.task.status
-        if (row.status !== 0) counts.finished++
-        entry.row = row
-        // Evicted while its row was being built: the row goes the way of an evicted task's.
-        if (this.#entries.get(id) !== entry) this.#unlist(row)
-      })
+      void collection
+        .create({ id, seq, accountId, status: entry.task.status, ...(primaryKey ? { [primaryKey]: id } : {}) })
+        .then((row) => {
+          primaryKey ??= Object.getOwnPropertySymbols(row).find((symbol) => symbol.description === 'kPrimaryKey')
+          if (this.#counts.get(shard) !== counts) return // the store was cleared since
+          row.status = entry.task.status
+          if (row.status !== 0) counts.finished++
+          entry.row = row
+          // Evicted while its row was being built: the row goes the way of an evicted task's.
+          if (this.#entries.get(id) !== entry) this.#unlist(row)
+        })
     }
   }
 

@@ -45,7 +45,12 @@ const RELAY_EXPIRED_MESSAGE = 'The relay task expired before it finished.'
  */
 export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
   const poll = typeof at === 'string' ? /^poll (\d+)$/.exec(at) : null
-  const time: StepTime = at === 'expiry' ? { kind: 'expiry' } : poll ? { kind: 'poll', n: Number(poll[1]) } : { kind: 'after', span: parseSpan(at)! }
+  const time: StepTime =
+    at === 'expiry'
+      ? { kind: 'expiry' }
+      : poll
+        ? { kind: 'poll', n: Number(poll[1]) }
+        : { kind: 'after', span: parseSpan(at)! }
   return { at: time, set, refund }
 }
 
@@ -59,7 +64,8 @@ export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
 export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, random: Random): ScheduledStep[] {
   const scheduled = steps.flatMap(({ at, set, refund }): ScheduledStep[] => {
     if (at.kind === 'poll') return [{ kind: 'poll', n: at.n, set, refund }]
-    if (at.kind === 'expiry') return task.expiresAt === undefined ? [] : [{ kind: 'time', at: task.expiresAt, set, refund }]
+    if (at.kind === 'expiry')
+      return task.expiresAt === undefined ? [] : [{ kind: 'time', at: task.expiresAt, set, refund }]
     return [{ kind: 'time', at: task.createdAt + random.within(at.span), set, refund }]
   })
   if (task.expiresAt !== undefined) {

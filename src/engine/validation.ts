@@ -17,7 +17,15 @@ function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
 
 const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; in?: z.ZodType }
+type Def = {
+  type: string
+  shape?: Record<string, z.ZodType>
+  innerType?: z.ZodType
+  element?: z.ZodType
+  options?: z.ZodType[]
+  valueType?: z.ZodType
+  in?: z.ZodType
+}
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** The field names an object schema allows at `path`, looking through optional, array, union and record. */
@@ -44,11 +52,17 @@ export function toIssues(error: z.ZodError, body: unknown, schema?: z.ZodType): 
   return error.issues.flatMap((issue): ValidationIssue[] => {
     if (issue.code === 'unrecognized_keys') {
       const allowed = schema ? fieldsAt(schema, issue.path) : []
-      const message = allowed.length > 0 ? `is not a field here; allowed: ${allowed.filter((f) => !f.startsWith('$')).join(', ')}` : 'is not a field of this request'
+      const message =
+        allowed.length > 0
+          ? `is not a field here; allowed: ${allowed.filter((f) => !f.startsWith('$')).join(', ')}`
+          : 'is not a field of this request'
       return issue.keys.map((key) => ({ in: 'body', path: dotted([...issue.path, key]), message }))
     }
     // zod says "invalid type" or "invalid value" for an absent field, depending on its schema.
-    const missing = issue.path.length > 0 && (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(body, issue.path) === undefined
+    const missing =
+      issue.path.length > 0 &&
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      valueAt(body, issue.path) === undefined
     return [{ in: 'body', path: dotted(issue.path), message: missing ? 'is required' : issue.message }]
   })
 }
@@ -60,7 +74,8 @@ export function toIssues(error: z.ZodError, body: unknown, schema?: z.ZodType): 
  * const request = validate(videoRequestSchemaFor(body), body)
  */
 export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: ValidationIssue[] = []): T {
-  if (!isPlainObject(body)) throw Problem.invalid([{ in: 'body', path: '', message: 'must be a JSON object' }, ...extra])
+  if (!isPlainObject(body))
+    throw Problem.invalid([{ in: 'body', path: '', message: 'must be a JSON object' }, ...extra])
   const result = schema.safeParse(body)
   const issues = [...(result.success ? [] : toIssues(result.error, body, schema)), ...extra]
   if (issues.length > 0 || !result.success) throw Problem.invalid(issues)
@@ -74,7 +89,9 @@ export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: Validati
  */
 export function idempotencyKeyIssues(key: string | null, required: boolean): ValidationIssue[] {
   const { min, max } = LIMITS.idempotencyKey
-  if (key === null) return required ? [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }] : []
-  if (key.length < min || key.length > max) return [{ in: 'header', path: 'Idempotency-Key', message: `must have ${min} to ${max} characters` }]
+  if (key === null)
+    return required ? [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }] : []
+  if (key.length < min || key.length > max)
+    return [{ in: 'header', path: 'Idempotency-Key', message: `must have ${min} to ${max} characters` }]
   return []
 }

@@ -70,7 +70,8 @@ export class World {
       this.life.runDue(this.clock.now(), changes)
     } else if (by.until === 'next-event') {
       // A next time with no change behind it (an event of a task that finished first) is passed over.
-      for (let at = this.life.nextAt; at !== undefined && changes.length === 0; at = this.life.nextAt) this.life.runDue(at, changes)
+      for (let at = this.life.nextAt; at !== undefined && changes.length === 0; at = this.life.nextAt)
+        this.life.runDue(at, changes)
     } else {
       this.life.runDue(start + IDLE_CAP_MS, changes, true)
     }
@@ -168,6 +169,9 @@ export class Worlds {
 
   /** A manual clock of an account's own, reading the server clock's wall time, and its tasks' life. */
   #ownWorld(start: number): World {
-    return new World(new Clock({ mode: 'manual', start, wallNow: () => this.server.clock.wall() }), new TaskLife(this.#tasks, this.#ledger, this.server.life.history))
+    return new World(
+      new Clock({ mode: 'manual', start, wallNow: () => this.server.clock.wall() }),
+      new TaskLife(this.#tasks, this.#ledger, this.server.life.history),
+    )
   }
 }

@@ -28,7 +28,8 @@ export interface RouteOptions {
  * isGenmockPath('/api/ai/models') // true
  * isGenmockPath('/src/main.ts') // false
  */
-export const isGenmockPath = (path: string) => path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
+export const isGenmockPath = (path: string) =>
+  path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {}
 
@@ -39,7 +40,11 @@ export type App = (request: HttpRequest) => Promise<Reply | undefined>
 export const ROUTES: readonly RouteRow[] = [
   ...SERVICE_ROUTES,
   ...MEDIA_ROUTES,
-  { method: 'GET', path: '/openapi.json', run: async ({ request }) => (await import('./openapi.js')).openApiReply(request.origin) },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    run: async ({ request }) => (await import('./openapi.js')).openApiReply(request.origin),
+  },
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
 ]
@@ -52,10 +57,12 @@ function httpDate(ms: number): string {
   return dated.header
 }
 
-const KEY_IN_BROWSER = 'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
+const KEY_IN_BROWSER =
+  'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
 /** The rules a request broke, once each, for its journal entry and its Genmock-Conformance header. */
-const ruleIds = (trace: RouteTrace): RuleId[] => (trace.breaches ? [...new Set(trace.breaches.map((breach) => breach.rule))] : [])
+const ruleIds = (trace: RouteTrace): RuleId[] =>
+  trace.breaches ? [...new Set(trace.breaches.map((breach) => breach.rule))] : []
 
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
@@ -100,21 +107,35 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       // Only the control API's: the service routes answer exactly as the real service does.
       if (control && request.method === 'GET' && wire.status === 200 && 'json' in reply) {
         const etag = (wire.headers.etag = etagOf(wire.body))
-        if (noneMatch(request.headers['if-none-match'], etag)) Object.assign(wire, { status: 304, headers: { etag, date }, body: '' })
+        if (noneMatch(request.headers['if-none-match'], etag))
+          Object.assign(wire, { status: 304, headers: { etag, date }, body: '' })
       }
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
     if (!control) {
       const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
-      const requestSeq = engine.journal.record(() => journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }))
-      if (breaches.length > 0) engine.conformance.record(breaches, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
+      const requestSeq = engine.journal.record(() =>
+        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }),
+      )
+      if (breaches.length > 0)
+        engine.conformance.record(breaches, {
+          accountId: trace.accountId ?? '',
+          at: new Date(arrived).toISOString(),
+          requestSeq,
+        })
     }
     return reply
   }
 }
 
-function context(engine: Engine, request: HttpRequest, params: Record<string, string>, trace: RouteTrace, options: RouteOptions): RouteContext {
+function context(
+  engine: Engine,
+  request: HttpRequest,
+  params: Record<string, string>,
+  trace: RouteTrace,
+  options: RouteOptions,
+): RouteContext {
   let query: URLSearchParams | undefined
   return {
     engine,
@@ -126,7 +147,8 @@ function context(engine: Engine, request: HttpRequest, params: Record<string, st
       const account = engine.authenticate(credential, request.remoteAddress)
       trace.accountId = account.id
       // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
-      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined)) engine.breach(trace, { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
+      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined))
+        engine.breach(trace, { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
       return account
     },
     trace,

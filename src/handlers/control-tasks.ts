@@ -11,7 +11,12 @@ const NO_STORE = 'no-store'
  * its media without the owner's credential (so fetching it never breaks a conformance rule).
  */
 export const CONTROL_TASK_ROUTES: readonly RouteRow[] = [
-  { method: 'GET', path: '/__mock/tasks/:id', opaque: true, run: ({ engine, params, request }) => json(200, engine.taskDetail(params.id!, request.origin)) },
+  {
+    method: 'GET',
+    path: '/__mock/tasks/:id',
+    opaque: true,
+    run: ({ engine, params, request }) => json(200, engine.taskDetail(params.id!, request.origin)),
+  },
   {
     method: 'GET',
     path: '/__mock/tasks/:id/media/:index',
@@ -19,7 +24,9 @@ export const CONTROL_TASK_ROUTES: readonly RouteRow[] = [
     run: ({ engine, params, request }) => {
       if (!/^\d{1,3}$/.test(params.index!)) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
       const media = engine.taskMedia(params.id!, Number(params.index))
-      return media.type === 'image' ? imageReply(media.bytes, NO_STORE) : videoReply(media.bytes, request.headers.range, NO_STORE)
+      return media.type === 'image'
+        ? imageReply(media.bytes, NO_STORE)
+        : videoReply(media.bytes, request.headers.range, NO_STORE)
     },
   },
 ]

@@ -1,7 +1,13 @@
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import type { ValidationIssue } from '../contract/errors.js'
-import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockSetSchema, resetSchema } from '../contract/control.js'
+import {
+  accountCreateSchema,
+  accountPatchSchema,
+  clockAdvanceSchema,
+  clockSetSchema,
+  resetSchema,
+} from '../contract/control.js'
 import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { RULE_IDS, type RuleId } from '../engine/conformance.js'
@@ -13,7 +19,8 @@ import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
 import { readJson } from './request.js'
 
-const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) => validate(schema, readJson(request, { optional: true }))
+const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
+  validate(schema, readJson(request, { optional: true }))
 
 const LIMIT_ISSUE = { in: 'path' as const, path: 'limit', message: 'must be an integer from 1 to 99999' }
 const limitOf = (query: URLSearchParams) => {
@@ -25,11 +32,16 @@ function listTasksQuery(query: URLSearchParams) {
   const issues = []
   const status = query.get('status')
   const limit = limitOf(query)
-  if (status !== null && !['0', '1', '2'].includes(status)) issues.push({ in: 'path' as const, path: 'status', message: 'must be 0, 1 or 2' })
+  if (status !== null && !['0', '1', '2'].includes(status))
+    issues.push({ in: 'path' as const, path: 'status', message: 'must be 0, 1 or 2' })
   if (limit === undefined) issues.push(LIMIT_ISSUE)
   if (issues.length > 0) throw Problem.invalid(issues)
   const account = query.get('account')
-  return { limit: limit!, ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}), ...(account ? { accountId: account } : {}) }
+  return {
+    limit: limit!,
+    ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}),
+    ...(account ? { accountId: account } : {}),
+  }
 }
 
 /** The journal filters of GET /__mock/requests, /requests/count and /requests.har. */
@@ -55,14 +67,24 @@ function journalFilter(query: URLSearchParams): JournalFilter {
 
 function findingFilter(query: URLSearchParams) {
   const rule = query.get('rule')
-  if (rule !== null && !(RULE_IDS as string[]).includes(rule)) throw Problem.invalid([{ in: 'path', path: 'rule', message: `must be one of ${RULE_IDS.join(', ')}` }])
+  if (rule !== null && !(RULE_IDS as string[]).includes(rule))
+    throw Problem.invalid([{ in: 'path', path: 'rule', message: `must be one of ${RULE_IDS.join(', ')}` }])
   const format = query.get('format')
-  if (format !== null && format !== 'json' && format !== 'junit') throw Problem.invalid([{ in: 'path', path: 'format', message: 'must be json or junit' }])
-  return { filter: { accountId: query.get('account') ?? undefined, rule: (rule ?? undefined) as RuleId | undefined }, junit: format === 'junit' }
+  if (format !== null && format !== 'json' && format !== 'junit')
+    throw Problem.invalid([{ in: 'path', path: 'format', message: 'must be json or junit' }])
+  return {
+    filter: { accountId: query.get('account') ?? undefined, rule: (rule ?? undefined) as RuleId | undefined },
+    junit: format === 'junit',
+  }
 }
 
 function listScenarios(engine: Engine) {
-  const scenarios = engine.scenarios.list().map(({ scenario, origin }) => ({ name: scenario.name, description: scenario.description, origin, rules: scenario.rules.length }))
+  const scenarios = engine.scenarios.list().map(({ scenario, origin }) => ({
+    name: scenario.name,
+    description: scenario.description,
+    origin,
+    rules: scenario.rules.length,
+  }))
   return { default: engine.scenarios.defaultName, scenarios }
 }
 
@@ -88,12 +110,32 @@ export const lockedOut = (request: HttpRequest, adminToken: string | undefined) 
 export const CONTROL_ROUTES: readonly RouteRow[] = [
   // The dashboard page (the worker door mounts it with mountDashboard from genmock/browser instead).
   // Loaded on first use, as the OpenAPI documents are: a browser bundle of the worker door carries it only when asked.
-  { method: 'GET', path: '/__mock/', run: async () => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: (await import('./dashboard/page.js')).dashboardPage() }) },
-  { method: 'GET', path: '/__mock', run: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }) },
+  {
+    method: 'GET',
+    path: '/__mock/',
+    run: async () => ({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      bytes: (await import('./dashboard/page.js')).dashboardPage(),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/__mock',
+    run: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }),
+  },
   { method: 'GET', path: '/__mock/health', run: () => json(200, { ok: true, version: pkg.version }) },
-  { method: 'GET', path: '/__mock/openapi.json', run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin) },
+  {
+    method: 'GET',
+    path: '/__mock/openapi.json',
+    run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin),
+  },
   { method: 'GET', path: '/__mock/clock', run: ({ engine }) => json(200, engine.clockState()) },
-  { method: 'POST', path: '/__mock/clock/advance', run: (c) => json(200, c.engine.advanceClock(body(clockAdvanceSchema, c))) },
+  {
+    method: 'POST',
+    path: '/__mock/clock/advance',
+    run: (c) => json(200, c.engine.advanceClock(body(clockAdvanceSchema, c))),
+  },
   {
     method: 'PUT',
     path: '/__mock/clock',
@@ -111,20 +153,55 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     },
   },
   { method: 'GET', path: '/__mock/accounts', run: ({ engine }) => json(200, { accounts: engine.listAccounts() }) },
-  { method: 'POST', path: '/__mock/accounts', run: (c) => json(201, c.engine.createAccount(body(accountCreateSchema, c))) },
-  { method: 'GET', path: '/__mock/accounts/:id', run: ({ engine, params }) => json(200, engine.getAccount(params.id!)) },
-  { method: 'PATCH', path: '/__mock/accounts/:id', run: (c) => json(200, c.engine.patchAccount(c.params.id!, body(accountPatchSchema, c))) },
-  { method: 'GET', path: '/__mock/accounts/:id/clock', run: ({ engine, params }) => json(200, engine.accountClock(params.id!)) },
-  { method: 'POST', path: '/__mock/accounts/:id/clock/advance', run: (c) => json(200, c.engine.advanceAccountClock(c.params.id!, body(clockAdvanceSchema, c))) },
-  { method: 'GET', path: '/__mock/tasks', run: ({ engine, query, request }) => json(200, engine.listTasks(listTasksQuery(query()), request.origin)) },
-  { method: 'POST', path: '/__mock/tasks/:id/transition', run: (c) => json(200, c.engine.transition(c.params.id!, body(transitionSchema, c), c.request.origin)) },
+  {
+    method: 'POST',
+    path: '/__mock/accounts',
+    run: (c) => json(201, c.engine.createAccount(body(accountCreateSchema, c))),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/accounts/:id',
+    run: ({ engine, params }) => json(200, engine.getAccount(params.id!)),
+  },
+  {
+    method: 'PATCH',
+    path: '/__mock/accounts/:id',
+    run: (c) => json(200, c.engine.patchAccount(c.params.id!, body(accountPatchSchema, c))),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/accounts/:id/clock',
+    run: ({ engine, params }) => json(200, engine.accountClock(params.id!)),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/accounts/:id/clock/advance',
+    run: (c) => json(200, c.engine.advanceAccountClock(c.params.id!, body(clockAdvanceSchema, c))),
+  },
+  {
+    method: 'GET',
+    path: '/__mock/tasks',
+    run: ({ engine, query, request }) => json(200, engine.listTasks(listTasksQuery(query()), request.origin)),
+  },
+  {
+    method: 'POST',
+    path: '/__mock/tasks/:id/transition',
+    run: (c) => json(200, c.engine.transition(c.params.id!, body(transitionSchema, c), c.request.origin)),
+  },
   { method: 'GET', path: '/__mock/scenarios', run: ({ engine }) => json(200, listScenarios(engine)) },
   {
     method: 'GET',
     path: '/__mock/scenarios/:name',
     run: ({ engine, params }) => {
       const entry = engine.scenarios.get(params.name!)
-      if (!entry) throw Problem.of({ kind: 'not-found', message: `Scenario not found; known: ${engine.scenarios.list().map((e) => e.scenario.name).join(', ')}` })
+      if (!entry)
+        throw Problem.of({
+          kind: 'not-found',
+          message: `Scenario not found; known: ${engine.scenarios
+            .list()
+            .map((e) => e.scenario.name)
+            .join(', ')}`,
+        })
       return json(200, { ...entry.scenario, origin: entry.origin })
     },
   },
@@ -133,7 +210,10 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     path: '/__mock/scenarios',
     run: (c) => {
       const scenario = body(scenarioSchema, c)
-      return json(c.engine.loadScenario(scenario) === 'created' ? 201 : 200, { name: scenario.name, rules: scenario.rules.length })
+      return json(c.engine.loadScenario(scenario) === 'created' ? 201 : 200, {
+        name: scenario.name,
+        rules: scenario.rules.length,
+      })
     },
   },
   {
@@ -154,11 +234,18 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
       return json(200, { total: found.length, requests: found.slice(0, limit) })
     },
   },
-  { method: 'GET', path: '/__mock/requests/count', run: ({ engine, query }) => json(200, { count: engine.journal.find(journalFilter(query())).length }) },
+  {
+    method: 'GET',
+    path: '/__mock/requests/count',
+    run: ({ engine, query }) => json(200, { count: engine.journal.find(journalFilter(query())).length }),
+  },
   {
     method: 'GET',
     path: '/__mock/requests.har',
-    run: ({ engine, query, request }) => json(200, engine.journal.toHar(journalFilter(query()), request.origin), { 'content-disposition': 'attachment; filename="genmock.har"' }),
+    run: ({ engine, query, request }) =>
+      json(200, engine.journal.toHar(journalFilter(query()), request.origin), {
+        'content-disposition': 'attachment; filename="genmock.har"',
+      }),
   },
   {
     method: 'GET',
@@ -166,7 +253,12 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     run: ({ engine, query }) => {
       const { filter, junit } = findingFilter(query())
       const findings = engine.conformance.findings(filter)
-      if (junit) return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, bytes: junitReport(findings) }
+      if (junit)
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/xml; charset=utf-8' },
+          bytes: junitReport(findings),
+        }
       const counts: Partial<Record<RuleId, number>> = {}
       for (const finding of findings) counts[finding.rule] = (counts[finding.rule] ?? 0) + 1
       return json(200, { total: findings.length, counts, findings })

@@ -27,7 +27,8 @@ export interface HttpRequest {
  * @example
  * isDashboardRequest({ 'genmock-dashboard': '1' }) // true
  */
-export const isDashboardRequest = (headers: { readonly [name: string]: string | string[] | undefined }) => headers['genmock-dashboard'] === '1'
+export const isDashboardRequest = (headers: { readonly [name: string]: string | string[] | undefined }) =>
+  headers['genmock-dashboard'] === '1'
 
 /** A dropped connection: the client gets a network error, no response at all. */
 export const DROP = { drop: true } as const
@@ -56,7 +57,13 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
  * const wire = toWire(reply)
  * if (wire) res.writeHead(wire.status, wire.headers).end(wire.body)
  */
-export function toWire(reply: Reply): { status: number; headers: Record<string, string>; body: Uint8Array | string } | null {
+export function toWire(
+  reply: Reply,
+): { status: number; headers: Record<string, string>; body: Uint8Array | string } | null {
   if ('drop' in reply) return null
-  return { status: reply.status, headers: reply.headers, body: 'json' in reply ? JSON.stringify(reply.json) : reply.bytes }
+  return {
+    status: reply.status,
+    headers: reply.headers,
+    body: 'json' in reply ? JSON.stringify(reply.json) : reply.bytes,
+  }
 }

@@ -8,7 +8,11 @@ const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|ap
 const SCHEME = /^(?:Bearer|Basic|Digest|Token)\s/i
 
 function redact(name: string, value: string): string {
-  if (name === 'cookie') return value.split(';').map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!.trim()}=[redacted]` : '[redacted]')).join('; ')
+  if (name === 'cookie')
+    return value
+      .split(';')
+      .map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!.trim()}=[redacted]` : '[redacted]'))
+      .join('; ')
   return SCHEME.test(value) ? `${value.split(/\s/, 1)[0]} [redacted]` : '[redacted]'
 }
 
@@ -40,7 +44,8 @@ function utf8Length(text: string): number {
   let bytes = text.length
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code >= 0x800) bytes += code >= 0xd800 && code <= 0xdbff ? 1 : 2 // a surrogate pair is 4 bytes, 2 units
+    if (code >= 0x800)
+      bytes += code >= 0xd800 && code <= 0xdbff ? 1 : 2 // a surrogate pair is 4 bytes, 2 units
     else if (code >= 0x80) bytes += 1
   }
   return bytes
@@ -56,7 +61,10 @@ export function journalBody(type: string | undefined, body: Uint8Array | string)
   if (size === 0) return undefined
   const mime = type ?? 'application/octet-stream'
   if (!TEXT_TYPE.test(mime)) return { type: mime, size }
-  const text = typeof body === 'string' ? body.slice(0, BODY_TEXT_LIMIT) : new TextDecoder().decode(body.subarray(0, BODY_TEXT_LIMIT))
+  const text =
+    typeof body === 'string'
+      ? body.slice(0, BODY_TEXT_LIMIT)
+      : new TextDecoder().decode(body.subarray(0, BODY_TEXT_LIMIT))
   return { type: mime, size, text, ...(size > BODY_TEXT_LIMIT ? { truncated: true as const } : {}) }
 }
 
@@ -76,7 +84,14 @@ interface Observed {
  * @example
  * engine.journal.record(journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1.2, trace: {}, conformance: [] }))
  */
-export function journalEntry({ request, arrived, reply, durationMs, trace, conformance }: Observed): Omit<JournalEntry, 'seq'> {
+export function journalEntry({
+  request,
+  arrived,
+  reply,
+  durationMs,
+  trace,
+  conformance,
+}: Observed): Omit<JournalEntry, 'seq'> {
   const requestBody = journalBody(request.headers['content-type'], request.body)
   const responseBody = reply && journalBody(reply.headers['content-type'], reply.body)
   return {

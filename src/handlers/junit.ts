@@ -1,6 +1,6 @@
 import { CONFORMANCE_RULES, RULE_IDS, type Finding } from '../engine/conformance.js'
 
-const escape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * The conformance findings as JUnit XML, which CI systems read: one testsuite, one testcase per
@@ -9,15 +9,19 @@ const escape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCode
  * junitReport(engine.conformance.findings()) // '<?xml version="1.0" encoding="UTF-8"?><testsuites …'
  */
 export function junitReport(findings: readonly Finding[]): string {
-  const failures = RULE_IDS.filter((rule) => CONFORMANCE_RULES[rule].severity === 'error' && findings.some((f) => f.rule === rule)).length
+  const failures = RULE_IDS.filter(
+    (rule) => CONFORMANCE_RULES[rule].severity === 'error' && findings.some((f) => f.rule === rule),
+  ).length
   const cases = RULE_IDS.map((rule) => {
     const { severity, enforces } = CONFORMANCE_RULES[rule]
     const mine = findings.filter((f) => f.rule === rule)
     const name = `<testcase classname="genmock.conformance" name="${rule}">`
     if (mine.length === 0) return `  ${name}</testcase>`
-    const list = mine.map((f) => `${f.at} ${f.accountId}${f.taskId ? ` ${f.taskId}` : ''} request #${f.requestSeq}: ${f.message}`).join('\n')
-    if (severity === 'warning') return `  ${name}<system-out>${escape(list)}</system-out></testcase>`
-    return `  ${name}<failure message="${escape(`${mine.length} finding${mine.length === 1 ? '' : 's'}: ${enforces}`)}" type="${rule}">${escape(list)}</failure></testcase>`
+    const list = mine
+      .map((f) => `${f.at} ${f.accountId}${f.taskId ? ` ${f.taskId}` : ''} request #${f.requestSeq}: ${f.message}`)
+      .join('\n')
+    if (severity === 'warning') return `  ${name}<system-out>${escapeXml(list)}</system-out></testcase>`
+    return `  ${name}<failure message="${escapeXml(`${mine.length} finding${mine.length === 1 ? '' : 's'}: ${enforces}`)}" type="${rule}">${escapeXml(list)}</failure></testcase>`
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

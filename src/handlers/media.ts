@@ -37,7 +37,11 @@ export const MEDIA_ROUTES: readonly RouteRow[] = [
  * @example
  * imageReply(png, 'no-store')
  */
-export const imageReply = (png: Uint8Array, cache = CACHE): Reply => ({ status: 200, headers: { 'content-type': 'image/png', 'content-length': String(png.byteLength), 'cache-control': cache }, bytes: png })
+export const imageReply = (png: Uint8Array, cache = CACHE): Reply => ({
+  status: 200,
+  headers: { 'content-type': 'image/png', 'content-length': String(png.byteLength), 'cache-control': cache },
+  bytes: png,
+})
 
 /**
  * An MP4 as its reply: whole, the one byte range asked for (206), or 416 for a range past its end.
@@ -48,8 +52,17 @@ export function videoReply(mp4: Uint8Array, rangeHeader: string | undefined, cac
   const size = mp4.byteLength
   const headers = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'cache-control': cache }
   const range = parseRange(rangeHeader ?? null, size)
-  if (range === 'unsatisfiable') return json(416, { error: 'Range not satisfiable' }, { 'content-range': `bytes */${size}` })
+  if (range === 'unsatisfiable')
+    return json(416, { error: 'Range not satisfiable' }, { 'content-range': `bytes */${size}` })
   if (range === null) return { status: 200, headers: { ...headers, 'content-length': String(size) }, bytes: mp4 }
   const part = mp4.subarray(range.start, range.end + 1)
-  return { status: 206, headers: { ...headers, 'content-length': String(part.byteLength), 'content-range': `bytes ${range.start}-${range.end}/${size}` }, bytes: part }
+  return {
+    status: 206,
+    headers: {
+      ...headers,
+      'content-length': String(part.byteLength),
+      'content-range': `bytes ${range.start}-${range.end}/${size}`,
+    },
+    bytes: part,
+  }
 }

@@ -1,6 +1,13 @@
 import * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import { accountCreateSchema, accountPatchSchema, clockAdvanceSchema, clockModeSchema, clockSetSchema, resetSchema } from '../contract/control.js'
+import {
+  accountCreateSchema,
+  accountPatchSchema,
+  clockAdvanceSchema,
+  clockModeSchema,
+  clockSetSchema,
+  resetSchema,
+} from '../contract/control.js'
 import { invalidRequestBodySchema, taskNotFoundBodySchema, unauthorizedBodySchema } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
 import { fullTaskSnapshotSchema } from '../contract/responses.js'
@@ -14,7 +21,20 @@ import type { Har } from '../engine/har.js'
 import type { JournalEntry } from '../engine/journal.js'
 import { json as jsonReply, type Reply } from './exchange.js'
 import type { NonSchemaRule } from './openapi.js'
-import { accessRefusedBody, anyErrorBody, DEFAULT_ORIGIN, fixedError, HEADERS, INFO_COMMON, jsonContent, jsonSchema, ref, response, servers, type JsonSchema } from './openapi-schema.js'
+import {
+  accessRefusedBody,
+  anyErrorBody,
+  DEFAULT_ORIGIN,
+  fixedError,
+  HEADERS,
+  INFO_COMMON,
+  jsonContent,
+  jsonSchema,
+  ref,
+  response,
+  servers,
+  type JsonSchema,
+} from './openapi-schema.js'
 import { problemToHttp } from './problem-response.js'
 
 /**
@@ -29,13 +49,28 @@ const count = z.int().nonnegative()
 const ok = z.literal(true)
 
 export const healthSchema = z.strictObject({ ok, version: z.string() })
-export const clockStateSchema = z.strictObject({ mode: clockModeSchema, speed: z.number().positive(), now: isoDateTime })
+export const clockStateSchema = z.strictObject({
+  mode: clockModeSchema,
+  speed: z.number().positive(),
+  now: isoDateTime,
+})
 export const accountClockSchema = z.strictObject({ ...clockStateSchema.shape, own: z.boolean() })
-export const taskChangeSchema = z.strictObject({ taskId: z.string(), at: isoDateTime, status: z.union([z.literal(0), z.literal(1), z.literal(2)]), relayStatus: z.string().optional() })
-export const advancedSchema = z.strictObject({ ...clockStateSchema.shape, changes: z.array(taskChangeSchema), idle: z.boolean() })
+export const taskChangeSchema = z.strictObject({
+  taskId: z.string(),
+  at: isoDateTime,
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  relayStatus: z.string().optional(),
+})
+export const advancedSchema = z.strictObject({
+  ...clockStateSchema.shape,
+  changes: z.array(taskChangeSchema),
+  idle: z.boolean(),
+})
 export const resetDoneSchema = z.strictObject({ ok, seed: z.int().nonnegative() })
 export const okSchema = z.strictObject({ ok })
-export const accountListSchema = z.strictObject({ accounts: z.array(z.strictObject({ id: z.string(), name: z.string(), credits: count })) })
+export const accountListSchema = z.strictObject({
+  accounts: z.array(z.strictObject({ id: z.string(), name: z.string(), credits: count })),
+})
 export const accountCreatedSchema = z.strictObject({ id: z.string(), apiKey: z.string(), credits: count })
 export const ledgerEntrySchema = z.strictObject({
   /** Simulated time, epoch milliseconds. */
@@ -77,8 +112,16 @@ export const pastChangeSchema = z.strictObject({
   /** Absent on the first entry, the task's creation. */
   by: z.enum(['timeline', 'poll', 'transition']).optional(),
 })
-const coming = { status: taskStatus.optional(), relayStatus: z.string().optional(), errorCode: z.string().optional(), refund: z.literal(true).optional() }
-export const comingChangeSchema = z.union([z.strictObject({ at: isoDateTime, ...coming }), z.strictObject({ poll: z.int().positive(), ...coming })])
+const coming = {
+  status: taskStatus.optional(),
+  relayStatus: z.string().optional(),
+  errorCode: z.string().optional(),
+  refund: z.literal(true).optional(),
+}
+export const comingChangeSchema = z.union([
+  z.strictObject({ at: isoDateTime, ...coming }),
+  z.strictObject({ poll: z.int().positive(), ...coming }),
+])
 export const scenarioListSchema = z.strictObject({
   default: z.string(),
   scenarios: z.array(z.strictObject({ name: z.string(), description: z.string(), origin: z.string(), rules: count })),
@@ -87,7 +130,12 @@ export const scenarioLoadedSchema = z.strictObject({ ...scenarioSchema.shape, or
 export const scenarioSavedSchema = z.strictObject({ name: z.string(), rules: count })
 export const scenarioChosenSchema = z.strictObject({ default: z.string() })
 const rule = z.enum(RULE_IDS as [string, ...string[]])
-const journalBody = z.strictObject({ type: z.string(), size: count, text: z.string().optional(), truncated: z.literal(true).optional() })
+const journalBody = z.strictObject({
+  type: z.string(),
+  size: count,
+  text: z.string().optional(),
+  truncated: z.literal(true).optional(),
+})
 export const journalEntrySchema = z.strictObject({
   seq: z.int().positive(),
   at: isoDateTime,
@@ -144,7 +192,12 @@ export const harSchema = z.strictObject({
           httpVersion: z.string(),
           cookies: z.array(nameValue),
           headers: z.array(nameValue),
-          content: z.strictObject({ size: z.int(), mimeType: z.string(), text: z.string().optional(), comment: z.string().optional() }),
+          content: z.strictObject({
+            size: z.int(),
+            mimeType: z.string(),
+            text: z.string().optional(),
+            comment: z.string().optional(),
+          }),
           redirectURL: z.string(),
           headersSize: z.literal(-1),
           bodySize: z.int(),
@@ -167,14 +220,25 @@ export const findingSchema = z.strictObject({
   taskId: z.string().optional(),
   idempotencyKey: z.string().optional(),
 })
-export const findingListSchema = z.strictObject({ total: count, counts: z.partialRecord(rule, z.int().positive()), findings: z.array(findingSchema) })
+export const findingListSchema = z.strictObject({
+  total: count,
+  counts: z.partialRecord(rule, z.int().positive()),
+  findings: z.array(findingSchema),
+})
 
 // Each schema above describes what an engine method answers: a change to one of these types that
 // the schema does not follow fails to compile here.
 type Fits<T> = (value: T) => void
 /** The engine hands out read-only arrays; a JSON answer has no such thing. */
-type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T
-const fits = <T>(_schema: z.ZodType<T>): Fits<T> => () => undefined
+type Writable<T> = T extends readonly (infer U)[]
+  ? Writable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Writable<T[K]> }
+    : T
+const fits =
+  <T>(_schema: z.ZodType<T>): Fits<T> =>
+  () =>
+    undefined
 export const _typesFit = [
   fits(clockStateSchema) satisfies Fits<ClockState>,
   fits(accountClockSchema) satisfies Fits<AccountClock>,
@@ -196,15 +260,33 @@ const COMMON_RULES: NonSchemaRule[] = [
     source: 'genmock',
   },
 ]
-const scenarioName = (where: string): NonSchemaRule => ({ id: 'scenario-exists', says: 'A scenario name must name a loaded scenario (GET /__mock/scenarios).', where: [where], answer: 400, source: 'genmock' })
+const scenarioName = (where: string): NonSchemaRule => ({
+  id: 'scenario-exists',
+  says: 'A scenario name must name a loaded scenario (GET /__mock/scenarios).',
+  where: [where],
+  answer: 400,
+  source: 'genmock',
+})
 
 const CLOCK_SET_RULES: NonSchemaRule[] = [
-  { id: 'time-moves-forward', says: '`now` must not be before the current simulated time: time only moves forward.', where: ['body:/now'], answer: 400, source: 'genmock' },
+  {
+    id: 'time-moves-forward',
+    says: '`now` must not be before the current simulated time: time only moves forward.',
+    where: ['body:/now'],
+    answer: 400,
+    source: 'genmock',
+  },
   ...COMMON_RULES,
 ]
 const ACCOUNT_CREATE_RULES: NonSchemaRule[] = [
   scenarioName('body:/scenario'),
-  { id: 'api-key-unused', says: 'A given apiKey must not be in use by another account: 409 otherwise.', where: ['body:/apiKey'], answer: 409, source: 'genmock' },
+  {
+    id: 'api-key-unused',
+    says: 'A given apiKey must not be in use by another account: 409 otherwise.',
+    where: ['body:/apiKey'],
+    answer: 409,
+    source: 'genmock',
+  },
   ...COMMON_RULES,
 ]
 const ACCOUNT_PATCH_RULES: NonSchemaRule[] = [scenarioName('body:/scenario'), ...COMMON_RULES]
@@ -219,10 +301,25 @@ const ADVANCE_RULES: NonSchemaRule[] = [
   ...COMMON_RULES,
 ]
 const ACCOUNT_ADVANCE_RULES: NonSchemaRule[] = [
-  { id: 'own-clock', says: 'Only an account with a clock of its own (clock "own") is advanced here: one on the server clock is 400, naming clock.', where: ['path:id'], answer: 400, source: 'genmock' },
+  {
+    id: 'own-clock',
+    says: 'Only an account with a clock of its own (clock "own") is advanced here: one on the server clock is 400, naming clock.',
+    where: ['path:id'],
+    answer: 400,
+    source: 'genmock',
+  },
   ...ADVANCE_RULES,
 ]
-const TRANSITION_RULES: NonSchemaRule[] = [{ id: 'task-pending', says: 'Only a pending task (status 0) changes: a terminal one is 409, an unknown one 404.', where: ['path:id'], answer: 409, source: 'genmock' }, ...COMMON_RULES]
+const TRANSITION_RULES: NonSchemaRule[] = [
+  {
+    id: 'task-pending',
+    says: 'Only a pending task (status 0) changes: a terminal one is 409, an unknown one 404.',
+    where: ['path:id'],
+    answer: 409,
+    source: 'genmock',
+  },
+  ...COMMON_RULES,
+]
 const SCENARIO_RULES: NonSchemaRule[] = [
   {
     id: 'duration-syntax',
@@ -231,12 +328,23 @@ const SCENARIO_RULES: NonSchemaRule[] = [
     answer: 400,
     source: 'genmock',
   },
-  { id: 'regex-compiles', says: 'match.prompt.regex must be a valid JavaScript regular expression with its flags.', where: ['body:/rules/*/match/prompt/regex'], answer: 400, source: 'genmock' },
+  {
+    id: 'regex-compiles',
+    says: 'match.prompt.regex must be a valid JavaScript regular expression with its flags.',
+    where: ['body:/rules/*/match/prompt/regex'],
+    answer: 400,
+    source: 'genmock',
+  },
   {
     id: 'rule-coherence',
-    says:
-      "Within a rule: reject and fault exclude each other; a rule whose reject or error-before-commit fault creates no task has no timeline and no use; use excludes timeline; submissionUncertain is given once (submit or submit.set); a timeline step at expiry needs match.provider relay.",
-    where: ['body:/rules/*/submit/fault', 'body:/rules/*/timeline', 'body:/rules/*/use', 'body:/rules/*/submit/set/submissionUncertain', 'body:/rules/*/timeline/*/at'],
+    says: 'Within a rule: reject and fault exclude each other; a rule whose reject or error-before-commit fault creates no task has no timeline and no use; use excludes timeline; submissionUncertain is given once (submit or submit.set); a timeline step at expiry needs match.provider relay.',
+    where: [
+      'body:/rules/*/submit/fault',
+      'body:/rules/*/timeline',
+      'body:/rules/*/use',
+      'body:/rules/*/submit/set/submissionUncertain',
+      'body:/rules/*/timeline/*/at',
+    ],
     answer: 400,
     source: 'genmock',
   },
@@ -262,16 +370,54 @@ function requestBody(schema: z.ZodType, description: string, example: unknown, e
 const common = { Date: ref('headers', 'Date') }
 const unrouted = { Date: ref('headers', 'DateIfRouted') }
 const errors = (...statuses: (400 | 404 | 409 | 413 | 'task')[]) => ({
-  ...(statuses.includes(400) ? { '400': response({ description: 'Invalid request: every failing field is listed.', body: 'InvalidRequest' }, common) } : {}),
-  '401': response({ description: 'genmock runs with --admin-token and this request does not carry it.', body: 'Unauthorized' }, common),
-  '403': response({ description: 'The standalone server refused the Host or Origin (the control API answers only loopback and listed origins).', body: 'AccessRefused' }, unrouted),
-  ...(statuses.includes(404) ? { '404': response({ description: 'Not found.', body: statuses.includes('task') ? 'TaskNotFound' : 'NotFound' }, common) } : {}),
+  ...(statuses.includes(400)
+    ? {
+        '400': response(
+          { description: 'Invalid request: every failing field is listed.', body: 'InvalidRequest' },
+          common,
+        ),
+      }
+    : {}),
+  '401': response(
+    { description: 'genmock runs with --admin-token and this request does not carry it.', body: 'Unauthorized' },
+    common,
+  ),
+  '403': response(
+    {
+      description:
+        'The standalone server refused the Host or Origin (the control API answers only loopback and listed origins).',
+      body: 'AccessRefused',
+    },
+    unrouted,
+  ),
+  ...(statuses.includes(404)
+    ? {
+        '404': response(
+          { description: 'Not found.', body: statuses.includes('task') ? 'TaskNotFound' : 'NotFound' },
+          common,
+        ),
+      }
+    : {}),
   ...(statuses.includes(409) ? { '409': response({ description: 'Conflict.', body: 'Conflict' }, common) } : {}),
-  ...(statuses.includes(413) ? { '413': response({ description: `The body is larger than ${LIMITS.maxBodyBytes} bytes.`, body: 'PayloadTooLarge', headers: { Connection: ref('headers', 'ConnectionClose') } }, common) } : {}),
+  ...(statuses.includes(413)
+    ? {
+        '413': response(
+          {
+            description: `The body is larger than ${LIMITS.maxBodyBytes} bytes.`,
+            body: 'PayloadTooLarge',
+            headers: { Connection: ref('headers', 'ConnectionClose') },
+          },
+          common,
+        ),
+      }
+    : {}),
   default: response({ description: 'Internal error (a genmock bug).', body: 'Error' }, unrouted),
 })
 const ok200 = (description: string, body: string) => ({ '200': response({ description, body }, common) })
-const MEDIA_CONTENT = { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } }, 'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } } }
+const MEDIA_CONTENT = {
+  'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+  'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
+}
 const CONTENT_RANGE = { required: true, schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' } }
 
 interface Op {
@@ -287,23 +433,49 @@ interface Op {
 }
 const op = (spec: Op) => {
   const rules = spec['x-genmock-rules']
-  const listed = rules ? `\n\nRules the schemas cannot state (also in \`x-genmock-rules\`):\n\n${rules.map((rule) => `- **${rule.id}**: ${rule.says}`).join('\n')}` : ''
+  const listed = rules
+    ? `\n\nRules the schemas cannot state (also in \`x-genmock-rules\`):\n\n${rules.map((rule) => `- **${rule.id}**: ${rule.says}`).join('\n')}`
+    : ''
   return { ...spec, description: `${spec.description ?? spec.summary}${listed}` }
 }
 
-const query = (name: string, description: string, schema: object) => ({ name, in: 'query', required: false, description, schema })
+const query = (name: string, description: string, schema: object) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+})
 const JOURNAL_FILTERS = [
   query('account', 'Only this account id.', { type: 'string' }),
   query('method', 'Only this method (any case).', { type: 'string' }),
   query('path', 'Exact path, or with * for any run of characters.', { type: 'string' }),
-  query('status', 'Only this status (0: dropped connection).', { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
+  query('status', 'Only this status (0: dropped connection).', {
+    type: 'integer',
+    minimum: 0,
+    maximum: 999_999_999_999_999,
+  }),
   query('taskId', 'Only requests about this task.', { type: 'string' }),
   query('since', 'Only entries after this seq.', { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
 ]
-const LIMIT = query('limit', 'At most this many (default 100).', { type: 'integer', minimum: 1, maximum: 99_999, default: 100 })
-const idParam = (description: string) => ({ name: 'id', in: 'path', required: true, description, schema: { type: 'string', minLength: 1 } })
+const LIMIT = query('limit', 'At most this many (default 100).', {
+  type: 'integer',
+  minimum: 1,
+  maximum: 99_999,
+  default: 100,
+})
+const idParam = (description: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', minLength: 1 },
+})
 
-type Operation = { parameters?: object[]; responses: Record<string, { headers?: object; content?: Record<string, object> }> }
+type Operation = {
+  parameters?: object[]
+  responses: Record<string, { headers?: object; content?: Record<string, object> }>
+}
 
 /**
  * What every operation shares, added once: the Genmock-Dashboard header, and on each GET whose 200
@@ -317,7 +489,10 @@ function conditional<P extends Record<string, Record<string, object>>>(paths: P)
       if (method === 'get' && ok?.content?.['application/json']) {
         parameters.push(ref('parameters', 'IfNoneMatch'))
         const etag = ref('headers', Object.keys(ok.content).length > 1 ? 'ETagOfJson' : 'ETag')
-        const notModified = { description: 'Not Modified: If-None-Match names the current ETag.', headers: { ...common, ETag: ref('headers', 'ETag') } }
+        const notModified = {
+          description: 'Not Modified: If-None-Match names the current ETag.',
+          headers: { ...common, ETag: ref('headers', 'ETag') },
+        }
         op.responses = { '200': { ...ok, headers: { ...ok.headers, ETag: etag } }, '304': notModified, ...rest }
       }
       op.parameters = [...parameters, ref('parameters', 'GenmockDashboard')]
@@ -338,7 +513,8 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
     info: {
       title: 'genmock control API',
       version,
-      summary: "Drive the simulator: its clock, accounts, tasks, scenarios, request journal and conformance findings. Not part of the service's interface.",
+      summary:
+        "Drive the simulator: its clock, accounts, tasks, scenarios, request journal and conformance findings. Not part of the service's interface.",
       description:
         'Under /__mock on the same origin as the service, answered by the same route table in every door. With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. The service itself has its own document at /openapi.json.\n\nA JSON 200 to a GET carries an ETag: sent back in If-None-Match, it gets a bodiless 304 while nothing changed. Control calls never enter the journal or the findings; `Genmock-Dashboard: 1` (sent by the dashboard) also keeps a request out of the request log and the msw console log.',
       ...INFO_COMMON,
@@ -362,27 +538,59 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           summary: 'The dashboard: redirects to the page at /__mock/',
           security: [{}],
           responses: {
-            '308': { description: 'The dashboard page (HTML, no data of its own) is at /__mock/.', headers: { ...common, Location: { required: true, schema: { type: 'string', const: '/__mock/' } } } },
+            '308': {
+              description: 'The dashboard page (HTML, no data of its own) is at /__mock/.',
+              headers: { ...common, Location: { required: true, schema: { type: 'string', const: '/__mock/' } } },
+            },
             '403': errors()['403'],
             default: errors().default,
           },
         }),
       },
-      '/__mock/health': { get: op({ operationId: 'getHealth', tags: ['simulator'], summary: 'Whether genmock is up, and its version', responses: { ...ok200('Up.', 'Health'), ...errors() } }) },
-      '/__mock/openapi.json': { get: op({ operationId: 'getControlOpenApi', tags: ['simulator'], summary: 'This document', responses: { '200': response({ description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } } }, common), ...errors() } }) },
+      '/__mock/health': {
+        get: op({
+          operationId: 'getHealth',
+          tags: ['simulator'],
+          summary: 'Whether genmock is up, and its version',
+          responses: { ...ok200('Up.', 'Health'), ...errors() },
+        }),
+      },
+      '/__mock/openapi.json': {
+        get: op({
+          operationId: 'getControlOpenApi',
+          tags: ['simulator'],
+          summary: 'This document',
+          responses: {
+            '200': response(
+              {
+                description: 'OpenAPI 3.1.',
+                content: { 'application/json': { schema: { type: 'object', additionalProperties: true } } },
+              },
+              common,
+            ),
+            ...errors(),
+          },
+        }),
+      },
       '/__mock/reset': {
         post: op({
           operationId: 'reset',
           tags: ['simulator'],
           summary: 'Back to the start',
-          description: 'Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.',
+          description:
+            'Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.',
           requestBody: ref('requestBodies', 'Reset'),
           responses: { ...ok200('Reset, with the seed now in force.', 'ResetDone'), ...errors(400, 413) },
           'x-genmock-rules': COMMON_RULES,
         }),
       },
       '/__mock/clock': {
-        get: op({ operationId: 'getClock', tags: ['clock'], summary: 'The clock: mode, speed, simulated now', responses: { ...ok200('The clock.', 'ClockState'), ...errors() } }),
+        get: op({
+          operationId: 'getClock',
+          tags: ['clock'],
+          summary: 'The clock: mode, speed, simulated now',
+          responses: { ...ok200('The clock.', 'ClockState'), ...errors() },
+        }),
         put: op({
           operationId: 'setClock',
           tags: ['clock'],
@@ -399,23 +607,40 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           summary: 'Move the server clock forward: some seconds, to the next change, or until idle',
           description: 'Due task changes apply in time order. Accounts with a clock of their own are not moved.',
           requestBody: ref('requestBodies', 'ClockAdvance'),
-          responses: { ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'), ...errors(400, 413) },
+          responses: {
+            ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'),
+            ...errors(400, 413),
+          },
           'x-genmock-rules': ADVANCE_RULES,
         }),
       },
       '/__mock/accounts': {
-        get: op({ operationId: 'listAccounts', tags: ['accounts'], summary: 'Every account with its balance', responses: { ...ok200('The accounts.', 'AccountList'), ...errors() } }),
+        get: op({
+          operationId: 'listAccounts',
+          tags: ['accounts'],
+          summary: 'Every account with its balance',
+          responses: { ...ok200('The accounts.', 'AccountList'), ...errors() },
+        }),
         post: op({
           operationId: 'createAccount',
           tags: ['accounts'],
           summary: 'Create an isolated account (one per test)',
           requestBody: ref('requestBodies', 'AccountCreate'),
-          responses: { '201': response({ description: 'Created, with its API key.', body: 'AccountCreated' }, common), ...errors(400, 409, 413) },
+          responses: {
+            '201': response({ description: 'Created, with its API key.', body: 'AccountCreated' }, common),
+            ...errors(400, 409, 413),
+          },
           'x-genmock-rules': ACCOUNT_CREATE_RULES,
         }),
       },
       '/__mock/accounts/{id}': {
-        get: op({ operationId: 'getAccount', tags: ['accounts'], summary: 'An account, its credits and its ledger', parameters: [idParam('Account id')], responses: { ...ok200('The account.', 'AccountView'), ...errors(404) } }),
+        get: op({
+          operationId: 'getAccount',
+          tags: ['accounts'],
+          summary: 'An account, its credits and its ledger',
+          parameters: [idParam('Account id')],
+          responses: { ...ok200('The account.', 'AccountView'), ...errors(404) },
+        }),
         patch: op({
           operationId: 'updateAccount',
           tags: ['accounts'],
@@ -427,7 +652,13 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         }),
       },
       '/__mock/accounts/{id}/clock': {
-        get: op({ operationId: 'getAccountClock', tags: ['accounts', 'clock'], summary: "The clock an account's tasks read: its own, or the server's", parameters: [idParam('Account id')], responses: { ...ok200('The clock.', 'AccountClock'), ...errors(404) } }),
+        get: op({
+          operationId: 'getAccountClock',
+          tags: ['accounts', 'clock'],
+          summary: "The clock an account's tasks read: its own, or the server's",
+          parameters: [idParam('Account id')],
+          responses: { ...ok200('The clock.', 'AccountClock'), ...errors(404) },
+        }),
       },
       '/__mock/accounts/{id}/clock/advance': {
         post: op({
@@ -437,7 +668,10 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           description: "Only this account's tasks move; the server clock and other accounts stay where they are.",
           parameters: [idParam('Account id')],
           requestBody: ref('requestBodies', 'ClockAdvance'),
-          responses: { ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'), ...errors(400, 404, 413) },
+          responses: {
+            ...ok200('The clock after the advance, and the task changes it applied.', 'Advanced'),
+            ...errors(400, 404, 413),
+          },
           'x-genmock-rules': ACCOUNT_ADVANCE_RULES,
         }),
       },
@@ -446,7 +680,11 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           operationId: 'listTasks',
           tags: ['tasks'],
           summary: 'Tasks, newest first',
-          parameters: [query('account', 'Only this account id.', { type: 'string' }), query('status', 'Only this status.', { type: 'integer', enum: [0, 1, 2] }), LIMIT],
+          parameters: [
+            query('account', 'Only this account id.', { type: 'string' }),
+            query('status', 'Only this status.', { type: 'integer', enum: [0, 1, 2] }),
+            LIMIT,
+          ],
           responses: { ...ok200('The tasks; total counts every match.', 'TaskList'), ...errors(400) },
         }),
       },
@@ -456,7 +694,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           tags: ['tasks'],
           summary: 'One task, its past and coming changes, ledger entries and requests',
           description:
-            'history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner\'s entries naming it. requests: its journal entries, newest first (50).',
+            "history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner's entries naming it. requests: its journal entries, newest first (50).",
           parameters: [idParam('Task id')],
           responses: { ...ok200('The task in detail.', 'TaskDetail'), ...errors(404, 'task') },
         }),
@@ -470,15 +708,40 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
             "As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.",
           parameters: [
             idParam('Task id'),
-            { name: 'index', in: 'path', required: true, description: 'Image index, or 0 for a video.', schema: { type: 'string', pattern: '^\\d{1,3}$' } },
-            { name: 'Range', in: 'header', required: false, description: 'One byte range of a video.', schema: { type: 'string' } },
+            {
+              name: 'index',
+              in: 'path',
+              required: true,
+              description: 'Image index, or 0 for a video.',
+              schema: { type: 'string', pattern: '^\\d{1,3}$' },
+            },
+            {
+              name: 'Range',
+              in: 'header',
+              required: false,
+              description: 'One byte range of a video.',
+              schema: { type: 'string' },
+            },
           ],
           responses: {
             '200': response({ description: 'The PNG or the MP4.', content: MEDIA_CONTENT }, common),
-            '206': response({ description: 'The range asked for.', headers: { 'Content-Range': CONTENT_RANGE }, content: { 'video/mp4': MEDIA_CONTENT['video/mp4'] } }, common),
-            '416': response({ description: 'A range past the end.', body: 'Error', headers: { 'Content-Range': CONTENT_RANGE } }, common),
+            '206': response(
+              {
+                description: 'The range asked for.',
+                headers: { 'Content-Range': CONTENT_RANGE },
+                content: { 'video/mp4': MEDIA_CONTENT['video/mp4'] },
+              },
+              common,
+            ),
+            '416': response(
+              { description: 'A range past the end.', body: 'Error', headers: { 'Content-Range': CONTENT_RANGE } },
+              common,
+            ),
             ...errors(404, 'task'),
-            '404': response({ description: 'Task not found, or Media not found.', body: ['TaskNotFound', 'NotFound'] }, common),
+            '404': response(
+              { description: 'Task not found, or Media not found.', body: ['TaskNotFound', 'NotFound'] },
+              common,
+            ),
           },
         }),
       },
@@ -495,7 +758,12 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         }),
       },
       '/__mock/scenarios': {
-        get: op({ operationId: 'listScenarios', tags: ['scenarios'], summary: 'The scenarios loaded, and the default', responses: { ...ok200('The scenarios.', 'ScenarioList'), ...errors() } }),
+        get: op({
+          operationId: 'listScenarios',
+          tags: ['scenarios'],
+          summary: 'The scenarios loaded, and the default',
+          responses: { ...ok200('The scenarios.', 'ScenarioList'), ...errors() },
+        }),
         post: op({
           operationId: 'loadScenario',
           tags: ['scenarios'],
@@ -514,7 +782,15 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           operationId: 'getScenario',
           tags: ['scenarios'],
           summary: 'One scenario as loaded',
-          parameters: [{ name: 'name', in: 'path', required: true, description: 'Scenario name', schema: { type: 'string', minLength: 1 } }],
+          parameters: [
+            {
+              name: 'name',
+              in: 'path',
+              required: true,
+              description: 'Scenario name',
+              schema: { type: 'string', minLength: 1 },
+            },
+          ],
           responses: { ...ok200('The scenario and where it came from.', 'ScenarioLoaded'), ...errors(404) },
         }),
       },
@@ -537,10 +813,21 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           parameters: [...JOURNAL_FILTERS, LIMIT],
           responses: { ...ok200('The entries; total counts every match.', 'JournalList'), ...errors(400) },
         }),
-        delete: op({ operationId: 'clearRequests', tags: ['journal'], summary: 'Empty the journal', responses: { ...ok200('Emptied.', 'Ok'), ...errors() } }),
+        delete: op({
+          operationId: 'clearRequests',
+          tags: ['journal'],
+          summary: 'Empty the journal',
+          responses: { ...ok200('Emptied.', 'Ok'), ...errors() },
+        }),
       },
       '/__mock/requests/count': {
-        get: op({ operationId: 'countRequests', tags: ['journal'], summary: 'How many journal entries match', parameters: JOURNAL_FILTERS, responses: { ...ok200('The count.', 'Count'), ...errors(400) } }),
+        get: op({
+          operationId: 'countRequests',
+          tags: ['journal'],
+          summary: 'How many journal entries match',
+          parameters: JOURNAL_FILTERS,
+          responses: { ...ok200('The count.', 'Count'), ...errors(400) },
+        }),
       },
       '/__mock/requests.har': {
         get: op({
@@ -549,7 +836,14 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           summary: 'The journal as HAR 1.2',
           parameters: JOURNAL_FILTERS,
           responses: {
-            '200': response({ description: 'HAR 1.2, oldest first.', body: 'Har', headers: { 'Content-Disposition': { schema: { type: 'string' } } } }, common),
+            '200': response(
+              {
+                description: 'HAR 1.2, oldest first.',
+                body: 'Har',
+                headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+              },
+              common,
+            ),
             ...errors(400),
           },
         }),
@@ -562,43 +856,77 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           parameters: [
             query('account', 'Only this account id.', { type: 'string' }),
             query('rule', 'Only this rule.', { type: 'string', enum: RULE_IDS }),
-            query('format', 'json (default) or junit (JUnit XML).', { type: 'string', enum: ['json', 'junit'], default: 'json' }),
+            query('format', 'json (default) or junit (JUnit XML).', {
+              type: 'string',
+              enum: ['json', 'junit'],
+              default: 'json',
+            }),
           ],
           responses: {
             '200': response(
-              { description: 'The findings; with format=junit, JUnit XML.', body: 'FindingList', content: { 'application/xml': { schema: { type: 'string' } } } },
+              {
+                description: 'The findings; with format=junit, JUnit XML.',
+                body: 'FindingList',
+                content: { 'application/xml': { schema: { type: 'string' } } },
+              },
               common,
             ),
             ...errors(400),
           },
         }),
-        delete: op({ operationId: 'clearConformanceFindings', tags: ['conformance'], summary: 'Clear the findings', responses: { ...ok200('Cleared.', 'Ok'), ...errors() } }),
+        delete: op({
+          operationId: 'clearConformanceFindings',
+          tags: ['conformance'],
+          summary: 'Clear the findings',
+          responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
+        }),
       },
     }),
     components: {
       securitySchemes: {
-        adminToken: { type: 'http', scheme: 'bearer', description: 'Only when genmock runs with --admin-token T: Authorization: Bearer T.' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Only when genmock runs with --admin-token T: Authorization: Bearer T.',
+        },
       },
       requestBodies: {
         ClockAdvance: requestBody(clockAdvanceSchema, 'Seconds to move forward, or until what.', { until: 'idle' }),
         ClockSet: requestBody(clockSetSchema, 'What to change.', { mode: 'manual' }),
         Reset: requestBody(resetSchema, 'Optionally a new seed.', { seed: 7 }),
-        AccountCreate: requestBody(accountCreateSchema, 'The new account; every field may be omitted.', { credits: 50, name: 'checkout test' }),
+        AccountCreate: requestBody(accountCreateSchema, 'The new account; every field may be omitted.', {
+          credits: 50,
+          name: 'checkout test',
+        }),
         AccountPatch: requestBody(accountPatchSchema, 'What to change; scenario null clears it.', { credits: 0 }),
-        Transition: requestBody(transitionSchema, 'The change, and its ledger effect.', { status: 2, errorCode: 'UPSTREAM_FAILED', errorMessage: 'Upstream failed', refund: true }),
+        Transition: requestBody(transitionSchema, 'The change, and its ledger effect.', {
+          status: 2,
+          errorCode: 'UPSTREAM_FAILED',
+          errorMessage: 'Upstream failed',
+          refund: true,
+        }),
         Scenario: requestBody(scenarioSchema, 'A scenario, as a scenario file holds it (README, Writing one).', {
           name: 'slow-images',
           description: 'Images take a minute.',
           rules: [{ match: { endpoint: 'image' }, timeline: [{ at: '60s', set: { status: 1 } }] }],
         }),
-        ScenarioChoice: requestBody(scenarioChoiceSchema, 'The scenario to make the default.', { name: 'upstream-failure' }),
+        ScenarioChoice: requestBody(scenarioChoiceSchema, 'The scenario to make the default.', {
+          name: 'upstream-failure',
+        }),
       },
       headers: {
         Date: HEADERS.Date,
         DateIfRouted: HEADERS.DateIfRouted,
         ConnectionClose: HEADERS.ConnectionClose,
-        ETag: { description: 'A hash of the body, for If-None-Match.', required: true, schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' } },
-        ETagOfJson: { description: 'A hash of the JSON body, for If-None-Match.', schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' } },
+        ETag: {
+          description: 'A hash of the body, for If-None-Match.',
+          required: true,
+          schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' },
+        },
+        ETagOfJson: {
+          description: 'A hash of the JSON body, for If-None-Match.',
+          schema: { type: 'string', pattern: '^"[0-9a-f]{16}"$' },
+        },
       },
       parameters: {
         IfNoneMatch: {
@@ -640,8 +968,14 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
         InvalidRequest: jsonSchema(invalidRequestBodySchema, 'output'),
         Unauthorized: jsonSchema(unauthorizedBodySchema, 'output'),
         TaskNotFound: jsonSchema(taskNotFoundBodySchema, 'output'),
-        NotFound: { ...jsonSchema(anyErrorBody, 'output'), description: 'Account not found, Scenario not found (with the known names), …' },
-        Conflict: { ...jsonSchema(anyErrorBody, 'output'), description: 'That apiKey is already in use; the task is terminal.' },
+        NotFound: {
+          ...jsonSchema(anyErrorBody, 'output'),
+          description: 'Account not found, Scenario not found (with the known names), …',
+        },
+        Conflict: {
+          ...jsonSchema(anyErrorBody, 'output'),
+          description: 'That apiKey is already in use; the task is terminal.',
+        },
         PayloadTooLarge: jsonSchema(fixedError(tooLarge), 'output'),
         AccessRefused: jsonSchema(accessRefusedBody, 'output'),
         Error: jsonSchema(anyErrorBody, 'output'),

@@ -14,7 +14,8 @@ export type JsonSchema = { [keyword: string]: unknown }
 /** Where the documents say genmock runs when nobody asked through a server (`genmock` with no options). */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4600'
 
-const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isInteger = (value: unknown) => typeof value === 'number' && Number.isInteger(value)
 
 /**
@@ -30,12 +31,22 @@ function tidy(node: unknown): unknown {
     out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : tidy(value)
   }
   const options = out.anyOf
-  if (Array.isArray(options) && options.length > 1 && options.every((o) => isObject(o) && 'const' in o && Object.keys(o).length === 2 && o.type === (options[0] as JsonSchema).type)) {
+  if (
+    Array.isArray(options) &&
+    options.length > 1 &&
+    options.every(
+      (o) => isObject(o) && 'const' in o && Object.keys(o).length === 2 && o.type === (options[0] as JsonSchema).type,
+    )
+  ) {
     delete out.anyOf
     out.type = (options[0] as JsonSchema).type
     out.enum = options.map((o) => (o as JsonSchema).const)
   }
-  if (out.type === 'number' && (('const' in out && isInteger(out.const)) || (Array.isArray(out.enum) && out.enum.every(isInteger)))) out.type = 'integer'
+  if (
+    out.type === 'number' &&
+    (('const' in out && isInteger(out.const)) || (Array.isArray(out.enum) && out.enum.every(isInteger)))
+  )
+    out.type = 'integer'
   return out
 }
 
@@ -46,10 +57,15 @@ function tidy(node: unknown): unknown {
  * jsonSchema(clockAdvanceSchema, 'input') // { type: 'object', properties: { seconds: … }, … }
  */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema
   const text = JSON.stringify(rest)
   // A $ref here would point into a document of its own, not into the OpenAPI document.
-  if (text.includes('"$ref"') || text.includes('"$defs"')) throw new Error('a contract schema converted with a $ref: give it no id and no cycle')
+  if (text.includes('"$ref"') || text.includes('"$defs"'))
+    throw new Error('a contract schema converted with a $ref: give it no id and no cycle')
   return tidy(rest) as JsonSchema
 }
 
@@ -65,7 +81,12 @@ export function keyed(schema: JsonSchema, keys: Record<string, string>, title?: 
   for (const [name, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
     // A field this shape refuses (`not: {}`) is left out: additionalProperties false refuses it
     // the same, and generated types then reject it instead of typing it `unknown`.
-    if (schema.additionalProperties === false && Object.keys(property).length === 1 && JSON.stringify(property.not) === '{}') refused.push(name)
+    if (
+      schema.additionalProperties === false &&
+      Object.keys(property).length === 1 &&
+      JSON.stringify(property.not) === '{}'
+    )
+      refused.push(name)
     else properties[name] = property
   }
   for (const [name, value] of Object.entries(keys)) properties[name] = { type: 'string', const: value }
@@ -74,13 +95,22 @@ export function keyed(schema: JsonSchema, keys: Record<string, string>, title?: 
   return { ...(title ? { title } : {}), ...(description ? { description } : {}), ...schema, properties, required }
 }
 
-export const ref = (section: 'schemas' | 'headers' | 'parameters' | 'requestBodies' | 'responses', name: string) => ({ $ref: `#/components/${section}/${name}` })
-export const jsonContent = (schema: object, extra: JsonSchema = {}) => ({ content: { 'application/json': { schema, ...extra } } })
+export const ref = (section: 'schemas' | 'headers' | 'parameters' | 'requestBodies' | 'responses', name: string) => ({
+  $ref: `#/components/${section}/${name}`,
+})
+export const jsonContent = (schema: object, extra: JsonSchema = {}) => ({
+  content: { 'application/json': { schema, ...extra } },
+})
 
 /** Both documents are MIT, like the package, and name the project. */
 export const INFO_COMMON = {
   license: { name: 'MIT', identifier: 'MIT' },
-  contact: { name: 'genmock', url: ((pkg as { repository?: { url?: string } }).repository?.url ?? 'https://github.com/genmock/genmock').replace(/^git\+/, '').replace(/\.git$/, '') },
+  contact: {
+    name: 'genmock',
+    url: ((pkg as { repository?: { url?: string } }).repository?.url ?? 'https://github.com/genmock/genmock')
+      .replace(/^git\+/, '')
+      .replace(/\.git$/, ''),
+  },
 }
 
 /**
@@ -94,7 +124,10 @@ export function servers(origin: string, what: string) {
     {
       url: 'http://{host}:{port}',
       description: `A ${what} elsewhere: genmock --host HOST --port PORT`,
-      variables: { host: { default: '127.0.0.1', description: 'genmock --host' }, port: { default: '4600', description: 'genmock --port' } },
+      variables: {
+        host: { default: '127.0.0.1', description: 'genmock --host' },
+        port: { default: '4600', description: 'genmock --port' },
+      },
     },
   ]
 }
@@ -102,9 +135,14 @@ export function servers(origin: string, what: string) {
 /** Response headers both documents declare. */
 export const HEADERS = {
   Date: {
-    description: 'The simulated clock at the time of the answer (RFC 9110 HTTP-date), so a client that reads it sees simulated time.',
+    description:
+      'The simulated clock at the time of the answer (RFC 9110 HTTP-date), so a client that reads it sees simulated time.',
     required: true,
-    schema: { type: 'string', pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$' },
+    schema: {
+      type: 'string',
+      pattern:
+        '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
+    },
   },
   DateIfRouted: {
     description:
@@ -112,11 +150,13 @@ export const HEADERS = {
     schema: { type: 'string' },
   },
   GenmockConformance: {
-    description: "genmock only: the client conformance rules this request broke, comma-separated (README, Client conformance). Not the real service's.",
+    description:
+      "genmock only: the client conformance rules this request broke, comma-separated (README, Client conformance). Not the real service's.",
     schema: { type: 'string', pattern: '^[a-z-]+(, [a-z-]+)*$' },
   },
   RetryAfter: {
-    description: 'Seconds to wait before the next attempt: strict conformance (poll-too-soon) or a scenario rejection that sets it.',
+    description:
+      'Seconds to wait before the next attempt: strict conformance (poll-too-soon) or a scenario rejection that sets it.',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   ConnectionClose: {
@@ -134,7 +174,10 @@ export function conformanceBody(rules: readonly RuleId[]) {
 }
 
 /** The rules (of `rules`) whose strict answer has this status. */
-export const rulesAnswering = (status: number, rules: readonly RuleId[]) => rules.filter((rule) => CONFORMANCE_RULES[rule].strictStatus === status && CONFORMANCE_RULES[rule].severity === 'error')
+export const rulesAnswering = (status: number, rules: readonly RuleId[]) =>
+  rules.filter(
+    (rule) => CONFORMANCE_RULES[rule].strictStatus === status && CONFORMANCE_RULES[rule].severity === 'error',
+  )
 
 /** A body `{error}` with exactly this message: a problem whose body never varies. */
 export const fixedError = (message: string) => z.strictObject({ error: z.literal(message) })

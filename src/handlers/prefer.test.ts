@@ -14,7 +14,10 @@ describe('Prefer preferences', () => {
     const headers = { prefer: 'sparse=all, scenario="upstream-failure"' }
     expect(scenarioAsked(headers)).toEqual({ name: 'upstream-failure', header: 'Prefer' })
     expect(sparseAsked(headers)).toBe('all')
-    expect(scenarioAsked({ ...headers, 'x-mock-scenario': ' flaky ' })).toEqual({ name: 'flaky', header: 'X-Mock-Scenario' })
+    expect(scenarioAsked({ ...headers, 'x-mock-scenario': ' flaky ' })).toEqual({
+      name: 'flaky',
+      header: 'X-Mock-Scenario',
+    })
     expect(scenarioAsked({ prefer: 'scenario' })).toBeNull()
     expect(() => sparseAsked({ prefer: 'sparse=some' })).toThrow(/Prefer sparse must be/)
   })

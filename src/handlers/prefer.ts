@@ -10,13 +10,17 @@ import type { HttpRequest } from './exchange.js'
  * @example
  * preference('scenario=flaky, sparse', 'sparse') // { value: undefined }
  */
-export function preference(prefer: string | undefined, name: 'scenario' | 'sparse'): { value: string | undefined } | null {
+export function preference(
+  prefer: string | undefined,
+  name: 'scenario' | 'sparse',
+): { value: string | undefined } | null {
   if (prefer === undefined) return null
   const match = PREFERENCES[name].exec(prefer)
   return match ? { value: match[1] ?? match[2] } : null
 }
 
-const pattern = (name: string) => new RegExp(`(?:^|[,;])\\s*${name}\\s*(?:=\\s*(?:"([^"]*)"|([^\\s,;]*)))?\\s*(?=[,;]|$)`, 'i')
+const pattern = (name: string) =>
+  new RegExp(`(?:^|[,;])\\s*${name}\\s*(?:=\\s*(?:"([^"]*)"|([^\\s,;]*)))?\\s*(?=[,;]|$)`, 'i')
 const PREFERENCES = { scenario: pattern('scenario'), sparse: pattern('sparse') }
 
 /**
@@ -44,5 +48,11 @@ export function sparseAsked(headers: HttpRequest['headers']): SparseSetting | nu
   const value = asked.value?.toLowerCase()
   if (value === undefined) return 'random'
   if ((SPARSE_SETTINGS as readonly string[]).includes(value)) return value as SparseSetting
-  throw Problem.invalid([{ in: 'header', path: 'Prefer', message: `sparse must be sparse alone (random), ${SPARSE_SETTINGS.map((s) => `sparse=${s}`).join(', ')}; got sparse=${asked.value}` }])
+  throw Problem.invalid([
+    {
+      in: 'header',
+      path: 'Prefer',
+      message: `sparse must be sparse alone (random), ${SPARSE_SETTINGS.map((s) => `sparse=${s}`).join(', ')}; got sparse=${asked.value}`,
+    },
+  ])
 }

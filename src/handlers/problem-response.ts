@@ -7,7 +7,11 @@ import { json, type HttpRequest, type Reply } from './exchange.js'
  * @example
  * problemToHttp({ kind: 'insufficient-credits', required: 6 }) // { status: 402, body: { error: 'Insufficient credits', required: 6 } }
  */
-export function problemToHttp(problem: ProblemDetail): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+export function problemToHttp(problem: ProblemDetail): {
+  status: number
+  body: ErrorBody
+  headers?: Record<string, string>
+} {
   switch (problem.kind) {
     case 'invalid-request':
       return { status: 400, body: { error: 'Invalid request', details: { issues: problem.issues } } }
@@ -25,7 +29,11 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
       return { status: 409, body: { error: 'Request with this Idempotency-Key is in progress' } }
     case 'payload-too-large':
       // The rest of the body is never read, so the connection cannot carry another request.
-      return { status: 413, body: { error: `Request body is larger than ${problem.limit} bytes` }, headers: { connection: 'close' } }
+      return {
+        status: 413,
+        body: { error: `Request body is larger than ${problem.limit} bytes` },
+        headers: { connection: 'close' },
+      }
     case 'rejected':
       return { status: problem.status, body: problem.body, ...(problem.headers ? { headers: problem.headers } : {}) }
     case 'fault':
@@ -34,8 +42,13 @@ export function problemToHttp(problem: ProblemDetail): { status: number; body: E
       return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
     case 'conformance': {
       // genmock's own check of the client (--strict), never the real service's behaviour.
-      const retry = problem.retryAfterSeconds !== undefined ? { headers: { 'retry-after': String(problem.retryAfterSeconds) } } : {}
-      return { status: problem.status, body: { error: `Conformance: ${problem.message}`, rule: problem.rule }, ...retry }
+      const retry =
+        problem.retryAfterSeconds !== undefined ? { headers: { 'retry-after': String(problem.retryAfterSeconds) } } : {}
+      return {
+        status: problem.status,
+        body: { error: `Conformance: ${problem.message}`, rule: problem.rule },
+        ...retry,
+      }
     }
   }
 }
@@ -58,4 +71,5 @@ export const INTERNAL_ERROR: Reply = json(500, { error: 'Internal error' })
  * @example
  * throw noRoute(request)
  */
-export const noRoute = ({ method, path }: Pick<HttpRequest, 'method' | 'path'>) => Problem.of({ kind: 'not-found', message: `No route ${method} ${path}` })
+export const noRoute = ({ method, path }: Pick<HttpRequest, 'method' | 'path'>) =>
+  Problem.of({ kind: 'not-found', message: `No route ${method} ${path}` })

@@ -24,7 +24,10 @@ const RANGE_RE = /^bytes=(\d*)-(\d*)$/i
  * parseRange('bytes=1000-', 1000);  // 'unsatisfiable'
  * parseRange('bytes=0-1,5-6', 1000); // null (multi-range: serve whole file)
  */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   if (header === null) return null
   // A comma means several ranges (or junk); serving 200 is always valid.
   if (header.includes(',')) return null

@@ -19,7 +19,10 @@ export function parseCookies(header: string | undefined): Record<string, string>
     const at = pair.indexOf('=')
     if (at < 0) continue
     const name = pair.slice(0, at).trim()
-    const value = pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1')
+    const value = pair
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
     if (name === '' || name in cookies) continue
     try {
       cookies[name] = decodeURIComponent(value)
@@ -54,7 +57,8 @@ export function credentialOf(headers: HttpRequest['headers'], cookies: Record<st
  */
 export function readJson(request: HttpRequest, { optional = false } = {}): unknown {
   const limit = LIMITS.maxBodyBytes
-  if (Number(request.headers['content-length'] ?? 0) > limit || request.body.byteLength > limit) throw Problem.of({ kind: 'payload-too-large', limit })
+  if (Number(request.headers['content-length'] ?? 0) > limit || request.body.byteLength > limit)
+    throw Problem.of({ kind: 'payload-too-large', limit })
   if (request.body.byteLength === 0 && optional) return {}
   const type = request.headers['content-type']
   if (type === undefined || !JSON_TYPE.test(type)) {
@@ -86,7 +90,8 @@ function depthOver(value: unknown, max: number): boolean {
     if (node === null || typeof node !== 'object') continue
     if (depth >= max) return true
     // Only what can nest is pushed: most values of a body are strings and numbers.
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
   }
   return false
 }

@@ -31,7 +31,9 @@ const split = (path: string) => path.slice(1).split('/')
  * const find = compileRoutes([{ method: 'GET', path: '/api/ai/tasks/:id', run: readTask }])
  * find('GET', '/api/ai/tasks/tsk_1') // { run: readTask, params: { id: 'tsk_1' } }
  */
-export function compileRoutes<Run>(rows: readonly Row<Run>[]): (method: string, path: string) => Match<Run> | undefined {
+export function compileRoutes<Run>(
+  rows: readonly Row<Run>[],
+): (method: string, path: string) => Match<Run> | undefined {
   const table = new Map<string, Compiled<Run>[]>()
   for (const { method, path, run, opaque = false } of rows) {
     const segments = split(path).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : s))
@@ -57,7 +59,8 @@ export function compileRoutes<Run>(rows: readonly Row<Run>[]): (method: string, 
     return undefined
   }
   // One trailing slash is forgiven, as msw's own matching does: `/api/ai/models/` is `/api/ai/models`.
-  return (method, path) => find(method, path) ?? (path.length > 1 && path.endsWith('/') ? find(method, path.slice(0, -1)) : undefined)
+  return (method, path) =>
+    find(method, path) ?? (path.length > 1 && path.endsWith('/') ? find(method, path.slice(0, -1)) : undefined)
 }
 
 function decodeAll(raw: Record<string, string>): Record<string, string> | undefined {

@@ -4,18 +4,26 @@ import { DROP, json } from './exchange.js'
 import { readJson } from './request.js'
 import { scenarioAsked, sparseAsked } from './prefer.js'
 
-const submit = (endpoint: Endpoint): Route => async ({ engine, request, caller, trace }) => {
-  const account = caller()
-  const body = readJson(request)
-  const idempotencyKey = request.headers['idempotency-key'] ?? null
-  if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
-  const sparse = sparseAsked(request.headers)
-  const { response, status, replayed, drop } = await engine.submit(account, endpoint, body, { idempotencyKey, scenario: scenarioAsked(request.headers), sparse }, trace)
-  trace.taskId = response.taskId
-  if (replayed) trace.replayed = true
-  if (drop) return DROP
-  return json(status, response, replayed ? { 'idempotent-replayed': 'true' } : {})
-}
+const submit =
+  (endpoint: Endpoint): Route =>
+  async ({ engine, request, caller, trace }) => {
+    const account = caller()
+    const body = readJson(request)
+    const idempotencyKey = request.headers['idempotency-key'] ?? null
+    if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
+    const sparse = sparseAsked(request.headers)
+    const { response, status, replayed, drop } = await engine.submit(
+      account,
+      endpoint,
+      body,
+      { idempotencyKey, scenario: scenarioAsked(request.headers), sparse },
+      trace,
+    )
+    trace.taskId = response.taskId
+    if (replayed) trace.replayed = true
+    if (drop) return DROP
+    return json(status, response, replayed ? { 'idempotent-replayed': 'true' } : {})
+  }
 
 /** The service's own endpoints: submit an image or video task, read a task, list the models. */
 export const SERVICE_ROUTES: readonly RouteRow[] = [
@@ -27,7 +35,10 @@ export const SERVICE_ROUTES: readonly RouteRow[] = [
     run: ({ engine, request, params, caller, trace }) => {
       trace.taskId = params.id!
       const account = caller()
-      return json(200, engine.readTask(account, params.id!, request.origin, trace, { sparse: sparseAsked(request.headers) }))
+      return json(
+        200,
+        engine.readTask(account, params.id!, request.origin, trace, { sparse: sparseAsked(request.headers) }),
+      )
     },
   },
   { method: 'POST', path: '/api/ai/image/generate', run: submit('image') },

@@ -38,8 +38,16 @@ async function readLimited(request: Request): Promise<Uint8Array> {
 async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
   const headers: Record<string, string> = Object.fromEntries(request.headers)
   const names = Object.keys(cookies)
-  if (headers.cookie === undefined && names.length > 0) headers.cookie = names.map((name) => `${name}=${encodeURIComponent(cookies[name]!)}`).join('; ')
-  return { method: request.method, path: url.pathname, query: url.search.slice(1), headers, body: await readLimited(request), origin: url.origin }
+  if (headers.cookie === undefined && names.length > 0)
+    headers.cookie = names.map((name) => `${name}=${encodeURIComponent(cookies[name]!)}`).join('; ')
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers,
+    body: await readLimited(request),
+    origin: url.origin,
+  }
 }
 
 /** A reply as a Fetch Response; a dropped connection is a network error (`Response.error()`). */
@@ -47,7 +55,8 @@ function toResponse(reply: Reply): Response {
   const wire = toWire(reply)
   if (!wire) return Response.error()
   // A 304 has no body at all: Fetch refuses to make one with even an empty string.
-  const body = wire.status === 304 ? null : typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
+  const body =
+    wire.status === 304 ? null : typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
   return new Response(body, { status: wire.status, headers: wire.headers })
 }
 
@@ -68,6 +77,9 @@ export function mswHandlers(app: App): HttpHandler[] {
   )
   // msw's console line per request (startWorker's logRequests): none for the dashboard's own requests.
   const log = handler.log.bind(handler)
-  handler.log = (args) => (isDashboardRequest({ 'genmock-dashboard': args.request.headers.get('genmock-dashboard') ?? undefined }) ? Promise.resolve() : log(args))
+  handler.log = (args) =>
+    isDashboardRequest({ 'genmock-dashboard': args.request.headers.get('genmock-dashboard') ?? undefined })
+      ? Promise.resolve()
+      : log(args)
   return [handler]
 }

@@ -15,8 +15,10 @@ export interface AccessOptions {
   corsOrigins?: readonly string[] | undefined
 }
 
-const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Mock-Scenario, Prefer, Range, If-None-Match, Genmock-Dashboard'
-const EXPOSE_HEADERS = 'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length, Genmock-Conformance, ETag'
+const ALLOW_HEADERS =
+  'Authorization, Content-Type, Idempotency-Key, X-Mock-Scenario, Prefer, Range, If-None-Match, Genmock-Dashboard'
+const EXPOSE_HEADERS =
+  'Idempotent-Replayed, Retry-After, Date, Content-Range, Accept-Ranges, Content-Length, Genmock-Conformance, ETag'
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/
 const LOOPBACK_NAME = /^(?:localhost|.+\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/
 
@@ -30,7 +32,12 @@ function hostName(authority: string): string {
 const isIpLiteral = (name: string) => IPV4.test(name) || name.startsWith('[')
 
 const listed = (name: string, list: readonly string[]) =>
-  list.some((entry) => entry === '*' || entry.toLowerCase() === name || (entry.startsWith('.') && (name === entry.slice(1).toLowerCase() || name.endsWith(entry.toLowerCase()))))
+  list.some(
+    (entry) =>
+      entry === '*' ||
+      entry.toLowerCase() === name ||
+      (entry.startsWith('.') && (name === entry.slice(1).toLowerCase() || name.endsWith(entry.toLowerCase()))),
+  )
 
 /**
  * The access rules of one server, compiled.
@@ -49,7 +56,9 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
   const originAllowed = (origin: string, host: string | undefined) => {
     if (corsOrigins.includes(origin)) return true
     const match = /^https?:\/\/([^/]+)$/i.exec(origin)
-    return match !== null && (match[1]!.toLowerCase() === host?.toLowerCase() || LOOPBACK_NAME.test(hostName(match[1]!)))
+    return (
+      match !== null && (match[1]!.toLowerCase() === host?.toLowerCase() || LOOPBACK_NAME.test(hostName(match[1]!)))
+    )
   }
   const anyOrigin = corsOrigins.includes('*')
   const refuse = (res: ServerResponse, error: string) => {
@@ -61,13 +70,20 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
     /** Answers the request itself when it is refused or is a CORS preflight; else adds the CORS headers and returns false. */
     answer(req: IncomingMessage, res: ServerResponse): boolean {
       const host = req.headers.host
-      if (!hostAllowed(host)) return refuse(res, `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; allow another name with --allowed-hosts`)
+      if (!hostAllowed(host))
+        return refuse(
+          res,
+          `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; allow another name with --allowed-hosts`,
+        )
       const origin = req.headers.origin
       if (origin === undefined) return false
       const allowed = originAllowed(origin, host)
       // `*` opens the service to any page, without credentials; the control API still needs a listed origin.
       if (!allowed && (!anyOrigin || (req.url ?? '').startsWith('/__mock'))) {
-        return refuse(res, `Origin not allowed: ${origin}. genmock answers pages on loopback origins; allow another with --cors-origin`)
+        return refuse(
+          res,
+          `Origin not allowed: ${origin}. genmock answers pages on loopback origins; allow another with --cors-origin`,
+        )
       }
       res.setHeader('access-control-allow-origin', allowed ? origin : '*')
       if (allowed) res.setHeader('access-control-allow-credentials', 'true')

@@ -8,7 +8,15 @@ import type { Scenarios } from '../engine/scenarios.js'
  * @example
  * process.stdout.write(banner({ url, version: '0.1.0', seed: 7, clock: engine.clockState(), accounts: defaultAccounts, scenarios: engine.scenarios }))
  */
-export function banner(options: { url: string; version: string; seed: number; clock: ClockState; accounts: AccountsFixture; scenarios: Scenarios; locked?: boolean }): string {
+export function banner(options: {
+  url: string
+  version: string
+  seed: number
+  clock: ClockState
+  accounts: AccountsFixture
+  scenarios: Scenarios
+  locked?: boolean
+}): string {
   const { url, version, seed, clock, accounts, scenarios, locked = false } = options
   const usable: string[] = []
   const refused: string[] = []

@@ -11,8 +11,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`genmock: ${usageMessage(error) ?? String(error)}\nRun genmock --help for the options.\n`)
     return 2
   }
-  if (command.kind === 'help') return void process.stdout.write(HELP), 0
-  if (command.kind === 'version') return void process.stdout.write(`${VERSION}\n`), 0
+  if (command.kind === 'help' || command.kind === 'version') {
+    process.stdout.write(command.kind === 'help' ? HELP : `${VERSION}\n`)
+    return 0
+  }
   const cli = await import('./cli.js')
   return command.kind === 'validate' ? cli.validateFiles(command.files) : cli.serve(command)
 }

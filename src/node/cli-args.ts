@@ -97,27 +97,35 @@ export interface ServeArgs {
   sparse: SparseMode | false
 }
 
-export type Command = { kind: 'help' } | { kind: 'version' } | { kind: 'validate'; files: string[] } | ({ kind: 'serve' } & ServeArgs)
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'validate'; files: string[] }
+  | ({ kind: 'serve' } & ServeArgs)
 
 function integer(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback
-  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`--${name} must be an integer from 0 to ${max}, got "${text}"`)
+  if (!/^\d+$/.test(text) || Number(text) > max)
+    throw new UsageError(`--${name} must be an integer from 0 to ${max}, got "${text}"`)
   return Number(text)
 }
 
 function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
   if (text === undefined) return fallback
-  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}"`)
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}"`)
   return text as T
 }
 
 function adminToken(token: string | undefined): string | undefined {
-  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token)) throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
+  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token))
+    throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
   return token
 }
 
 function report(file: string | undefined): string | undefined {
-  if (file !== undefined && file.trim() === '') throw new UsageError('--report needs a file name, such as conformance.xml')
+  if (file !== undefined && file.trim() === '')
+    throw new UsageError('--report needs a file name, such as conformance.xml')
   return file
 }
 
@@ -125,7 +133,10 @@ function report(file: string | undefined): string | undefined {
 function list(name: string, text: string | undefined, example: string): string[] | undefined {
   if (text === undefined) return undefined
   const items = text.split(',')
-  if (items.some((item) => !/^[\x21-\x7e]+$/.test(item))) throw new UsageError(`--${name} must be a comma-separated list without spaces or empty items, such as ${example}; got "${text}"`)
+  if (items.some((item) => !/^[\x21-\x7e]+$/.test(item)))
+    throw new UsageError(
+      `--${name} must be a comma-separated list without spaces or empty items, such as ${example}; got "${text}"`,
+    )
   return items
 }
 
@@ -163,10 +174,12 @@ export function parseCommand(argv: string[]): Command {
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
   const [command, ...files] = positionals
-  if (command !== undefined && command !== 'validate') throw new UsageError(`unknown command "${command}"; the only command is validate`)
+  if (command !== undefined && command !== 'validate')
+    throw new UsageError(`unknown command "${command}"; the only command is validate`)
   if (command === 'validate' && files.length === 0) throw new UsageError('validate needs at least one scenario file')
   const speed = values.speed === undefined ? 1 : Number(values.speed)
-  if (!(speed > 0 && speed <= 1_000_000)) throw new UsageError(`--speed must be a number above 0 and at most 1000000, got "${values.speed}"`)
+  if (!(speed > 0 && speed <= 1_000_000))
+    throw new UsageError(`--speed must be a number above 0 and at most 1000000, got "${values.speed}"`)
   const serve: ServeArgs = {
     port: integer('port', values.port, 4600, 65535),
     host: values.host ?? '127.0.0.1',
@@ -191,6 +204,7 @@ export function parseCommand(argv: string[]): Command {
 
 /** The message for a command line parseCommand refused, or undefined if the error is something else. */
 export function usageMessage(error: unknown): string | undefined {
-  if (error instanceof UsageError || (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS')) return (error as Error).message
+  if (error instanceof UsageError || (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS'))
+    return (error as Error).message
   return undefined
 }

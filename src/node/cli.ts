@@ -48,7 +48,9 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
 export async function serve(args: ServeArgs): Promise<number> {
   const scenarios = await userScenarios(args.scenarios)
   if (scenarios.errors.length > 0) {
-    process.stderr.write(`genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`)
+    process.stderr.write(
+      `genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`,
+    )
     return 2
   }
   let server: Awaited<ReturnType<typeof startServer>>
@@ -71,19 +73,29 @@ export async function serve(args: ServeArgs): Promise<number> {
     })
   } catch (error) {
     if (error instanceof Problem && error.detail.kind === 'invalid-request') {
-      const lines = error.detail.issues.map((issue) => `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}${issue.message}\n`)
+      const lines = error.detail.issues.map(
+        (issue) =>
+          `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}${issue.message}\n`,
+      )
       process.stderr.write(`genmock: not starting\n${lines.join('')}`)
       return 2
     }
     const code = (error as { code?: string }).code
-    const reason = code === 'EADDRINUSE' ? `port ${args.port} is in use (try --port 0 for a free one)` : code === 'EADDRNOTAVAIL' ? `cannot bind ${args.host}` : (error as Error).message
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${args.port} is in use (try --port 0 for a free one)`
+        : code === 'EADDRNOTAVAIL'
+          ? `cannot bind ${args.host}`
+          : (error as Error).message
     process.stderr.write(`genmock: ${reason}\n`)
     return 1
   }
   const stopSteering = leanHeap()
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
-    process.stderr.write(`genmock: warning: listening on ${args.host}, not only this machine: anyone who can reach it can use the test keys.${lock}\n`)
+    process.stderr.write(
+      `genmock: warning: listening on ${args.host}, not only this machine: anyone who can reach it can use the test keys.${lock}\n`,
+    )
   }
   // The handlers are in place before the banner: whoever reads the URL may stop it at once.
   const stopped = new Promise<void>((resolve) => {
@@ -94,7 +106,17 @@ export async function serve(args: ServeArgs): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'))
     process.once('SIGTERM', () => stop('SIGTERM'))
   })
-  process.stdout.write(banner({ url: server.url, version: VERSION, seed: server.engine.seed, clock: server.engine.clockState(), accounts: defaultAccounts, scenarios: server.engine.scenarios, locked: args.adminToken !== undefined }))
+  process.stdout.write(
+    banner({
+      url: server.url,
+      version: VERSION,
+      seed: server.engine.seed,
+      clock: server.engine.clockState(),
+      accounts: defaultAccounts,
+      scenarios: server.engine.scenarios,
+      locked: args.adminToken !== undefined,
+    }),
+  )
   await stopped
   stopSteering()
   process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)

@@ -23,7 +23,9 @@ function youngGenerationAfterLoad(lean: boolean): number {
       await new Promise((resolve) => setImmediate(resolve))
     }
     process.stdout.write(String(getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size))`
-  return Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }))
+  return Number(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  )
 }
 
 describe('leanHeap', () => {

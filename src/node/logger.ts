@@ -11,7 +11,10 @@ export type LogFormat = 'pretty' | 'json' | 'silent'
  * const log = requestLog('pretty', (line) => process.stdout.write(line + '\n'))
  * log(req, res) // writes its line when the response finishes
  */
-export function requestLog(format: LogFormat, write: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
+export function requestLog(
+  format: LogFormat,
+  write: (line: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   if (format === 'silent') return () => {}
   return (req, res) => {
     if (isDashboardRequest(req.headers)) return

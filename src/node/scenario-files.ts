@@ -82,7 +82,11 @@ function parseFile(file: string): ParsedFile {
   try {
     text = readFileSync(file, 'utf8')
   } catch (error) {
-    return { file, where: () => undefined, problems: [{ file, path: '', message: `cannot be read: ${(error as Error).message}` }] }
+    return {
+      file,
+      where: () => undefined,
+      problems: [{ file, path: '', message: `cannot be read: ${(error as Error).message}` }],
+    }
   }
   const lines = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
@@ -90,14 +94,25 @@ function parseFile(file: string): ParsedFile {
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((error) => {
       const at = lines.linePos(error.pos[0])
-      return { file, line: at.line, column: at.col, path: '', message: `is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}` }
+      return {
+        file,
+        line: at.line,
+        column: at.col,
+        path: '',
+        message: `is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+      }
     })
     return { file, where, problems }
   }
   const value: unknown = doc.toJS()
   const result = scenarioSchema.safeParse(value)
   if (!result.success) {
-    const problems = toIssues(result.error, value, scenarioSchema).map((issue) => ({ file, ...where(issue.path), path: issue.path, message: issue.message }))
+    const problems = toIssues(result.error, value, scenarioSchema).map((issue) => ({
+      file,
+      ...where(issue.path),
+      path: issue.path,
+      message: issue.message,
+    }))
     return { file, where, problems }
   }
   return { file, where, entry: { scenario: result.data, origin: file }, problems: [] }
@@ -119,7 +134,13 @@ export function loadScenarioFiles(files: readonly string[]): { entries: Scenario
     if (!file.entry) continue
     const name = file.entry.scenario.name
     const earlier = byName.get(name)
-    if (earlier) problems.push({ file: file.file, ...file.where('name'), path: 'name', message: `"${name}" is already defined in ${earlier.file}` })
+    if (earlier)
+      problems.push({
+        file: file.file,
+        ...file.where('name'),
+        path: 'name',
+        message: `"${name}" is already defined in ${earlier.file}`,
+      })
     else byName.set(name, file)
   }
   const entries = [...byName.values()].map((file) => file.entry!)

@@ -31,7 +31,8 @@ export interface RunningServer {
  * @example
  * createSimulator({ videoSample: loadVideoSample() })
  */
-export const loadVideoSample = () => new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('genmock/fixtures/sample.mp4')))
+export const loadVideoSample = () =>
+  new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('genmock/fixtures/sample.mp4')))
 
 const EMPTY = new Uint8Array()
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
@@ -68,10 +69,12 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
 
 /** The path and query of a request target, normalised as a Fetch URL would be (dot segments, escapes) when it needs it. */
 function target(url: string): { path: string; query: string } {
-  const normal = PLAIN_TARGET.test(url) ? url : (() => {
-    const parsed = new URL(url, 'http://localhost')
-    return parsed.pathname + parsed.search
-  })()
+  const normal = PLAIN_TARGET.test(url)
+    ? url
+    : (() => {
+        const parsed = new URL(url, 'http://localhost')
+        return parsed.pathname + parsed.search
+      })()
   const at = normal.indexOf('?')
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
@@ -114,7 +117,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
     const { path, query } = target(req.url ?? '/')
-    const request: HttpRequest = { method, path, query, headers: req.headers as HttpRequest['headers'], body, origin: originOf(req.headers.host), remoteAddress: req.socket.remoteAddress }
+    const request: HttpRequest = {
+      method,
+      path,
+      query,
+      headers: req.headers as HttpRequest['headers'],
+      body,
+      origin: originOf(req.headers.host),
+      remoteAddress: req.socket.remoteAddress,
+    }
     const reply = await app(request)
     if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
     const wire = toWire(reply)
@@ -122,7 +133,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // A copy: the journal keeps the reply's own headers, as the routes gave them.
     const headers: Record<string, string | number> = { ...wire.headers }
     // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-    if (headers['content-length'] === undefined && wire.status !== 304) headers['content-length'] = Buffer.byteLength(wire.body)
+    if (headers['content-length'] === undefined && wire.status !== 304)
+      headers['content-length'] = Buffer.byteLength(wire.body)
     // The rest of an oversized body is still on the socket, in the way of any next request.
     if (!req.complete) headers.connection = 'close'
     res.writeHead(wire.status, headers).end(wire.body)
@@ -137,9 +149,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
-    const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+    const [status, reason] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
     const body = JSON.stringify({ error: reason })
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`)
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+    )
   })
   server.listen(options.port ?? 4600, host)
   await new Promise<void>((resolve, reject) => {

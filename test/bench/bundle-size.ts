@@ -41,7 +41,8 @@ function initialOutputs(metafile: Metafile): Set<string> {
   const visit = (path: string) => {
     if (initial.has(path)) return
     initial.add(path)
-    for (const imported of metafile.outputs[path]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+    for (const imported of metafile.outputs[path]!.imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
   }
   visit(entry)
   return initial
@@ -73,7 +74,12 @@ function vlq(segment: string): number[] {
  * a segment owns the text up to the next segment; text before a line's first segment, and segments
  * with no source, are glue.
  */
-function piecesByPackage(code: string, map: { sources: string[]; mappings: string }, mapDir: string, into: Map<string, string[]>): void {
+function piecesByPackage(
+  code: string,
+  map: { sources: string[]; mappings: string },
+  mapDir: string,
+  into: Map<string, string[]>,
+): void {
   const owners = map.sources.map((source) => packageOf(resolve(mapDir, source)))
   const lines = code.split('\n')
   const mapped = map.mappings.split(';')
@@ -139,7 +145,9 @@ export async function bundleSizes(entry: string = join(ROOT, 'src/browser/index.
       logLevel: 'silent',
     })
     const initial = initialOutputs(result.metafile)
-    const files = new Map<string, OutputFile>(result.outputFiles.map((file) => [relative(process.cwd(), file.path), file]))
+    const files = new Map<string, OutputFile>(
+      result.outputFiles.map((file) => [relative(process.cwd(), file.path), file]),
+    )
     const pieces = new Map<string, string[]>()
     let totalMin = 0
     let lazyMin = 0
@@ -165,7 +173,12 @@ export async function bundleSizes(entry: string = join(ROOT, 'src/browser/index.
         return { name, minBytes: bytes.byteLength, gzipBytes: gzip([bytes]) }
       })
       .sort((a, b) => b.minBytes - a.minBytes)
-    return { totalMin, totalGzip: gzip(initialBytes), byPackage, lazy: { min: lazyMin, gzip: lazyBytes.length > 0 ? gzip(lazyBytes) : 0 } }
+    return {
+      totalMin,
+      totalGzip: gzip(initialBytes),
+      byPackage,
+      lazy: { min: lazyMin, gzip: lazyBytes.length > 0 ? gzip(lazyBytes) : 0 },
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -175,9 +188,14 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 /** The table run.ts prints. */
 export function printBundleSizes(sizes: BundleSizes, say: (line: string) => void = console.log): void {
-  for (const { name, minBytes, gzipBytes } of sizes.byPackage) say(`  ${name.padEnd(24)} ${kB(minBytes).padStart(9)} min  ~${kB(gzipBytes).padStart(8)} gzip`)
-  say(`  ${'loaded at start'.padEnd(24)} ${kB(sizes.totalMin).padStart(9)} min   ${kB(sizes.totalGzip).padStart(8)} gzip (budget ${kB(BUDGET_GZIP_BYTES)})`)
-  say(`  ${'loaded on demand'.padEnd(24)} ${kB(sizes.lazy.min).padStart(9)} min   ${kB(sizes.lazy.gzip).padStart(8)} gzip (GET /openapi.json)`)
+  for (const { name, minBytes, gzipBytes } of sizes.byPackage)
+    say(`  ${name.padEnd(24)} ${kB(minBytes).padStart(9)} min  ~${kB(gzipBytes).padStart(8)} gzip`)
+  say(
+    `  ${'loaded at start'.padEnd(24)} ${kB(sizes.totalMin).padStart(9)} min   ${kB(sizes.totalGzip).padStart(8)} gzip (budget ${kB(BUDGET_GZIP_BYTES)})`,
+  )
+  say(
+    `  ${'loaded on demand'.padEnd(24)} ${kB(sizes.lazy.min).padStart(9)} min   ${kB(sizes.lazy.gzip).padStart(8)} gzip (GET /openapi.json)`,
+  )
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -29,7 +29,15 @@ export interface LoadResult {
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 0)
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1)
 
-export async function load({ url, method = 'GET', headers = {}, body, requests, connections, seconds }: LoadOptions): Promise<LoadResult> {
+export async function load({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  requests,
+  connections,
+  seconds,
+}: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
     method,
@@ -51,7 +59,12 @@ export async function load({ url, method = 'GET', headers = {}, body, requests, 
 }
 
 /** Checks that one request answers 2xx before loading a target, so a broken setup fails loudly. */
-export async function probe({ url, method = 'GET', headers, body }: Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>): Promise<void> {
+export async function probe({
+  url,
+  method = 'GET',
+  headers,
+  body,
+}: Pick<LoadOptions, 'url' | 'method' | 'headers' | 'body'>): Promise<void> {
   const res = await fetch(url, { method, headers: headers ?? {}, body: body ?? null })
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`)
   await res.arrayBuffer()

@@ -12,7 +12,8 @@ export async function pollBurst(url: string, polls = 1000, concurrency = 50): Pr
     headers: { ...headers(ALICE), 'idempotency-key': 'bench-burst-0001' },
     body: JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a burst', resolution: '2K' }),
   })
-  if (submitted.status !== 200) throw new Error(`relay submission answered ${submitted.status}: ${await submitted.text()}`)
+  if (submitted.status !== 200)
+    throw new Error(`relay submission answered ${submitted.status}: ${await submitted.text()}`)
   const { taskId } = (await submitted.json()) as { taskId: string }
   let left = polls
   const poller = async () => {
@@ -26,9 +27,17 @@ export async function pollBurst(url: string, polls = 1000, concurrency = 50): Pr
 /** `count` accounts created through the control API with clocks of their own, each with a pending task. */
 export async function ownClockAccounts(url: string, count: number): Promise<number> {
   for (let i = 0; i < count; i++) {
-    const created = await fetch(`${url}/__mock/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 100, clock: 'own' }) })
+    const created = await fetch(`${url}/__mock/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ credits: 100, clock: 'own' }),
+    })
     const { apiKey } = (await created.json()) as { apiKey: string }
-    const submitted = await fetch(url + GENERATE_PATH, { method: 'POST', headers: headers(`Bearer ${apiKey}`), body: GENERATE_BODY })
+    const submitted = await fetch(url + GENERATE_PATH, {
+      method: 'POST',
+      headers: headers(`Bearer ${apiKey}`),
+      body: GENERATE_BODY,
+    })
     if (submitted.status !== 200) throw new Error(`submission answered ${submitted.status}`)
   }
   return count

@@ -90,7 +90,10 @@ function originalFile(url: string, line: number, column: number): string | undef
     if (existsSync(file)) {
       const raw = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[]; sourceRoot?: string; mappings: string }
       const base = resolve(dirname(file), raw.sourceRoot ?? '')
-      map = { sources: raw.sources.map((source) => relative(fileURLToPath(ROOT_URL), resolve(base, source))), lines: decodeMappings(raw.mappings) }
+      map = {
+        sources: raw.sources.map((source) => relative(fileURLToPath(ROOT_URL), resolve(base, source))),
+        lines: decodeMappings(raw.mappings),
+      }
     }
     maps.set(url, map)
   }
@@ -123,7 +126,8 @@ function locate(frame: CallFrame): { group: string; file: string } {
     const original = originalFile(url, frame.lineNumber, frame.columnNumber)
     if (original) return { group: groupOfPath(original), file: original }
   }
-  if (url.startsWith(ROOT_URL)) return { group: groupOfPath(url.slice(ROOT_URL.length)), file: url.slice(ROOT_URL.length) }
+  if (url.startsWith(ROOT_URL))
+    return { group: groupOfPath(url.slice(ROOT_URL.length)), file: url.slice(ROOT_URL.length) }
   return { group: groupOf(frame), file: url.replace(/^.*\/node_modules\//, '') }
 }
 
@@ -149,7 +153,9 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const selfUs = new Map<number, number>()
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  profile.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0))
+  })
   const groups = new Map<string, number>()
   const functions = new Map<string, { group: string; us: number }>()
   const files = new Map<string, number>()
@@ -182,7 +188,10 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
   }
 }
 
-export function printSummary(summary: ProfileSummary, write = (line: string) => process.stdout.write(`${line}\n`)): void {
+export function printSummary(
+  summary: ProfileSummary,
+  write = (line: string) => process.stdout.write(`${line}\n`),
+): void {
   const pct = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`
   write(`Self time by group (${Math.round(summary.busyMs)} ms sampled, idle excluded):`)
   for (const { group, share } of summary.groups) if (share >= 0.001) write(`  ${pct(share)}  ${group}`)
@@ -201,13 +210,22 @@ export async function profileServer(endpoint: 'post' | 'get', seconds: number): 
   try {
     const options =
       endpoint === 'post'
-        ? { url: server.url + GENERATE_PATH, method: 'POST' as const, headers: headers(`Bearer ${server.richKey}`), body: GENERATE_BODY, connections: 50, seconds }
+        ? {
+            url: server.url + GENERATE_PATH,
+            method: 'POST' as const,
+            headers: headers(`Bearer ${server.richKey}`),
+            body: GENERATE_BODY,
+            connections: 50,
+            seconds,
+          }
         : { url: server.url + TASK_PATH + server.taskId, headers: headers(ALICE), connections: 50, seconds }
     await warmUp(options)
     await server.call('profileStart')
     const result = await load(options)
     await server.call('profileStop', { file })
-    process.stdout.write(`${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, genmock from ${server.source}\n`)
+    process.stdout.write(
+      `${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, genmock from ${server.source}\n`,
+    )
   } finally {
     await server.close()
   }

@@ -43,12 +43,25 @@ const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7)
 const MSW_DOOR = process.env.BENCH_MSW_DOOR === '1'
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,growth,burst,worlds,load,startup,bundle').split(','))
 const STORE_SIZES = [100, 10_000, 100_000]
-const TARGETS = { get: 0.25, post: 0.12, loadRssMB: 150, versionMs: 150, coldStartMs: 500, idleRssMB: 100, flat: 0.9, sideBySide: 0.95 }
+const TARGETS = {
+  get: 0.25,
+  post: 0.12,
+  loadRssMB: 150,
+  versionMs: 150,
+  coldStartMs: 500,
+  idleRssMB: 100,
+  flat: 0.9,
+  sideBySide: 0.95,
+}
 const gc = (globalThis as { gc?: () => void }).gc
 
 const MB = 1024 * 1024
-const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–')
-const row = (cells: (string | number)[], widths: number[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
+const n = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '–'
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
 const say = (line = '') => process.stdout.write(`${line}\n`)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
@@ -96,7 +109,12 @@ interface Measured extends LoadResult {
 
 /** One measured run, with the server's CPU and the rest of the machine's around it. */
 async function measuredOnce(server: Child, options: LoadOptions): Promise<Measured> {
-  const before = { cores: coreBusySeconds(), server: server.cpuSeconds(), bench: process.cpuUsage(), at: performance.now() }
+  const before = {
+    cores: coreBusySeconds(),
+    server: server.cpuSeconds(),
+    bench: process.cpuUsage(),
+    at: performance.now(),
+  }
   const result = await load(options)
   const { serverCpu, others } = otherLoad(before, server)
   return { ...result, serverCpu, others, contended: others.some((share) => share > CONTENDED) }
@@ -122,10 +140,16 @@ let totalRuns = 0
 
 async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<string, string>; storedAfter: object }> {
   const genmock = await startGenmock()
-  const servers: { server: Child; taskId: string; richKey: string }[] = [{ server: genmock, taskId: genmock.taskId, richKey: genmock.richKey }]
+  const servers: { server: Child; taskId: string; richKey: string }[] = [
+    { server: genmock, taskId: genmock.taskId, richKey: genmock.richKey },
+  ]
   try {
     for (const kind of ['bare', 'express', 'msw-middleware', 'msw-getresponse'] as const) {
-      servers.push({ server: await startChild(kind, { fixed: genmock.fixed }), taskId: genmock.taskId, richKey: genmock.richKey })
+      servers.push({
+        server: await startChild(kind, { fixed: genmock.fixed }),
+        taskId: genmock.taskId,
+        richKey: genmock.richKey,
+      })
     }
     if (MSW_DOOR) {
       const door = await startGenmock({}, 'genmock-msw')
@@ -136,17 +160,34 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
     const sources = Object.fromEntries(servers.map(({ server }) => [server.name, server.source]))
     say(`genmock runs from ${genmock.source}`)
 
-    const request = (endpoint: 'GET' | 'POST', { server, taskId, richKey }: (typeof servers)[number], connections: number): LoadOptions =>
+    const request = (
+      endpoint: 'GET' | 'POST',
+      { server, taskId, richKey }: (typeof servers)[number],
+      connections: number,
+    ): LoadOptions =>
       endpoint === 'GET'
         ? { url: server.url + TASK_PATH + taskId, headers: headers(ALICE), connections, seconds: SECONDS }
-        : { url: server.url + GENERATE_PATH, method: 'POST', headers: headers(`Bearer ${richKey}`), body: GENERATE_BODY, connections, seconds: SECONDS }
+        : {
+            url: server.url + GENERATE_PATH,
+            method: 'POST',
+            headers: headers(`Bearer ${richKey}`),
+            body: GENERATE_BODY,
+            connections,
+            seconds: SECONDS,
+          }
 
     const figures: HttpFigure[] = []
     const widths = [29, 5, 8, 4, 4, 7, 7, 9, 9, 7]
     for (const endpoint of ['GET', 'POST'] as const) {
-      say(`\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}   (median of ${ROUNDS} interleaved rounds of ${SECONDS} s; latency in whole ms;`)
-      say('  srv CPU: cores the server used; others: cores other processes used, on the server\'s core / the load generator\'s;')
-      say('  req/CPU-s: requests per second of server CPU, a cross-check that holds when the core was shared or the load generator set the pace)')
+      say(
+        `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}   (median of ${ROUNDS} interleaved rounds of ${SECONDS} s; latency in whole ms;`,
+      )
+      say(
+        "  srv CPU: cores the server used; others: cores other processes used, on the server's core / the load generator's;",
+      )
+      say(
+        '  req/CPU-s: requests per second of server CPU, a cross-check that holds when the core was shared or the load generator set the pace)',
+      )
       say(row(['target', 'conns', 'req/s', 'p50', 'p99', '÷ bare', 'srv CPU', 'others', 'req/CPU-s', '÷ bare'], widths))
       for (const connections of CONNECTIONS) {
         const runs = new Map<Child, Measured[]>()
@@ -156,7 +197,8 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
           runs.set(target.server, [])
         }
         for (let round = 0; round < ROUNDS; round++) {
-          for (const target of servers) runs.get(target.server)!.push(await measured(target.server, request(endpoint, target, connections)))
+          for (const target of servers)
+            runs.get(target.server)!.push(await measured(target.server, request(endpoint, target, connections)))
         }
         let bareRps = NaN
         let barePerCpu = NaN
@@ -187,23 +229,57 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
           figures.push(figure)
           const flags =
             (figure.non2xx + figure.errors > 0 ? `  ! ${figure.non2xx} non-2xx, ${figure.errors} errors` : '') +
-            (figure.contendedRounds > 0 ? `  ~ ${figure.contendedRounds} of ${ROUNDS} rounds shared a core with other processes` : '')
+            (figure.contendedRounds > 0
+              ? `  ~ ${figure.contendedRounds} of ${ROUNDS} rounds shared a core with other processes`
+              : '')
           const name = server.kind === 'genmock-msw' ? `(${server.name})` : server.name
-          const others = figure.others.every(Number.isFinite) ? figure.others.map((share) => n(share, 2)).join('/') : '–'
+          const others = figure.others.every(Number.isFinite)
+            ? figure.others.map((share) => n(share, 2)).join('/')
+            : '–'
           const ratio = (value: number) => (server.kind === 'bare' ? '1' : n(value, 3))
-          say(row([name, connections, n(rps), figure.p50, figure.p99, ratio(figure.ofBare), n(figure.serverCpu, 2), others, n(perCpuSecond), ratio(figure.ofBarePerCpu)], widths) + flags)
+          say(
+            row(
+              [
+                name,
+                connections,
+                n(rps),
+                figure.p50,
+                figure.p99,
+                ratio(figure.ofBare),
+                n(figure.serverCpu, 2),
+                others,
+                n(perCpuSecond),
+                ratio(figure.ofBarePerCpu),
+              ],
+              widths,
+            ) + flags,
+          )
         }
-        const ours = figures.find((f) => f.endpoint === endpoint && f.connections === connections && f.kind === 'genmock')!
+        const ours = figures.find(
+          (f) => f.endpoint === endpoint && f.connections === connections && f.kind === 'genmock',
+        )!
         const goal = endpoint === 'GET' ? TARGETS.get : TARGETS.post
         const pass = ours.ofBare >= goal && ours.non2xx + ours.errors === 0
-        say(`  genmock ÷ bare node:http = ${n(ours.ofBare, 3)} (per CPU-second ${n(ours.ofBarePerCpu, 3)})   target ≥ ${goal}: ${verdict(pass)}`)
-        checks.push({ figure: `${endpoint} ${connections} conns, genmock ÷ bare node:http`, value: `${n(ours.ofBare, 3)} (${n(ours.rps)} ÷ ${n(bareRps)} req/s)`, target: `≥ ${goal}`, pass })
+        say(
+          `  genmock ÷ bare node:http = ${n(ours.ofBare, 3)} (per CPU-second ${n(ours.ofBarePerCpu, 3)})   target ≥ ${goal}: ${verdict(pass)}`,
+        )
+        checks.push({
+          figure: `${endpoint} ${connections} conns, genmock ÷ bare node:http`,
+          value: `${n(ours.ofBare, 3)} (${n(ours.rps)} ÷ ${n(bareRps)} req/s)`,
+          target: `≥ ${goal}`,
+          pass,
+        })
       }
     }
     const bare = figures.filter((f) => f.kind === 'bare' && f.contendedRounds === 0)
-    if (bare.some((f) => f.serverCpu < 0.9)) say('\nNote: bare node:http used under 0.9 of its core in some runs: there the load generator, not the server, set the pace, so its figure (the ceiling) is a floor and the ratios are generous.')
+    if (bare.some((f) => f.serverCpu < 0.9))
+      say(
+        '\nNote: bare node:http used under 0.9 of its core in some runs: there the load generator, not the server, set the pace, so its figure (the ceiling) is a floor and the ratios are generous.',
+      )
     const storedAfter = await genmock.call<object>('stats')
-    say(`genmock after the POST runs: ${JSON.stringify(storedAfter)} (real clock: tasks finish and the oldest finished are evicted past maxTasks)`)
+    say(
+      `genmock after the POST runs: ${JSON.stringify(storedAfter)} (real clock: tasks finish and the oldest finished are evicted past maxTasks)`,
+    )
     return { figures, sources, storedAfter }
   } finally {
     for (const { server } of servers) await server.close()
@@ -227,21 +303,37 @@ interface StoreFigure {
 async function storeSection() {
   // One server per size, side by side, so that the sizes are compared in interleaved rounds. A manual
   // clock keeps every filled task pending, and a cap above the sizes keeps them all stored.
-  say(`\nGET ${TASK_PATH}{id} as the store grows   (10 connections; median of ${ROUNDS} interleaved rounds of ${SECONDS} s; tasks added by engine.submit in each server process)`)
-  const servers: { size: number; server: Genmock; fill: { added: number; ms: number; heapBytes: number; tasks: number } }[] = []
+  say(
+    `\nGET ${TASK_PATH}{id} as the store grows   (10 connections; median of ${ROUNDS} interleaved rounds of ${SECONDS} s; tasks added by engine.submit in each server process)`,
+  )
+  const servers: {
+    size: number
+    server: Genmock
+    fill: { added: number; ms: number; heapBytes: number; tasks: number }
+  }[] = []
   try {
     for (const size of STORE_SIZES) {
       const server = await startGenmock({ clock: 'manual', maxTasks: 1_000_000 })
-      servers.push({ size, server, fill: await server.call('fill', { size, apiKey: server.richKey, body: GENERATE_BODY }) })
+      servers.push({
+        size,
+        server,
+        fill: await server.call('fill', { size, apiKey: server.richKey, body: GENERATE_BODY }),
+      })
     }
-    const request = (server: Genmock): LoadOptions => ({ url: server.url + TASK_PATH + server.taskId, headers: headers(ALICE), connections: 10, seconds: SECONDS })
+    const request = (server: Genmock): LoadOptions => ({
+      url: server.url + TASK_PATH + server.taskId,
+      headers: headers(ALICE),
+      connections: 10,
+      seconds: SECONDS,
+    })
     const runs = new Map<Genmock, Measured[]>()
     for (const { server } of servers) {
       await probe(request(server))
       await warmUp(request(server))
       runs.set(server, [])
     }
-    for (let round = 0; round < ROUNDS; round++) for (const { server } of servers) runs.get(server)!.push(await measured(server, request(server)))
+    for (let round = 0; round < ROUNDS; round++)
+      for (const { server } of servers) runs.get(server)!.push(await measured(server, request(server)))
     const widths = [12, 9, 6, 14, 16]
     say(row(['stored tasks', 'req/s', 'p99', 'heap B/task', 'submit µs/task'], widths))
     const figures: StoreFigure[] = servers.map(({ server, fill }) => {
@@ -255,14 +347,34 @@ async function storeSection() {
         submitMicros: (fill.ms * 1000) / fill.added,
         contendedRounds: results.filter((r) => r.contended).length,
       }
-      const flag = figure.contendedRounds > 0 ? `  ~ ${figure.contendedRounds} of ${ROUNDS} rounds shared a core with other processes` : ''
-      say(row([n(figure.tasks), n(figure.getRps), figure.getP99, n(figure.bytesPerTask), n(figure.submitMicros, 1)], widths) + flag)
+      const flag =
+        figure.contendedRounds > 0
+          ? `  ~ ${figure.contendedRounds} of ${ROUNDS} rounds shared a core with other processes`
+          : ''
+      say(
+        row(
+          [n(figure.tasks), n(figure.getRps), figure.getP99, n(figure.bytesPerTask), n(figure.submitMicros, 1)],
+          widths,
+        ) + flag,
+      )
       return figure
     })
     const flat = figures.at(-1)!.getRps / figures[0]!.getRps
-    say(`GET req/s at ${n(STORE_SIZES.at(-1)!)} ÷ at ${n(STORE_SIZES[0]!)}: ${n(flat, 2)}   (heap B/task is the live heap grown per task filled; at 100 it is mostly the first submissions' one-off costs)`)
-    checks.push({ figure: `GET by id, ${n(STORE_SIZES.at(-1)!)} ÷ ${n(STORE_SIZES[0]!)} stored tasks`, value: n(flat, 2), target: `flat (≥ ${TARGETS.flat}, noise ±10%)`, pass: flat >= TARGETS.flat })
-    checks.push({ figure: 'memory per stored task', value: `${n(figures.at(-1)!.bytesPerTask / 1024, 1)} KB`, target: '–', pass: undefined })
+    say(
+      `GET req/s at ${n(STORE_SIZES.at(-1)!)} ÷ at ${n(STORE_SIZES[0]!)}: ${n(flat, 2)}   (heap B/task is the live heap grown per task filled; at 100 it is mostly the first submissions' one-off costs)`,
+    )
+    checks.push({
+      figure: `GET by id, ${n(STORE_SIZES.at(-1)!)} ÷ ${n(STORE_SIZES[0]!)} stored tasks`,
+      value: n(flat, 2),
+      target: `flat (≥ ${TARGETS.flat}, noise ±10%)`,
+      pass: flat >= TARGETS.flat,
+    })
+    checks.push({
+      figure: 'memory per stored task',
+      value: `${n(figures.at(-1)!.bytesPerTask / 1024, 1)} KB`,
+      target: '–',
+      pass: undefined,
+    })
     return { sizes: figures, getFlatness: flat, source: servers[0]!.server.source }
   } finally {
     for (const { server } of servers) await server.close()
@@ -298,7 +410,9 @@ async function advanceOver(count: number, options: SimulatorOptions, label: stri
   const ms = performance.now() - started
   const heapCompletedMB = (heapUsed() - before) / MB
   const kept = engine.storedTasks
-  say(`${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ${n(kept)} tasks kept`)
+  say(
+    `${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ${n(kept)} tasks kept`,
+  )
   return { label, by, tasks: count, pendingEvents, ms, heapPendingMB, heapCompletedMB, kept }
 }
 
@@ -321,17 +435,32 @@ async function sideBySide(title: string, prepare: (server: Genmock) => Promise<s
       const request = (server: Genmock): LoadOptions =>
         endpoint === 'GET'
           ? { url: server.url + TASK_PATH + server.taskId, headers: headers(ALICE), connections: 50, seconds: SECONDS }
-          : { url: server.url + GENERATE_PATH, method: 'POST', headers: headers(`Bearer ${server.richKey}`), body: GENERATE_BODY, connections: 50, seconds: SECONDS }
+          : {
+              url: server.url + GENERATE_PATH,
+              method: 'POST',
+              headers: headers(`Bearer ${server.richKey}`),
+              body: GENERATE_BODY,
+              connections: 50,
+              seconds: SECONDS,
+            }
       const runs = new Map<Genmock, Measured[]>([
         [plain, []],
         [prepared, []],
       ])
       for (const server of runs.keys()) await warmUp(request(server))
-      for (let round = 0; round < ROUNDS; round++) for (const [server, results] of runs) results.push(await measured(server, request(server)))
-      const [plainRps, preparedRps] = [plain, prepared].map((server) => median(runs.get(server)!.map((r) => r.rps))) as [number, number]
+      for (let round = 0; round < ROUNDS; round++)
+        for (const [server, results] of runs) results.push(await measured(server, request(server)))
+      const [plainRps, preparedRps] = [plain, prepared].map((server) =>
+        median(runs.get(server)!.map((r) => r.rps)),
+      ) as [number, number]
       const ratio = preparedRps / plainRps
       say(row([endpoint, n(plainRps), n(preparedRps), n(ratio, 3)], widths))
-      checks.push({ figure: `${endpoint} ${figure} ÷ without`, value: n(ratio, 3), target: `≥ ${TARGETS.sideBySide} (noise about ±10%)`, pass: ratio >= TARGETS.sideBySide })
+      checks.push({
+        figure: `${endpoint} ${figure} ÷ without`,
+        value: n(ratio, 3),
+        target: `≥ ${TARGETS.sideBySide} (noise about ±10%)`,
+        pass: ratio >= TARGETS.sideBySide,
+      })
       figures.push({ endpoint, plainRps, preparedRps, ratio })
     }
     return figures
@@ -344,14 +473,16 @@ async function sideBySide(title: string, prepare: (server: Genmock) => Promise<s
 const burstSection = () =>
   sideBySide(
     'The request path after a burst of 1000 polls that each broke a conformance rule',
-    async (server) => `the burst: one relay task read 1000 times at once; genmock keeps ${n(await pollBurst(server.url))} poll-too-soon findings`,
+    async (server) =>
+      `the burst: one relay task read 1000 times at once; genmock keeps ${n(await pollBurst(server.url))} poll-too-soon findings`,
     'after a 1000-poll burst',
   )
 
 const worldsSection = () =>
   sideBySide(
     'The request path with 1000 accounts that each have a clock of their own',
-    async (server) => `${n(await ownClockAccounts(server.url, 1000))} accounts with clocks of their own, each with a pending task`,
+    async (server) =>
+      `${n(await ownClockAccounts(server.url, 1000))} accounts with clocks of their own, each with a pending task`,
     'with 1000 own-clock accounts',
   )
 
@@ -366,7 +497,10 @@ async function loadSection() {
   // Each connection submits a task, then polls that task twice: one POST to two GETs.
   const poll: autocannon.Request = {
     method: 'GET',
-    setupRequest: (request, context) => ({ ...request, path: TASK_PATH + ((context as { taskId?: string }).taskId ?? genmock.taskId) }),
+    setupRequest: (request, context) => ({
+      ...request,
+      path: TASK_PATH + ((context as { taskId?: string }).taskId ?? genmock.taskId),
+    }),
   }
   const requests: autocannon.Request[] = [
     {
@@ -381,7 +515,9 @@ async function loadSection() {
     poll,
     poll,
   ]
-  say(`\nRSS of genmock's server (${genmock.source}; real clock, default maxTasks), ${LOAD_SECONDS} s of mixed load: 10 connections, each a POST then two GETs of its task`)
+  say(
+    `\nRSS of genmock's server (${genmock.source}; real clock, default maxTasks), ${LOAD_SECONDS} s of mixed load: 10 connections, each a POST then two GETs of its task`,
+  )
   try {
     let peak = idleRss
     const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 1000)
@@ -394,12 +530,38 @@ async function loadSection() {
     const settledRss = server.rss()
     const memory = await server.memory() // collects first: the live heap, not the garbage
     const flags = result.non2xx + result.errors > 0 ? `  ! ${result.non2xx} non-2xx, ${result.errors} errors` : ''
-    say(`  ${n(result.rps)} req/s, ${n(result.requests)} requests${flags}; store at the end: ${n(stats.tasks)} tasks, ${n(stats.pendingEvents)} pending events`)
-    say(`  RSS idle after start ${n(idleRss / MB)} MB → right after the load ${n(afterRss / MB)} MB (peak ${n(peak / MB)} MB) → 5 s later ${n(settledRss / MB)} MB   target after load < ${TARGETS.loadRssMB} MB: ${verdict(afterRss / MB < TARGETS.loadRssMB)}`)
-    say(`  then, after a full collection: live heap ${n(memory.heapUsed / MB)} MB of ${n(memory.heapTotal / MB)} MB reserved, external ${n(memory.external / MB)} MB (array buffers ${n(memory.arrayBuffers / MB)} MB), RSS ${n(memory.rss / MB)} MB`)
-    checks.push({ figure: 'genmock server RSS idle after start', value: `${n(idleRss / MB)} MB`, target: '–', pass: undefined })
-    checks.push({ figure: `genmock server RSS after ${LOAD_SECONDS} s mixed load`, value: `${n(afterRss / MB)} MB (peak ${n(peak / MB)})`, target: `< ${TARGETS.loadRssMB} MB`, pass: afterRss / MB < TARGETS.loadRssMB })
-    return { source: genmock.source, seconds: LOAD_SECONDS, ...result, idleRssMB: idleRss / MB, afterRssMB: afterRss / MB, peakRssMB: peak / MB, settledRssMB: settledRss / MB, afterCollection: memory, store: stats }
+    say(
+      `  ${n(result.rps)} req/s, ${n(result.requests)} requests${flags}; store at the end: ${n(stats.tasks)} tasks, ${n(stats.pendingEvents)} pending events`,
+    )
+    say(
+      `  RSS idle after start ${n(idleRss / MB)} MB → right after the load ${n(afterRss / MB)} MB (peak ${n(peak / MB)} MB) → 5 s later ${n(settledRss / MB)} MB   target after load < ${TARGETS.loadRssMB} MB: ${verdict(afterRss / MB < TARGETS.loadRssMB)}`,
+    )
+    say(
+      `  then, after a full collection: live heap ${n(memory.heapUsed / MB)} MB of ${n(memory.heapTotal / MB)} MB reserved, external ${n(memory.external / MB)} MB (array buffers ${n(memory.arrayBuffers / MB)} MB), RSS ${n(memory.rss / MB)} MB`,
+    )
+    checks.push({
+      figure: 'genmock server RSS idle after start',
+      value: `${n(idleRss / MB)} MB`,
+      target: '–',
+      pass: undefined,
+    })
+    checks.push({
+      figure: `genmock server RSS after ${LOAD_SECONDS} s mixed load`,
+      value: `${n(afterRss / MB)} MB (peak ${n(peak / MB)})`,
+      target: `< ${TARGETS.loadRssMB} MB`,
+      pass: afterRss / MB < TARGETS.loadRssMB,
+    })
+    return {
+      source: genmock.source,
+      seconds: LOAD_SECONDS,
+      ...result,
+      idleRssMB: idleRss / MB,
+      afterRssMB: afterRss / MB,
+      peakRssMB: peak / MB,
+      settledRssMB: settledRss / MB,
+      afterCollection: memory,
+      store: stats,
+    }
   } finally {
     await server.close()
   }
@@ -422,13 +584,20 @@ function browserEntry(): string {
 
 async function bundleSection() {
   const entry = browserEntry()
-  say(`\nBrowser bundle: a one-line app importing ${entry.slice(ROOT.length)} (esbuild, minified, msw excluded; kB = 1024 bytes)`)
+  say(
+    `\nBrowser bundle: a one-line app importing ${entry.slice(ROOT.length)} (esbuild, minified, msw excluded; kB = 1024 bytes)`,
+  )
   const sizes = await bundleSizes(entry)
   printBundleSizes(sizes, say)
   const kB = (bytes: number) => n(bytes / 1024, 1)
   const pass = sizes.totalGzip <= BUDGET_GZIP_BYTES
   say(`  loaded at start: ${kB(sizes.totalGzip)} kB gzip   target ≤ ${kB(BUDGET_GZIP_BYTES)} kB gzip: ${verdict(pass)}`)
-  checks.push({ figure: 'browser bundle of genmock/browser (msw excluded)', value: `${kB(sizes.totalGzip)} kB gzip (${kB(sizes.totalMin)} kB min)`, target: `≤ ${kB(BUDGET_GZIP_BYTES)} kB gzip`, pass })
+  checks.push({
+    figure: 'browser bundle of genmock/browser (msw excluded)',
+    value: `${kB(sizes.totalGzip)} kB gzip (${kB(sizes.totalMin)} kB min)`,
+    target: `≤ ${kB(BUDGET_GZIP_BYTES)} kB gzip`,
+    pass,
+  })
   return { entry: entry.slice(ROOT.length), ...sizes }
 }
 
@@ -456,7 +625,12 @@ if (ONLY.has('growth')) {
     await advanceOver(STORE_SIZES.at(-1)!, {}, 'default retention cap', { until: 'idle' }),
   ]
   const idle = (report.advance as { ms: number }[]).at(-1)!.ms
-  checks.push({ figure: `advance until idle over ${n(STORE_SIZES.at(-1)!)} pending tasks`, value: `${n(idle)} ms`, target: '< 1000 ms', pass: idle < 1000 })
+  checks.push({
+    figure: `advance until idle over ${n(STORE_SIZES.at(-1)!)} pending tasks`,
+    value: `${n(idle)} ms`,
+    target: '< 1000 ms',
+    pass: idle < 1000,
+  })
 }
 if (ONLY.has('worlds')) report.worlds = await worldsSection()
 if (ONLY.has('burst')) report.burst = await burstSection()
@@ -465,10 +639,30 @@ if (ONLY.has('startup')) {
   const startup: StartupFigures = await startupSection(STARTUP_RUNS)
   report.startup = startup
   const m = startup.median
-  checks.push({ figure: 'installed genmock --version', value: `${n(m.versionMs)} ms`, target: `< ${TARGETS.versionMs} ms`, pass: m.versionMs < TARGETS.versionMs })
-  checks.push({ figure: 'installed genmock: spawn → first answered POST', value: `${n(m.coldStartMs)} ms`, target: `< ${TARGETS.coldStartMs} ms`, pass: m.coldStartMs < TARGETS.coldStartMs })
-  checks.push({ figure: 'installed genmock: server RSS after first POST', value: `${n(m.idleRssMB)} MB`, target: `< ${TARGETS.idleRssMB} MB`, pass: m.idleRssMB < TARGETS.idleRssMB })
-  checks.push({ figure: 'tarball', value: `${n(startup.package.tarballBytes / 1024)} kB, ${startup.package.files} files`, target: '–', pass: undefined })
+  checks.push({
+    figure: 'installed genmock --version',
+    value: `${n(m.versionMs)} ms`,
+    target: `< ${TARGETS.versionMs} ms`,
+    pass: m.versionMs < TARGETS.versionMs,
+  })
+  checks.push({
+    figure: 'installed genmock: spawn → first answered POST',
+    value: `${n(m.coldStartMs)} ms`,
+    target: `< ${TARGETS.coldStartMs} ms`,
+    pass: m.coldStartMs < TARGETS.coldStartMs,
+  })
+  checks.push({
+    figure: 'installed genmock: server RSS after first POST',
+    value: `${n(m.idleRssMB)} MB`,
+    target: `< ${TARGETS.idleRssMB} MB`,
+    pass: m.idleRssMB < TARGETS.idleRssMB,
+  })
+  checks.push({
+    figure: 'tarball',
+    value: `${n(startup.package.tarballBytes / 1024)} kB, ${startup.package.files} files`,
+    target: '–',
+    pass: undefined,
+  })
 }
 if (ONLY.has('bundle')) report.bundle = await bundleSection()
 report.checks = checks
@@ -479,10 +673,19 @@ mkdirSync(join(ROOT, 'test/artifacts'), { recursive: true })
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`)
 
 say('\nSummary')
-const line = (cells: string[]) => say(cells.map((cell, i) => cell.padEnd([48, 34, 28, 4][i]!)).join('  ').trimEnd())
+const line = (cells: string[]) =>
+  say(
+    cells
+      .map((cell, i) => cell.padEnd([48, 34, 28, 4][i]!))
+      .join('  ')
+      .trimEnd(),
+  )
 line(['figure', 'measured', 'target', ''])
-for (const check of checks) line([check.figure, check.value, check.target, check.pass === undefined ? '' : verdict(check.pass)])
+for (const check of checks)
+  line([check.figure, check.value, check.target, check.pass === undefined ? '' : verdict(check.pass)])
 if (contendedRuns > 0) {
-  say(`\n${contendedRuns} of ${totalRuns} measured runs shared a core with other processes (over ${CONTENDED} of a core, after ${RETRIES} retries): their figures are low and noisy; run again on a quiet machine.`)
+  say(
+    `\n${contendedRuns} of ${totalRuns} measured runs shared a core with other processes (over ${CONTENDED} of a core, after ${RETRIES} retries): their figures are low and noisy; run again on a quiet machine.`,
+  )
 }
 say(`\nFigures written to ${out.slice(ROOT.length)}`)

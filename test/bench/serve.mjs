@@ -26,7 +26,8 @@ async function genmock(sub) {
   if (process.env.BENCH_FROM !== 'src') {
     try {
       const url = import.meta.resolve(`genmock${sub}`)
-      if (!/\.[cm]?ts$/.test(url) && existsSync(fileURLToPath(url))) return { module: await import(url), source: fileURLToPath(url).slice(fileURLToPath(root).length) }
+      if (!/\.[cm]?ts$/.test(url) && existsSync(fileURLToPath(url)))
+        return { module: await import(url), source: fileURLToPath(url).slice(fileURLToPath(root).length) }
     } catch {
       // no build, or exports that do not resolve here: the sources
     }
@@ -44,14 +45,26 @@ const maxTasks = values['max-tasks'] === undefined ? undefined : Number(values['
 function listen(server) {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => { server.close(done); server.closeAllConnections() }) }))
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () =>
+          new Promise((done) => {
+            server.close(done)
+            server.closeAllConnections()
+          }),
+      }),
+    )
   })
 }
 
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = []
-    req.on('data', (chunk) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject)
+    req
+      .on('data', (chunk) => chunks.push(chunk))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject)
   })
 }
 
@@ -97,7 +110,12 @@ const servers = {
   async genmock() {
     const { module, source } = await genmock('/node')
     module.leanHeap() // as the genmock command does
-    const server = await module.startServer({ port: 0, log: 'silent', clock, ...(maxTasks === undefined ? {} : { maxTasks }) })
+    const server = await module.startServer({
+      port: 0,
+      log: 'silent',
+      clock,
+      ...(maxTasks === undefined ? {} : { maxTasks }),
+    })
     return { url: server.url, close: server.close, engine: server.engine, source }
   },
   /** Context: genmock's routes as msw handlers (`createSimulator().handlers`), served through msw's getResponse. */
@@ -111,11 +129,16 @@ const servers = {
   /** The ceiling: node:http, the captured JSON, one writeHead/end; a POST body is read and discarded. */
   async bare() {
     const { snapshot, submission } = fixed()
-    const reply = ({ status, body }) => ({ status, body: Buffer.from(body), headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } })
+    const reply = ({ status, body }) => ({
+      status,
+      body: Buffer.from(body),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    })
     const get = reply(snapshot)
     const post = reply(submission)
     const server = createServer((req, res) => {
-      if (req.method === 'GET' && req.url.startsWith(TASK_PATH)) return void res.writeHead(get.status, get.headers).end(get.body)
+      if (req.method === 'GET' && req.url.startsWith(TASK_PATH))
+        return void res.writeHead(get.status, get.headers).end(get.body)
       if (req.method === 'POST' && req.url === GENERATE_PATH) {
         req.on('data', () => {}).on('end', () => res.writeHead(post.status, post.headers).end(post.body))
         return
@@ -146,7 +169,10 @@ const servers = {
   /** Context: trivial msw handlers on node:http through msw's getResponse. */
   async 'msw-getresponse'() {
     const msw = await import('msw')
-    return { ...(await listen(createServer(getResponseAdapter(msw.getResponse, trivialHandlers(msw, fixed()))))), source: 'msw getResponse' }
+    return {
+      ...(await listen(createServer(getResponseAdapter(msw.getResponse, trivialHandlers(msw, fixed()))))),
+      source: 'msw getResponse',
+    }
   },
 }
 
@@ -176,7 +202,10 @@ const taskCount = () => server.engine.storedTasks
 
 /** A CPU profile of this process over a window the bench chooses (startup left out), through the inspector. */
 let session
-const post = (method, params = {}) => new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))))
+const post = (method, params = {}) =>
+  new Promise((resolve, reject) =>
+    session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  )
 
 const ops = {
   memory: () => {

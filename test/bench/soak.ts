@@ -71,8 +71,20 @@ let lastRequests = 0
 async function sample(): Promise<void> {
   const seconds = Math.round((performance.now() - started) / 1000)
   const requests = counts.requests
-  const [{ rss, heapUsed, external }, { tasks, pendingEvents }] = await Promise.all([genmock.memory(), genmock.call<{ tasks: number; pendingEvents: number }>('stats')])
-  const s: Sample = { seconds, rps: (requests - lastRequests) / SAMPLE_SECONDS, submitted: counts.submitted, kept: tasks, pendingEvents, rssMB: rss / MB, heapUsedMB: heapUsed / MB, externalMB: external / MB }
+  const [{ rss, heapUsed, external }, { tasks, pendingEvents }] = await Promise.all([
+    genmock.memory(),
+    genmock.call<{ tasks: number; pendingEvents: number }>('stats'),
+  ])
+  const s: Sample = {
+    seconds,
+    rps: (requests - lastRequests) / SAMPLE_SECONDS,
+    submitted: counts.submitted,
+    kept: tasks,
+    pendingEvents,
+    rssMB: rss / MB,
+    heapUsedMB: heapUsed / MB,
+    externalMB: external / MB,
+  }
   lastRequests = requests
   samples.push(s)
   say(
@@ -81,8 +93,13 @@ async function sample(): Promise<void> {
   )
 }
 
-say(`genmock soak (${genmock.source}; ${pinning}): ${SECONDS} s, ${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}`)
-const advance = setInterval(() => void call('/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 10 }) }), 1000)
+say(
+  `genmock soak (${genmock.source}; ${pinning}): ${SECONDS} s, ${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}`,
+)
+const advance = setInterval(
+  () => void call('/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 10 }) }),
+  1000,
+)
 const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000)
 const clients = Array.from({ length: CONCURRENCY }, (_, id) => client(id))
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
@@ -105,5 +122,8 @@ if (settled && last && last !== settled) {
 }
 say(`${n(counts.requests)} requests, ${n(counts.failed)} failed`)
 mkdirSync(`${ROOT}test/artifacts`, { recursive: true })
-writeFileSync(`${ROOT}test/artifacts/soak.json`, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY, maxTasks: MAX_TASKS, relay: RELAY, ...counts, samples }, null, 2)}\n`)
+writeFileSync(
+  `${ROOT}test/artifacts/soak.json`,
+  `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY, maxTasks: MAX_TASKS, relay: RELAY, ...counts, samples }, null, 2)}\n`,
+)
 say('Samples written to test/artifacts/soak.json')

@@ -16,7 +16,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function run(command: string, args: string[], cwd: string): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed with ${result.status}:\n${result.stderr}${result.stdout}`)
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} (in ${cwd}) failed with ${result.status}:\n${result.stderr}${result.stdout}`,
+    )
   return result.stdout
 }
 
@@ -50,26 +53,50 @@ export function packAndInstall(): Package & { built: boolean } {
     const packed = join(packDir, name)
     const bytes = readFileSync(packed)
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12)
-    const files = run('tar', ['-tzf', packed], packDir).split('\n').filter((line) => line && !line.endsWith('/')).length
+    const files = run('tar', ['-tzf', packed], packDir)
+      .split('\n')
+      .filter((line) => line && !line.endsWith('/')).length
     const app = join(os.tmpdir(), `genmock-bench-app-${hash}`)
     const bin = join(app, 'node_modules', '.bin', 'genmock')
     const reused = existsSync(bin)
     let installSeconds = NaN
     if (!reused) {
-      for (const old of readdirSync(os.tmpdir()).filter((dir) => dir.startsWith('genmock-bench-app-'))) rmSync(join(os.tmpdir(), old), { recursive: true, force: true })
+      for (const old of readdirSync(os.tmpdir()).filter((dir) => dir.startsWith('genmock-bench-app-')))
+        rmSync(join(os.tmpdir(), old), { recursive: true, force: true })
       mkdirSync(app)
       const tarball = join(app, name)
       writeFileSync(tarball, bytes)
-      writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'genmock-bench-app', private: true, type: 'module' }, null, 2)}\n`)
-      const msw = (JSON.parse(readFileSync(join(ROOT, 'node_modules/msw/package.json'), 'utf8')) as { version: string }).version
+      writeFileSync(
+        join(app, 'package.json'),
+        `${JSON.stringify({ name: 'genmock-bench-app', private: true, type: 'module' }, null, 2)}\n`,
+      )
+      const msw = (JSON.parse(readFileSync(join(ROOT, 'node_modules/msw/package.json'), 'utf8')) as { version: string })
+        .version
       const started = performance.now()
-      run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${name}`, `msw@${msw}`], app)
+      run(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${name}`, `msw@${msw}`],
+        app,
+      )
       installSeconds = (performance.now() - started) / 1000
     }
-    const lock = JSON.parse(readFileSync(join(app, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> }
+    const lock = JSON.parse(readFileSync(join(app, 'node_modules/.package-lock.json'), 'utf8')) as {
+      packages: Record<string, unknown>
+    }
     const installedPackages = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/')).length
     const installedBytes = Number(run('du', ['-sb', 'node_modules'], app).split('\t')[0]) || NaN
-    return { tarball: name, tarballBytes: bytes.byteLength, files, app, bin, installedPackages, installedBytes, installSeconds, reused, built }
+    return {
+      tarball: name,
+      tarballBytes: bytes.byteLength,
+      files,
+      app,
+      bin,
+      installedPackages,
+      installedBytes,
+      installSeconds,
+      reused,
+      built,
+    }
   } finally {
     rmSync(packDir, { recursive: true, force: true })
   }
@@ -112,7 +139,9 @@ async function coldStart(command: string, args: string[], cwd: string, serverIsC
         const match = /base_url\s+(\S+)/.exec(out)
         if (match) resolve(match[1]!)
       })
-      child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code} before serving:\n${out}`)))
+      child.once('exit', (code) =>
+        reject(new Error(`${command} ${args.join(' ')} exited with ${code} before serving:\n${out}`)),
+      )
     })
     const res = await fetch(url + GENERATE_PATH, { method: 'POST', headers: headers(ALICE), body: GENERATE_BODY })
     await res.arrayBuffer()
@@ -154,7 +183,9 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
   const { app, bin, ...packFigures } = pkg
   say(
     `  ${pkg.tarball} (${pkg.built ? 'built by npm pack' : 'the current dist/'}): ${(pkg.tarballBytes / 1024).toFixed(0)} kB, ${pkg.files} files; installed with msw: ${pkg.installedPackages} packages, ${(pkg.installedBytes / MB).toFixed(1)} MB` +
-      (pkg.reused ? ' (install reused: same tarball as an earlier run)' : `, npm install took ${pkg.installSeconds.toFixed(1)} s`),
+      (pkg.reused
+        ? ' (install reused: same tarball as an earlier run)'
+        : `, npm install took ${pkg.installSeconds.toFixed(1)} s`),
   )
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
   const versionMs: number[] = []
@@ -173,7 +204,8 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
     npxVersionMs.push(took)
   }
   const npmStartMs: number[] = []
-  if (process.env.BENCH_NPM_START === '1') npmStartMs.push((await coldStart('npm', ['start', '--silent', '--', ...serverArgs], ROOT, false)).ms)
+  if (process.env.BENCH_NPM_START === '1')
+    npmStartMs.push((await coldStart('npm', ['start', '--silent', '--', ...serverArgs], ROOT, false)).ms)
 
   const figures: StartupFigures = {
     package: packFigures,
@@ -193,11 +225,19 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
   }
   const m = figures.median
   say(`  genmock --version                        median ${Math.round(m.versionMs)} ms of ${runs} (${ms(versionMs)})`)
-  say(`  spawn → first answered POST              median ${Math.round(m.coldStartMs)} ms of ${runs} (${ms(figures.coldStartMs)})`)
-  say(`  RSS of that server 1 s after             median ${m.idleRssMB.toFixed(0)} MB (${figures.idleRssBytes.map((b) => (b / MB).toFixed(0)).join(', ')})`)
+  say(
+    `  spawn → first answered POST              median ${Math.round(m.coldStartMs)} ms of ${runs} (${ms(figures.coldStartMs)})`,
+  )
+  say(
+    `  RSS of that server 1 s after             median ${m.idleRssMB.toFixed(0)} MB (${figures.idleRssBytes.map((b) => (b / MB).toFixed(0)).join(', ')})`,
+  )
   say(`  context: npx genmock --version           median ${Math.round(m.npxVersionMs)} ms of 3 (${ms(npxVersionMs)})`)
-  if (npmStartMs.length > 0) say(`  context: npm start in the repository (builds first) → first answered POST: ${Math.round(m.npmStartMs)} ms`)
-  else say('  (npm start in the repository builds dist/ first, so it is not timed by default: BENCH_NPM_START=1 times it once)')
+  if (npmStartMs.length > 0)
+    say(`  context: npm start in the repository (builds first) → first answered POST: ${Math.round(m.npmStartMs)} ms`)
+  else
+    say(
+      '  (npm start in the repository builds dist/ first, so it is not timed by default: BENCH_NPM_START=1 times it once)',
+    )
   return figures
 }
 
@@ -212,5 +252,7 @@ export function staleBuild(): string | undefined {
     }, 0)
   const built = newest(dist)
   const edited = newest(join(ROOT, 'src'))
-  return edited > built ? `dist/ is older than src/ (by ${Math.round((edited - built) / 1000)} s): run \`npm run build\` for today's figures` : undefined
+  return edited > built
+    ? `dist/ is older than src/ (by ${Math.round((edited - built) / 1000)} s): run \`npm run build\` for today's figures`
+    : undefined
 }

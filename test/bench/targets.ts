@@ -46,7 +46,12 @@ export const PINNED = HAS_TASKSET && CPUS >= 2 && process.env.BENCH_PIN !== '0'
  */
 export function pinBench(): string {
   if (!PINNED) {
-    const why = process.env.BENCH_PIN === '0' ? 'BENCH_PIN=0' : !HAS_TASKSET ? 'taskset (util-linux) not found' : `only ${CPUS} core`
+    const why =
+      process.env.BENCH_PIN === '0'
+        ? 'BENCH_PIN=0'
+        : !HAS_TASKSET
+          ? 'taskset (util-linux) not found'
+          : `only ${CPUS} core`
     return `NOT pinned (${why}): servers and load generator share the cores, so figures are lower and noisier`
   }
   const result = spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)])
@@ -55,9 +60,11 @@ export function pinBench(): string {
 }
 
 /** The command and arguments that run `command` on core 0, when pinning is on. */
-export const pinned = (command: string, args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', '0', command, ...args]] : [command, args])
+export const pinned = (command: string, args: string[]): [string, string[]] =>
+  PINNED ? ['taskset', ['-c', '0', command, ...args]] : [command, args]
 /** The command and arguments that run `command` on every core, undoing the bench's own pinning (startup figures). */
-export const allCores = (command: string, args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', `0-${CPUS - 1}`, command, ...args]] : [command, args])
+export const allCores = (command: string, args: string[]): [string, string[]] =>
+  PINNED ? ['taskset', ['-c', `0-${CPUS - 1}`, command, ...args]] : [command, args]
 
 // ---- /proc ----
 
@@ -103,7 +110,10 @@ export function coreBusySeconds(): number[] {
  * How busy the two cores were with work other than the bench's over a stretch of time, in cores:
  * other processes on this machine (the server's core and the load generator's) make a run unfair.
  */
-export function otherLoad(before: { cores: number[]; server: number; bench: NodeJS.CpuUsage; at: number }, server: Child): { serverCpu: number; others: number[] } {
+export function otherLoad(
+  before: { cores: number[]; server: number; bench: NodeJS.CpuUsage; at: number },
+  server: Child,
+): { serverCpu: number; others: number[] } {
   const seconds = (performance.now() - before.at) / 1000
   const serverCpu = (server.cpuSeconds() - before.server) / seconds
   const bench = process.cpuUsage(before.bench)
@@ -257,17 +267,23 @@ async function capture(res: Response): Promise<CapturedReply> {
  * the same snapshot for the whole run whatever the clock does.
  */
 export async function prepareGenmock(child: Child): Promise<Genmock> {
-  const post = (path: string, authorization: string, body: string) => fetch(child.url + path, { method: 'POST', headers: headers(authorization), body })
+  const post = (path: string, authorization: string, body: string) =>
+    fetch(child.url + path, { method: 'POST', headers: headers(authorization), body })
   const submission = await capture(await post(GENERATE_PATH, ALICE, GENERATE_BODY))
   const { taskId } = JSON.parse(submission.body) as { taskId: string }
   await capture(await post('/__mock/clock/advance', ALICE, JSON.stringify({ seconds: 3600 })))
   const snapshot = await capture(await fetch(child.url + TASK_PATH + taskId, { headers: headers(ALICE) }))
-  const rich = JSON.parse((await capture(await post('/__mock/accounts', ALICE, JSON.stringify({ credits: 1_000_000_000 })))).body) as { apiKey: string }
+  const rich = JSON.parse(
+    (await capture(await post('/__mock/accounts', ALICE, JSON.stringify({ credits: 1_000_000_000 })))).body,
+  ) as { apiKey: string }
   return { ...child, taskId, richKey: rich.apiKey, fixed: { snapshot, submission } }
 }
 
 /** A genmock server (or genmock's routes behind msw, for `genmock-msw`) in its own process, made ready by `prepareGenmock`. */
-export async function startGenmock(options: Omit<ChildOptions, 'fixed'> = {}, kind: 'genmock' | 'genmock-msw' = 'genmock'): Promise<Genmock> {
+export async function startGenmock(
+  options: Omit<ChildOptions, 'fixed'> = {},
+  kind: 'genmock' | 'genmock-msw' = 'genmock',
+): Promise<Genmock> {
   const child = await startChild(kind, options)
   try {
     return await prepareGenmock(child)

@@ -28,7 +28,13 @@ beforeAll(async () => {
   await ensureChromium()
   ;[browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'pretty', write: (line) => logLines.push(line) }),
+    startServer({
+      port: 0,
+      seed: 7,
+      clock: { mode: 'manual', start: START },
+      log: 'pretty',
+      write: (line) => logLines.push(line),
+    }),
   ])
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   page.on('pageerror', (error) => pageErrors.push(String(error)))
@@ -41,13 +47,20 @@ afterAll(async () => {
   await server?.close()
 })
 
-const api = async <T = any>(path: string, init: RequestInit = {}) => (await (await fetch(server.url + path, init)).json()) as T
+// biome-ignore lint/suspicious/noExplicitAny: each test reads the fields it asserts
+const api = async <T = any>(path: string, init: RequestInit = {}) =>
+  (await (await fetch(server.url + path, init)).json()) as T
 const submit = async (body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${server.url}/api/ai/image/generate`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  const res = await fetch(`${server.url}/api/ai/image/generate`, {
+    method: 'POST',
+    headers: { ...auth(), 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { taskId: string }).taskId
 }
-const taskStatus = async (taskId: string) => (await api<{ task: { status: number } }>(`/__mock/tasks/${taskId}`)).task.status
+const taskStatus = async (taskId: string) =>
+  (await api<{ task: { status: number } }>(`/__mock/tasks/${taskId}`)).task.status
 const result = () => page.locator('[data-testid=action-result]').textContent()
 const openTask = async (taskId: string) => {
   await page.locator(`[data-testid=task-row][data-task-id="${taskId}"] [data-testid=open-task]`).click()
@@ -60,7 +73,10 @@ describe('the dashboard acts through the control API', LIMIT, () => {
   it('completes, fails (with a code and a refund) and expires pending tasks from the task panel', async () => {
     const done = await submit({ model: 'base-image-2', prompt: 'complete me' })
     const failed = await submit({ model: 'base-image-2', prompt: 'fail me' })
-    const relay = await submit({ model: 'base-image-2', prompt: 'expire me', provider: 'relay', resolution: '1K' }, { 'idempotency-key': 'dash-relay-1' })
+    const relay = await submit(
+      { model: 'base-image-2', prompt: 'expire me', provider: 'relay', resolution: '1K' },
+      { 'idempotency-key': 'dash-relay-1' },
+    )
     const before = (await api<{ credits: number }>('/__mock/accounts/acct_alice')).credits
 
     await expect.poll(() => page.locator(`[data-task-id="${done}"]`).count(), SHOWS).toBe(1)
@@ -86,7 +102,9 @@ describe('the dashboard acts through the control API', LIMIT, () => {
     const expired = (await api(`/__mock/tasks/${relay}`)).task
     expect([expired.relayStatus, expired.creditRefunded]).toEqual(['expired', false])
     await closePanel()
-    expect((await api<{ credits: number }>('/__mock/accounts/acct_alice')).credits).toBe(before + failedTask.creditsUsed)
+    expect((await api<{ credits: number }>('/__mock/accounts/acct_alice')).credits).toBe(
+      before + failedTask.creditsUsed,
+    )
   })
 
   it('shows a task’s snapshot, timeline, ledger and requests, and a request’s bodies with copy-as-curl', async () => {
@@ -132,7 +150,10 @@ describe('the dashboard acts through the control API', LIMIT, () => {
   })
 
   it('shows conformance findings as they happen', async () => {
-    const taskId = await submit({ model: 'base-image-2', prompt: 'poll me too soon', provider: 'relay', resolution: '1K' }, { 'idempotency-key': 'dash-relay-2' })
+    const taskId = await submit(
+      { model: 'base-image-2', prompt: 'poll me too soon', provider: 'relay', resolution: '1K' },
+      { 'idempotency-key': 'dash-relay-2' },
+    )
     await fetch(`${server.url}/api/ai/tasks/${taskId}`, { headers: auth() })
     const total = (await api<{ total: number }>('/__mock/conformance')).total
     expect(total).toBeGreaterThan(0)
@@ -213,8 +234,20 @@ describe('the dashboard acts through the control API', LIMIT, () => {
 describe('the dashboard stays quiet', LIMIT, () => {
   it('adds no journal entry, no finding and no log line in a minute of simulated use with thumbnails on screen', async () => {
     const taskId = await submit({ model: 'base-image-2', prompt: 'a thumbnail' })
-    await fetch(`${server.url}/__mock/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 15 }) })
-    await expect.poll(() => page.locator(`[data-task-id="${taskId}"] img[data-testid=thumbnail]`).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
+    await fetch(`${server.url}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 15 }),
+    })
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(`[data-task-id="${taskId}"] img[data-testid=thumbnail]`)
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        SHOWS,
+      )
+      .toBe(256)
     const journal = (await api('/__mock/requests/count')).count
     const findings = (await api('/__mock/conformance')).total
     const lines = logLines.length
@@ -243,7 +276,11 @@ describe('the dashboard fits', LIMIT, () => {
   /** WCAG contrast of two rgb() colours. */
   const contrast = (a: string, b: string) => {
     const lum = (c: string) => {
-      const [r, g, bl] = c.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      const [r, g, bl] = c
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map((v) => Number(v) / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
     }
     const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x)
@@ -252,7 +289,11 @@ describe('the dashboard fits', LIMIT, () => {
 
   it('has tasks to show', async () => {
     await submit({ model: 'base-image-2', prompt: `a very long prompt that goes on ${'and on '.repeat(30)}` })
-    await fetch(`${server.url}/__mock/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `A team with a rather long name ${'x'.repeat(60)}`, credits: 10 }) })
+    await fetch(`${server.url}/__mock/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `A team with a rather long name ${'x'.repeat(60)}`, credits: 10 }),
+    })
     await expect.poll(() => page.locator('[data-testid=task-row]').count(), SHOWS).toBeGreaterThan(0)
   })
 
@@ -262,14 +303,20 @@ describe('the dashboard fits', LIMIT, () => {
         await page.emulateMedia({ colorScheme: scheme })
         await page.setViewportSize({ width, height: 800 })
         await page.waitForTimeout(300)
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
         expect(overflow).toBe(0)
         // Nothing is clipped: no element hides its text behind an ellipsis or a hidden overflow.
-        const clipped = await page.evaluate(() =>
-          [...document.querySelectorAll('.gm *')].filter((node) => {
-            const style = getComputedStyle(node)
-            return (style.textOverflow === 'ellipsis' || style.overflowX === 'hidden') && node.scrollWidth > node.clientWidth
-          }).length,
+        const clipped = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('.gm *')].filter((node) => {
+              const style = getComputedStyle(node)
+              return (
+                (style.textOverflow === 'ellipsis' || style.overflowX === 'hidden') &&
+                node.scrollWidth > node.clientWidth
+              )
+            }).length,
         )
         expect(clipped).toBe(0)
         const colours = await page.evaluate(() => {
@@ -285,8 +332,12 @@ describe('the dashboard fits', LIMIT, () => {
         // The task panel over it: the same checks, and its own screenshot.
         await page.locator('[data-testid=open-task]').first().click()
         await expect.poll(() => page.locator('[data-testid=panel] pre').count(), SHOWS).toBeGreaterThan(0)
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-        const panelOverflow = await page.locator('[data-testid=panel]').evaluate((panel) => panel.scrollWidth - panel.clientWidth)
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        ).toBe(0)
+        const panelOverflow = await page
+          .locator('[data-testid=panel]')
+          .evaluate((panel) => panel.scrollWidth - panel.clientWidth)
         expect(panelOverflow).toBe(0)
         await page.screenshot({ path: `test/artifacts/dashboard-${width}-${scheme}-task.png` })
         await closePanel()

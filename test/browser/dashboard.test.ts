@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server.js'
 import { auth } from '../support/api.js'
-import { buildApp, ensureChromium, INSTALL_LIMIT_MS, launchBrowser, serveStatic, type StaticServer } from '../support/browser.js'
+import {
+  buildApp,
+  ensureChromium,
+  INSTALL_LIMIT_MS,
+  launchBrowser,
+  serveStatic,
+  type StaticServer,
+} from '../support/browser.js'
 import { START } from '../support/doors.js'
 import { indexHtml } from './app/page.js'
 
@@ -27,7 +34,10 @@ const pageErrors: string[] = []
 
 beforeAll(async () => {
   await ensureChromium()
-  ;[browser, server] = await Promise.all([launchBrowser(), startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' })])
+  ;[browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' }),
+  ])
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.on('pageerror', (error) => pageErrors.push(String(error)))
 }, INSTALL_LIMIT_MS)
@@ -37,19 +47,32 @@ afterAll(async () => {
   await server?.close()
 })
 
-const api = async <T>(path: string, init: RequestInit = {}) => (await (await fetch(server.url + path, init)).json()) as T
+const api = async <T>(path: string, init: RequestInit = {}) =>
+  (await (await fetch(server.url + path, init)).json()) as T
 const submit = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { ...auth(), 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
   expect(res.status).toBe(200)
   return (await res.json()) as { taskId: string; creditsUsed: number }
 }
 
-const text = (selector: string) => page.locator(selector).first().textContent({ timeout: 1_000 }).then((t) => t?.trim() ?? null)
+const text = (selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .textContent({ timeout: 1_000 })
+    .then((t) => t?.trim() ?? null)
 const row = (taskId: string) => `[data-testid=task-row][data-task-id="${taskId}"]`
 const status = (taskId: string) => page.locator(row(taskId)).getAttribute('data-status', { timeout: 1_000 })
 const ALICE = '[data-testid=account-row][data-account-id=acct_alice]'
 const aliceCredits = () => text(`${ALICE} [data-testid=credits]`)
-const ledgerKinds = () => page.locator(`${ALICE} [data-testid=ledger-entry]`).evaluateAll((entries) => entries.map((e) => e.getAttribute('data-kind')))
+const ledgerKinds = () =>
+  page
+    .locator(`${ALICE} [data-testid=ledger-entry]`)
+    .evaluateAll((entries) => entries.map((e) => e.getAttribute('data-kind')))
 const clockNow = () => text('[data-testid=clock-now]')
 const clockMode = () => text('[data-testid=clock-mode]')
 
@@ -68,9 +91,21 @@ describe('the dashboard of the standalone server', LIMIT, () => {
   })
 
   it('lists tasks submitted from outside as pending, and Alice’s debits', async () => {
-    tasks.image = await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: 'a red fox', aspectRatio: '16:9' })
-    tasks.video = await submit('/api/ai/video/generate', { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' })
-    tasks.failing = await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: 'a blue fox' }, { 'x-mock-scenario': 'upstream-failure' })
+    tasks.image = await submit('/api/ai/image/generate', {
+      model: 'base-image-2',
+      prompt: 'a red fox',
+      aspectRatio: '16:9',
+    })
+    tasks.video = await submit('/api/ai/video/generate', {
+      model: 'video-d',
+      inputMode: 'text_to_video',
+      prompt: 'waves',
+    })
+    tasks.failing = await submit(
+      '/api/ai/image/generate',
+      { model: 'base-image-2', prompt: 'a blue fox' },
+      { 'x-mock-scenario': 'upstream-failure' },
+    )
     for (const { taskId } of Object.values(tasks)) await expect.poll(() => status(taskId), SHOWS).toBe('0')
     const spent = tasks.image.creditsUsed + tasks.video.creditsUsed + tasks.failing.creditsUsed
     await expect.poll(aliceCredits, SHOWS).toBe(String(1000 - spent))
@@ -98,18 +133,26 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     const thumbnail = page.locator(`${row(tasks.image.taskId)} img[data-testid=thumbnail]`)
     await thumbnail.waitFor(WAIT)
     await thumbnail.scrollIntoViewIfNeeded()
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
-    const { outputImageUrls } = await api<{ outputImageUrls: string[] }>(`/api/ai/tasks/${tasks.image.taskId}`, { headers: auth() })
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS)
+      .toBe(256)
+    const { outputImageUrls } = await api<{ outputImageUrls: string[] }>(`/api/ai/tasks/${tasks.image.taskId}`, {
+      headers: auth(),
+    })
     // Fetched quietly through the control API, shown as a blob: URL; the output URL is kept beside it.
     expect(await thumbnail.getAttribute('data-url')).toBe(outputImageUrls[0])
     expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/)
 
     const video = page.locator(`${row(tasks.video.taskId)} video[data-testid=video]`)
     await video.waitFor(WAIT)
-    const { outputVideoUrl } = await api<{ outputVideoUrl: string }>(`/api/ai/tasks/${tasks.video.taskId}`, { headers: auth() })
+    const { outputVideoUrl } = await api<{ outputVideoUrl: string }>(`/api/ai/tasks/${tasks.video.taskId}`, {
+      headers: auth(),
+    })
     expect(await video.getAttribute('data-url')).toBe(outputVideoUrl)
     expect(await video.evaluate((v: HTMLVideoElement) => v.controls)).toBe(true)
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), SHOWS).toBe(2)
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Math.round(v.duration)), SHOWS)
+      .toBe(2)
     expect(await page.locator(`${row(tasks.failing.taskId)} img[data-testid=thumbnail]`).count()).toBe(0)
   })
 
@@ -122,10 +165,13 @@ describe('the dashboard of the standalone server', LIMIT, () => {
 
   it('lists the journal, newest first', async () => {
     const rows = () => page.locator('[data-testid=journal-row]').allTextContents()
-    await expect.poll(async () => (await rows()).filter((r) => r.includes('/api/ai/image/generate')).length, SHOWS).toBe(2)
+    await expect
+      .poll(async () => (await rows()).filter((r) => r.includes('/api/ai/image/generate')).length, SHOWS)
+      .toBe(2)
     expect((await rows()).filter((r) => r.includes('/api/ai/video/generate'))).toHaveLength(1)
     // The newest entry on top: the journal's first, once the page has caught up with it.
-    const newest = async () => (await api<{ requests: { path: string }[] }>('/__mock/requests?limit=1')).requests[0]!.path
+    const newest = async () =>
+      (await api<{ requests: { path: string }[] }>('/__mock/requests?limit=1')).requests[0]!.path
     await expect.poll(async () => (await rows())[0]?.includes(await newest()), SHOWS).toBe(true)
   })
 
@@ -148,7 +194,9 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     const select = page.locator('select[data-testid=scenario-select]')
     await expect.poll(() => select.inputValue(), SHOWS).toBe('default')
     await select.selectOption('slow-video')
-    await expect.poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS).toBe('slow-video')
+    await expect
+      .poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS)
+      .toBe('slow-video')
     await select.selectOption('default')
     await expect.poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS).toBe('default')
     expect(pageErrors).toEqual([])
@@ -191,7 +239,9 @@ describe('the dashboard in the worker door', LIMIT, () => {
     await expect.poll(() => taskRow.getAttribute('data-status', { timeout: 1_000 }), SHOWS).toBe('1')
     const thumbnail = taskRow.locator('img[data-testid=thumbnail]')
     await thumbnail.scrollIntoViewIfNeeded(WAIT)
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS)
+      .toBe(256)
     expect(await workerPage.locator('[data-testid=clock-now]').textContent()).toContain('2026-01-01T00:01:00')
   })
 })

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp, ensureChromium, INSTALL_LIMIT_MS, launchBrowser, serveStatic, type MswPackage, type StaticServer } from '../support/browser.js'
+import {
+  buildApp,
+  ensureChromium,
+  INSTALL_LIMIT_MS,
+  launchBrowser,
+  serveStatic,
+  type MswPackage,
+  type StaticServer,
+} from '../support/browser.js'
 import { indexHtml } from './app/page.js'
 
 /**
@@ -27,7 +35,13 @@ export function devtoolsSuite(msw: MswPackage): void {
     const bundle = await buildApp('test/browser/app/devtools-entry.ts', msw)
     ;[browser, site] = await Promise.all([
       launchBrowser(),
-      serveStatic({ '/index.html': { body: indexHtml('devtools').replace('<body>', `<body>${HOSTILE}`), type: 'text/html' }, '/app.js': { body: bundle, type: 'application/javascript' } }, msw),
+      serveStatic(
+        {
+          '/index.html': { body: indexHtml('devtools').replace('<body>', `<body>${HOSTILE}`), type: 'text/html' },
+          '/app.js': { body: bundle, type: 'application/javascript' },
+        },
+        msw,
+      ),
     ])
   }, INSTALL_LIMIT_MS)
 
@@ -67,7 +81,10 @@ export function devtoolsSuite(msw: MswPackage): void {
       { path, init },
     )
   const submit = async (page: Page) => {
-    const { status, body } = await call(page, '/api/ai/image/generate', { method: 'POST', body: { model: 'base-image-2', prompt: 'a fox that survives a reload' } })
+    const { status, body } = await call(page, '/api/ai/image/generate', {
+      method: 'POST',
+      body: { model: 'base-image-2', prompt: 'a fox that survives a reload' },
+    })
     expect(status).toBe(200)
     return body.taskId as string
   }
@@ -99,7 +116,11 @@ export function devtoolsSuite(msw: MswPackage): void {
         page.evaluate(async () => {
           const res = await fetch('/api/ai/image/generate', {
             method: 'POST',
-            headers: { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json', 'idempotency-key': 'reload-1' },
+            headers: {
+              authorization: 'Bearer sk_test_alice',
+              'content-type': 'application/json',
+              'idempotency-key': 'reload-1',
+            },
             body: JSON.stringify({ model: 'base-image-2', prompt: 'once' }),
           })
           return res.json()
@@ -134,7 +155,15 @@ export function devtoolsSuite(msw: MswPackage): void {
       await page.locator('[data-testid=advance-idle]').first().click()
       await expect.poll(() => row.getAttribute('data-status', { timeout: 1_000 }), SHOWS).toBe('1')
       expect((await call(page, `/__mock/tasks/${taskId}`)).body.task.status).toBe(1)
-      await expect.poll(() => row.locator('img[data-testid=thumbnail]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS).toBe(256)
+      await expect
+        .poll(
+          () =>
+            row
+              .locator('img[data-testid=thumbnail]')
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+          SHOWS,
+        )
+        .toBe(256)
       await page.waitForTimeout(1_500)
       // The panel reads through the control API only: the task was never polled, and the page's journal holds its own submission alone.
       expect((await call(page, `/__mock/tasks/${taskId}`)).body.task.polls).toBe(0)
@@ -166,9 +195,19 @@ export function devtoolsSuite(msw: MswPackage): void {
         const host = document.querySelector('genmock-devtools')!
         const now = host.shadowRoot!.querySelector('[data-testid=clock-now]')!
         const style = getComputedStyle(now)
-        return { shadow: host.shadowRoot !== null, color: style.color, fontSize: style.fontSize, inDocument: document.querySelector('[data-testid=clock-now]') === null }
+        return {
+          shadow: host.shadowRoot !== null,
+          color: style.color,
+          fontSize: style.fontSize,
+          inDocument: document.querySelector('[data-testid=clock-now]') === null,
+        }
       })
-      expect(inside).toEqual({ shadow: true, color: expect.not.stringMatching(/^rgb\(255, 0, 0\)$/), fontSize: '14px', inDocument: true })
+      expect(inside).toEqual({
+        shadow: true,
+        color: expect.not.stringMatching(/^rgb\(255, 0, 0\)$/),
+        fontSize: '14px',
+        inDocument: true,
+      })
       const pageButton = await page.locator('#page-button').evaluate((button) => {
         const style = getComputedStyle(button)
         return { fontSize: style.fontSize, background: style.backgroundColor, border: style.borderTopStyle }

@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server.js'
 import { BUNDLED_SCENARIOS } from '../support/api.js'
-import { buildApp, ensureChromium, INSTALL_LIMIT_MS, launchBrowser, serveStatic, type MswPackage, type StaticServer } from '../support/browser.js'
+import {
+  buildApp,
+  ensureChromium,
+  INSTALL_LIMIT_MS,
+  launchBrowser,
+  serveStatic,
+  type MswPackage,
+  type StaticServer,
+} from '../support/browser.js'
 import { START } from '../support/doors.js'
 import type { Answer } from './app/app.js'
 import { indexHtml } from './app/page.js'
@@ -43,7 +51,8 @@ export function workerDoorSuite(msw: MswPackage): void {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(String(error)))
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(`console.${message.type()}: ${message.text()}`)
+      if (message.type() === 'error' || message.type() === 'warning')
+        errors.push(`console.${message.type()}: ${message.text()}`)
     })
     await page.goto(url)
     await page.waitForFunction(() => window.__done === true, undefined, { timeout: PAGE_LIMIT_MS })
@@ -54,12 +63,28 @@ export function workerDoorSuite(msw: MswPackage): void {
 
   beforeAll(async () => {
     await ensureChromium()
-    const [workerBundle, serverBundle] = await Promise.all([buildApp('test/browser/app/worker-entry.ts', msw), buildApp('test/browser/app/server-entry.ts', msw)])
+    const [workerBundle, serverBundle] = await Promise.all([
+      buildApp('test/browser/app/worker-entry.ts', msw),
+      buildApp('test/browser/app/server-entry.ts', msw),
+    ])
     ;[browser, server, workerSite, serverSite] = await Promise.all([
       launchBrowser(),
       startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' }),
-      serveStatic({ '/index.html': { body: indexHtml(), type: 'text/html' }, '/app.js': { body: workerBundle, type: 'application/javascript' }, '/elsewhere/data': { body: '{}', type: 'application/json' } }, msw),
-      serveStatic({ '/index.html': { body: indexHtml(), type: 'text/html' }, '/app.js': { body: serverBundle, type: 'application/javascript' } }, msw),
+      serveStatic(
+        {
+          '/index.html': { body: indexHtml(), type: 'text/html' },
+          '/app.js': { body: workerBundle, type: 'application/javascript' },
+          '/elsewhere/data': { body: '{}', type: 'application/json' },
+        },
+        msw,
+      ),
+      serveStatic(
+        {
+          '/index.html': { body: indexHtml(), type: 'text/html' },
+          '/app.js': { body: serverBundle, type: 'application/javascript' },
+        },
+        msw,
+      ),
     ])
     const [worker, standalone] = await Promise.all([
       runApp('worker', `${workerSite.url}/`, workerSite.url),
@@ -76,12 +101,24 @@ export function workerDoorSuite(msw: MswPackage): void {
   })
 
   /** A page-side fetch: the answer's status, content type and JSON body (or null). */
-  async function pageFetch(page: Page, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  async function pageFetch(
+    page: Page,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) {
     return page.evaluate(
       async ({ path, init }) => {
-        const res = await fetch(path, { method: init.method ?? 'GET', headers: init.headers ?? {}, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) })
+        const res = await fetch(path, {
+          method: init.method ?? 'GET',
+          headers: init.headers ?? {},
+          ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        })
         const type = res.headers.get('content-type') ?? ''
-        return { status: res.status, type, body: type.includes('json') ? ((await res.json()) as Record<string, unknown>) : null }
+        return {
+          status: res.status,
+          type,
+          body: type.includes('json') ? ((await res.json()) as Record<string, unknown>) : null,
+        }
       },
       { path, init },
     )
@@ -94,9 +131,16 @@ export function workerDoorSuite(msw: MswPackage): void {
     it('finishes through the worker door and through the standalone server', () => {
       for (const run of Object.values(runs)) {
         expect(run.answers.length, run.door).toBeGreaterThanOrEqual(6)
-        expect(run.answers.map((a) => a.status), run.door).toEqual(run.answers.map((a) => (a.call === 'POST /__mock/accounts' ? 201 : 200)))
+        expect(
+          run.answers.map((a) => a.status),
+          run.door,
+        ).toEqual(run.answers.map((a) => (a.call === 'POST /__mock/accounts' ? 201 : 200)))
         // The app's own-clock account ran its clock until idle in the page too.
-        expect(run.answers.filter((a) => /^POST \/__mock\/accounts\/\w+\/clock\/advance$/.test(a.call)).map((a) => JSON.parse(a.body).idle)).toEqual([true])
+        expect(
+          run.answers
+            .filter((a) => /^POST \/__mock\/accounts\/\w+\/clock\/advance$/.test(a.call))
+            .map((a) => JSON.parse(a.body).idle),
+        ).toEqual([true])
         const [image, video] = run.answers.map((a) => JSON.parse(a.body) as { taskId?: string })
         expect(image!.taskId).toMatch(/^tsk_/)
         expect(video!.taskId).toMatch(/^tsk_/)
@@ -111,8 +155,15 @@ export function workerDoorSuite(msw: MswPackage): void {
 
     it.each(['worker', 'server'] as const)('shows the 16:9 output image [%s]', async (door) => {
       const { page } = runs[door]
-      await page.waitForFunction(() => document.querySelector<HTMLImageElement>('#image')?.complete === true, undefined, { timeout: PAGE_LIMIT_MS })
-      const size = await page.$eval('#image', (img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }))
+      await page.waitForFunction(
+        () => document.querySelector<HTMLImageElement>('#image')?.complete === true,
+        undefined,
+        { timeout: PAGE_LIMIT_MS },
+      )
+      const size = await page.$eval('#image', (img: HTMLImageElement) => ({
+        width: img.naturalWidth,
+        height: img.naturalHeight,
+      }))
       expect(size).toEqual({ width: 256, height: 144 })
     })
 
@@ -126,7 +177,12 @@ export function workerDoorSuite(msw: MswPackage): void {
         undefined,
         { timeout: PAGE_LIMIT_MS },
       )
-      const state = await page.$eval('#video', (video: HTMLVideoElement) => ({ duration: video.duration, width: video.videoWidth, height: video.videoHeight, error: video.error?.message ?? null }))
+      const state = await page.$eval('#video', (video: HTMLVideoElement) => ({
+        duration: video.duration,
+        width: video.videoWidth,
+        height: video.videoHeight,
+        error: video.error?.message ?? null,
+      }))
       expect(state.error).toBeNull()
       expect(state.duration).toBeCloseTo(2, 1)
       expect([state.width, state.height]).toEqual([192, 108])
@@ -137,25 +193,36 @@ export function workerDoorSuite(msw: MswPackage): void {
     const page = () => runs.worker.page
 
     it('answers the control API in the page', async () => {
-      expect(await pageFetch(page(), '/__mock/health')).toEqual({ status: 200, type: 'application/json', body: { ok: true, version: '0.1.0' } })
+      expect(await pageFetch(page(), '/__mock/health')).toEqual({
+        status: 200,
+        type: 'application/json',
+        body: { ok: true, version: '0.1.0' },
+      })
       const clock = await pageFetch(page(), '/__mock/clock')
       expect(clock.body).toMatchObject({ mode: 'manual' })
     })
 
     it('generates the output PNG in the page', async () => {
-      const image = JSON.parse(runs.worker.answers.findLast((a) => a.body.includes('outputImageUrls'))!.body) as { outputImageUrls: string[] }
+      const image = JSON.parse(runs.worker.answers.findLast((a) => a.body.includes('outputImageUrls'))!.body) as {
+        outputImageUrls: string[]
+      }
       const url = image.outputImageUrls[0]!
       expect(url.startsWith(`${runs.worker.origin}/media/images/`)).toBe(true)
       const png = await page().evaluate(async (url) => {
         const res = await fetch(url)
-        return { status: res.status, type: res.headers.get('content-type'), head: [...new Uint8Array(await res.arrayBuffer()).subarray(0, 8)] }
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          head: [...new Uint8Array(await res.arrayBuffer()).subarray(0, 8)],
+        }
       }, url)
       expect(png).toEqual({ status: 200, type: 'image/png', head: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] })
     })
 
     it('lets requests genmock does not own pass through, without a warning', async () => {
       const warnings: string[] = []
-      const listen = (message: { type(): string; text(): string }) => void (message.type() === 'warning' || message.type() === 'error' ? warnings.push(message.text()) : undefined)
+      const listen = (message: { type(): string; text(): string }) =>
+        void (message.type() === 'warning' || message.type() === 'error' ? warnings.push(message.text()) : undefined)
       page().on('console', listen)
       const status = await page().evaluate(async () => (await fetch('/elsewhere/data')).status)
       await page().waitForTimeout(200)
@@ -174,12 +241,15 @@ export function workerDoorSuite(msw: MswPackage): void {
       const body = { model: 'base-image-2', prompt: 'a cookie fox' }
       const anonymous = await pageFetch(page(), '/api/ai/image/generate', { method: 'POST', headers: JSON_TYPE, body })
       expect(anonymous.status).toBe(401)
+      // biome-ignore lint/suspicious/noDocumentCookie: the test sets the session cookie as a page would
       await page().evaluate(() => (document.cookie = 'genmock_session=sess_test_alice; path=/'))
       const withCookie = await pageFetch(page(), '/api/ai/image/generate', { method: 'POST', headers: JSON_TYPE, body })
       expect(withCookie.status).toBe(200)
       const taskId = withCookie.body!.taskId as string
       const tasks = await pageFetch(page(), '/__mock/tasks?limit=5')
-      expect((tasks.body!.tasks as { taskId: string; accountId: string }[]).find((t) => t.taskId === taskId)?.accountId).toBe('acct_alice')
+      expect(
+        (tasks.body!.tasks as { taskId: string; accountId: string }[]).find((t) => t.taskId === taskId)?.accountId,
+      ).toBe('acct_alice')
       const journal = await pageFetch(page(), '/__mock/requests?limit=1')
       const [entry] = journal.body!.requests as { path: string; accountId?: string; conformance?: string[] }[]
       expect(entry).toMatchObject({ path: '/api/ai/image/generate', accountId: 'acct_alice' })
@@ -187,7 +257,10 @@ export function workerDoorSuite(msw: MswPackage): void {
     })
 
     it('accepts a bearer key from the page but reports key-in-browser, in the journal and the response header', async () => {
-      const header = await page().evaluate(async (headers) => (await fetch('/api/ai/models', { headers })).headers.get('genmock-conformance'), ALICE)
+      const header = await page().evaluate(
+        async (headers) => (await fetch('/api/ai/models', { headers })).headers.get('genmock-conformance'),
+        ALICE,
+      )
       expect(header).toBe('key-in-browser')
       const journal = await pageFetch(page(), '/__mock/requests?limit=1')
       const [entry] = journal.body!.requests as { path: string; accountId?: string; conformance?: string[] }[]
@@ -203,7 +276,10 @@ export function workerDoorSuite(msw: MswPackage): void {
         headers: { ...ALICE, ...JSON_TYPE, 'x-mock-scenario': 'insufficient-credits' },
         body: { model: 'base-image-2', prompt: 'a fox' },
       })
-      expect(refused).toMatchObject({ status: 402, body: { error: 'Insufficient credits', required: expect.any(Number) } })
+      expect(refused).toMatchObject({
+        status: 402,
+        body: { error: 'Insufficient credits', required: expect.any(Number) },
+      })
     })
   })
 
@@ -212,10 +288,17 @@ export function workerDoorSuite(msw: MswPackage): void {
 
     it('drop-after-commit is a network error in the page too, and the Idempotency-Key retry gets the stored task', async () => {
       const outcome = await page().evaluate(async (headers) => {
-        const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'browser-drop-0001' }, body: JSON.stringify({ model: 'base-image-2', prompt: 'a dropped fox' }) }
+        const init = {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'browser-drop-0001' },
+          body: JSON.stringify({ model: 'base-image-2', prompt: 'a dropped fox' }),
+        }
         let dropped = ''
         try {
-          await fetch('/api/ai/image/generate', { ...init, headers: { ...init.headers, 'x-mock-scenario': 'drop-after-commit' } })
+          await fetch('/api/ai/image/generate', {
+            ...init,
+            headers: { ...init.headers, 'x-mock-scenario': 'drop-after-commit' },
+          })
         } catch (error) {
           dropped = (error as Error).name
         }
@@ -224,7 +307,10 @@ export function workerDoorSuite(msw: MswPackage): void {
       }, ALICE)
       expect(outcome).toEqual({ dropped: 'TypeError', status: 200, replayed: 'true' })
       const journal = await pageFetch(page(), '/__mock/requests?limit=2')
-      expect(journal.body!.requests).toMatchObject([{ replayed: true, status: 200 }, { dropped: true, status: 0, scenario: 'drop-after-commit' }])
+      expect(journal.body!.requests).toMatchObject([
+        { replayed: true, status: 200 },
+        { dropped: true, status: 0, scenario: 'drop-after-commit' },
+      ])
     })
   })
 }

@@ -21,7 +21,9 @@ const shared = files
   .filter((base) => {
     const esm = join(dist, `${base}.d.ts`)
     const cjs = join(dist, `${base}.d.cts`)
-    const same = files.includes(`${base}.d.ts`) && readFileSync(esm, 'utf8').replaceAll(".js'", ".cjs'") === readFileSync(cjs, 'utf8')
+    const same =
+      files.includes(`${base}.d.ts`) &&
+      readFileSync(esm, 'utf8').replaceAll(".js'", ".cjs'") === readFileSync(cjs, 'utf8')
     if (!same) console.warn(`build: ${base}.d.ts and ${base}.d.cts differ; both kept`)
     return same
   })
@@ -41,4 +43,6 @@ const reexported = [...ENTRIES].filter((entry) => {
   writeFileSync(esm, `export * from './${entry}.cjs';\n`)
   return true
 })
-console.log(`build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`)
+console.log(
+  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`,
+)

@@ -45,7 +45,9 @@ const ESM_ONLY = {
 const esmOnly: Plugin = {
   name: 'genmock-esm-only',
   setup(build) {
-    const names = new Map(Object.entries(ESM_ONLY).map(([name, file]) => [join(ROOT, file.replace(/\.ts$/, '.js')), name]))
+    const names = new Map(
+      Object.entries(ESM_ONLY).map(([name, file]) => [join(ROOT, file.replace(/\.ts$/, '.js')), name]),
+    )
     build.onResolve({ filter: /\.js$/ }, ({ path, resolveDir }) => {
       const name = names.get(join(resolveDir, path))
       return name ? { path: `./${name}.js`, external: true } : undefined
@@ -61,9 +63,17 @@ const esmOnly: Plugin = {
  * ESM_ONLY files. esbuild's own CommonJS transform does none of that, so it takes sucrase's place
  * (tsup's require('sucrase') is this very module object).
  */
-const sucrase = createRequire(import.meta.url)('sucrase') as { transform: (code: string, options: { filePath: string }) => { code: string; sourceMap?: object } }
+const sucrase = createRequire(import.meta.url)('sucrase') as {
+  transform: (code: string, options: { filePath: string }) => { code: string; sourceMap?: object }
+}
 sucrase.transform = (code, { filePath }) => {
-  const result = transformSync(code, { format: 'cjs', target: TARGET, minify: true, sourcemap: true, sourcefile: filePath })
+  const result = transformSync(code, {
+    format: 'cjs',
+    target: TARGET,
+    minify: true,
+    sourcemap: true,
+    sourcefile: filePath,
+  })
   return { code: result.code, sourceMap: JSON.parse(result.map) as object }
 }
 
@@ -82,7 +92,13 @@ const common: Options = {
   sourcemap: true,
   // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
   // compile the sources once per entry, three times slower.
-  dts: { entry: { index: 'dist/.types/index.d.ts', node: 'dist/.types/node/index.d.ts', browser: 'dist/.types/browser/index.d.ts' } },
+  dts: {
+    entry: {
+      index: 'dist/.types/index.d.ts',
+      node: 'dist/.types/node/index.d.ts',
+      browser: 'dist/.types/browser/index.d.ts',
+    },
+  },
   esbuildPlugins: [packageFields],
   // Bundled, not a dependency: @msw/data is ES modules only, so the CommonJS build could not
   // require() it where require(esm) is missing (Jest, Node before 20.19); and it imports

@@ -23,13 +23,22 @@ interface Task {
   outputImageUrls?: string[]
 }
 
-export async function generateRelayImage(job: string, prompt: string, options: RelayClientOptions): Promise<{ task: Task; image: ArrayBuffer }> {
+export async function generateRelayImage(
+  job: string,
+  prompt: string,
+  options: RelayClientOptions,
+): Promise<{ task: Task; image: ArrayBuffer }> {
   const { baseUrl, apiKey, keys, sleep } = options
   const authorization = `Bearer ${apiKey}`
   if (!keys.has(job)) keys.set(job, `job-${job}-${crypto.randomUUID()}`)
   const init = {
     method: 'POST',
-    headers: { authorization, 'content-type': 'application/json', 'idempotency-key': keys.get(job)!, ...options.headers },
+    headers: {
+      authorization,
+      'content-type': 'application/json',
+      'idempotency-key': keys.get(job)!,
+      ...options.headers,
+    },
     body: JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt, resolution: '2K' }),
   }
   let task: Task | undefined
@@ -42,7 +51,9 @@ export async function generateRelayImage(job: string, prompt: string, options: R
   }
   while (task.status === 0) {
     await sleep(Math.max(task.pollAfterSeconds ?? 5, 5))
-    task = (await (await fetch(`${baseUrl}/api/ai/tasks/${encodeURIComponent(task.taskId)}`, { headers: { authorization } })).json()) as Task
+    task = (await (
+      await fetch(`${baseUrl}/api/ai/tasks/${encodeURIComponent(task.taskId)}`, { headers: { authorization } })
+    ).json()) as Task
   }
   if (task.status !== 1) throw new Error(`task failed: ${JSON.stringify(task)}`)
   const media = await fetch(task.outputImageUrls![0]!, { headers: { authorization } })

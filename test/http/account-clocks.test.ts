@@ -22,7 +22,10 @@ async function ownAccount(door: Door, body: object = {}): Promise<{ id: string; 
 }
 
 async function submit(door: Door, key: string, body: object = IMAGE): Promise<string> {
-  const res = await submitImage(door, body, { ...auth(key), ...('provider' in body ? { 'idempotency-key': `key-${Math.random().toString(36).slice(2, 12)}` } : {}) })
+  const res = await submitImage(door, body, {
+    ...auth(key),
+    ...('provider' in body ? { 'idempotency-key': `key-${Math.random().toString(36).slice(2, 12)}` } : {}),
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { taskId: string }).taskId
 }
@@ -34,12 +37,21 @@ async function advance(door: Door, path: string, body: object): Promise<Advanced
 }
 
 /** The server clock's now: tests share one server, whose clock keeps going across resets. */
-const serverNow = async (door: Door) => Date.parse(((await (await door.fetch('/__mock/clock')).json()) as { now: string }).now)
+const serverNow = async (door: Door) =>
+  Date.parse(((await (await door.fetch('/__mock/clock')).json()) as { now: string }).now)
 
-const status = async (door: Door, id: string, key: string) => ((await (await getTask(door, id, key)).json()) as { status: number; updatedAt: string; createdAt: string; expiresAt?: string }).status
+const status = async (door: Door, id: string, key: string) =>
+  (
+    (await (await getTask(door, id, key)).json()) as {
+      status: number
+      updatedAt: string
+      createdAt: string
+      expiresAt?: string
+    }
+  ).status
 
 eachDoor('per-account clocks', (door) => {
-  it('an account with its own clock: the server clock no longer moves its tasks, its own clock does, and no one else\'s', async () => {
+  it("an account with its own clock: the server clock no longer moves its tasks, its own clock does, and no one else's", async () => {
     const START = await serverNow(door())
     const own = await ownAccount(door())
     const mine = await submit(door(), own.apiKey)
@@ -70,13 +82,18 @@ eachDoor('per-account clocks', (door) => {
     const alice = await getTask(door(), await submit(door(), KEYS.alice), KEYS.alice)
     expect(alice.headers.get('date')).toBe(new Date(START + 5 * 86_400_000).toUTCString())
 
-    const view = (await (await door().fetch(`/__mock/accounts/${own.id}`)).json()) as { clock: object; ledger: { at: number; kind: string }[] }
+    const view = (await (await door().fetch(`/__mock/accounts/${own.id}`)).json()) as {
+      clock: object
+      ledger: { at: number; kind: string }[]
+    }
     expect(view.clock).toEqual({ mode: 'manual', speed: 1, now: iso(START + 100_000), own: true })
     expect(view.ledger.map((e) => [e.kind, e.at])).toEqual([
       ['opening', START],
       ['debit', START + 100_000],
     ])
-    const journal = (await (await door().fetch(`/__mock/requests?account=${own.id}`)).json()) as { requests: { at: string }[] }
+    const journal = (await (await door().fetch(`/__mock/requests?account=${own.id}`)).json()) as {
+      requests: { at: string }[]
+    }
     expect(journal.requests.map((r) => r.at)).toEqual([iso(START + 100_000), iso(START + 100_000)])
   })
 
@@ -84,22 +101,43 @@ eachDoor('per-account clocks', (door) => {
     const START = await serverNow(door())
     const own = await ownAccount(door())
     await advance(door(), '/__mock/clock/advance', { seconds: 30 })
-    expect(await (await door().fetch(`/__mock/accounts/${own.id}/clock`)).json()).toEqual({ mode: 'manual', speed: 1, now: iso(START), own: true })
-    expect(await (await door().fetch('/__mock/accounts/acct_alice/clock')).json()).toEqual({ mode: 'manual', speed: 1, now: iso(START + 30_000), own: false })
+    expect(await (await door().fetch(`/__mock/accounts/${own.id}/clock`)).json()).toEqual({
+      mode: 'manual',
+      speed: 1,
+      now: iso(START),
+      own: true,
+    })
+    expect(await (await door().fetch('/__mock/accounts/acct_alice/clock')).json()).toEqual({
+      mode: 'manual',
+      speed: 1,
+      now: iso(START + 30_000),
+      own: false,
+    })
     expect((await door().fetch('/__mock/accounts/acct_nobody/clock')).status).toBe(404)
   })
 
   it('PATCH {clock: "own"} takes the pending tasks along, with their steps; {clock: "server"} hands them back', async () => {
     const START = await serverNow(door())
     const pending = await submit(door(), KEYS.alice)
-    const patched = await door().fetch('/__mock/accounts/acct_alice', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clock: 'own' }) })
+    const patched = await door().fetch('/__mock/accounts/acct_alice', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clock: 'own' }),
+    })
     expect(patched.status).toBe(200)
     expect(((await patched.json()) as { clock: { own: boolean } }).clock.own).toBe(true)
     await advance(door(), '/__mock/clock/advance', { seconds: 3600 })
     expect(await status(door(), pending, KEYS.alice)).toBe(0)
 
-    const back = await door().fetch('/__mock/accounts/acct_alice', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clock: 'server' }) })
-    expect(((await back.json()) as { clock: { own: boolean; now: string } }).clock).toMatchObject({ own: false, now: iso(START + HOUR) })
+    const back = await door().fetch('/__mock/accounts/acct_alice', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clock: 'server' }),
+    })
+    expect(((await back.json()) as { clock: { own: boolean; now: string } }).clock).toMatchObject({
+      own: false,
+      now: iso(START + HOUR),
+    })
     // Due by the server clock now: it completes at the next look.
     expect(await status(door(), pending, KEYS.alice)).toBe(1)
   })
@@ -127,7 +165,7 @@ eachDoor('per-account clocks', (door) => {
     expect(nothing).toMatchObject({ now: rest.now, changes: [], idle: true })
   })
 
-  it('the server clock takes until too, and an own-clock account\'s tasks neither hold it back nor move', async () => {
+  it("the server clock takes until too, and an own-clock account's tasks neither hold it back nor move", async () => {
     const own = await ownAccount(door())
     const theirs = await submit(door(), own.apiKey)
     const alices = await submit(door(), KEYS.alice)
@@ -139,12 +177,28 @@ eachDoor('per-account clocks', (door) => {
 
   it('a task waiting for a poll keeps until "idle" from reaching idle: it stops at the last change', async () => {
     const START = await serverNow(door())
-    const scenario = { name: 'third-poll', description: 'Completes at the third poll.', rules: [{ match: { endpoint: 'image' }, timeline: [{ at: '2s', set: { relayStatus: 'running' } }, { at: 'poll 3', set: { status: 1 } }] }] }
+    const scenario = {
+      name: 'third-poll',
+      description: 'Completes at the third poll.',
+      rules: [
+        {
+          match: { endpoint: 'image' },
+          timeline: [
+            { at: '2s', set: { relayStatus: 'running' } },
+            { at: 'poll 3', set: { status: 1 } },
+          ],
+        },
+      ],
+    }
     expect((await post(door(), '/__mock/scenarios', scenario)).status).toBe(201)
     const own = await ownAccount(door(), { scenario: 'third-poll' })
     const id = await submit(door(), own.apiKey)
     const advanced = await advance(door(), `/__mock/accounts/${own.id}/clock/advance`, { until: 'idle' })
-    expect(advanced).toMatchObject({ now: iso(START + 2000), idle: false, changes: [{ taskId: id, at: iso(START + 2000), status: 0, relayStatus: 'running' }] })
+    expect(advanced).toMatchObject({
+      now: iso(START + 2000),
+      idle: false,
+      changes: [{ taskId: id, at: iso(START + 2000), status: 0, relayStatus: 'running' }],
+    })
   })
 
   it('refuses, naming the field: an unknown until, seconds with until, neither, negative seconds, an account on the server clock', async () => {
@@ -157,7 +211,9 @@ eachDoor('per-account clocks', (door) => {
     expect(await issuePaths(await post(door(), '/__mock/clock/advance', { until: 'later' }))).toEqual(['until'])
     const serverClock = await post(door(), '/__mock/accounts/acct_alice/clock/advance', { seconds: 5 })
     expect(serverClock.status).toBe(400)
-    expect(((await serverClock.clone().json()) as { details: { issues: { message: string }[] } }).details.issues[0]!.message).toMatch(/reads the server clock/)
+    expect(
+      ((await serverClock.clone().json()) as { details: { issues: { message: string }[] } }).details.issues[0]!.message,
+    ).toMatch(/reads the server clock/)
     expect(await issuePaths(serverClock)).toEqual(['clock'])
     expect((await post(door(), '/__mock/accounts/acct_nobody/clock/advance', { seconds: 5 })).status).toBe(404)
     expect(await issuePaths(await post(door(), '/__mock/accounts', { clock: 'mine' }))).toEqual(['clock'])

@@ -14,11 +14,21 @@ type Headers = Record<string, string>
 const ENDPOINTS: { name: string; call: (door: Door, headers: Headers) => Promise<Response> }[] = [
   {
     name: 'POST /api/ai/image/generate',
-    call: (door, headers) => door.fetch('/api/ai/image/generate', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(IMAGE) }),
+    call: (door, headers) =>
+      door.fetch('/api/ai/image/generate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(IMAGE),
+      }),
   },
   {
     name: 'POST /api/ai/video/generate',
-    call: (door, headers) => door.fetch('/api/ai/video/generate', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(VIDEO_T2V) }),
+    call: (door, headers) =>
+      door.fetch('/api/ai/video/generate', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(VIDEO_T2V),
+      }),
   },
   {
     // An id that does not exist: an authenticated caller gets 404, an unauthenticated one 401.
@@ -38,13 +48,33 @@ const REFUSED: { name: string; headers: Headers; secret?: string }[] = [
   { name: 'Bearer followed by blanks only', headers: { authorization: 'Bearer    ' } },
   { name: 'the key without a scheme', headers: { authorization: KEYS.alice }, secret: KEYS.alice },
   { name: 'two tokens', headers: { authorization: `Bearer ${KEYS.alice} ${KEYS.bob}` }, secret: KEYS.alice },
-  { name: 'an unknown key', headers: { authorization: 'Bearer sk_test_nobody_has_this_key' }, secret: 'sk_test_nobody_has_this_key' },
-  { name: 'a key that differs only in case', headers: { authorization: `Bearer ${KEYS.alice.toUpperCase()}` }, secret: KEYS.alice.toUpperCase() },
+  {
+    name: 'an unknown key',
+    headers: { authorization: 'Bearer sk_test_nobody_has_this_key' },
+    secret: 'sk_test_nobody_has_this_key',
+  },
+  {
+    name: 'a key that differs only in case',
+    headers: { authorization: `Bearer ${KEYS.alice.toUpperCase()}` },
+    secret: KEYS.alice.toUpperCase(),
+  },
   { name: 'a revoked key', headers: { authorization: `Bearer ${KEYS.revoked}` }, secret: KEYS.revoked },
   { name: 'an expired key', headers: { authorization: `Bearer ${KEYS.expired}` }, secret: KEYS.expired },
-  { name: 'a key whose IP allowlist excludes the caller', headers: { authorization: `Bearer ${KEYS.iplocked}` }, secret: KEYS.iplocked },
-  { name: 'an unknown session cookie', headers: { cookie: 'genmock_session=sess_test_nobody' }, secret: 'sess_test_nobody' },
-  { name: 'a session token sent as a bearer key', headers: { authorization: 'Bearer sess_test_alice' }, secret: 'sess_test_alice' },
+  {
+    name: 'a key whose IP allowlist excludes the caller',
+    headers: { authorization: `Bearer ${KEYS.iplocked}` },
+    secret: KEYS.iplocked,
+  },
+  {
+    name: 'an unknown session cookie',
+    headers: { cookie: 'genmock_session=sess_test_nobody' },
+    secret: 'sess_test_nobody',
+  },
+  {
+    name: 'a session token sent as a bearer key',
+    headers: { authorization: 'Bearer sess_test_alice' },
+    secret: 'sess_test_alice',
+  },
   {
     name: 'an invalid Authorization header next to a valid session cookie',
     headers: { authorization: 'Bearer sk_test_nobody_has_this_key', cookie: 'genmock_session=sess_test_alice' },
@@ -96,7 +126,11 @@ eachDoor('authentication', (door) => {
   }
 
   it('a refused submission creates no task and debits nothing', async () => {
-    const before = { tasks: await taskCount(door()), refused: await credits(door(), 'acct_refused'), alice: await credits(door(), 'acct_alice') }
+    const before = {
+      tasks: await taskCount(door()),
+      refused: await credits(door(), 'acct_refused'),
+      alice: await credits(door(), 'acct_alice'),
+    }
     for (const key of [KEYS.revoked, KEYS.expired, KEYS.iplocked, 'sk_test_nobody_has_this_key']) {
       expect((await submitImage(door(), IMAGE, { authorization: `Bearer ${key}` })).status).toBe(401)
       const video = await door().fetch('/api/ai/video/generate', {
@@ -112,7 +146,11 @@ eachDoor('authentication', (door) => {
   })
 
   it('checks authentication before the body: an invalid body with a bad key is still 401', async () => {
-    const res = await submitImage(door(), { model: 'no-such-model' }, { authorization: 'Bearer sk_test_nobody_has_this_key' })
+    const res = await submitImage(
+      door(),
+      { model: 'no-such-model' },
+      { authorization: 'Bearer sk_test_nobody_has_this_key' },
+    )
     expect(res.status).toBe(401)
     expect(await res.json()).toStrictEqual({ error: 'Unauthorized' })
   })
@@ -128,19 +166,27 @@ eachDoor('authentication', (door) => {
     expect(await credits(door(), 'acct_alice')).toBe(1000 - creditsUsed)
     expect((await getTask(door(), taskId, KEYS.alice)).status).toBe(200)
     expect((await getTask(door(), taskId, KEYS.bob)).status).toBe(404)
-    const byCookie = await door().fetch(`/api/ai/tasks/${taskId}`, { headers: { cookie: 'genmock_session=sess_test_alice' } })
+    const byCookie = await door().fetch(`/api/ai/tasks/${taskId}`, {
+      headers: { cookie: 'genmock_session=sess_test_alice' },
+    })
     expect(byCookie.status).toBe(200)
-    const byBobsCookie = await door().fetch(`/api/ai/tasks/${taskId}`, { headers: { cookie: 'genmock_session=sess_test_bob' } })
+    const byBobsCookie = await door().fetch(`/api/ai/tasks/${taskId}`, {
+      headers: { cookie: 'genmock_session=sess_test_bob' },
+    })
     expect(byBobsCookie.status).toBe(404)
   })
 
   it('the session cookie is found among other cookies', async () => {
-    const res = await door().fetch('/api/ai/models', { headers: { cookie: 'theme=dark; genmock_session=sess_test_alice; lang=en' } })
+    const res = await door().fetch('/api/ai/models', {
+      headers: { cookie: 'theme=dark; genmock_session=sess_test_alice; lang=en' },
+    })
     expect(res.status).toBe(200)
   })
 
   it('a valid key authenticates the account that owns it, not another', async () => {
-    const { taskId } = (await (await submitImage(door(), IMAGE, { authorization: `Bearer ${KEYS.bob}` })).json()) as { taskId: string }
+    const { taskId } = (await (await submitImage(door(), IMAGE, { authorization: `Bearer ${KEYS.bob}` })).json()) as {
+      taskId: string
+    }
     expect((await getTask(door(), taskId, KEYS.bob)).status).toBe(200)
     expect((await getTask(door(), taskId, KEYS.alice)).status).toBe(404)
   })
@@ -152,15 +198,21 @@ eachDoor('authentication', (door) => {
       body: JSON.stringify({ apiKey: 'sk_test_auth_fresh', credits: 10 }),
     })
     expect(created.status).toBe(201)
-    expect((await door().fetch('/api/ai/models', { headers: { authorization: 'Bearer sk_test_auth_fresh' } })).status).toBe(200)
-    expect((await door().fetch('/api/ai/models', { headers: { authorization: `Bearer ${KEYS.expired}` } })).status).toBe(401)
+    expect(
+      (await door().fetch('/api/ai/models', { headers: { authorization: 'Bearer sk_test_auth_fresh' } })).status,
+    ).toBe(200)
+    expect(
+      (await door().fetch('/api/ai/models', { headers: { authorization: `Bearer ${KEYS.expired}` } })).status,
+    ).toBe(401)
   })
 
   it('a client-sent remote-address header does not get an IP-locked key past its allowlist', async () => {
     // The allowlist is 203.0.113.0/24. The caller's address is the socket's (server) or loopback
     // (in-process), never a value the client chooses.
     for (const header of ['x-genmock-remote-address', 'x-forwarded-for', 'x-real-ip']) {
-      const res = await door().fetch('/api/ai/models', { headers: { authorization: `Bearer ${KEYS.iplocked}`, [header]: '203.0.113.9' } })
+      const res = await door().fetch('/api/ai/models', {
+        headers: { authorization: `Bearer ${KEYS.iplocked}`, [header]: '203.0.113.9' },
+      })
       expect(res.status, header).toBe(401)
     }
   })

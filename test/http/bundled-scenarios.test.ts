@@ -1,6 +1,17 @@
 import { expect, it } from 'vitest'
 import { fullTaskSnapshotSchema, submissionResponseSchema } from '../../src/contract/responses.js'
-import { advance, balance, getTask, IMAGE, issuePaths, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  balance,
+  getTask,
+  IMAGE,
+  issuePaths,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -35,7 +46,9 @@ async function read(door: Door, taskId: string): Promise<Snapshot> {
   return fullTaskSnapshotSchema.parse(await res.json())
 }
 
-async function tasks(door: Door): Promise<{ total: number; tasks: { taskId: string; scenario: string; creditsUsed: number }[] }> {
+async function tasks(
+  door: Door,
+): Promise<{ total: number; tasks: { taskId: string; scenario: string; creditsUsed: number }[] }> {
   const res = await door.fetch('/__mock/tasks')
   expect(res.status).toBe(200)
   return (await res.json()) as { total: number; tasks: { taskId: string; scenario: string; creditsUsed: number }[] }
@@ -66,7 +79,13 @@ function expectFailed(snapshot: Snapshot, errorCode: string, refunded: boolean):
  * Advances second by second up to `until` s after the start, reading the task each second, and
  * returns the first second at which `reached` holds (undefined if never).
  */
-async function firstSecond(door: Door, taskId: string, until: number, reached: (s: Snapshot) => boolean, each?: (s: Snapshot, t: number) => void): Promise<number | undefined> {
+async function firstSecond(
+  door: Door,
+  taskId: string,
+  until: number,
+  reached: (s: Snapshot) => boolean,
+  each?: (s: Snapshot, t: number) => void,
+): Promise<number | undefined> {
   let found: number | undefined
   for (let t = 0; t <= until; t++) {
     if (t > 0) await advance(door, 1)
@@ -109,7 +128,8 @@ eachDoor('bundled scenarios', (door) => {
 
   it('default: relay image tasks go queued → running (1–3 s) → succeeded (4–12 s)', async () => {
     const submissions: Submission[] = []
-    for (let i = 0; i < 4; i++) submissions.push(await accepted(submitImage(door(), RELAY, withKey('default', `default-relay-${i}`))))
+    for (let i = 0; i < 4; i++)
+      submissions.push(await accepted(submitImage(door(), RELAY, withKey('default', `default-relay-${i}`))))
     for (const s of submissions) {
       expect(s.status).toBe(0)
       expect(s.relayStatus).toBe('queued')
@@ -158,10 +178,16 @@ eachDoor('bundled scenarios', (door) => {
     const created = Date.parse((await read(door(), relay.taskId)).createdAt)
     expect(Date.parse(relay.expiresAt!)).toBe(created + 3600_000)
 
-    const runningAt = await firstSecond(door(), relay.taskId, 15, (s) => s.relayStatus === 'running', (s, t) => {
-      expectPending(s)
-      if (t < 5) expect(s.relayStatus).toBe('queued')
-    })
+    const runningAt = await firstSecond(
+      door(),
+      relay.taskId,
+      15,
+      (s) => s.relayStatus === 'running',
+      (s, t) => {
+        expectPending(s)
+        if (t < 5) expect(s.relayStatus).toBe('queued')
+      },
+    )
     expect(runningAt).toBeGreaterThanOrEqual(5)
     expect(runningAt).toBeLessThanOrEqual(15)
     // The other request behaves as in default: completed by 12 s.
@@ -188,7 +214,12 @@ eachDoor('bundled scenarios', (door) => {
 
     const expectAt = async (t: number, relayStatus: string, uncertain: boolean, status: 0 | 1) => {
       const s = await read(door(), relay.taskId)
-      expect({ t, status: s.status, relayStatus: s.relayStatus, submissionUncertain: s.submissionUncertain }).toStrictEqual({ t, status, relayStatus, submissionUncertain: uncertain })
+      expect({
+        t,
+        status: s.status,
+        relayStatus: s.relayStatus,
+        submissionUncertain: s.submissionUncertain,
+      }).toStrictEqual({ t, status, relayStatus, submissionUncertain: uncertain })
       return s
     }
     expectPending(await expectAt(0, 'submitting', true, 0))
@@ -304,7 +335,13 @@ eachDoor('bundled scenarios', (door) => {
   })
 
   it('upstream-a-grace: upstream 404 while pending; "found-late" is found at 20 s and completes at 40 s', async () => {
-    const task = await accepted(submitImage(door(), { ...IMAGE, provider: 'upstream-a', prompt: 'a fox, found-late' }, scenario('upstream-a-grace')))
+    const task = await accepted(
+      submitImage(
+        door(),
+        { ...IMAGE, provider: 'upstream-a', prompt: 'a fox, found-late' },
+        scenario('upstream-a-grace'),
+      ),
+    )
     expect(task.upstreamHttpStatus).toBe(404)
     expect(await balance(door())).toBe(START_CREDITS - task.creditsUsed)
 

@@ -21,7 +21,6 @@ interface Issue {
   message: string
 }
 
-
 interface AccountView {
   id: string
   credits: number
@@ -46,7 +45,8 @@ const BUNDLED: Record<string, number> = {
 }
 const BUNDLED_NAMES = Object.keys(BUNDLED).sort()
 
-const scenarioFile = (name: string) => JSON.parse(readFileSync(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>
+const scenarioFile = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,
@@ -62,10 +62,14 @@ async function list(door: Door): Promise<ScenarioList> {
 
 const names = async (door: Door) => (await list(door)).scenarios.map((s) => s.name)
 
-const load = (door: Door, scenario: ScenarioInput | Record<string, unknown> | string) => door.fetch('/__mock/scenarios', json('POST', scenario))
+const load = (door: Door, scenario: ScenarioInput | Record<string, unknown> | string) =>
+  door.fetch('/__mock/scenarios', json('POST', scenario))
 const choose = (door: Door, body: unknown) => door.fetch('/__mock/scenario', json('PUT', body))
 const transition = (door: Door, taskId: string, body?: unknown) =>
-  door.fetch(`/__mock/tasks/${encodeURIComponent(taskId)}/transition`, body === undefined ? { method: 'POST' } : json('POST', body))
+  door.fetch(
+    `/__mock/tasks/${encodeURIComponent(taskId)}/transition`,
+    body === undefined ? { method: 'POST' } : json('POST', body),
+  )
 
 async function issues(res: Response): Promise<Issue[]> {
   expect(res.status).toBe(400)
@@ -99,7 +103,12 @@ async function forced(res: Promise<Response>): Promise<TaskView> {
   return (await response.json()) as TaskView
 }
 
-const scenario = (name: string, rest: Partial<ScenarioInput> = {}): ScenarioInput => ({ name, description: `${name}: a test scenario.`, rules: [], ...rest })
+const scenario = (name: string, rest: Partial<ScenarioInput> = {}): ScenarioInput => ({
+  name,
+  description: `${name}: a test scenario.`,
+  rules: [],
+  ...rest,
+})
 
 eachDoor('control API: scenarios', (door) => {
   // ---- listing and reading ----
@@ -138,14 +147,21 @@ eachDoor('control API: scenarios', (door) => {
   // ---- loading ----
 
   it('POST /__mock/scenarios loads a new scenario: 201 { name, rules }, listed with origin "control API", usable at once', async () => {
-    const mine = scenario('poll-once', { rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 1', set: { status: 1 } }] }] })
+    const mine = scenario('poll-once', {
+      rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 1', set: { status: 1 } }] }],
+    })
     const res = await load(door(), mine)
     expect(res.status).toBe(201)
     expect(await res.json()).toStrictEqual({ name: 'poll-once', rules: 1 })
 
     const answer = await list(door())
     expect(answer.scenarios.map((s) => s.name)).toStrictEqual([...BUNDLED_NAMES, 'poll-once'].sort())
-    expect(answer.scenarios.find((s) => s.name === 'poll-once')).toStrictEqual({ name: 'poll-once', description: mine.description, origin: 'control API', rules: 1 })
+    expect(answer.scenarios.find((s) => s.name === 'poll-once')).toStrictEqual({
+      name: 'poll-once',
+      description: mine.description,
+      origin: 'control API',
+      rules: 1,
+    })
     expect(answer.default).toBe('default')
     const read1 = await door().fetch('/__mock/scenarios/poll-once')
     expect(read1.status).toBe(200)
@@ -157,7 +173,10 @@ eachDoor('control API: scenarios', (door) => {
   })
 
   it('POST /__mock/scenarios with an existing name replaces it: 200, and the new rules apply', async () => {
-    expect((await load(door(), scenario('poll-n', { rules: [{ timeline: [{ at: 'poll 1', set: { status: 1 } }] }] }))).status).toBe(201)
+    expect(
+      (await load(door(), scenario('poll-n', { rules: [{ timeline: [{ at: 'poll 1', set: { status: 1 } }] }] })))
+        .status,
+    ).toBe(201)
     const replacement = scenario('poll-n', {
       description: 'Completes on the third poll.',
       rules: [{ timeline: [{ at: 'poll 3', set: { status: 1 } }] }, { match: { endpoint: 'video' } }],
@@ -166,7 +185,9 @@ eachDoor('control API: scenarios', (door) => {
     expect(res.status).toBe(200)
     expect(await res.json()).toStrictEqual({ name: 'poll-n', rules: 2 })
     const answer = await list(door())
-    expect(answer.scenarios.filter((s) => s.name === 'poll-n')).toStrictEqual([{ name: 'poll-n', description: 'Completes on the third poll.', origin: 'control API', rules: 2 }])
+    expect(answer.scenarios.filter((s) => s.name === 'poll-n')).toStrictEqual([
+      { name: 'poll-n', description: 'Completes on the third poll.', origin: 'control API', rules: 2 },
+    ])
 
     const taskId = await taskIdOf(submitImage(door(), IMAGE, { 'x-mock-scenario': 'poll-n' }))
     expect((await read(door(), taskId)).status).toBe(0)
@@ -179,10 +200,18 @@ eachDoor('control API: scenarios', (door) => {
     expect(before.status).toBe(402)
     await before.text()
 
-    const res = await load(door(), scenario('insufficient-credits', { rules: [{ submit: { reject: { status: 429, body: { error: 'Slow down' }, headers: { 'Retry-After': '7' } } } }] }))
+    const res = await load(
+      door(),
+      scenario('insufficient-credits', {
+        rules: [{ submit: { reject: { status: 429, body: { error: 'Slow down' }, headers: { 'Retry-After': '7' } } } }],
+      }),
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toStrictEqual({ name: 'insufficient-credits', rules: 1 })
-    expect((await list(door())).scenarios.find((s) => s.name === 'insufficient-credits')).toMatchObject({ origin: 'control API', rules: 1 })
+    expect((await list(door())).scenarios.find((s) => s.name === 'insufficient-credits')).toMatchObject({
+      origin: 'control API',
+      rules: 1,
+    })
     expect((await list(door())).scenarios).toHaveLength(11)
 
     const after = await submitImage(door(), IMAGE, { 'x-mock-scenario': 'insufficient-credits' })
@@ -195,21 +224,54 @@ eachDoor('control API: scenarios', (door) => {
   it('a bad scenario is 400 Invalid request with dotted paths, and nothing is loaded', async () => {
     const cases: [string, unknown, string][] = [
       ['missing description', { name: 'bad-description', rules: [] }, 'description'],
-      ['bad at', { ...scenario('bad-at'), rules: [{ timeline: [{ at: '1s', set: { relayStatus: 'running' } }, { at: 'soon', set: { status: 1 } }] }] }, 'rules.0.timeline.1.at'],
-      ['status 2 without refund', { ...scenario('bad-refund'), rules: [{}, { timeline: [{ at: '5s', set: { status: 2, errorCode: 'X' } }] }] }, 'rules.1.timeline.0.refund'],
+      [
+        'bad at',
+        {
+          ...scenario('bad-at'),
+          rules: [
+            {
+              timeline: [
+                { at: '1s', set: { relayStatus: 'running' } },
+                { at: 'soon', set: { status: 1 } },
+              ],
+            },
+          ],
+        },
+        'rules.0.timeline.1.at',
+      ],
+      [
+        'status 2 without refund',
+        { ...scenario('bad-refund'), rules: [{}, { timeline: [{ at: '5s', set: { status: 2, errorCode: 'X' } }] }] },
+        'rules.1.timeline.0.refund',
+      ],
       ['unknown use target', { ...scenario('bad-use'), rules: [{ use: 'no-such-scenario' }] }, 'rules.0.use'],
       ['use cycle', { ...scenario('bad-cycle'), rules: [{ use: 'bad-cycle' }] }, 'rules'],
       ['bad name', { ...scenario('bad name with spaces') }, 'name'],
-      ['bad latency', { ...scenario('bad-latency'), rules: [{ submit: { latency: 'fast' } }] }, 'rules.0.submit.latency'],
+      [
+        'bad latency',
+        { ...scenario('bad-latency'), rules: [{ submit: { latency: 'fast' } }] },
+        'rules.0.submit.latency',
+      ],
       ['bad match', { ...scenario('bad-match'), rules: [{ match: { provider: 'other' } }] }, 'rules.0.match.provider'],
       ['not an object', '[]', ''],
     ]
     for (const [what, body, path] of cases) {
       const found = await issues(await load(door(), body as Record<string, unknown>))
-      expect(found.map((i) => i.path), what).toContain(path)
+      expect(
+        found.map((i) => i.path),
+        what,
+      ).toContain(path)
     }
     expect(await names(door())).toStrictEqual(BUNDLED_NAMES)
-    for (const name of ['bad-description', 'bad-at', 'bad-refund', 'bad-use', 'bad-cycle', 'bad-latency', 'bad-match']) {
+    for (const name of [
+      'bad-description',
+      'bad-at',
+      'bad-refund',
+      'bad-use',
+      'bad-cycle',
+      'bad-latency',
+      'bad-match',
+    ]) {
       const res = await door().fetch(`/__mock/scenarios/${name}`)
       expect(res.status, name).toBe(404)
       await res.text()
@@ -218,24 +280,32 @@ eachDoor('control API: scenarios', (door) => {
 
   it('the 400 messages say what is wrong: a missing description, an unknown key (listing the allowed ones), an unknown use target', async () => {
     const missing = await issues(await load(door(), { name: 'x-missing', rules: [] }))
-    expect(missing.find((i) => i.path === 'description')).toMatchObject({ in: 'body', message: expect.stringMatching(/required/) })
+    expect(missing.find((i) => i.path === 'description')).toMatchObject({
+      in: 'body',
+      message: expect.stringMatching(/required/),
+    })
 
     const unknownKey = await issues(await load(door(), { ...scenario('x-unknown'), colour: 'red' }))
     const colour = unknownKey.find((i) => i.path === 'colour')
     expect(colour).toBeDefined()
     for (const field of ['name', 'description', 'accounts', 'rules']) expect(colour!.message).toContain(field)
 
-    const nested = await issues(await load(door(), { ...scenario('x-nested'), rules: [{ match: { endpoint: 'image', colour: 'red' } }] }))
+    const nested = await issues(
+      await load(door(), { ...scenario('x-nested'), rules: [{ match: { endpoint: 'image', colour: 'red' } }] }),
+    )
     const nestedColour = nested.find((i) => i.path === 'rules.0.match.colour')
     expect(nestedColour).toBeDefined()
-    for (const field of ['endpoint', 'model', 'provider', 'prompt', 'chance']) expect(nestedColour!.message).toContain(field)
+    for (const field of ['endpoint', 'model', 'provider', 'prompt', 'chance'])
+      expect(nestedColour!.message).toContain(field)
 
     const target = await issues(await load(door(), { ...scenario('x-target'), rules: [{ use: 'nowhere' }] }))
     const use = target.find((i) => i.path === 'rules.0.use')
     expect(use?.message).toContain('"nowhere"')
     expect(use?.message).toContain('default')
 
-    const refund = await issues(await load(door(), { ...scenario('x-refund'), rules: [{ timeline: [{ at: '5s', set: { status: 2 } }] }] }))
+    const refund = await issues(
+      await load(door(), { ...scenario('x-refund'), rules: [{ timeline: [{ at: '5s', set: { status: 2 } }] }] }),
+    )
     expect(refund.find((i) => i.path === 'rules.0.timeline.0.refund')?.message).toMatch(/required/)
 
     expect(await names(door())).toStrictEqual(BUNDLED_NAMES)
@@ -303,7 +373,11 @@ eachDoor('control API: scenarios', (door) => {
 
     expect((await choose(door(), { name: 'tight-budget' })).status).toBe(200)
     expect(await balance(door(), 'acct_alice')).toBe(5)
-    expect((await account(door(), 'acct_alice')).ledger.at(-1)).toMatchObject({ kind: 'adjust', amount: -995, balanceAfter: 5 })
+    expect((await account(door(), 'acct_alice')).ledger.at(-1)).toMatchObject({
+      kind: 'adjust',
+      amount: -995,
+      balanceAfter: 5,
+    })
     expect(await account(door(), 'acct_bob')).toMatchObject({ demo: true, scenario: 'insufficient-credits' })
     // The service charges against the new balance; Bob's own scenario refuses him.
     expect((await submitImage(door(), IMAGE)).status).toBe(200)
@@ -313,7 +387,10 @@ eachDoor('control API: scenarios', (door) => {
   })
 
   it('a scenario naming an unknown account is loaded, but PUT as default is 400 and changes nothing', async () => {
-    expect((await load(door(), scenario('ghosts', { accounts: { acct_alice: { credits: 7 }, acct_ghost: { credits: 1 } } }))).status).toBe(201)
+    expect(
+      (await load(door(), scenario('ghosts', { accounts: { acct_alice: { credits: 7 }, acct_ghost: { credits: 1 } } })))
+        .status,
+    ).toBe(201)
     const found = await issues(await choose(door(), { name: 'ghosts' }))
     const ghost = found.find((i) => i.path === 'accounts.acct_ghost')
     expect(ghost).toBeDefined()
@@ -328,8 +405,19 @@ eachDoor('control API: scenarios', (door) => {
   // ---- reset ----
 
   it('POST /__mock/reset restores the startup scenarios and default: run-time ones disappear, replaced bundled ones come back', async () => {
-    expect((await load(door(), scenario('run-time-only', { accounts: { acct_alice: { credits: 5 } } }))).status).toBe(201)
-    expect((await load(door(), scenario('insufficient-credits', { rules: [{ submit: { reject: { status: 418, body: { error: 'Teapot' } } } }] }))).status).toBe(200)
+    expect((await load(door(), scenario('run-time-only', { accounts: { acct_alice: { credits: 5 } } }))).status).toBe(
+      201,
+    )
+    expect(
+      (
+        await load(
+          door(),
+          scenario('insufficient-credits', {
+            rules: [{ submit: { reject: { status: 418, body: { error: 'Teapot' } } } }],
+          }),
+        )
+      ).status,
+    ).toBe(200)
     expect((await choose(door(), { name: 'run-time-only' })).status).toBe(200)
     expect(await balance(door(), 'acct_alice')).toBe(5)
 
@@ -360,7 +448,15 @@ eachDoor('control API: forced transitions', (door) => {
     expect(submitted.status).toBe(200)
     const { taskId, creditsUsed } = (await submitted.json()) as { taskId: string; creditsUsed: number }
     const view = await forced(transition(door(), taskId, { status: 1 }))
-    expect(view).toMatchObject({ taskId, id: taskId, status: 1, accountId: 'acct_alice', provider: 'standard', scenario: 'default', polls: 0 })
+    expect(view).toMatchObject({
+      taskId,
+      id: taskId,
+      status: 1,
+      accountId: 'acct_alice',
+      provider: 'standard',
+      scenario: 'default',
+      polls: 0,
+    })
     expect(view.outputImageUrls).toHaveLength(2)
     for (const url of view.outputImageUrls!) expect(url.startsWith(`${door().baseUrl}/media/images/`)).toBe(true)
 
@@ -374,13 +470,24 @@ eachDoor('control API: forced transitions', (door) => {
     expect(await balance(door())).toBe(1000 - creditsUsed)
   })
 
-  it('the answer is the task view: the owner\'s snapshot plus accountId, provider, scenario and polls', async () => {
-    const taskId = await taskIdOf(submitImage(door(), RELAY, { ...auth(KEYS.bob), 'idempotency-key': 'transition-view-01', 'x-mock-scenario': 'relay-expiry' }))
+  it("the answer is the task view: the owner's snapshot plus accountId, provider, scenario and polls", async () => {
+    const taskId = await taskIdOf(
+      submitImage(door(), RELAY, {
+        ...auth(KEYS.bob),
+        'idempotency-key': 'transition-view-01',
+        'x-mock-scenario': 'relay-expiry',
+      }),
+    )
     await read(door(), taskId, KEYS.bob)
     await read(door(), taskId, KEYS.bob)
     const view = await forced(transition(door(), taskId, { relayStatus: 'running', pollAfterSeconds: 30 }))
     const { accountId, provider, scenario: name, polls, nextChangeAt, ...snapshot } = view
-    expect({ accountId, provider, scenario: name, polls }).toStrictEqual({ accountId: 'acct_bob', provider: 'relay', scenario: 'relay-expiry', polls: 2 })
+    expect({ accountId, provider, scenario: name, polls }).toStrictEqual({
+      accountId: 'acct_bob',
+      provider: 'relay',
+      scenario: 'relay-expiry',
+      polls: 2,
+    })
     // relay-expiry's next timed change: running at 5–15 s after acceptance.
     expect(Date.parse(nextChangeAt!) - Date.parse(snapshot.createdAt)).toBeGreaterThanOrEqual(5000)
     expect(snapshot).toMatchObject({ status: 0, relayStatus: 'running', pollAfterSeconds: 30 })
@@ -392,12 +499,28 @@ eachDoor('control API: forced transitions', (door) => {
     const res = await submitImage(door(), IMAGE)
     const { taskId, creditsUsed } = (await res.json()) as { taskId: string; creditsUsed: number }
     expect(await balance(door())).toBe(1000 - creditsUsed)
-    const view = await forced(transition(door(), taskId, { status: 2, errorCode: 'UPSTREAM_FAILED', errorMessage: 'It broke.', upstreamHttpStatus: 502, refund: true }))
-    expect(view).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', errorMessage: 'It broke.', upstreamHttpStatus: 502, creditRefunded: true })
+    const view = await forced(
+      transition(door(), taskId, {
+        status: 2,
+        errorCode: 'UPSTREAM_FAILED',
+        errorMessage: 'It broke.',
+        upstreamHttpStatus: 502,
+        refund: true,
+      }),
+    )
+    expect(view).toMatchObject({
+      status: 2,
+      errorCode: 'UPSTREAM_FAILED',
+      errorMessage: 'It broke.',
+      upstreamHttpStatus: 502,
+      creditRefunded: true,
+    })
     expect(view.outputImageUrls).toBeUndefined()
     expect(await balance(door())).toBe(1000)
     const refunds = (await account(door(), 'acct_alice')).ledger.filter((e) => e.kind === 'refund')
-    expect(refunds).toStrictEqual([expect.objectContaining({ kind: 'refund', amount: creditsUsed, balanceAfter: 1000, taskId })])
+    expect(refunds).toStrictEqual([
+      expect.objectContaining({ kind: 'refund', amount: creditsUsed, balanceAfter: 1000, taskId }),
+    ])
     expect(await read(door(), taskId)).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', creditRefunded: true })
   })
 
@@ -418,10 +541,16 @@ eachDoor('control API: forced transitions', (door) => {
     expect(noRefund.map((i) => i.path)).toContain('refund')
     expect(await issues(await transition(door(), taskId))).toBeDefined()
     expect(await issues(await transition(door(), taskId, {}))).toBeDefined()
-    expect((await issues(await transition(door(), taskId, { status: 1, colour: 'red' }))).map((i) => i.path)).toContain('colour')
-    expect((await issues(await transition(door(), taskId, { at: '5s', set: { status: 1 } }))).map((i) => i.path)).toEqual(expect.arrayContaining(['at', 'set']))
+    expect((await issues(await transition(door(), taskId, { status: 1, colour: 'red' }))).map((i) => i.path)).toContain(
+      'colour',
+    )
+    expect(
+      (await issues(await transition(door(), taskId, { at: '5s', set: { status: 1 } }))).map((i) => i.path),
+    ).toEqual(expect.arrayContaining(['at', 'set']))
     expect((await issues(await transition(door(), taskId, { status: 3 }))).map((i) => i.path)).toContain('status')
-    expect((await issues(await transition(door(), taskId, { pollAfterSeconds: 1 }))).map((i) => i.path)).toContain('pollAfterSeconds')
+    expect((await issues(await transition(door(), taskId, { pollAfterSeconds: 1 }))).map((i) => i.path)).toContain(
+      'pollAfterSeconds',
+    )
     expect((await issues(await transition(door(), taskId, '[1]'))).map((i) => i.path)).toContain('')
 
     const after = await read(door(), taskId)
@@ -494,33 +623,42 @@ const STARTUP: Scenario = {
   rules: [{ use: 'default' }],
 }
 
-eachDoor('control API: a startup default with accounts', (door) => {
-  it('is the default from the start, with origin "options", and its balances applied', async () => {
-    const answer = await list(door())
-    expect(answer.default).toBe('startup-budget')
-    expect(answer.scenarios.find((s) => s.name === 'startup-budget')).toStrictEqual({ name: 'startup-budget', description: STARTUP.description, origin: 'options', rules: 1 })
-    expect(await balance(door(), 'acct_alice')).toBe(5)
-    expect(await balance(door(), 'acct_bob')).toBe(1000)
-  })
+eachDoor(
+  'control API: a startup default with accounts',
+  (door) => {
+    it('is the default from the start, with origin "options", and its balances applied', async () => {
+      const answer = await list(door())
+      expect(answer.default).toBe('startup-budget')
+      expect(answer.scenarios.find((s) => s.name === 'startup-budget')).toStrictEqual({
+        name: 'startup-budget',
+        description: STARTUP.description,
+        origin: 'options',
+        rules: 1,
+      })
+      expect(await balance(door(), 'acct_alice')).toBe(5)
+      expect(await balance(door(), 'acct_bob')).toBe(1000)
+    })
 
-  it('POST /__mock/reset applies its balances again, and brings it back as the default', async () => {
-    expect((await submitImage(door(), IMAGE)).status).toBe(200)
-    expect(await balance(door(), 'acct_alice')).toBe(1)
-    expect((await choose(door(), { name: 'default' })).status).toBe(200)
-    expect((await load(door(), scenario('later'))).status).toBe(201)
+    it('POST /__mock/reset applies its balances again, and brings it back as the default', async () => {
+      expect((await submitImage(door(), IMAGE)).status).toBe(200)
+      expect(await balance(door(), 'acct_alice')).toBe(1)
+      expect((await choose(door(), { name: 'default' })).status).toBe(200)
+      expect((await load(door(), scenario('later'))).status).toBe(201)
 
-    expect((await post(door(), '/__mock/reset', {})).status).toBe(200)
-    expect(await balance(door(), 'acct_alice')).toBe(5)
-    const answer = await list(door())
-    expect(answer.default).toBe('startup-budget')
-    expect(answer.scenarios.map((s) => s.name)).toStrictEqual([...BUNDLED_NAMES, 'startup-budget'].sort())
-  })
+      expect((await post(door(), '/__mock/reset', {})).status).toBe(200)
+      expect(await balance(door(), 'acct_alice')).toBe(5)
+      const answer = await list(door())
+      expect(answer.default).toBe('startup-budget')
+      expect(answer.scenarios.map((s) => s.name)).toStrictEqual([...BUNDLED_NAMES, 'startup-budget'].sort())
+    })
 
-  it('PUT back to it applies its balances again', async () => {
-    await door().fetch('/__mock/accounts/acct_alice', json('PATCH', { credits: 300 }))
-    expect((await choose(door(), { name: 'default' })).status).toBe(200)
-    expect(await balance(door(), 'acct_alice')).toBe(300)
-    expect((await choose(door(), { name: 'startup-budget' })).status).toBe(200)
-    expect(await balance(door(), 'acct_alice')).toBe(5)
-  })
-}, () => ({ ...defaultOptions(), scenarios: [STARTUP], scenario: 'startup-budget' }))
+    it('PUT back to it applies its balances again', async () => {
+      await door().fetch('/__mock/accounts/acct_alice', json('PATCH', { credits: 300 }))
+      expect((await choose(door(), { name: 'default' })).status).toBe(200)
+      expect(await balance(door(), 'acct_alice')).toBe(300)
+      expect((await choose(door(), { name: 'startup-budget' })).status).toBe(200)
+      expect(await balance(door(), 'acct_alice')).toBe(5)
+    })
+  },
+  () => ({ ...defaultOptions(), scenarios: [STARTUP], scenario: 'startup-budget' }),
+)

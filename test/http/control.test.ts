@@ -1,6 +1,19 @@
 import { expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
-import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  balance,
+  getTask,
+  IMAGE,
+  issuePaths,
+  KEYS,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /** The control API under /__mock (PRODUCT §6). */
@@ -24,7 +37,11 @@ interface TaskList {
   tasks: { taskId: string; status: number; accountId: string; type: string; model: string }[]
 }
 
-const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 
 async function clock(door: Door): Promise<ClockState> {
   const res = await door.fetch('/__mock/clock')
@@ -144,7 +161,9 @@ eachDoor('control API', (door) => {
     await submitImage(door(), RELAY, { 'idempotency-key': 'control-reset-0001' })
     await submitVideo(door(), VIDEO_T2V, auth(KEYS.bob))
     await door().fetch('/__mock/accounts/acct_low', json('PATCH', { credits: 500 }))
-    const created = (await (await post(door(), '/__mock/accounts', { apiKey: 'sk_test_control_reset' })).json()) as { id: string }
+    const created = (await (await post(door(), '/__mock/accounts', { apiKey: 'sk_test_control_reset' })).json()) as {
+      id: string
+    }
     expect(await balance(door())).toBeLessThan(1000)
     expect((await tasks(door())).total).toBe(2)
 
@@ -160,7 +179,11 @@ eachDoor('control API', (door) => {
     expect((await door().fetch(`/__mock/accounts/${created.id}`)).status).toBe(404)
     expect((await door().fetch('/api/ai/models', { headers: auth('sk_test_control_reset') })).status).toBe(401)
     // The key is forgotten: a different body under it is a new task, not 422.
-    const reused = await submitImage(door(), { ...RELAY, prompt: 'another' }, { 'idempotency-key': 'control-reset-0001' })
+    const reused = await submitImage(
+      door(),
+      { ...RELAY, prompt: 'another' },
+      { 'idempotency-key': 'control-reset-0001' },
+    )
     expect(reused.status).toBe(200)
     expect(reused.headers.get('idempotent-replayed')).toBeNull()
   })
@@ -233,7 +256,8 @@ eachDoor('control API', (door) => {
 
   it('a duplicate apiKey is 409, whether it belongs to a fixture or a created account', async () => {
     expect((await post(door(), '/__mock/accounts', { apiKey: 'sk_test_given_dup' })).status).toBe(201)
-    const accountsBefore = ((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts.length
+    const accountsBefore = ((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts
+      .length
     for (const apiKey of ['sk_test_given_dup', KEYS.alice, KEYS.revoked]) {
       const res = await post(door(), '/__mock/accounts', { apiKey })
       expect(res.status, apiKey).toBe(409)
@@ -242,7 +266,9 @@ eachDoor('control API', (door) => {
       expect(typeof body.error).toBe('string')
       expect(body.error).not.toContain(apiKey)
     }
-    expect(((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts.length).toBe(accountsBefore)
+    expect(((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts.length).toBe(
+      accountsBefore,
+    )
     // The original owner of the key is unchanged.
     expect((await submitImage(door(), IMAGE)).status).toBe(200)
     expect((await account(door(), 'acct_alice')).credits).toBeLessThan(1000)
@@ -299,7 +325,10 @@ eachDoor('control API', (door) => {
   })
 
   it('PATCH /__mock/accounts/:id sets credits, name and scenario', async () => {
-    const res = await door().fetch('/__mock/accounts/acct_low', json('PATCH', { credits: 10, name: 'Topped up', scenario: 'default' }))
+    const res = await door().fetch(
+      '/__mock/accounts/acct_low',
+      json('PATCH', { credits: 10, name: 'Topped up', scenario: 'default' }),
+    )
     expect(res.status).toBe(200)
     const view = (await res.json()) as AccountView
     expect(view).toMatchObject({ id: 'acct_low', credits: 10, name: 'Topped up', scenario: 'default' })
@@ -309,14 +338,21 @@ eachDoor('control API', (door) => {
     expect((await submitImage(door(), IMAGE, auth(KEYS.low))).status).toBe(200)
     expect(await balance(door(), 'acct_low')).toBe(6)
     // scenario: null clears it; other fields are left as they are.
-    const cleared = (await (await door().fetch('/__mock/accounts/acct_low', json('PATCH', { scenario: null }))).json()) as AccountView
+    const cleared = (await (
+      await door().fetch('/__mock/accounts/acct_low', json('PATCH', { scenario: null }))
+    ).json()) as AccountView
     expect(cleared.scenario).toBeUndefined()
     expect(cleared).toMatchObject({ credits: 6, name: 'Topped up' })
   })
 
   it('PATCH with an invalid body is 400 and changes nothing', async () => {
     const before = await account(door(), 'acct_bob')
-    for (const [body, path] of [[{ credits: -5 }, 'credits'], [{ credits: 'lots' }, 'credits'], [{ name: '' }, 'name'], [{ apiKey: 'sk_test_x_123' }, 'apiKey']] as const) {
+    for (const [body, path] of [
+      [{ credits: -5 }, 'credits'],
+      [{ credits: 'lots' }, 'credits'],
+      [{ name: '' }, 'name'],
+      [{ apiKey: 'sk_test_x_123' }, 'apiKey'],
+    ] as const) {
       const res = await door().fetch('/__mock/accounts/acct_bob', json('PATCH', body))
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(await issuePaths(res)).toContain(path)
@@ -325,7 +361,10 @@ eachDoor('control API', (door) => {
   })
 
   it('an unknown account is 404 JSON for GET and PATCH', async () => {
-    for (const res of [await door().fetch('/__mock/accounts/acct_nobody'), await door().fetch('/__mock/accounts/acct_nobody', json('PATCH', { credits: 5 }))]) {
+    for (const res of [
+      await door().fetch('/__mock/accounts/acct_nobody'),
+      await door().fetch('/__mock/accounts/acct_nobody', json('PATCH', { credits: 5 })),
+    ]) {
       expect(res.status).toBe(404)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       const body = (await res.json()) as { error: unknown }
@@ -335,7 +374,7 @@ eachDoor('control API', (door) => {
 
   // ---- tasks ----
 
-  it('GET /__mock/tasks lists every account\'s tasks, newest first', async () => {
+  it("GET /__mock/tasks lists every account's tasks, newest first", async () => {
     const ids = [
       await taskIdOf(submitImage(door(), IMAGE)),
       await taskIdOf(submitVideo(door(), VIDEO_T2V, auth(KEYS.bob))),

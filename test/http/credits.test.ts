@@ -24,7 +24,12 @@ const START_CREDITS = 1000
  * Submits as Alice, expects acceptance, and checks that creditsUsed is what the balance dropped by
  * and what the task snapshot reports. Returns creditsUsed.
  */
-async function charge(door: Door, endpoint: 'image' | 'video', body: Body, headers: Record<string, string> = {}): Promise<number> {
+async function charge(
+  door: Door,
+  endpoint: 'image' | 'video',
+  body: Body,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const before = await balance(door)
   const res = await (endpoint === 'image' ? submitImage : submitVideo)(door, body, headers)
   const answer = (await res.json()) as { taskId: string; creditsUsed: number }
@@ -44,9 +49,21 @@ const IMAGE_CASES: { name: string; body: Body; credits: number }[] = [
   { name: 'vendor-a/base-image, numOutputs 1', body: image('vendor-a/base-image', { numOutputs: 1 }), credits: 3 },
   { name: 'vendor-a/base-image, numOutputs 4', body: image('vendor-a/base-image', { numOutputs: 4 }), credits: 3 },
   { name: 'vendor-a/base-image, numOutputs 10', body: image('vendor-a/base-image', { numOutputs: 10 }), credits: 3 },
-  { name: 'vendor-a/base-image, 4096×4096', body: image('vendor-a/base-image', { width: 4096, height: 4096 }), credits: 3 },
-  { name: 'vendor-a/base-image, edit with 10 references', body: image('vendor-a/base-image', { numOutputs: 10, inputImageUrls: Array(10).fill(REF) }), credits: 3 },
-  { name: 'vendor-a/base-image via upstream-a', body: image('vendor-a/base-image', { provider: 'upstream-a', numOutputs: 2 }), credits: 3 },
+  {
+    name: 'vendor-a/base-image, 4096×4096',
+    body: image('vendor-a/base-image', { width: 4096, height: 4096 }),
+    credits: 3,
+  },
+  {
+    name: 'vendor-a/base-image, edit with 10 references',
+    body: image('vendor-a/base-image', { numOutputs: 10, inputImageUrls: Array(10).fill(REF) }),
+    credits: 3,
+  },
+  {
+    name: 'vendor-a/base-image via upstream-a',
+    body: image('vendor-a/base-image', { provider: 'upstream-a', numOutputs: 2 }),
+    credits: 3,
+  },
   // base-image-2: 4 / 6 / 8 per output for 1K / 2K / 4K.
   { name: 'base-image-2, no size (1K)', body: image('base-image-2'), credits: 4 },
   { name: 'base-image-2, aspectRatio only (1K)', body: image('base-image-2', { aspectRatio: '16:9' }), credits: 4 },
@@ -58,35 +75,99 @@ const IMAGE_CASES: { name: string; body: Body; credits: number }[] = [
   { name: 'base-image-2, width 2048 (2K)', body: image('base-image-2', { width: 2048 }), credits: 6 },
   { name: 'base-image-2, 2048×1024 (2K)', body: image('base-image-2', { width: 2048, height: 1024 }), credits: 6 },
   { name: 'base-image-2, width 2049 (4K)', body: image('base-image-2', { width: 2049 }), credits: 8 },
-  { name: 'base-image-2, 64×2049: the larger side counts (4K)', body: image('base-image-2', { width: 64, height: 2049 }), credits: 8 },
+  {
+    name: 'base-image-2, 64×2049: the larger side counts (4K)',
+    body: image('base-image-2', { width: 64, height: 2049 }),
+    credits: 8,
+  },
   { name: 'base-image-2, 4096×4096 (4K)', body: image('base-image-2', { width: 4096, height: 4096 }), credits: 8 },
-  { name: 'base-image-2, providerInput 1K', body: image('base-image-2', { providerInput: { resolution: '1K' } }), credits: 4 },
-  { name: 'base-image-2, providerInput 2K', body: image('base-image-2', { providerInput: { resolution: '2K' } }), credits: 6 },
-  { name: 'base-image-2, providerInput 4K', body: image('base-image-2', { providerInput: { resolution: '4K' } }), credits: 8 },
-  { name: 'base-image-2, providerInput 1K wins over 4096 wide', body: image('base-image-2', { width: 4096, providerInput: { resolution: '1K' } }), credits: 4 },
-  { name: 'base-image-2, providerInput 4K wins over 512 wide', body: image('base-image-2', { width: 512, providerInput: { resolution: '4K' } }), credits: 8 },
+  {
+    name: 'base-image-2, providerInput 1K',
+    body: image('base-image-2', { providerInput: { resolution: '1K' } }),
+    credits: 4,
+  },
+  {
+    name: 'base-image-2, providerInput 2K',
+    body: image('base-image-2', { providerInput: { resolution: '2K' } }),
+    credits: 6,
+  },
+  {
+    name: 'base-image-2, providerInput 4K',
+    body: image('base-image-2', { providerInput: { resolution: '4K' } }),
+    credits: 8,
+  },
+  {
+    name: 'base-image-2, providerInput 1K wins over 4096 wide',
+    body: image('base-image-2', { width: 4096, providerInput: { resolution: '1K' } }),
+    credits: 4,
+  },
+  {
+    name: 'base-image-2, providerInput 4K wins over 512 wide',
+    body: image('base-image-2', { width: 512, providerInput: { resolution: '4K' } }),
+    credits: 8,
+  },
   { name: 'base-image-2, 1K × 3 outputs', body: image('base-image-2', { numOutputs: 3 }), credits: 12 },
   { name: 'base-image-2, 2K × 3 outputs', body: image('base-image-2', { width: 1500, numOutputs: 3 }), credits: 18 },
   { name: 'base-image-2, 4K × 10 outputs', body: image('base-image-2', { height: 4096, numOutputs: 10 }), credits: 80 },
   { name: 'base-image-2, edit at 2K', body: image('base-image-2', { width: 2048, inputImageUrls: [REF] }), credits: 6 },
-  { name: 'base-image-2 via upstream-a, 2K × 2', body: image('base-image-2', { provider: 'upstream-a', width: 2000, numOutputs: 2 }), credits: 12 },
+  {
+    name: 'base-image-2 via upstream-a, 2K × 2',
+    body: image('base-image-2', { provider: 'upstream-a', width: 2000, numOutputs: 2 }),
+    credits: 12,
+  },
   // base-image-pro: 12 / 20 per output for 2K / 4K; no 1K tier, so a 1K-sized request is 2K.
   { name: 'base-image-pro, no size (2K)', body: image('base-image-pro'), credits: 12 },
   { name: 'base-image-pro, width 64 (1K-sized, priced 2K)', body: image('base-image-pro', { width: 64 }), credits: 12 },
-  { name: 'base-image-pro, 1024×1024 (1K-sized, priced 2K)', body: image('base-image-pro', { width: 1024, height: 1024 }), credits: 12 },
+  {
+    name: 'base-image-pro, 1024×1024 (1K-sized, priced 2K)',
+    body: image('base-image-pro', { width: 1024, height: 1024 }),
+    credits: 12,
+  },
   { name: 'base-image-pro, width 1025 (2K)', body: image('base-image-pro', { width: 1025 }), credits: 12 },
   { name: 'base-image-pro, height 2048 (2K)', body: image('base-image-pro', { height: 2048 }), credits: 12 },
   { name: 'base-image-pro, height 2049 (4K)', body: image('base-image-pro', { height: 2049 }), credits: 20 },
   { name: 'base-image-pro, 4096×4096 (4K)', body: image('base-image-pro', { width: 4096, height: 4096 }), credits: 20 },
-  { name: 'base-image-pro, providerInput 2K wins over 4096 wide', body: image('base-image-pro', { width: 4096, providerInput: { resolution: '2K' } }), credits: 12 },
-  { name: 'base-image-pro, providerInput 4K', body: image('base-image-pro', { providerInput: { resolution: '4K' } }), credits: 20 },
+  {
+    name: 'base-image-pro, providerInput 2K wins over 4096 wide',
+    body: image('base-image-pro', { width: 4096, providerInput: { resolution: '2K' } }),
+    credits: 12,
+  },
+  {
+    name: 'base-image-pro, providerInput 4K',
+    body: image('base-image-pro', { providerInput: { resolution: '4K' } }),
+    credits: 20,
+  },
   // providerInput is not schema-validated (interface): a resolution the model lacks is accepted and ignored.
-  { name: 'base-image-pro, providerInput 1K (it has none): priced by size, 4K', body: image('base-image-pro', { width: 3000, providerInput: { resolution: '1K' } }), credits: 20 },
-  { name: 'base-image-pro, providerInput 1K and no size: the default 2K', body: image('base-image-pro', { providerInput: { resolution: '1K' } }), credits: 12 },
-  { name: 'base-image-2, providerInput 8K (unknown): priced by size, 2K', body: image('base-image-2', { width: 1500, providerInput: { resolution: '8K' } }), credits: 6 },
-  { name: 'base-image-2, providerInput resolution not a string: the default 1K', body: image('base-image-2', { providerInput: { resolution: 4 } }), credits: 4 },
-  { name: 'base-image-pro, 1K-sized × 3 outputs', body: image('base-image-pro', { width: 800, numOutputs: 3 }), credits: 36 },
-  { name: 'base-image-pro, 4K × 2 outputs', body: image('base-image-pro', { width: 3000, numOutputs: 2 }), credits: 40 },
+  {
+    name: 'base-image-pro, providerInput 1K (it has none): priced by size, 4K',
+    body: image('base-image-pro', { width: 3000, providerInput: { resolution: '1K' } }),
+    credits: 20,
+  },
+  {
+    name: 'base-image-pro, providerInput 1K and no size: the default 2K',
+    body: image('base-image-pro', { providerInput: { resolution: '1K' } }),
+    credits: 12,
+  },
+  {
+    name: 'base-image-2, providerInput 8K (unknown): priced by size, 2K',
+    body: image('base-image-2', { width: 1500, providerInput: { resolution: '8K' } }),
+    credits: 6,
+  },
+  {
+    name: 'base-image-2, providerInput resolution not a string: the default 1K',
+    body: image('base-image-2', { providerInput: { resolution: 4 } }),
+    credits: 4,
+  },
+  {
+    name: 'base-image-pro, 1K-sized × 3 outputs',
+    body: image('base-image-pro', { width: 800, numOutputs: 3 }),
+    credits: 36,
+  },
+  {
+    name: 'base-image-pro, 4K × 2 outputs',
+    body: image('base-image-pro', { width: 3000, numOutputs: 2 }),
+    credits: 40,
+  },
   // general-image-2: the simulator's amount per output.
   ...[undefined, 1, 3, 10].map((numOutputs) => ({
     name: `general-image-2, numOutputs ${numOutputs ?? 'omitted'}`,
@@ -107,7 +188,11 @@ function videoBody(model: VideoModelId, extra: Body = {}): Body {
 }
 
 const VIDEO_CASES = VIDEO_MODEL_IDS.flatMap((model) =>
-  Object.entries(PRICING.video[model] ?? {}).map(([duration, credits]) => ({ model, duration: Number(duration), credits })),
+  Object.entries(PRICING.video[model] ?? {}).map(([duration, credits]) => ({
+    model,
+    duration: Number(duration),
+    credits,
+  })),
 )
 
 const RELAY_CASES = Object.entries(PRICING.relay).flatMap(([model, byResolution]) =>
@@ -123,23 +208,41 @@ eachDoor('credits', (door) => {
 
   it('prices every video model at each duration the pricing file lists', () => {
     for (const model of VIDEO_MODEL_IDS) {
-      expect(Object.keys(PRICING.video[model] ?? {}).map(Number).sort((a, b) => a - b)).toEqual([...VIDEO_MODELS[model].durations].sort((a, b) => a - b))
+      expect(
+        Object.keys(PRICING.video[model] ?? {})
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([...VIDEO_MODELS[model].durations].sort((a, b) => a - b))
     }
   })
 
-  it.each(VIDEO_CASES)('$model for $duration s costs $credits (fixtures/pricing.json)', async ({ model, duration, credits }) => {
-    expect(await charge(door(), 'video', videoBody(model, { duration }))).toBe(credits)
-  })
+  it.each(VIDEO_CASES)(
+    '$model for $duration s costs $credits (fixtures/pricing.json)',
+    async ({ model, duration, credits }) => {
+      expect(await charge(door(), 'video', videoBody(model, { duration }))).toBe(credits)
+    },
+  )
 
   it.each(VIDEO_MODEL_IDS)('%s without a duration costs its default duration', async (model) => {
     const first = VIDEO_MODELS[model].durations[0]!
     expect(await charge(door(), 'video', videoBody(model))).toBe(PRICING.video[model]![String(first)])
   })
 
-  it.each(RELAY_CASES)('relay $model at $resolution, numOutputs $numOutputs, costs $credits (fixtures/pricing.json)', async ({ model, resolution, numOutputs, credits }) => {
-    const body: Body = { provider: 'relay', model, prompt: 'a lighthouse', resolution, ...(numOutputs === undefined ? {} : { numOutputs }) }
-    expect(await charge(door(), 'image', body, { 'idempotency-key': `credits-${model}-${resolution}-${numOutputs}` })).toBe(credits)
-  })
+  it.each(RELAY_CASES)(
+    'relay $model at $resolution, numOutputs $numOutputs, costs $credits (fixtures/pricing.json)',
+    async ({ model, resolution, numOutputs, credits }) => {
+      const body: Body = {
+        provider: 'relay',
+        model,
+        prompt: 'a lighthouse',
+        resolution,
+        ...(numOutputs === undefined ? {} : { numOutputs }),
+      }
+      expect(
+        await charge(door(), 'image', body, { 'idempotency-key': `credits-${model}-${resolution}-${numOutputs}` }),
+      ).toBe(credits)
+    },
+  )
 
   it('debits each accepted task: the balance is the start minus the sum of creditsUsed', async () => {
     const spent = [
@@ -160,7 +263,8 @@ eachDoor('credits', (door) => {
 
   // ---- Insufficient credits ----
 
-  const lowTasks = async () => ((await (await door().fetch('/__mock/tasks?account=acct_low')).json()) as { total: number }).total
+  const lowTasks = async () =>
+    ((await (await door().fetch('/__mock/tasks?account=acct_low')).json()) as { total: number }).total
 
   it('sk_test_low (2 credits) submitting a 3-credit call: 402 with required 3, no task, balance unchanged', async () => {
     expect(await balance(door(), 'acct_low')).toBe(2)
@@ -171,31 +275,57 @@ eachDoor('credits', (door) => {
     expect(await balance(door(), 'acct_low')).toBe(2)
   })
 
-  it.each<{ name: string; endpoint: 'image' | 'video'; body: Body; headers: Record<string, string>; required: number }>([
-    { name: 'base-image-2 at 2K × 2', endpoint: 'image' as const, body: image('base-image-2', { width: 1500, numOutputs: 2 }), headers: {}, required: 12 },
-    { name: 'base-image-pro 1K-sized', endpoint: 'image' as const, body: image('base-image-pro', { width: 512 }), headers: {}, required: 12 },
-    {
-      name: 'general-image-2 × 3',
-      endpoint: 'image' as const,
-      body: image('general-image-2', { numOutputs: 3 }),
-      headers: {},
-      required: PRICING.image['general-image-2']!.creditsPerOutput * 3,
+  it.each<{ name: string; endpoint: 'image' | 'video'; body: Body; headers: Record<string, string>; required: number }>(
+    [
+      {
+        name: 'base-image-2 at 2K × 2',
+        endpoint: 'image' as const,
+        body: image('base-image-2', { width: 1500, numOutputs: 2 }),
+        headers: {},
+        required: 12,
+      },
+      {
+        name: 'base-image-pro 1K-sized',
+        endpoint: 'image' as const,
+        body: image('base-image-pro', { width: 512 }),
+        headers: {},
+        required: 12,
+      },
+      {
+        name: 'general-image-2 × 3',
+        endpoint: 'image' as const,
+        body: image('general-image-2', { numOutputs: 3 }),
+        headers: {},
+        required: PRICING.image['general-image-2']!.creditsPerOutput * 3,
+      },
+      {
+        name: 'video-d',
+        endpoint: 'video' as const,
+        body: videoBody('video-d'),
+        headers: {},
+        required: PRICING.video['video-d']!['8']!,
+      },
+      {
+        name: 'relay base-image-pro at 4K × 2',
+        endpoint: 'image' as const,
+        body: { provider: 'relay', model: 'base-image-pro', prompt: 'x', resolution: '4K', numOutputs: 2 },
+        headers: { 'idempotency-key': 'low-relay-key-1' },
+        required: PRICING.relay['base-image-pro']!['4K']! * 2,
+      },
+    ],
+  )(
+    'Insufficient credits for $name names the credits it needs ($required)',
+    async ({ endpoint, body, headers, required }) => {
+      const res = await (endpoint === 'image' ? submitImage : submitVideo)(door(), body, {
+        ...auth(KEYS.low),
+        ...headers,
+      })
+      expect(res.status).toBe(402)
+      expect(await res.json()).toEqual({ error: 'Insufficient credits', required })
+      expect(await lowTasks()).toBe(0)
+      expect(await balance(door(), 'acct_low')).toBe(2)
     },
-    { name: 'video-d', endpoint: 'video' as const, body: videoBody('video-d'), headers: {}, required: PRICING.video['video-d']!['8']! },
-    {
-      name: 'relay base-image-pro at 4K × 2',
-      endpoint: 'image' as const,
-      body: { provider: 'relay', model: 'base-image-pro', prompt: 'x', resolution: '4K', numOutputs: 2 },
-      headers: { 'idempotency-key': 'low-relay-key-1' },
-      required: PRICING.relay['base-image-pro']!['4K']! * 2,
-    },
-  ])('Insufficient credits for $name names the credits it needs ($required)', async ({ endpoint, body, headers, required }) => {
-    const res = await (endpoint === 'image' ? submitImage : submitVideo)(door(), body, { ...auth(KEYS.low), ...headers })
-    expect(res.status).toBe(402)
-    expect(await res.json()).toEqual({ error: 'Insufficient credits', required })
-    expect(await lowTasks()).toBe(0)
-    expect(await balance(door(), 'acct_low')).toBe(2)
-  })
+  )
 
   it('an invalid body from a low account is Invalid request, not Insufficient credits', async () => {
     const res = await submitImage(door(), image('vendor-a/base-image', { numOutputs: 11 }), auth(KEYS.low))
@@ -226,13 +356,19 @@ eachDoor('credits', (door) => {
   })
 
   it('one credit short of a tiered price is refused; exactly the price is accepted', async () => {
-    const short = (await (await post(door(), '/__mock/accounts', { credits: 5 })).json()) as { id: string; apiKey: string }
+    const short = (await (await post(door(), '/__mock/accounts', { credits: 5 })).json()) as {
+      id: string
+      apiKey: string
+    }
     const res = await submitImage(door(), image('base-image-2', { width: 2048 }), auth(short.apiKey))
     expect(res.status).toBe(402)
     expect(await res.json()).toEqual({ error: 'Insufficient credits', required: 6 })
     expect(await balance(door(), short.id)).toBe(5)
 
-    const exact = (await (await post(door(), '/__mock/accounts', { credits: 6 })).json()) as { id: string; apiKey: string }
+    const exact = (await (await post(door(), '/__mock/accounts', { credits: 6 })).json()) as {
+      id: string
+      apiKey: string
+    }
     const ok = await submitImage(door(), image('base-image-2', { width: 2048 }), auth(exact.apiKey))
     expect(ok.status).toBe(200)
     expect(await balance(door(), exact.id)).toBe(0)
@@ -259,33 +395,60 @@ eachDoor('credits', (door) => {
     const list = await models()
     const ids = list.map((m) => m.id)
     expect(new Set(ids).size).toBe(ids.length)
-    expect([...ids].sort()).toEqual(['base-image-2', 'base-image-pro', 'general-image-2', 'vendor-a/base-image', ...VIDEO_MODEL_IDS].sort())
+    expect([...ids].sort()).toEqual(
+      ['base-image-2', 'base-image-pro', 'general-image-2', 'vendor-a/base-image', ...VIDEO_MODEL_IDS].sort(),
+    )
     for (const m of list) expect(m.type).toBe(VIDEO_MODEL_IDS.includes(m.id as VideoModelId) ? 'video' : 'image')
   })
 
   it('GET /api/ai/models shows the interface prices as interface values', async () => {
     const list = await models()
     expect(entry(list, 'vendor-a/base-image').pricing).toEqual({ kind: 'per-call', credits: 3, simulatorValue: false })
-    expect(entry(list, 'base-image-2').pricing).toEqual({ kind: 'per-output-by-tier', credits: { '1K': 4, '2K': 6, '4K': 8 }, simulatorValue: false })
-    expect(entry(list, 'base-image-pro').pricing).toEqual({ kind: 'per-output-by-tier', credits: { '2K': 12, '4K': 20 }, simulatorValue: false })
+    expect(entry(list, 'base-image-2').pricing).toEqual({
+      kind: 'per-output-by-tier',
+      credits: { '1K': 4, '2K': 6, '4K': 8 },
+      simulatorValue: false,
+    })
+    expect(entry(list, 'base-image-pro').pricing).toEqual({
+      kind: 'per-output-by-tier',
+      credits: { '2K': 12, '4K': 20 },
+      simulatorValue: false,
+    })
   })
 
   it('GET /api/ai/models shows the pricing file amounts as simulator values', async () => {
     const list = await models()
-    expect(entry(list, 'general-image-2').pricing).toEqual({ kind: 'per-output', credits: PRICING.image['general-image-2']!.creditsPerOutput, simulatorValue: true })
+    expect(entry(list, 'general-image-2').pricing).toEqual({
+      kind: 'per-output',
+      credits: PRICING.image['general-image-2']!.creditsPerOutput,
+      simulatorValue: true,
+    })
     for (const id of VIDEO_MODEL_IDS) {
-      expect(entry(list, id).pricing, id).toEqual({ kind: 'by-duration', credits: PRICING.video[id], simulatorValue: true })
+      expect(entry(list, id).pricing, id).toEqual({
+        kind: 'by-duration',
+        credits: PRICING.video[id],
+        simulatorValue: true,
+      })
     }
   })
 
   it('GET /api/ai/models shows application pricing for exactly the relay-priced models, at the pricing file amounts', async () => {
     const list = await models()
     const relayIds = Object.keys(PRICING.relay).sort()
-    expect(list.filter((m) => m.applicationPricing).map((m) => m.id).sort()).toEqual(relayIds)
+    expect(
+      list
+        .filter((m) => m.applicationPricing)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(relayIds)
     for (const id of relayIds) {
       const m = entry(list, id)
       expect([...m.resolutions].sort(), id).toEqual(Object.keys(PRICING.relay[id]!).sort())
-      expect(m.relayPricing, id).toEqual({ kind: 'per-output-by-tier', credits: PRICING.relay[id], simulatorValue: true })
+      expect(m.relayPricing, id).toEqual({
+        kind: 'per-output-by-tier',
+        credits: PRICING.relay[id],
+        simulatorValue: true,
+      })
     }
     for (const m of list.filter((m) => !m.applicationPricing)) expect(m.relayPricing, m.id).toBeUndefined()
   })

@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { startServer, type RunningServer } from '../../src/node/server.js'
-import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  getTask,
+  IMAGE,
+  KEYS,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /** What the dashboard (issue 15) needs of the server: quiet requests, conditional GETs, a task's detail and its media. */
@@ -29,9 +40,12 @@ const detail = async (door: Door, id: string): Promise<Detail> => {
   expect(res.status).toBe(200)
   return (await res.json()) as Detail
 }
-const journalSize = async (door: Door) => ((await (await door.fetch('/__mock/requests/count')).json()) as { count: number }).count
-const findings = async (door: Door) => ((await (await door.fetch('/__mock/conformance')).json()) as { total: number }).total
-const serverNow = async (door: Door) => Date.parse(((await (await door.fetch('/__mock/clock')).json()) as { now: string }).now)
+const journalSize = async (door: Door) =>
+  ((await (await door.fetch('/__mock/requests/count')).json()) as { count: number }).count
+const findings = async (door: Door) =>
+  ((await (await door.fetch('/__mock/conformance')).json()) as { total: number }).total
+const serverNow = async (door: Door) =>
+  Date.parse(((await (await door.fetch('/__mock/clock')).json()) as { now: string }).now)
 const iso = (ms: number) => new Date(ms).toISOString()
 const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 
@@ -43,11 +57,17 @@ eachDoor('the dashboard header (Genmock-Dashboard: 1)', (door) => {
     // A relay image without credentials and a key sent from a page: client traffic, header or not.
     expect((await door().fetch(`/media/images/${taskId}/0.png`, { headers: QUIET })).status).toBe(401)
     expect((await door().fetch('/api/ai/models', { headers: { ...auth(), ...BROWSER, ...QUIET } })).status).toBe(200)
-    expect({ journal: await journalSize(door()), findings: await findings(door()) }).toEqual({ journal: before.journal + 2, findings: before.findings + 2 })
+    expect({ journal: await journalSize(door()), findings: await findings(door()) }).toEqual({
+      journal: before.journal + 2,
+      findings: before.findings + 2,
+    })
     // The dashboard's own reads and media: control routes, never journaled, never a finding.
     expect((await door().fetch(`/__mock/tasks/${taskId}/media/0`, { headers: QUIET })).status).toBe(200)
     expect((await door().fetch(`/__mock/tasks/${taskId}`, { headers: QUIET })).status).toBe(200)
-    expect({ journal: await journalSize(door()), findings: await findings(door()) }).toEqual({ journal: before.journal + 2, findings: before.findings + 2 })
+    expect({ journal: await journalSize(door()), findings: await findings(door()) }).toEqual({
+      journal: before.journal + 2,
+      findings: before.findings + 2,
+    })
   })
 })
 
@@ -62,8 +82,11 @@ eachDoor('conditional GETs on the control API', (door) => {
     expect(same.headers.get('date')).toBe(first.headers.get('date'))
     expect(await same.text()).toBe('')
     // A list, a weak comparison and * all name it; another tag does not.
-    for (const header of [`"0000000000000000", ${etag}`, `W/${etag}`, '*']) expect((await door().fetch('/__mock/clock', { headers: { 'if-none-match': header } })).status).toBe(304)
-    expect((await door().fetch('/__mock/clock', { headers: { 'if-none-match': '"0000000000000000"' } })).status).toBe(200)
+    for (const header of [`"0000000000000000", ${etag}`, `W/${etag}`, '*'])
+      expect((await door().fetch('/__mock/clock', { headers: { 'if-none-match': header } })).status).toBe(304)
+    expect((await door().fetch('/__mock/clock', { headers: { 'if-none-match': '"0000000000000000"' } })).status).toBe(
+      200,
+    )
 
     await advance(door(), 10)
     const moved = await door().fetch('/__mock/clock', { headers: { 'if-none-match': etag } })
@@ -130,14 +153,22 @@ eachDoor('GET /__mock/tasks/:id', (door) => {
     expect(done.requests.every((r) => r.taskId === taskId)).toBe(true)
   })
 
-  it('a relay task lists its steps with the interface\'s expiry last; poll N steps by their poll', async () => {
+  it("a relay task lists its steps with the interface's expiry last; poll N steps by their poll", async () => {
     const taskId = await taskIdOf(submitImage(door(), RELAY, key()))
     const relay = await detail(door(), taskId)
     expect(relay.history).toEqual([{ at: expect.any(String), status: 0, relayStatus: 'queued' }])
-    expect(relay.scheduled.map(({ at, ...what }) => what)).toEqual([{ relayStatus: 'running' }, { status: 1, relayStatus: 'succeeded' }, { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED' }])
+    expect(relay.scheduled.map(({ at, ...what }) => what)).toEqual([
+      { relayStatus: 'running' },
+      { status: 1, relayStatus: 'succeeded' },
+      { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED' },
+    ])
     expect(relay.scheduled.at(-1)!.at).toBe(relay.task.expiresAt)
 
-    const scenario = { name: 'second-poll', description: 'Completes at the second read.', rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 2', set: { status: 1 } }] }] }
+    const scenario = {
+      name: 'second-poll',
+      description: 'Completes at the second read.',
+      rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 2', set: { status: 1 } }] }],
+    }
     expect((await post(door(), '/__mock/scenarios', scenario)).status).toBe(201)
     const polled = await taskIdOf(submitImage(door(), IMAGE, { 'x-mock-scenario': 'second-poll' }))
     expect((await detail(door(), polled)).scheduled).toEqual([{ poll: 2, status: 1 }])
@@ -150,10 +181,25 @@ eachDoor('GET /__mock/tasks/:id', (door) => {
 
   it('a transition: by transition, refunded, with both ledger entries', async () => {
     const taskId = await taskIdOf(submitImage(door(), IMAGE))
-    expect((await post(door(), `/__mock/tasks/${taskId}/transition`, { status: 2, errorCode: 'FORCED', refund: true }, QUIET)).status).toBe(200)
+    expect(
+      (
+        await post(
+          door(),
+          `/__mock/tasks/${taskId}/transition`,
+          { status: 2, errorCode: 'FORCED', refund: true },
+          QUIET,
+        )
+      ).status,
+    ).toBe(200)
     const failed = await detail(door(), taskId)
     expect(failed.task).toMatchObject({ status: 2, creditRefunded: true })
-    expect(failed.history.at(-1)).toEqual({ at: failed.history[0]!.at, status: 2, errorCode: 'FORCED', refunded: true, by: 'transition' })
+    expect(failed.history.at(-1)).toEqual({
+      at: failed.history[0]!.at,
+      status: 2,
+      errorCode: 'FORCED',
+      refunded: true,
+      by: 'transition',
+    })
     expect(failed.scheduled).toEqual([])
     expect(failed.ledger.map((e) => [e.kind, e.amount])).toEqual([
       ['debit', -4],
@@ -197,7 +243,8 @@ eachDoor('GET /__mock/tasks/:id/media/:index', (door) => {
     expect(admin.headers.get('content-type')).toBe('image/png')
     expect(admin.headers.get('cache-control')).toBe('no-store')
     expect(await bytes(admin)).toEqual(await bytes(await door().fetch(`/media/images/${taskId}/1.png`)))
-    for (const index of ['2', 'x', '0001']) expect((await door().fetch(`/__mock/tasks/${taskId}/media/${index}`)).status).toBe(404)
+    for (const index of ['2', 'x', '0001'])
+      expect((await door().fetch(`/__mock/tasks/${taskId}/media/${index}`)).status).toBe(404)
     expect(await (await door().fetch('/__mock/tasks/tsk_nope/media/0')).json()).toEqual({ error: 'Task not found' })
   })
 
@@ -226,7 +273,7 @@ eachDoor('GET /__mock/tasks/:id/media/:index', (door) => {
   })
 })
 
-describe('the server log skips the dashboard\'s requests [server]', () => {
+describe("the server log skips the dashboard's requests [server]", () => {
   for (const format of ['pretty', 'json'] as const) {
     describe(`--log ${format}`, () => {
       const lines: string[] = []
@@ -236,12 +283,17 @@ describe('the server log skips the dashboard\'s requests [server]', () => {
       })
       afterAll(() => server.close())
 
-      it('logs the client\'s requests, none of the dashboard\'s', async () => {
-        for (const path of ['/__mock/tasks', '/__mock/clock', '/api/ai/models', '/media/images/tsk_nope/0.png']) await (await fetch(server.url + path, { headers: { ...QUIET, ...auth(KEYS.alice) } })).arrayBuffer()
+      it("logs the client's requests, none of the dashboard's", async () => {
+        for (const path of ['/__mock/tasks', '/__mock/clock', '/api/ai/models', '/media/images/tsk_nope/0.png'])
+          await (await fetch(server.url + path, { headers: { ...QUIET, ...auth(KEYS.alice) } })).arrayBuffer()
         await (await fetch(`${server.url}/api/ai/models`, { headers: auth(KEYS.alice) })).arrayBuffer()
         await (await fetch(`${server.url}/__mock/health`)).arrayBuffer()
         await vi.waitFor(() => expect(lines).toHaveLength(2))
-        expect(lines.join('\n')).toMatch(format === 'json' ? /"path":"\/api\/ai\/models"[^]*"path":"\/__mock\/health"/ : /GET \/api\/ai\/models → 200[^]*GET \/__mock\/health → 200/)
+        expect(lines.join('\n')).toMatch(
+          format === 'json'
+            ? /"path":"\/api\/ai\/models"[\s\S]*"path":"\/__mock\/health"/
+            : /GET \/api\/ai\/models → 200[\s\S]*GET \/__mock\/health → 200/,
+        )
         await new Promise((resolve) => setTimeout(resolve, 50))
         expect(lines).toHaveLength(2)
       })
@@ -256,7 +308,11 @@ describe("msw's console line per request (startWorker's logRequests) skips the d
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
     vi.spyOn(console, 'groupEnd').mockImplementation(() => undefined)
     try {
-      const line = (headers: Record<string, string>) => handler!.log({ request: new Request('http://genmock.test/__mock/clock', { headers }), response: new Response('{}') })
+      const line = (headers: Record<string, string>) =>
+        handler!.log({
+          request: new Request('http://genmock.test/__mock/clock', { headers }),
+          response: new Response('{}'),
+        })
       await line(QUIET)
       expect(logged).not.toHaveBeenCalled()
       await line({})

@@ -32,21 +32,41 @@ eachDoor('request bodies', (door) => {
   ])('%s is 400 Invalid request naming the body', async (_, text) => {
     const res = await submitImage(door(), text)
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: 'Invalid request', details: { issues: [{ in: 'body', path: '', message: 'is not valid JSON' }] } })
+    expect(await res.json()).toEqual({
+      error: 'Invalid request',
+      details: { issues: [{ in: 'body', path: '', message: 'is not valid JSON' }] },
+    })
   })
 
   it('invalid UTF-8 is 400 Invalid request', async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"prompt":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')])
-    const res = await door().fetch('/api/ai/image/generate', { method: 'POST', headers: { 'content-type': 'application/json', ...auth() }, body: bytes })
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"prompt":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}'),
+    ])
+    const res = await door().fetch('/api/ai/image/generate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth() },
+      body: bytes,
+    })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { details: { issues: { message: string }[] } }).details.issues[0]!.message).toBe('is not valid UTF-8')
+    expect(((await res.json()) as { details: { issues: { message: string }[] } }).details.issues[0]!.message).toBe(
+      'is not valid UTF-8',
+    )
   })
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded'])('Content-Type %s is 400 naming the header', async (type) => {
-    const res = await submitImage(door(), JSON.stringify(IMAGE), { 'content-type': type })
-    expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: 'Invalid request', details: { issues: [{ in: 'header', path: 'Content-Type', message: 'must be application/json' }] } })
-  })
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])(
+    'Content-Type %s is 400 naming the header',
+    async (type) => {
+      const res = await submitImage(door(), JSON.stringify(IMAGE), { 'content-type': type })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        error: 'Invalid request',
+        details: { issues: [{ in: 'header', path: 'Content-Type', message: 'must be application/json' }] },
+      })
+    },
+  )
 
   it('application/json with a charset is accepted', async () => {
     const res = await submitImage(door(), JSON.stringify(IMAGE), { 'content-type': 'application/json; charset=utf-8' })
@@ -59,7 +79,10 @@ eachDoor('request bodies', (door) => {
   })
 
   /** A base-image-2 body whose objects and arrays nest exactly `levels` deep (the body itself is level 1). */
-  const nested = (levels: number) => ({ ...IMAGE, providerInput: { a: JSON.parse('['.repeat(levels - 2) + ']'.repeat(levels - 2)) } })
+  const nested = (levels: number) => ({
+    ...IMAGE,
+    providerInput: { a: JSON.parse('['.repeat(levels - 2) + ']'.repeat(levels - 2)) },
+  })
 
   it(`JSON nested ${LIMITS.maxJsonDepth} levels deep is accepted`, async () => {
     expect((await submitImage(door(), nested(LIMITS.maxJsonDepth))).status).toBe(200)
@@ -69,20 +92,30 @@ eachDoor('request bodies', (door) => {
     for (const headers of [{}, { 'idempotency-key': 'deep-json-0001' }] as Record<string, string>[]) {
       const res = await submitImage(door(), nested(LIMITS.maxJsonDepth + 1), headers)
       expect(res.status).toBe(400)
-      expect(await res.json()).toEqual({ error: 'Invalid request', details: { issues: [{ in: 'body', path: '', message: `nests deeper than ${LIMITS.maxJsonDepth} levels` }] } })
+      expect(await res.json()).toEqual({
+        error: 'Invalid request',
+        details: { issues: [{ in: 'body', path: '', message: `nests deeper than ${LIMITS.maxJsonDepth} levels` }] },
+      })
     }
   })
 
   it('JSON nested 200 000 levels deep is a 400, not a crash', async () => {
-    const res = await submitImage(door(), `{"model":"base-image-2","prompt":"x","providerInput":{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`, { 'idempotency-key': 'deep-json-0002' })
+    const res = await submitImage(
+      door(),
+      `{"model":"base-image-2","prompt":"x","providerInput":{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`,
+      { 'idempotency-key': 'deep-json-0002' },
+    )
     expect(res.status).toBe(400)
   })
 
-  it.each(['%E0%A4%A', '%', '%zz', 'a%ZZb'])('a task id with malformed percent-encoding (%s) is Task not found', async (id) => {
-    const res = await door().fetch(`/api/ai/tasks/${id}`, { headers: auth() })
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ error: 'Task not found' })
-  })
+  it.each(['%E0%A4%A', '%', '%zz', 'a%ZZb'])(
+    'a task id with malformed percent-encoding (%s) is Task not found',
+    async (id) => {
+      const res = await door().fetch(`/api/ai/tasks/${id}`, { headers: auth() })
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ error: 'Task not found' })
+    },
+  )
 
   it('a malformed task id still needs authentication first', async () => {
     const res = await door().fetch('/api/ai/tasks/%E0')
@@ -90,11 +123,14 @@ eachDoor('request bodies', (door) => {
     expect(await res.json()).toEqual({ error: 'Unauthorized' })
   })
 
-  it.each(['/media/images/x/%ZZ.png', '/media/videos/%.mp4', '/__mock/accounts/%zz'])('%s, malformed percent-encoding, is a JSON 404', async (path) => {
-    const res = await door().fetch(path, { method: 'GET', headers: auth() })
-    expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ error: `No route GET ${path}` })
-  })
+  it.each(['/media/images/x/%ZZ.png', '/media/videos/%.mp4', '/__mock/accounts/%zz'])(
+    '%s, malformed percent-encoding, is a JSON 404',
+    async (path) => {
+      const res = await door().fetch(path, { method: 'GET', headers: auth() })
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ error: `No route GET ${path}` })
+    },
+  )
 
   it.each([
     ['GET', '/api/ai/image/generate'],
@@ -119,12 +155,17 @@ describe('standalone server only', () => {
   it('answers a CORS preflight from another origin with every header genmock reads', async () => {
     const res = await door.fetch('/api/ai/image/generate', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase()
-    for (const header of ['authorization', 'content-type', 'idempotency-key', 'x-mock-scenario', 'prefer']) expect(allowed).toContain(header)
+    for (const header of ['authorization', 'content-type', 'idempotency-key', 'x-mock-scenario', 'prefer'])
+      expect(allowed).toContain(header)
   })
 
   it('lets a page on another origin read responses and the Idempotent-Replayed header', async () => {
@@ -141,17 +182,23 @@ describe('standalone server only', () => {
   })
 
   it('judges IP allowlists by the socket, not by a header the client sends', async () => {
-    const res = await door.fetch('/api/ai/models', { headers: { ...auth(KEYS.iplocked), 'x-genmock-remote-address': '203.0.113.7' } })
+    const res = await door.fetch('/api/ai/models', {
+      headers: { ...auth(KEYS.iplocked), 'x-genmock-remote-address': '203.0.113.7' },
+    })
     expect(res.status).toBe(401)
   })
 
   it('a chunked body with no Content-Length is cut off at the limit with 413', async () => {
     const url = new URL('/api/ai/image/generate', door.baseUrl)
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth() } }, (res) => {
-        res.resume()
-        resolve(res.statusCode!)
-      })
+      const req = httpRequest(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...auth() } },
+        (res) => {
+          res.resume()
+          resolve(res.statusCode!)
+        },
+      )
       req.on('error', reject)
       const chunk = 'a'.repeat(64 * 1024)
       req.write('{"prompt":"')

@@ -1,5 +1,18 @@
 import { expect, it } from 'vitest'
-import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  balance,
+  getTask,
+  IMAGE,
+  issuePaths,
+  KEYS,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -24,7 +37,11 @@ async function ledgerLength(door: Door, account = 'acct_alice'): Promise<number>
 }
 
 async function setCredits(door: Door, account: string, credits: number): Promise<void> {
-  const res = await door.fetch(`/__mock/accounts/${account}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits }) })
+  const res = await door.fetch(`/__mock/accounts/${account}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credits }),
+  })
   expect(res.status).toBe(200)
 }
 
@@ -36,7 +53,11 @@ eachDoor('Idempotency-Key', (door) => {
     expect(first.status).toBe(200)
     expect(first.headers.get(REPLAYED)).toBeNull()
     const original = await first.text()
-    const afterFirst = { credits: await balance(door()), tasks: await taskCount(door()), ledger: await ledgerLength(door()) }
+    const afterFirst = {
+      credits: await balance(door()),
+      tasks: await taskCount(door()),
+      ledger: await ledgerLength(door()),
+    }
     expect(afterFirst.credits).toBe(1000 - (JSON.parse(original) as { creditsUsed: number }).creditsUsed)
 
     for (let i = 0; i < 3; i++) {
@@ -54,7 +75,12 @@ eachDoor('Idempotency-Key', (door) => {
   it('keys in a different order, or different whitespace, are the same body', async () => {
     const first = await submitImage(door(), RELAY, key('relay-order-0001'))
     const original = await first.text()
-    const reordered = JSON.stringify({ resolution: RELAY.resolution, prompt: RELAY.prompt, model: RELAY.model, provider: RELAY.provider })
+    const reordered = JSON.stringify({
+      resolution: RELAY.resolution,
+      prompt: RELAY.prompt,
+      model: RELAY.model,
+      provider: RELAY.provider,
+    })
     const retry = await submitImage(door(), reordered, key('relay-order-0001'))
     expect(retry.status).toBe(200)
     expect(retry.headers.get(REPLAYED)).toBe('true')
@@ -71,7 +97,11 @@ eachDoor('Idempotency-Key', (door) => {
     const first = await submitImage(door(), body, key('nested-order-0001'))
     expect(first.status).toBe(200)
     const original = await first.text()
-    const reordered = { providerInput: { style: { b: [1, 2], a: 1 }, resolution: '2K' }, prompt: IMAGE.prompt, model: IMAGE.model }
+    const reordered = {
+      providerInput: { style: { b: [1, 2], a: 1 }, resolution: '2K' },
+      prompt: IMAGE.prompt,
+      model: IMAGE.model,
+    }
     const retry = await submitImage(door(), reordered, key('nested-order-0001'))
     expect(retry.headers.get(REPLAYED)).toBe('true')
     expect(await retry.text()).toBe(original)
@@ -123,7 +153,11 @@ eachDoor('Idempotency-Key', (door) => {
     expect((await getTask(door(), taskIdOf(bobs), KEYS.bob)).status).toBe(200)
     expect((await getTask(door(), taskIdOf(bobs), KEYS.alice)).status).toBe(404)
     // A different body from Bob with the same key is not a mismatch against Alice's record...
-    const bobOther = await submitImage(door(), { ...RELAY, prompt: 'bob' }, { ...key('relay-shared-0002'), ...auth(KEYS.bob) })
+    const bobOther = await submitImage(
+      door(),
+      { ...RELAY, prompt: 'bob' },
+      { ...key('relay-shared-0002'), ...auth(KEYS.bob) },
+    )
     expect(bobOther.status).toBe(200)
     const aliceOther = await submitImage(door(), RELAY, key('relay-shared-0002'))
     expect(aliceOther.status).toBe(200)
@@ -191,7 +225,10 @@ eachDoor('Idempotency-Key', (door) => {
   })
 
   it('a 401 does not consume the key either', async () => {
-    const refused = await submitImage(door(), RELAY, { ...key('relay-unauth-0001'), authorization: 'Bearer sk_test_nobody' })
+    const refused = await submitImage(door(), RELAY, {
+      ...key('relay-unauth-0001'),
+      authorization: 'Bearer sk_test_nobody',
+    })
     expect(refused.status).toBe(401)
     const accepted = await submitImage(door(), RELAY, key('relay-unauth-0001'))
     expect(accepted.status).toBe(200)
@@ -252,11 +289,19 @@ eachDoor('Idempotency-Key', (door) => {
     expect(first.status).toBe(200)
     const original = await first.text()
     const credits = await balance(door())
-    const retry = await submitVideo(door(), { prompt: VIDEO_T2V.prompt, inputMode: VIDEO_T2V.inputMode, model: VIDEO_T2V.model }, key('video-standard-01'))
+    const retry = await submitVideo(
+      door(),
+      { prompt: VIDEO_T2V.prompt, inputMode: VIDEO_T2V.inputMode, model: VIDEO_T2V.model },
+      key('video-standard-01'),
+    )
     expect(retry.headers.get(REPLAYED)).toBe('true')
     expect(await retry.text()).toBe(original)
     expect(await balance(door())).toBe(credits)
-    const mismatch = await submitVideo(door(), { ...VIDEO_T2V, duration: 8, aspectRatio: '9:16' }, key('video-standard-01'))
+    const mismatch = await submitVideo(
+      door(),
+      { ...VIDEO_T2V, duration: 8, aspectRatio: '9:16' },
+      key('video-standard-01'),
+    )
     expect(mismatch.status).toBe(422)
     expect(await mismatch.json()).toStrictEqual(MISMATCH)
     expect(await taskCount(door())).toBe(1)
@@ -290,7 +335,9 @@ eachDoor('Idempotency-Key', (door) => {
   })
 
   it('concurrent retries with one key make exactly one task and one debit', async () => {
-    const responses = await Promise.all(Array.from({ length: 6 }, () => submitImage(door(), RELAY, key('relay-concurrent-1'))))
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => submitImage(door(), RELAY, key('relay-concurrent-1'))),
+    )
     const accepted = responses.filter((r) => r.status === 200)
     // Each one either got the task or was told the first is still in progress; nothing else.
     for (const r of responses) expect([200, 409]).toContain(r.status)
@@ -298,7 +345,9 @@ eachDoor('Idempotency-Key', (door) => {
     const ids = new Set(await Promise.all(accepted.map(async (r) => taskIdOf(await r.text()))))
     expect(ids.size).toBe(1)
     expect(await taskCount(door())).toBe(1)
-    const debits = ((await (await door().fetch('/__mock/accounts/acct_alice')).json()) as { ledger: { kind: string }[] }).ledger.filter((e) => e.kind === 'debit')
+    const debits = (
+      (await (await door().fetch('/__mock/accounts/acct_alice')).json()) as { ledger: { kind: string }[] }
+    ).ledger.filter((e) => e.kind === 'debit')
     expect(debits).toHaveLength(1)
   })
 
@@ -306,7 +355,11 @@ eachDoor('Idempotency-Key', (door) => {
     const original = await (await submitImage(door(), RELAY, key('relay-cookie-0001'))).text()
     const retry = await door().fetch('/api/ai/image/generate', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: 'genmock_session=sess_test_alice', ...key('relay-cookie-0001') },
+      headers: {
+        'content-type': 'application/json',
+        cookie: 'genmock_session=sess_test_alice',
+        ...key('relay-cookie-0001'),
+      },
       body: JSON.stringify(RELAY),
     })
     expect(retry.status).toBe(200)
@@ -315,9 +368,13 @@ eachDoor('Idempotency-Key', (door) => {
   })
 
   it('a replayed response does not count as a new task in the account ledger', async () => {
-    const { taskId } = (await (await post(door(), '/api/ai/image/generate', RELAY, key('relay-ledger-0001'))).json()) as { taskId: string }
+    const { taskId } = (await (
+      await post(door(), '/api/ai/image/generate', RELAY, key('relay-ledger-0001'))
+    ).json()) as { taskId: string }
     await post(door(), '/api/ai/image/generate', RELAY, key('relay-ledger-0001'))
-    const account = (await (await door().fetch('/__mock/accounts/acct_alice')).json()) as { ledger: { kind: string; taskId?: string }[] }
+    const account = (await (await door().fetch('/__mock/accounts/acct_alice')).json()) as {
+      ledger: { kind: string; taskId?: string }[]
+    }
     expect(account.ledger.filter((e) => e.kind === 'debit')).toHaveLength(1)
     expect(account.ledger.filter((e) => e.kind === 'debit')[0]!.taskId).toBe(taskId)
   })

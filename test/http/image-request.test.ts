@@ -31,8 +31,15 @@ async function expectRefused(res: Response, ...paths: string[]): Promise<Issue[]
 }
 
 /** 200 and a pending task. */
-async function expectAccepted(res: Response): Promise<{ taskId: string; creditsUsed: number; effectiveWatermark?: boolean }> {
-  const answer = (await res.json()) as { taskId: string; status: number; creditsUsed: number; effectiveWatermark?: boolean }
+async function expectAccepted(
+  res: Response,
+): Promise<{ taskId: string; creditsUsed: number; effectiveWatermark?: boolean }> {
+  const answer = (await res.json()) as {
+    taskId: string
+    status: number
+    creditsUsed: number
+    effectiveWatermark?: boolean
+  }
   expect(res.status, JSON.stringify(answer)).toBe(200)
   expect(typeof answer.taskId).toBe('string')
   expect(answer.status).toBe(0)
@@ -67,8 +74,15 @@ const STANDARD_CASES: Case[] = [
   { name: 'no prompt', body: { model: 'base-image-2' }, refused: ['prompt'] },
   { name: 'prompt that is not a string', body: body('base-image-2', { prompt: 42 }), refused: ['prompt'] },
   ...IMAGE_MODEL_IDS.flatMap((model): Case[] => [
-    { name: `${model}: prompt at its cap ${PROMPT_CAPS[model]}`, body: body(model, { prompt: chars(PROMPT_CAPS[model]) }) },
-    { name: `${model}: prompt one over its cap`, body: body(model, { prompt: chars(PROMPT_CAPS[model] + 1) }), refused: ['prompt'] },
+    {
+      name: `${model}: prompt at its cap ${PROMPT_CAPS[model]}`,
+      body: body(model, { prompt: chars(PROMPT_CAPS[model]) }),
+    },
+    {
+      name: `${model}: prompt one over its cap`,
+      body: body(model, { prompt: chars(PROMPT_CAPS[model] + 1) }),
+      refused: ['prompt'],
+    },
   ]),
   // model
   { name: 'no model', body: { prompt: 'a fox' }, refused: ['model'] },
@@ -79,9 +93,19 @@ const STANDARD_CASES: Case[] = [
     NEGATIVE_PROMPT[model]
       ? [
           { name: `${model}: negativePrompt of 2000`, body: body(model, { negativePrompt: chars(2000) }) },
-          { name: `${model}: negativePrompt of 2001`, body: body(model, { negativePrompt: chars(2001) }), refused: ['negativePrompt'] },
+          {
+            name: `${model}: negativePrompt of 2001`,
+            body: body(model, { negativePrompt: chars(2001) }),
+            refused: ['negativePrompt'],
+          },
         ]
-      : [{ name: `${model}: any negativePrompt (unsupported)`, body: body(model, { negativePrompt: 'blurry' }), refused: ['negativePrompt'] }],
+      : [
+          {
+            name: `${model}: any negativePrompt (unsupported)`,
+            body: body(model, { negativePrompt: 'blurry' }),
+            refused: ['negativePrompt'],
+          },
+        ],
   ),
   // width, height: integers 64..4096.
   ...(['width', 'height'] as const).flatMap((field): Case[] => [
@@ -109,20 +133,55 @@ const STANDARD_CASES: Case[] = [
   { name: 'numInferenceSteps 0', body: body('base-image-2', { numInferenceSteps: 0 }), refused: ['numInferenceSteps'] },
   { name: 'numInferenceSteps 1', body: body('base-image-2', { numInferenceSteps: 1 }) },
   { name: 'numInferenceSteps 150', body: body('base-image-2', { numInferenceSteps: 150 }) },
-  { name: 'numInferenceSteps 151', body: body('base-image-2', { numInferenceSteps: 151 }), refused: ['numInferenceSteps'] },
-  { name: 'numInferenceSteps 2.5', body: body('base-image-2', { numInferenceSteps: 2.5 }), refused: ['numInferenceSteps'] },
+  {
+    name: 'numInferenceSteps 151',
+    body: body('base-image-2', { numInferenceSteps: 151 }),
+    refused: ['numInferenceSteps'],
+  },
+  {
+    name: 'numInferenceSteps 2.5',
+    body: body('base-image-2', { numInferenceSteps: 2.5 }),
+    refused: ['numInferenceSteps'],
+  },
   // inputImageUrls: each model's cap, the schema's 14, never empty, URLs only.
   ...IMAGE_MODEL_IDS.flatMap((model): Case[] => [
     { name: `${model}: 1 reference image`, body: body(model, { inputImageUrls: [REF] }) },
-    { name: `${model}: ${REFERENCE_CAPS[model]} reference images (its cap)`, body: body(model, { inputImageUrls: urls(REFERENCE_CAPS[model]) }) },
-    { name: `${model}: ${REFERENCE_CAPS[model] + 1} reference images`, body: body(model, { inputImageUrls: urls(REFERENCE_CAPS[model] + 1) }), refused: ['inputImageUrls'] },
-    { name: `${model}: 15 reference images (over the schema's 14)`, body: body(model, { inputImageUrls: urls(15) }), refused: ['inputImageUrls'] },
+    {
+      name: `${model}: ${REFERENCE_CAPS[model]} reference images (its cap)`,
+      body: body(model, { inputImageUrls: urls(REFERENCE_CAPS[model]) }),
+    },
+    {
+      name: `${model}: ${REFERENCE_CAPS[model] + 1} reference images`,
+      body: body(model, { inputImageUrls: urls(REFERENCE_CAPS[model] + 1) }),
+      refused: ['inputImageUrls'],
+    },
+    {
+      name: `${model}: 15 reference images (over the schema's 14)`,
+      body: body(model, { inputImageUrls: urls(15) }),
+      refused: ['inputImageUrls'],
+    },
   ]),
-  { name: 'unknown model with 15 reference images: both reported', body: body('nope' as ImageModelId, { inputImageUrls: urls(15) }), refused: ['model', 'inputImageUrls'] },
+  {
+    name: 'unknown model with 15 reference images: both reported',
+    body: body('nope' as ImageModelId, { inputImageUrls: urls(15) }),
+    refused: ['model', 'inputImageUrls'],
+  },
   { name: 'empty inputImageUrls', body: body('base-image-2', { inputImageUrls: [] }), refused: ['inputImageUrls'] },
-  { name: 'inputImageUrls that is not an array', body: body('base-image-2', { inputImageUrls: REF }), refused: ['inputImageUrls'] },
-  { name: 'a reference that is not a URL', body: body('base-image-2', { inputImageUrls: [REF, 'not a url'] }), refused: ['inputImageUrls.1'] },
-  { name: 'a reference that is not a string', body: body('base-image-2', { inputImageUrls: [42] }), refused: ['inputImageUrls.0'] },
+  {
+    name: 'inputImageUrls that is not an array',
+    body: body('base-image-2', { inputImageUrls: REF }),
+    refused: ['inputImageUrls'],
+  },
+  {
+    name: 'a reference that is not a URL',
+    body: body('base-image-2', { inputImageUrls: [REF, 'not a url'] }),
+    refused: ['inputImageUrls.1'],
+  },
+  {
+    name: 'a reference that is not a string',
+    body: body('base-image-2', { inputImageUrls: [42] }),
+    refused: ['inputImageUrls.0'],
+  },
   // seed: a string, so that large values fit.
   { name: 'seed as a string', body: body('base-image-2', { seed: '42' }) },
   { name: 'seed larger than 2^53 as a string', body: body('base-image-2', { seed: '18446744073709551615' }) },
@@ -134,12 +193,27 @@ const STANDARD_CASES: Case[] = [
   { name: 'provider ""', body: body('base-image-2', { provider: '' }), refused: ['provider'] },
   { name: 'provider null', body: body('base-image-2', { provider: null }), refused: ['provider'] },
   // providerInput: passed through, not schema-validated.
-  { name: 'providerInput with any keys', body: body('general-image-2', { providerInput: { outputFormat: 'webp', quality: 90, nested: { a: [1] } } }) },
+  {
+    name: 'providerInput with any keys',
+    body: body('general-image-2', { providerInput: { outputFormat: 'webp', quality: 90, nested: { a: [1] } } }),
+  },
   // unknown fields, including the relay shape's own.
   { name: 'an unknown field', body: body('base-image-2', { style: 'anime' }), refused: ['style'] },
-  { name: 'resolution (a relay field) in the standard shape', body: body('base-image-2', { resolution: '2K' }), refused: ['resolution'] },
-  { name: 'watermark (a relay field) in the standard shape', body: body('base-image-2', { watermark: true }), refused: ['watermark'] },
-  { name: 'two unknown fields', body: body('base-image-2', { style: 'anime', Prompt: 'x' }), refused: ['style', 'Prompt'] },
+  {
+    name: 'resolution (a relay field) in the standard shape',
+    body: body('base-image-2', { resolution: '2K' }),
+    refused: ['resolution'],
+  },
+  {
+    name: 'watermark (a relay field) in the standard shape',
+    body: body('base-image-2', { watermark: true }),
+    refused: ['watermark'],
+  },
+  {
+    name: 'two unknown fields',
+    body: body('base-image-2', { style: 'anime', Prompt: 'x' }),
+    refused: ['style', 'Prompt'],
+  },
   // a body that is not an object
   { name: 'a JSON array', body: [IMAGE], refused: [''] },
   { name: 'a JSON string', body: JSON.stringify('a red fox'), refused: [''] },
@@ -151,19 +225,30 @@ const OTHER_RATIO_CANDIDATES = ['21:9', '16:10', '2:1', '5:3']
 
 const RATIO_CASES: Case[] = [
   // The interface gives vendor-a/base-image's list exactly.
-  ...['auto', '1:1', '16:9', '9:16', '4:3', '3:4'].map((aspectRatio): Case => ({ name: `vendor-a/base-image: ${aspectRatio}`, body: body('vendor-a/base-image', { aspectRatio }) })),
-  ...['21:9', '2:3', '3:2', '1:2', 'AUTO', '16/9', '', '1:1 '].map((aspectRatio): Case => ({
-    name: `vendor-a/base-image: ${JSON.stringify(aspectRatio)}`,
-    body: body('vendor-a/base-image', { aspectRatio }),
-    refused: ['aspectRatio'],
-  })),
+  ...['auto', '1:1', '16:9', '9:16', '4:3', '3:4'].map(
+    (aspectRatio): Case => ({
+      name: `vendor-a/base-image: ${aspectRatio}`,
+      body: body('vendor-a/base-image', { aspectRatio }),
+    }),
+  ),
+  ...['21:9', '2:3', '3:2', '1:2', 'AUTO', '16/9', '', '1:1 '].map(
+    (aspectRatio): Case => ({
+      name: `vendor-a/base-image: ${JSON.stringify(aspectRatio)}`,
+      body: body('vendor-a/base-image', { aspectRatio }),
+      refused: ['aspectRatio'],
+    }),
+  ),
   // The other models: the catalogue's lists (simulator choices).
   ...IMAGE_MODEL_IDS.filter((model) => model !== 'vendor-a/base-image').flatMap((model): Case[] => {
     const allowed = IMAGE_MODELS[model].aspectRatios
     const other = OTHER_RATIO_CANDIDATES.find((ratio) => !allowed.includes(ratio))!
     return [
       ...allowed.map((aspectRatio): Case => ({ name: `${model}: ${aspectRatio}`, body: body(model, { aspectRatio }) })),
-      { name: `${model}: ${other} (not in its list)`, body: body(model, { aspectRatio: other }), refused: ['aspectRatio'] },
+      {
+        name: `${model}: ${other} (not in its list)`,
+        body: body(model, { aspectRatio: other }),
+        refused: ['aspectRatio'],
+      },
       { name: `${model}: 16:9 as a number`, body: body(model, { aspectRatio: 1.78 }), refused: ['aspectRatio'] },
     ]
   }),
@@ -199,7 +284,8 @@ eachDoor('standard image request', (door) => {
     expect(one.creditsUsed).toBe(4)
     expect(three.creditsUsed).toBe(12)
     await advance(door(), 12)
-    const done = async (taskId: string) => (await (await getTask(door(), taskId)).json()) as { status: number; outputImageUrls: string[] }
+    const done = async (taskId: string) =>
+      (await (await getTask(door(), taskId)).json()) as { status: number; outputImageUrls: string[] }
     expect(await done(one.taskId)).toMatchObject({ status: 1 })
     expect((await done(one.taskId)).outputImageUrls).toHaveLength(1)
     expect((await done(three.taskId)).outputImageUrls).toHaveLength(3)
@@ -240,7 +326,10 @@ eachDoor('standard image request', (door) => {
   })
 
   it('an Idempotency-Key outside 8..200 characters is refused on the standard shape too', async () => {
-    const issues = await expectRefused(await submitImage(door(), IMAGE, { 'idempotency-key': chars(7) }), 'Idempotency-Key')
+    const issues = await expectRefused(
+      await submitImage(door(), IMAGE, { 'idempotency-key': chars(7) }),
+      'Idempotency-Key',
+    )
     expect(issues[0]!.in).toBe('header')
     await expectAccepted(await submitImage(door(), IMAGE, { 'idempotency-key': chars(8) }))
     await expectAccepted(await submitImage(door(), IMAGE))
@@ -262,7 +351,11 @@ eachDoor('relay image request', (door) => {
     { name: 'empty model', body: relay({ model: '' }), refused: ['model'] },
     { name: 'model of 101 characters', body: relay({ model: chars(101) }), refused: ['model'] },
     { name: 'model of 100 characters that is no model', body: relay({ model: chars(100) }), refused: ['model'] },
-    { name: 'a model without application pricing (vendor-a/base-image)', body: relay({ model: 'vendor-a/base-image' }), refused: ['model'] },
+    {
+      name: 'a model without application pricing (vendor-a/base-image)',
+      body: relay({ model: 'vendor-a/base-image' }),
+      refused: ['model'],
+    },
     { name: 'a video model', body: relay({ model: 'video-d' }), refused: ['model'] },
     // prompt: 1..8000.
     { name: 'prompt of 1 character', body: relay({ prompt: 'x' }) },
@@ -274,11 +367,27 @@ eachDoor('relay image request', (door) => {
     { name: 'no resolution', body: { provider: 'relay', model: 'base-image-2', prompt: 'x' }, refused: ['resolution'] },
     { name: 'empty resolution', body: relay({ resolution: '' }), refused: ['resolution'] },
     { name: 'resolution of 31 characters', body: relay({ resolution: chars(31) }), refused: ['resolution'] },
-    { name: 'resolution of 30 characters on a model without application pricing: only the model fails', body: relay({ model: 'vendor-a/base-image', resolution: chars(30) }), refused: ['model'] },
-    { name: 'resolution of 31 characters on a model without application pricing', body: relay({ model: 'vendor-a/base-image', resolution: chars(31) }), refused: ['model', 'resolution'] },
+    {
+      name: 'resolution of 30 characters on a model without application pricing: only the model fails',
+      body: relay({ model: 'vendor-a/base-image', resolution: chars(30) }),
+      refused: ['model'],
+    },
+    {
+      name: 'resolution of 31 characters on a model without application pricing',
+      body: relay({ model: 'vendor-a/base-image', resolution: chars(31) }),
+      refused: ['model', 'resolution'],
+    },
     { name: 'resolution 8K (not one of base-image-2)', body: relay({ resolution: '8K' }), refused: ['resolution'] },
-    { name: 'resolution 1K on base-image-pro (it has none)', body: relay({ model: 'base-image-pro', resolution: '1K' }), refused: ['resolution'] },
-    { name: 'resolution 4K on general-image-2', body: relay({ model: 'general-image-2', resolution: '4K' }), refused: ['resolution'] },
+    {
+      name: 'resolution 1K on base-image-pro (it has none)',
+      body: relay({ model: 'base-image-pro', resolution: '1K' }),
+      refused: ['resolution'],
+    },
+    {
+      name: 'resolution 4K on general-image-2',
+      body: relay({ model: 'general-image-2', resolution: '4K' }),
+      refused: ['resolution'],
+    },
     { name: 'resolution 2k (case matters)', body: relay({ resolution: '2k' }), refused: ['resolution'] },
     // numOutputs
     { name: 'numOutputs 1', body: relay({ numOutputs: 1 }) },
@@ -311,7 +420,9 @@ eachDoor('relay image request', (door) => {
       if (model.applicationPricing) {
         expect(model.resolutions.length).toBeGreaterThan(0)
         for (const resolution of model.resolutions) {
-          const res = await submitImage(door(), relay({ model: model.id, resolution }), { 'idempotency-key': `relay-key-${n++}` })
+          const res = await submitImage(door(), relay({ model: model.id, resolution }), {
+            'idempotency-key': `relay-key-${n++}`,
+          })
           await expectAccepted(res)
         }
       } else {
@@ -336,7 +447,10 @@ eachDoor('relay image request', (door) => {
   })
 
   it('reports a missing resolution as required', async () => {
-    const issues = await expectRefused(await submitImage(door(), { provider: 'relay', model: 'base-image-2', prompt: 'x' }, { 'idempotency-key': KEY }), 'resolution')
+    const issues = await expectRefused(
+      await submitImage(door(), { provider: 'relay', model: 'base-image-2', prompt: 'x' }, { 'idempotency-key': KEY }),
+      'resolution',
+    )
     expect(issues).toEqual([{ in: 'body', path: 'resolution', message: 'is required' }])
   })
 
@@ -349,7 +463,13 @@ eachDoor('relay image request', (door) => {
   })
 
   it('reports the missing header together with the failing body fields', async () => {
-    const issues = await expectRefused(await submitImage(door(), relay({ prompt: '', resolution: '8K', extra: 1 })), 'Idempotency-Key', 'prompt', 'resolution', 'extra')
+    const issues = await expectRefused(
+      await submitImage(door(), relay({ prompt: '', resolution: '8K', extra: 1 })),
+      'Idempotency-Key',
+      'prompt',
+      'resolution',
+      'extra',
+    )
     expect(issues.find((issue) => issue.path === 'Idempotency-Key')!.in).toBe('header')
     expect(issues.filter((issue) => issue.path !== 'Idempotency-Key').every((issue) => issue.in === 'body')).toBe(true)
   })
@@ -358,12 +478,17 @@ eachDoor('relay image request', (door) => {
     { watermark: undefined, effective: false },
     { watermark: false, effective: false },
     { watermark: true, effective: true },
-  ])('watermark $watermark gives effectiveWatermark $effective, in the response and the snapshot', async ({ watermark, effective }) => {
-    const submitted = await expectAccepted(await submitImage(door(), relay(watermark === undefined ? {} : { watermark }), { 'idempotency-key': KEY }))
-    expect(submitted.effectiveWatermark).toBe(effective)
-    const snapshot = (await (await getTask(door(), submitted.taskId)).json()) as { effectiveWatermark?: boolean }
-    expect(snapshot.effectiveWatermark).toBe(effective)
-  })
+  ])(
+    'watermark $watermark gives effectiveWatermark $effective, in the response and the snapshot',
+    async ({ watermark, effective }) => {
+      const submitted = await expectAccepted(
+        await submitImage(door(), relay(watermark === undefined ? {} : { watermark }), { 'idempotency-key': KEY }),
+      )
+      expect(submitted.effectiveWatermark).toBe(effective)
+      const snapshot = (await (await getTask(door(), submitted.taskId)).json()) as { effectiveWatermark?: boolean }
+      expect(snapshot.effectiveWatermark).toBe(effective)
+    },
+  )
 
   it('the standard shape has no watermark: effectiveWatermark is false', async () => {
     const submitted = await expectAccepted(await submitImage(door(), IMAGE))

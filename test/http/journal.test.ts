@@ -1,6 +1,17 @@
 import type { JournalEntry } from '../../src/engine/journal.js'
 import { expect, it } from 'vitest'
-import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  getTask,
+  IMAGE,
+  KEYS,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -15,7 +26,26 @@ interface Journal {
   requests: Entry[]
 }
 
-const ENTRY_KEYS = ['seq', 'at', 'method', 'path', 'query', 'status', 'durationMs', 'headers', 'accountId', 'scenario', 'taskId', 'idempotencyKey', 'replayed', 'dropped', 'conformance', 'requestBody', 'responseHeaders', 'responseBody']
+const ENTRY_KEYS = [
+  'seq',
+  'at',
+  'method',
+  'path',
+  'query',
+  'status',
+  'durationMs',
+  'headers',
+  'accountId',
+  'scenario',
+  'taskId',
+  'idempotencyKey',
+  'replayed',
+  'dropped',
+  'conformance',
+  'requestBody',
+  'responseHeaders',
+  'responseBody',
+]
 
 async function journal(door: Door, query = ''): Promise<Journal> {
   const res = await door.fetch(`/__mock/requests${query}`)
@@ -136,7 +166,11 @@ eachDoor('request journal', (door) => {
   })
 
   it('durationMs is wall time spent answering, scenario latency included', async () => {
-    const loaded = await post(door(), '/__mock/scenarios', { name: 'slow-answer', description: 'Answers after 250 ms.', rules: [{ submit: { latency: '250ms' }, use: 'default' }] })
+    const loaded = await post(door(), '/__mock/scenarios', {
+      name: 'slow-answer',
+      description: 'Answers after 250 ms.',
+      rules: [{ submit: { latency: '250ms' }, use: 'default' }],
+    })
     expect(loaded.status).toBe(201)
     await drain(loaded)
     const before = await clockNow(door())
@@ -155,16 +189,37 @@ eachDoor('request journal', (door) => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true')
     await retry.arrayBuffer()
     const [replay, original] = (await journal(door())).requests
-    expect(original).toMatchObject({ status: 200, accountId: 'acct_alice', scenario: 'default', taskId: first, idempotencyKey: 'journal-replay-0001' })
+    expect(original).toMatchObject({
+      status: 200,
+      accountId: 'acct_alice',
+      scenario: 'default',
+      taskId: first,
+      idempotencyKey: 'journal-replay-0001',
+    })
     expect(original!.replayed).toBeUndefined()
-    expect(replay).toMatchObject({ status: 200, accountId: 'acct_alice', taskId: first, idempotencyKey: 'journal-replay-0001', replayed: true })
+    expect(replay).toMatchObject({
+      status: 200,
+      accountId: 'acct_alice',
+      taskId: first,
+      idempotencyKey: 'journal-replay-0001',
+      replayed: true,
+    })
     expect(replay!.headers['idempotency-key']).toBe('journal-replay-0001')
   })
 
   it('redacts the Authorization credential and every cookie value; the raw secrets appear nowhere', async () => {
-    const secrets = ['sk_test_alice', 'sess_test_bob', 'sk_test_nobody_secret_42', 'dXNlcjpwYXNzd29yZA', 'raw_token_without_scheme', 'dark-theme-value']
+    const secrets = [
+      'sk_test_alice',
+      'sess_test_bob',
+      'sk_test_nobody_secret_42',
+      'dXNlcjpwYXNzd29yZA',
+      'raw_token_without_scheme',
+      'dark-theme-value',
+    ]
     await drain(door().fetch('/api/ai/models', { headers: auth(KEYS.alice) }))
-    await drain(door().fetch('/api/ai/models', { headers: { cookie: 'genmock_session=sess_test_bob; theme=dark-theme-value' } }))
+    await drain(
+      door().fetch('/api/ai/models', { headers: { cookie: 'genmock_session=sess_test_bob; theme=dark-theme-value' } }),
+    )
     const refused = await drain(door().fetch('/api/ai/models', { headers: auth('sk_test_nobody_secret_42') }))
     expect(refused.status).toBe(401)
     await drain(door().fetch('/api/ai/models', { headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' } }))
@@ -173,22 +228,32 @@ eachDoor('request journal', (door) => {
     const text = await journalText(door())
     for (const secret of secrets) expect(text, secret).not.toContain(secret)
     const { requests } = JSON.parse(text) as Journal
-    expect(requests.map((e) => e.headers.authorization)).toStrictEqual(['[redacted]', 'Basic [redacted]', 'Bearer [redacted]', undefined, 'Bearer [redacted]'])
+    expect(requests.map((e) => e.headers.authorization)).toStrictEqual([
+      '[redacted]',
+      'Basic [redacted]',
+      'Bearer [redacted]',
+      undefined,
+      'Bearer [redacted]',
+    ])
     expect(requests[3]!.headers.cookie).toBe('genmock_session=[redacted]; theme=[redacted]')
     expect(requests[3]).toMatchObject({ status: 200, accountId: 'acct_bob' })
     expect(requests[4]).toMatchObject({ status: 200, accountId: 'acct_alice' })
   })
 
-  it('a submission\'s secrets are redacted too, and its other headers are kept', async () => {
+  it("a submission's secrets are redacted too, and its other headers are kept", async () => {
     await drain(submitImage(door(), IMAGE, { cookie: 'genmock_session=sess_test_alice', 'x-trace-id': 'trace-123' }))
     const text = await journalText(door())
     expect(text).not.toContain('sk_test_alice')
     expect(text).not.toContain('sess_test_alice')
     const [entry] = (JSON.parse(text) as Journal).requests
-    expect(entry!.headers).toMatchObject({ authorization: 'Bearer [redacted]', cookie: 'genmock_session=[redacted]', 'x-trace-id': 'trace-123' })
+    expect(entry!.headers).toMatchObject({
+      authorization: 'Bearer [redacted]',
+      cookie: 'genmock_session=[redacted]',
+      'x-trace-id': 'trace-123',
+    })
   })
 
-  it('failing requests are journaled: 401 without accountId, 400 with it, 402 with the scenario, 404 for another\'s task', async () => {
+  it("failing requests are journaled: 401 without accountId, 400 with it, 402 with the scenario, 404 for another's task", async () => {
     const unauthorized = await drain(post(door(), '/api/ai/image/generate', IMAGE, { authorization: '' }))
     expect(unauthorized.status).toBe(401)
     const invalid = await drain(submitImage(door(), { model: 'base-image-2' }))
@@ -217,7 +282,9 @@ eachDoor('request journal', (door) => {
   })
 
   it('a dropped connection is journaled with status 0 and dropped: true, and its task', async () => {
-    await expect(submitImage(door(), IMAGE, { 'x-mock-scenario': 'drop-after-commit', 'idempotency-key': 'journal-drop-00001' })).rejects.toThrow()
+    await expect(
+      submitImage(door(), IMAGE, { 'x-mock-scenario': 'drop-after-commit', 'idempotency-key': 'journal-drop-00001' }),
+    ).rejects.toThrow()
     const tasks = (await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string }[] }
     expect(tasks.tasks).toHaveLength(1)
     const taskId = tasks.tasks[0]!.taskId
@@ -237,7 +304,10 @@ eachDoor('request journal', (door) => {
     expect(entry!.durationMs).toBeGreaterThanOrEqual(0)
 
     // The retry gets the stored task back: journaled as a replay, not dropped.
-    const retry = await submitImage(door(), IMAGE, { 'x-mock-scenario': 'drop-after-commit', 'idempotency-key': 'journal-drop-00001' })
+    const retry = await submitImage(door(), IMAGE, {
+      'x-mock-scenario': 'drop-after-commit',
+      'idempotency-key': 'journal-drop-00001',
+    })
     expect(retry.status).toBe(200)
     await retry.arrayBuffer()
     const [replay] = (await journal(door())).requests
@@ -249,7 +319,10 @@ eachDoor('request journal', (door) => {
     for (let i = 0; i < 5; i++) await drain(door().fetch(`/api/ai/models?n=${i}`, { headers: auth() }))
     const limited = await journal(door(), '?limit=2')
     expect(limited.total).toBe(5)
-    expect(limited.requests.map((e) => [e.seq, e.query])).toStrictEqual([[5, '?n=4'], [4, '?n=3']])
+    expect(limited.requests.map((e) => [e.seq, e.query])).toStrictEqual([
+      [5, '?n=4'],
+      [4, '?n=3'],
+    ])
     expect((await journal(door(), '?limit=1')).requests.map((e) => e.seq)).toStrictEqual([5])
     expect((await journal(door(), '?limit=99999')).requests).toHaveLength(5)
   })
@@ -295,11 +368,19 @@ eachDoor('request journal', (door) => {
   })
 })
 
-eachDoor('request journal capacity', (door) => {
-  it('keeps the last journalLimit requests, oldest dropped first', async () => {
-    for (let i = 0; i < 5; i++) await drain(door().fetch(`/api/ai/models?n=${i}`, { headers: auth() }))
-    const { total, requests } = await journal(door(), '?limit=99999')
-    expect(total).toBe(3)
-    expect(requests.map((e) => [e.seq, e.query])).toStrictEqual([[5, '?n=4'], [4, '?n=3'], [3, '?n=2']])
-  })
-}, () => ({ ...defaultOptions(), journalLimit: 3 }))
+eachDoor(
+  'request journal capacity',
+  (door) => {
+    it('keeps the last journalLimit requests, oldest dropped first', async () => {
+      for (let i = 0; i < 5; i++) await drain(door().fetch(`/api/ai/models?n=${i}`, { headers: auth() }))
+      const { total, requests } = await journal(door(), '?limit=99999')
+      expect(total).toBe(3)
+      expect(requests.map((e) => [e.seq, e.query])).toStrictEqual([
+        [5, '?n=4'],
+        [4, '?n=3'],
+        [3, '?n=2'],
+      ])
+    })
+  },
+  () => ({ ...defaultOptions(), journalLimit: 3 }),
+)

@@ -149,7 +149,8 @@ eachDoor('task lifecycle', (door) => {
       expect((JSON.parse(text) as { status: number }).status, id).toBe(1)
       terminal.set(id, text)
     }
-    for (let i = 0; i < 3; i++) for (const id of ids) expect(await (await getTask(door(), id)).text()).toBe(terminal.get(id))
+    for (let i = 0; i < 3; i++)
+      for (const id of ids) expect(await (await getTask(door(), id)).text()).toBe(terminal.get(id))
     await advance(door(), 3 * 24 * 3600)
     for (const id of ids) expect(await (await getTask(door(), id)).text()).toBe(terminal.get(id))
   })
@@ -173,19 +174,31 @@ eachDoor('task lifecycle', (door) => {
   })
 
   it('timestamps are from the simulated clock, not the wall clock', async () => {
-    await door().fetch('/__mock/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: '2031-06-15T08:30:00.000Z' }) })
+    await door().fetch('/__mock/clock', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: '2031-06-15T08:30:00.000Z' }),
+    })
     const { taskId } = await submit(submitImage(door(), IMAGE))
     expect((await read(door(), taskId)).createdAt).toBe('2031-06-15T08:30:00.000Z')
   })
 
   it('the Date response header carries simulated time', async () => {
-    await door().fetch('/__mock/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: '2032-02-29T12:00:00.000Z' }) })
+    await door().fetch('/__mock/clock', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: '2032-02-29T12:00:00.000Z' }),
+    })
     const expected = new Date('2032-02-29T12:00:00.000Z').toUTCString()
     const submitted = await submitImage(door(), IMAGE)
     expect(submitted.headers.get('date')).toBe(expected)
     const { taskId } = (await submitted.json()) as { taskId: string }
     expect((await getTask(door(), taskId)).headers.get('date')).toBe(expected)
-    expect((await door().fetch('/api/ai/models', { headers: { authorization: 'Bearer sk_test_alice' } })).headers.get('date')).toBe(expected)
+    expect(
+      (await door().fetch('/api/ai/models', { headers: { authorization: 'Bearer sk_test_alice' } })).headers.get(
+        'date',
+      ),
+    ).toBe(expected)
     expect((await getTask(door(), 'tsk_unknown')).headers.get('date')).toBe(expected)
     await advance(door(), 90)
     expect((await getTask(door(), taskId)).headers.get('date')).toBe(new Date('2032-02-29T12:01:30.000Z').toUTCString())
@@ -200,7 +213,13 @@ eachDoor('task lifecycle', (door) => {
       await submit(submitImage(door(), RELAY, relayKey(5))),
       await submit(submitImage(door(), { ...RELAY, watermark: true, numOutputs: 2 }, relayKey(6))),
       await submit(submitVideo(door(), VIDEO_T2V)),
-      await submit(submitVideo(door(), { model: 'video-a/v2-1-standard', inputMode: 'image_to_video', inputImageUrls: ['https://example.com/ref.png'] })),
+      await submit(
+        submitVideo(door(), {
+          model: 'video-a/v2-1-standard',
+          inputMode: 'image_to_video',
+          inputImageUrls: ['https://example.com/ref.png'],
+        }),
+      ),
     ]
     for (let step = 0; step < 5; step++) {
       for (const { taskId } of submissions) {

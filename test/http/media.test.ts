@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { advance, auth, getTask, IMAGE, KEYS, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  getTask,
+  IMAGE,
+  KEYS,
+  post,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -26,12 +37,21 @@ function pathOf(door: Door, url: string): string {
   return url.slice(door.baseUrl.length)
 }
 
-async function completed(door: Door, res: Promise<Response>, key: string = KEYS.alice): Promise<{ taskId: string; outputImageUrls?: string[]; outputVideoUrl?: string }> {
+async function completed(
+  door: Door,
+  res: Promise<Response>,
+  key: string = KEYS.alice,
+): Promise<{ taskId: string; outputImageUrls?: string[]; outputVideoUrl?: string }> {
   const submitted = await res
   expect(submitted.status).toBe(200)
   const { taskId } = (await submitted.json()) as { taskId: string }
   await advance(door, 120)
-  const task = (await (await getTask(door, taskId, key)).json()) as { taskId: string; status: number; outputImageUrls?: string[]; outputVideoUrl?: string }
+  const task = (await (await getTask(door, taskId, key)).json()) as {
+    taskId: string
+    status: number
+    outputImageUrls?: string[]
+    outputVideoUrl?: string
+  }
   expect(task.status).toBe(1)
   return task
 }
@@ -57,18 +77,34 @@ async function expectJson404(res: Response): Promise<void> {
 
 eachDoor('output media', (door) => {
   const ratios: [string, Record<string, unknown>, (s: { width: number; height: number }) => void][] = [
-    ['16:9 is wider than tall, at 16:9', { aspectRatio: '16:9' }, ({ width, height }) => {
-      expect(width).toBeGreaterThan(height)
-      expect(width / height).toBeCloseTo(16 / 9, 1)
-    }],
-    ['9:16 is taller than wide, at 9:16', { aspectRatio: '9:16' }, ({ width, height }) => {
-      expect(height).toBeGreaterThan(width)
-      expect(width / height).toBeCloseTo(9 / 16, 1)
-    }],
+    [
+      '16:9 is wider than tall, at 16:9',
+      { aspectRatio: '16:9' },
+      ({ width, height }) => {
+        expect(width).toBeGreaterThan(height)
+        expect(width / height).toBeCloseTo(16 / 9, 1)
+      },
+    ],
+    [
+      '9:16 is taller than wide, at 9:16',
+      { aspectRatio: '9:16' },
+      ({ width, height }) => {
+        expect(height).toBeGreaterThan(width)
+        expect(width / height).toBeCloseTo(9 / 16, 1)
+      },
+    ],
     ['1:1 is square', { aspectRatio: '1:1' }, ({ width, height }) => expect(width).toBe(height)],
     ['4:3 is at 4:3', { aspectRatio: '4:3' }, ({ width, height }) => expect(width / height).toBeCloseTo(4 / 3, 1)],
-    ['width 1024 × height 512 is at 2:1', { width: 1024, height: 512 }, ({ width, height }) => expect(width / height).toBeCloseTo(2, 1)],
-    ['width 600 × height 1800 is at 1:3', { width: 600, height: 1800 }, ({ width, height }) => expect(width / height).toBeCloseTo(1 / 3, 1)],
+    [
+      'width 1024 × height 512 is at 2:1',
+      { width: 1024, height: 512 },
+      ({ width, height }) => expect(width / height).toBeCloseTo(2, 1),
+    ],
+    [
+      'width 600 × height 1800 is at 1:3',
+      { width: 600, height: 1800 },
+      ({ width, height }) => expect(width / height).toBeCloseTo(1 / 3, 1),
+    ],
   ]
   for (const [name, layout, check] of ratios) {
     it(`the PNG of ${name}`, async () => {
@@ -102,7 +138,8 @@ eachDoor('output media', (door) => {
     const second = await completed(door(), submitImage(door(), body))
     expect(second.taskId).toBe(first.taskId)
     const after = await Promise.all(second.outputImageUrls!.map((url) => fetchPng(door(), url)))
-    for (let i = 0; i < before.length; i++) expect(Buffer.from(after[i]!).equals(Buffer.from(before[i]!)), `output ${i}`).toBe(true)
+    for (let i = 0; i < before.length; i++)
+      expect(Buffer.from(after[i]!).equals(Buffer.from(before[i]!)), `output ${i}`).toBe(true)
   })
 
   it('a different seed gives different images', async () => {
@@ -161,7 +198,10 @@ eachDoor('output media', (door) => {
 
   it('an unsatisfiable range is 416 with Content-Range bytes */size', async () => {
     const task = await completed(door(), submitVideo(door(), VIDEO_T2V))
-    for (const range of [`bytes=${SAMPLE.byteLength}-`, `bytes=${SAMPLE.byteLength + 100}-${SAMPLE.byteLength + 200}`]) {
+    for (const range of [
+      `bytes=${SAMPLE.byteLength}-`,
+      `bytes=${SAMPLE.byteLength + 100}-${SAMPLE.byteLength + 200}`,
+    ]) {
       const res = await door().fetch(pathOf(door(), task.outputVideoUrl!), { headers: { range } })
       expect(res.status, range).toBe(416)
       expect(res.headers.get('content-range')).toBe(`bytes */${SAMPLE.byteLength}`)

@@ -33,13 +33,17 @@ const CONTROL: Target[] = [
 
 /** GENMOCK_AGREEMENT_REPORT=1 prints each run's counts: agreed accepted, agreed refused, disagreements by the rule that explains them. */
 const report = (title: string, summary: ReturnType<typeof summarise>) => {
-  if (process.env.GENMOCK_AGREEMENT_REPORT) console.info(title, JSON.stringify({ ...summary, unexplained: summary.unexplained.length }))
+  if (process.env.GENMOCK_AGREEMENT_REPORT)
+    console.info(title, JSON.stringify({ ...summary, unexplained: summary.unexplained.length }))
 }
 
 const show = (outcomes: Outcome[]) =>
   outcomes
     .slice(0, 12)
-    .map((o) => `${o.target} (${o.note}) key=${JSON.stringify(o.idempotencyKey)}\n  body: ${JSON.stringify(o.body).slice(0, 300)}\n  document: ${JSON.stringify(o.document)}\n  server: ${o.server.status} ${o.server.text}`)
+    .map(
+      (o) =>
+        `${o.target} (${o.note}) key=${JSON.stringify(o.idempotencyKey)}\n  body: ${JSON.stringify(o.body).slice(0, 300)}\n  document: ${JSON.stringify(o.document)}\n  server: ${o.server.status} ${o.server.text}`,
+    )
     .join('\n')
 
 eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts', (door) => {
@@ -47,22 +51,29 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
   beforeAll(() => {
     const docs = { service: DOCUMENTS.service.document(), control: DOCUMENTS.control.document() }
     const ajv = documentAjv(docs)
-    agreements = new Map([...SERVICE, ...CONTROL].map((t) => [`${t.method} ${t.path}`, new Agreement(t, ajv, docs[t.document])]))
+    agreements = new Map(
+      [...SERVICE, ...CONTROL].map((t) => [`${t.method} ${t.path}`, new Agreement(t, ajv, docs[t.document])]),
+    )
   })
 
-  it.each(SERVICE.map((t) => `${t.method} ${t.path}`))('%s: generated and mutated bodies', async (name) => {
-    const agreement = agreements.get(name)!
-    const { apiKey } = door().engine.createAccount({ credits: 1_000_000_000_000 })
-    const checked = checkResponses(door())
-    const outcomes: Outcome[] = []
-    for (const c of agreement.cases(name.includes('image') ? 12 : 13, SERVICE_RUNS)) outcomes.push(await agreement.run(checked, c, auth(apiKey)))
-    const summary = summarise(outcomes)
-    report(name, summary)
-    expect(summary.unexplained, show(summary.unexplained)).toEqual([])
-    // Both verdicts are exercised: plenty of bodies accepted and refused by both.
-    expect(summary.accepted).toBeGreaterThan(SERVICE_RUNS / 5)
-    expect(summary.refused).toBeGreaterThan(SERVICE_RUNS / 3)
-  }, 60_000)
+  it.each(SERVICE.map((t) => `${t.method} ${t.path}`))(
+    '%s: generated and mutated bodies',
+    async (name) => {
+      const agreement = agreements.get(name)!
+      const { apiKey } = door().engine.createAccount({ credits: 1_000_000_000_000 })
+      const checked = checkResponses(door())
+      const outcomes: Outcome[] = []
+      for (const c of agreement.cases(name.includes('image') ? 12 : 13, SERVICE_RUNS))
+        outcomes.push(await agreement.run(checked, c, auth(apiKey)))
+      const summary = summarise(outcomes)
+      report(name, summary)
+      expect(summary.unexplained, show(summary.unexplained)).toEqual([])
+      // Both verdicts are exercised: plenty of bodies accepted and refused by both.
+      expect(summary.accepted).toBeGreaterThan(SERVICE_RUNS / 5)
+      expect(summary.refused).toBeGreaterThan(SERVICE_RUNS / 3)
+    },
+    60_000,
+  )
 
   it('the control API: generated and mutated bodies of every route that takes one', async () => {
     const checked = checkResponses(door())
@@ -74,7 +85,11 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
         door().engine.setClock({ mode: 'manual' })
         let path = target.path.replace('{id}', 'acct_low')
         if (target.path.includes('/tasks/')) {
-          const res = await checked.fetch('/api/ai/image/generate', { method: 'POST', headers: { ...auth(KEYS.alice), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }) })
+          const res = await checked.fetch('/api/ai/image/generate', {
+            method: 'POST',
+            headers: { ...auth(KEYS.alice), 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }),
+          })
           path = target.path.replace('{id}', ((await res.json()) as { taskId: string }).taskId)
         }
         outcomes.push(await agreement.run(checked, c, {}, path))
@@ -91,7 +106,8 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
   it('each rule the image endpoint lists as beyond JSON Schema is a real divergence, and explains it', async () => {
     const agreement = agreements.get('POST /api/ai/image/generate')!
     const { apiKey } = door().engine.createAccount({ credits: 1_000_000 })
-    const send = (body: object, idempotencyKey?: string) => agreement.run(checkResponses(door()), { note: 'witness', body, idempotencyKey }, auth(apiKey))
+    const send = (body: object, idempotencyKey?: string) =>
+      agreement.run(checkResponses(door()), { note: 'witness', body, idempotencyKey }, auth(apiKey))
     const vendor = { model: 'vendor-a/base-image', prompt: 'x' }
     const witnesses: [string, Outcome][] = [
       // The document refuses what the URL parser reads: surrounding spaces, a space inside.
@@ -100,7 +116,10 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
       // …and format: uri lets through what the parser refuses.
       ['url-parsing', await send({ ...vendor, inputImageUrls: ['http://999.1.1.1/a.png'] })],
       ['url-parsing', await send({ ...vendor, inputImageUrls: ['http://example.com:99999/a.png'] })],
-      ['relay-needs-idempotency-key', await send({ provider: 'relay', model: 'base-image-2', prompt: 'x', resolution: '1K' })],
+      [
+        'relay-needs-idempotency-key',
+        await send({ provider: 'relay', model: 'base-image-2', prompt: 'x', resolution: '1K' }),
+      ],
       ['scenario-choice', await send({ ...vendor, prompt: 'a fox [mock:no-such-scenario]' })],
     ]
     for (const [rule, outcome] of witnesses) {
@@ -108,6 +127,16 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
       expect(outcome.coveredBy).toEqual([rule])
     }
     // The rules without a body witness here are about credits, retries, limits and sparse answers (a Prefer header), which other tests cover.
-    expect(agreement.rules.map((r) => r.id).sort()).toEqual(['body-limits', 'credits', 'idempotency', 'image-tier', 'relay-needs-idempotency-key', 'scenario-choice', 'sparse', 'strict-conformance', 'url-parsing'])
+    expect(agreement.rules.map((r) => r.id).sort()).toEqual([
+      'body-limits',
+      'credits',
+      'idempotency',
+      'image-tier',
+      'relay-needs-idempotency-key',
+      'scenario-choice',
+      'sparse',
+      'strict-conformance',
+      'url-parsing',
+    ])
   })
 })

@@ -22,14 +22,23 @@ describe('types generated from the documents', () => {
     for (const name of ['service', 'control'] as const) {
       const generated = astToString(await openapiTS(JSON.parse(JSON.stringify(DOCUMENTS[name].document()))))
       if (process.env.GENMOCK_WRITE_TYPES) writeFileSync(at(`${name}.d.ts`), generated)
-      expect(readFileSync(at(`${name}.d.ts`), 'utf8'), `test/openapi/${name}.d.ts is stale: GENMOCK_WRITE_TYPES=1 npx vitest run test/http/openapi-client`).toBe(generated)
+      expect(
+        readFileSync(at(`${name}.d.ts`), 'utf8'),
+        `test/openapi/${name}.d.ts is stale: GENMOCK_WRITE_TYPES=1 npx vitest run test/http/openapi-client`,
+      ).toBe(generated)
     }
   })
 
   it('type the client: the flow compiles, and what the service refuses does not', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(fileURLToPath(new URL('../../tsconfig.json', import.meta.url)), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!
+    const config = ts.getParsedCommandLineOfConfigFile(
+      fileURLToPath(new URL('../../tsconfig.json', import.meta.url)),
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    )!
     const program = ts.createProgram([at('typed-client.ts')], { ...config.options, noEmit: true, skipLibCheck: true })
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
     expect(diagnostics).toEqual([])
   }, 30_000)
 })

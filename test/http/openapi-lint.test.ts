@@ -14,13 +14,28 @@ import { openServerDoor, type Door } from '../support/doors.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const bin = (path: string) => join(root, 'node_modules', path)
-const OFFLINE = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1', CI: 'true' }
+const OFFLINE = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  CI: 'true',
+}
 
 function run(script: string, args: string[]): Promise<{ code: number; stdout: string; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin(script), ...args], { cwd: root, env: OFFLINE, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, out: `${stdout}\n${stderr}` })
-    })
+    execFile(
+      process.execPath,
+      [bin(script), ...args],
+      { cwd: root, env: OFFLINE, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          stdout,
+          out: `${stdout}\n${stderr}`,
+        })
+      },
+    )
   })
 }
 
@@ -51,10 +66,22 @@ describe('the OpenAPI documents pass redocly and spectral', () => {
   it('redocly lint (recommended) and spectral lint (spectral:oas) report nothing at all', async () => {
     const [redocly, spectral] = await Promise.all([
       run('@redocly/cli/bin/cli.js', ['lint', '--config', 'test/openapi/redocly.yaml', '--format', 'json', ...files]),
-      run('@stoplight/spectral-cli/dist/index.js', ['lint', '--ruleset', 'test/openapi/spectral.yaml', '--fail-severity', 'hint', '--format', 'json', ...files]),
+      run('@stoplight/spectral-cli/dist/index.js', [
+        'lint',
+        '--ruleset',
+        'test/openapi/spectral.yaml',
+        '--fail-severity',
+        'hint',
+        '--format',
+        'json',
+        ...files,
+      ]),
     ])
     // One JSON report per file, one after the other.
-    const reports = JSON.parse(`[${redocly.stdout.trim().replace(/\}\s*\{\s*"totals"/g, '},{"totals"')}]`) as { totals: Record<string, number>; problems: unknown[] }[]
+    const reports = JSON.parse(`[${redocly.stdout.trim().replace(/\}\s*\{\s*"totals"/g, '},{"totals"')}]`) as {
+      totals: Record<string, number>
+      problems: unknown[]
+    }[]
     expect(reports).toHaveLength(files.length)
     for (const report of reports) {
       expect(report.problems, redocly.out).toEqual([])

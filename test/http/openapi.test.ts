@@ -1,7 +1,13 @@
 import { expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { LIMITS } from '../../src/contract/limits.js'
-import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, VIDEO_MODEL_IDS, VIDEO_MODELS } from '../../src/contract/models.js'
+import {
+  IMAGE_MODEL_IDS,
+  IMAGE_MODELS,
+  RELAY_MODEL_IDS,
+  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
+} from '../../src/contract/models.js'
 import { ROUTES } from '../../src/handlers/app.js'
 import { openApiDocument } from '../../src/handlers/openapi.js'
 import { controlOpenApiDocument } from '../../src/handlers/openapi-control.js'
@@ -10,7 +16,12 @@ import { eachDoor } from '../support/doors.js'
 import { checkResponses, type Document, type Json } from '../support/openapi.js'
 
 const SUBMIT_STATUSES = ['200', '2XX', '400', '401', '402', '403', '409', '413', '422', '429', '500', '503', 'default']
-const branches = (doc: Document, body: string) => ((doc.components.requestBodies[body]!.content as Record<string, Json>)['application/json']!.schema as { oneOf: Json[] }).oneOf
+const branches = (doc: Document, body: string) =>
+  (
+    (doc.components.requestBodies[body]!.content as Record<string, Json>)['application/json']!.schema as {
+      oneOf: Json[]
+    }
+  ).oneOf
 const props = (branch: Json) => branch.properties as Record<string, Json>
 
 eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
@@ -32,17 +43,30 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       expect(doc).toEqual(JSON.parse(JSON.stringify(built)))
       const [here, anywhere] = doc.servers as { url: string; variables?: Record<string, { default: string }> }[]
       expect(here!.url).toBe(door().baseUrl)
-      expect(anywhere).toMatchObject({ url: 'http://{host}:{port}', variables: { host: { default: '127.0.0.1' }, port: { default: '4600' } } })
+      expect(anywhere).toMatchObject({
+        url: 'http://{host}:{port}',
+        variables: { host: { default: '127.0.0.1' }, port: { default: '4600' } },
+      })
       expect(doc.info).toMatchObject({ version: pkg.version, license: { name: 'MIT', identifier: 'MIT' } })
     }
     // Served without a key; the defaults name the CLI's address.
-    expect((openApiDocument(pkg.version).servers[0]!).url).toBe('http://127.0.0.1:4600')
+    expect(openApiDocument(pkg.version).servers[0]!.url).toBe('http://127.0.0.1:4600')
   })
 
   it('documents the four service endpoints, and every control route but the dashboard page', async () => {
-    const ops = (doc: Document) => Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)).sort()
-    expect(ops(await service())).toEqual(['GET /api/ai/models', 'GET /api/ai/tasks/{id}', 'POST /api/ai/image/generate', 'POST /api/ai/video/generate'])
-    const routes = ROUTES.filter((r) => r.path.startsWith('/__mock') && r.path !== '/__mock/').map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+    const ops = (doc: Document) =>
+      Object.entries(doc.paths)
+        .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+        .sort()
+    expect(ops(await service())).toEqual([
+      'GET /api/ai/models',
+      'GET /api/ai/tasks/{id}',
+      'POST /api/ai/image/generate',
+      'POST /api/ai/video/generate',
+    ])
+    const routes = ROUTES.filter((r) => r.path.startsWith('/__mock') && r.path !== '/__mock/').map(
+      (r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`,
+    )
     expect(ops(await control())).toEqual([...routes].sort())
   })
 
@@ -58,7 +82,10 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     }
     const s = await service()
     expect(s.security).toEqual([{ bearer: [] }, { session: [] }])
-    expect((s.components as Json).securitySchemes).toMatchObject({ bearer: { type: 'http', scheme: 'bearer' }, session: { type: 'apiKey', in: 'cookie', name: 'genmock_session' } })
+    expect((s.components as Json).securitySchemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      session: { type: 'apiKey', in: 'cookie', name: 'genmock_session' },
+    })
     expect((await control()).security).toEqual([{}, { adminToken: [] }])
   })
 
@@ -70,15 +97,21 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     expect(statuses(paths['/api/ai/tasks/{id}']!.get!)).toEqual(['200', '400', '401', '403', '404', '429', 'default'])
     expect(statuses(paths['/api/ai/models']!.get!)).toEqual(['200', '401', '403', 'default'])
     const image = paths['/api/ai/image/generate']!.post!.responses
-    const body = (status: string) => ((image[status]!.content as Record<string, Json>)['application/json']!.schema as Json)
+    const body = (status: string) =>
+      (image[status]!.content as Record<string, Json>)['application/json']!.schema as Json
     expect(body('402')).toEqual({ $ref: '#/components/schemas/InsufficientCredits' })
-    expect(body('400')).toEqual({ anyOf: [{ $ref: '#/components/schemas/InvalidRequest' }, { $ref: '#/components/schemas/StrictRefusal400' }] })
-    expect(image['200']!.headers).toMatchObject({ Date: { $ref: '#/components/headers/Date' }, 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } })
+    expect(body('400')).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/InvalidRequest' }, { $ref: '#/components/schemas/StrictRefusal400' }],
+    })
+    expect(image['200']!.headers).toMatchObject({
+      Date: { $ref: '#/components/headers/Date' },
+      'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+    })
     expect(image['429']!.headers).toMatchObject({ 'Retry-After': { $ref: '#/components/headers/RetryAfter' } })
     expect(image['413']!.headers).toMatchObject({ Connection: { $ref: '#/components/headers/ConnectionClose' } })
   })
 
-  it('states each model\'s limits in its own branch, and refuses unknown fields as genmock does', async () => {
+  it("states each model's limits in its own branch, and refuses unknown fields as genmock does", async () => {
     const doc = await service()
     const image = branches(doc, 'ImageRequest')
     expect(image).toHaveLength(IMAGE_MODEL_IDS.length + RELAY_MODEL_IDS.length)
@@ -87,11 +120,19 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       const model = IMAGE_MODELS[id]
       expect(branch.additionalProperties).toBe(false)
       expect(branch.required).toEqual(['prompt', 'model'])
-      expect(props(branch).prompt).toMatchObject({ minLength: LIMITS.prompt.min, maxLength: Math.min(model.promptMaxLength, LIMITS.prompt.max) })
+      expect(props(branch).prompt).toMatchObject({
+        minLength: LIMITS.prompt.min,
+        maxLength: Math.min(model.promptMaxLength, LIMITS.prompt.max),
+      })
       expect(props(branch).inputImageUrls).toMatchObject({ minItems: 1, maxItems: model.maxReferenceImages })
       expect(props(branch).aspectRatio!.enum).toEqual(model.aspectRatios)
       expect('negativePrompt' in props(branch)).toBe(model.negativePrompt)
-      expect(props(branch).numOutputs).toMatchObject({ type: 'integer', minimum: LIMITS.numOutputs.min, maximum: LIMITS.numOutputs.max, default: 1 })
+      expect(props(branch).numOutputs).toMatchObject({
+        type: 'integer',
+        minimum: LIMITS.numOutputs.min,
+        maximum: LIMITS.numOutputs.max,
+        default: 1,
+      })
       expect(props(branch).providerInput).toMatchObject({ type: 'object' })
       expect((props(branch).inputImageUrls!.items as Json).pattern).toBe('^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]')
     }
@@ -122,7 +163,11 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
           if (!op.requestBody) continue
           expect(op['x-genmock-rules'], path).not.toHaveLength(0)
           for (const rule of op['x-genmock-rules']!) {
-            expect(rule).toMatchObject({ id: expect.stringMatching(/^[a-z0-9-]+$/), says: expect.any(String), source: expect.stringMatching(/^(interface|genmock)$/) })
+            expect(rule).toMatchObject({
+              id: expect.stringMatching(/^[a-z0-9-]+$/),
+              says: expect.any(String),
+              source: expect.stringMatching(/^(interface|genmock)$/),
+            })
             for (const where of rule.where) expect(where).toMatch(/^(body:(\/[^/]+)*|header:[A-Za-z-]+|path:\w+)$/)
             expect(op.description).toContain(`**${rule.id}**`)
           }
@@ -130,13 +175,16 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       }
     }
     const image = (await service()).paths['/api/ai/image/generate']!.post!['x-genmock-rules']!.map((r) => r.id)
-    expect(image).toEqual(expect.arrayContaining(['relay-needs-idempotency-key', 'credits', 'url-parsing', 'scenario-choice']))
+    expect(image).toEqual(
+      expect.arrayContaining(['relay-needs-idempotency-key', 'credits', 'url-parsing', 'scenario-choice']),
+    )
   })
 
   it('has no reference to a component it does not define', async () => {
     for (const doc of [await service(), await control()]) {
       const text = JSON.stringify(doc)
-      for (const [, section, name] of text.matchAll(/"#\/components\/(\w+)\/([^"]+)"/g)) expect(Object.keys((doc.components as Record<string, Json>)[section!]!)).toContain(name)
+      for (const [, section, name] of text.matchAll(/"#\/components\/(\w+)\/([^"]+)"/g))
+        expect(Object.keys((doc.components as Record<string, Json>)[section!]!)).toContain(name)
     }
   })
 
@@ -148,11 +196,17 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       ['/api/ai/image/generate', 'ImageRequest'],
       ['/api/ai/video/generate', 'VideoRequest'],
     ] as const) {
-      const { examples } = (doc.components.requestBodies[body]!.content as Record<string, Json>)['application/json'] as { examples: Record<string, { value: unknown }> }
+      const { examples } = (doc.components.requestBodies[body]!.content as Record<string, Json>)[
+        'application/json'
+      ] as { examples: Record<string, { value: unknown }> }
       for (const [name, { value }] of Object.entries(examples)) {
         const res = await checked.fetch(path, {
           method: 'POST',
-          headers: { ...auth(KEYS.alice), 'content-type': 'application/json', 'idempotency-key': `example-${name}-0001` },
+          headers: {
+            ...auth(KEYS.alice),
+            'content-type': 'application/json',
+            'idempotency-key': `example-${name}-0001`,
+          },
           body: JSON.stringify(value),
         })
         expect(res.status, `${name}: ${await res.clone().text()}`).toBe(200)
@@ -162,9 +216,15 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     expect(n).toBe(6)
     const controlDoc = await control()
     for (const [name, body] of Object.entries(controlDoc.components.requestBodies)) {
-      const { examples } = (body.content as Record<string, Json>)['application/json'] as { examples: { example: { value: unknown } } }
+      const { examples } = (body.content as Record<string, Json>)['application/json'] as {
+        examples: { example: { value: unknown } }
+      }
       const pending = async () => {
-        const res = await checked.fetch('/api/ai/image/generate', { method: 'POST', headers: { ...auth(KEYS.alice), 'content-type': 'application/json' }, body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }) })
+        const res = await checked.fetch('/api/ai/image/generate', {
+          method: 'POST',
+          headers: { ...auth(KEYS.alice), 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }),
+        })
         return `/__mock/tasks/${((await res.json()) as { taskId: string }).taskId}/transition`
       }
       const path = {
@@ -178,7 +238,11 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
         Transition: await pending(),
       }[name]!
       const method = { ClockSet: 'PUT', ScenarioChoice: 'PUT', AccountPatch: 'PATCH' }[name] ?? 'POST'
-      const res = await checked.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(examples.example.value) })
+      const res = await checked.fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(examples.example.value),
+      })
       expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(300)
     }
   }, 30_000)

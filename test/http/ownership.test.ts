@@ -23,7 +23,8 @@ async function taskCount(door: Door): Promise<number> {
 }
 
 /** A raw path, so that ids are sent exactly as given (getTask encodes them as a client would). */
-const readRaw = (door: Door, rawId: string, key: string = KEYS.alice) => door.fetch(`/api/ai/tasks/${rawId}`, { headers: auth(key) })
+const readRaw = (door: Door, rawId: string, key: string = KEYS.alice) =>
+  door.fetch(`/api/ai/tasks/${rawId}`, { headers: auth(key) })
 
 eachDoor('task ownership', (door) => {
   it("Bob reading Alice's task gets 404 Task not found, though the id exists", async () => {
@@ -115,9 +116,17 @@ eachDoor('task ownership', (door) => {
     })
   }
 
-  it("an id that differs from an existing one only in case, or by a suffix or a prefix, is not that task", async () => {
+  it('an id that differs from an existing one only in case, or by a suffix or a prefix, is not that task', async () => {
     const taskId = await submitted(submitImage(door(), IMAGE))
-    const variants = [taskId.toUpperCase(), taskId.toLowerCase(), `${taskId} `, `${taskId}x`, taskId.slice(0, -1), ` ${taskId}`, `${taskId}/`].filter((v) => v !== taskId)
+    const variants = [
+      taskId.toUpperCase(),
+      taskId.toLowerCase(),
+      `${taskId} `,
+      `${taskId}x`,
+      taskId.slice(0, -1),
+      ` ${taskId}`,
+      `${taskId}/`,
+    ].filter((v) => v !== taskId)
     for (const variant of variants) {
       const res = await getTask(door(), variant)
       expect(res.status, JSON.stringify(variant)).toBe(404)

@@ -1,6 +1,19 @@
 import { expect, it } from 'vitest'
 import type { ScenarioInput } from '../../src/contract/scenario.js'
-import { advance, auth, balance, getTask, IMAGE, KEYS, post, REF, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  balance,
+  getTask,
+  IMAGE,
+  KEYS,
+  post,
+  REF,
+  RELAY,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -90,7 +103,10 @@ async function taskCount(door: Door): Promise<number> {
   return ((await res.json()) as { total: number }).total
 }
 
-async function ledger(door: Door, accountId = 'acct_alice'): Promise<{ kind: string; amount: number; taskId?: string }[]> {
+async function ledger(
+  door: Door,
+  accountId = 'acct_alice',
+): Promise<{ kind: string; amount: number; taskId?: string }[]> {
   const res = await door.fetch(`/__mock/accounts/${accountId}`)
   return ((await res.json()) as { ledger: { kind: string; amount: number; taskId?: string }[] }).ledger
 }
@@ -100,7 +116,8 @@ async function clockNow(door: Door): Promise<number> {
   return Date.parse(((await res.json()) as { now: string }).now)
 }
 
-const offset = (task: Snapshot, field: 'updatedAt' | 'expiresAt') => Date.parse(task[field]!) - Date.parse(task.createdAt)
+const offset = (task: Snapshot, field: 'updatedAt' | 'expiresAt') =>
+  Date.parse(task[field]!) - Date.parse(task.createdAt)
 
 const VIDEO_C_T2V = { model: 'video-c/02-text-to-video-standard', inputMode: 'text_to_video', prompt: 'a river' }
 const VIDEO_C_I2V_PRO = { model: 'video-c/02-image-to-video-pro', inputMode: 'image_to_video', inputImageUrls: [REF] }
@@ -112,15 +129,34 @@ eachDoor('scenario rules', (door) => {
   it('POST /__mock/scenarios answers 201 for a new name and 200 when it replaces one; the replacement applies', async () => {
     await load(door(), { name: 'mine', description: 'v1', rules: [{ submit: tag('v1') }] }, 201)
     expect(await outcome(submitImage(door(), IMAGE, pick('mine')))).toBe('v1')
-    await load(door(), { name: 'mine', description: 'v2', rules: [{ match: { endpoint: 'video' }, submit: tag('v2 video') }, { submit: tag('v2') }] }, 200)
+    await load(
+      door(),
+      {
+        name: 'mine',
+        description: 'v2',
+        rules: [{ match: { endpoint: 'video' }, submit: tag('v2 video') }, { submit: tag('v2') }],
+      },
+      200,
+    )
     expect(await outcome(submitImage(door(), IMAGE, pick('mine')))).toBe('v2')
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('mine')))).toBe('v2 video')
-    const list = (await (await door().fetch('/__mock/scenarios')).json()) as { scenarios: { name: string; origin: string; rules: number; description: string }[] }
-    expect(list.scenarios.find((s) => s.name === 'mine')).toStrictEqual({ name: 'mine', description: 'v2', origin: 'control API', rules: 2 })
+    const list = (await (await door().fetch('/__mock/scenarios')).json()) as {
+      scenarios: { name: string; origin: string; rules: number; description: string }[]
+    }
+    expect(list.scenarios.find((s) => s.name === 'mine')).toStrictEqual({
+      name: 'mine',
+      description: 'v2',
+      origin: 'control API',
+      rules: 2,
+    })
   })
 
   it('a scenario that uses an unknown name is refused with 400 and not loaded', async () => {
-    const res = await post(door(), '/__mock/scenarios', { name: 'broken', description: 'uses nothing', rules: [{ submit: tag('x') }, { use: 'nope' }] })
+    const res = await post(door(), '/__mock/scenarios', {
+      name: 'broken',
+      description: 'uses nothing',
+      rules: [{ submit: tag('x') }, { use: 'nope' }],
+    })
     const issues = await invalidIssues(res)
     expect(issues).toHaveLength(1)
     expect(issues[0]!.path).toBe('rules.1.use')
@@ -136,7 +172,11 @@ eachDoor('scenario rules', (door) => {
 
   it('a replacement with an unresolved use is refused and the previous version stays', async () => {
     await load(door(), { name: 'keeper', description: 'v1', rules: [{ submit: tag('v1') }] })
-    const res = await post(door(), '/__mock/scenarios', { name: 'keeper', description: 'v2', rules: [{ use: 'ghost' }] })
+    const res = await post(door(), '/__mock/scenarios', {
+      name: 'keeper',
+      description: 'v2',
+      rules: [{ use: 'ghost' }],
+    })
     expect((await invalidIssues(res)).map((issue) => issue.path)).toStrictEqual(['rules.0.use'])
     expect(await outcome(submitImage(door(), IMAGE, pick('keeper')))).toBe('v1')
   })
@@ -152,7 +192,10 @@ eachDoor('scenario rules', (door) => {
     ]
     for (const [rule, path] of bad) {
       const res = await post(door(), '/__mock/scenarios', { name: 'bounds', description: 'd', rules: [rule] })
-      expect((await invalidIssues(res)).map((issue) => issue.path), JSON.stringify(rule)).toStrictEqual([path])
+      expect(
+        (await invalidIssues(res)).map((issue) => issue.path),
+        JSON.stringify(rule),
+      ).toStrictEqual([path])
     }
     expect((await door().fetch('/__mock/scenarios/bounds')).status).toBe(404)
     const good = [
@@ -169,10 +212,18 @@ eachDoor('scenario rules', (door) => {
   // ---- match ----
 
   it('match.endpoint: image or video', async () => {
-    await load(door(), { name: 'by-endpoint', description: 'd', rules: [{ match: { endpoint: 'video' }, submit: tag('video') }] })
+    await load(door(), {
+      name: 'by-endpoint',
+      description: 'd',
+      rules: [{ match: { endpoint: 'video' }, submit: tag('video') }],
+    })
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('by-endpoint')))).toBe('video')
     expect(await outcome(submitImage(door(), IMAGE, pick('by-endpoint')))).toBe('accepted')
-    await load(door(), { name: 'by-endpoint-image', description: 'd', rules: [{ match: { endpoint: 'image' }, submit: tag('image') }] })
+    await load(door(), {
+      name: 'by-endpoint-image',
+      description: 'd',
+      rules: [{ match: { endpoint: 'image' }, submit: tag('image') }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, pick('by-endpoint-image')))).toBe('image')
     expect(await outcome(submitImage(door(), RELAY, pick('by-endpoint-image', key(1))))).toBe('image')
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('by-endpoint-image')))).toBe('accepted')
@@ -189,8 +240,12 @@ eachDoor('scenario rules', (door) => {
     })
     expect(await outcome(submitImage(door(), IMAGE, pick('by-model')))).toBe('base-image-2')
     expect(await outcome(submitImage(door(), RELAY, pick('by-model', key(2))))).toBe('base-image-2')
-    expect(await outcome(submitImage(door(), { model: 'base-image-pro', prompt: 'p' }, pick('by-model')))).toBe('accepted')
-    expect(await outcome(submitImage(door(), { model: 'vendor-a/base-image', prompt: 'p' }, pick('by-model')))).toBe('accepted')
+    expect(await outcome(submitImage(door(), { model: 'base-image-pro', prompt: 'p' }, pick('by-model')))).toBe(
+      'accepted',
+    )
+    expect(await outcome(submitImage(door(), { model: 'vendor-a/base-image', prompt: 'p' }, pick('by-model')))).toBe(
+      'accepted',
+    )
   })
 
   it("match.model glob with '*': video-c/* and video-c/*-pro", async () => {
@@ -209,10 +264,18 @@ eachDoor('scenario rules', (door) => {
   })
 
   it("match.model glob with '?': exactly one character", async () => {
-    await load(door(), { name: 'by-one', description: 'd', rules: [{ match: { model: 'base-image-?' }, submit: tag('one') }] })
+    await load(door(), {
+      name: 'by-one',
+      description: 'd',
+      rules: [{ match: { model: 'base-image-?' }, submit: tag('one') }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, pick('by-one')))).toBe('one')
-    expect(await outcome(submitImage(door(), { model: 'base-image-pro', prompt: 'p' }, pick('by-one')))).toBe('accepted')
-    expect(await outcome(submitImage(door(), { model: 'vendor-a/base-image', prompt: 'p' }, pick('by-one')))).toBe('accepted')
+    expect(await outcome(submitImage(door(), { model: 'base-image-pro', prompt: 'p' }, pick('by-one')))).toBe(
+      'accepted',
+    )
+    expect(await outcome(submitImage(door(), { model: 'vendor-a/base-image', prompt: 'p' }, pick('by-one')))).toBe(
+      'accepted',
+    )
   })
 
   it('match.provider: standard, upstream-a, relay', async () => {
@@ -226,12 +289,20 @@ eachDoor('scenario rules', (door) => {
       ],
     })
     expect(await outcome(submitImage(door(), RELAY, pick('by-provider', key(3))))).toBe('relay')
-    expect(await outcome(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, pick('by-provider')))).toBe('upstream-a')
+    expect(await outcome(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, pick('by-provider')))).toBe(
+      'upstream-a',
+    )
     expect(await outcome(submitImage(door(), IMAGE, pick('by-provider')))).toBe('standard')
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('by-provider')))).toBe('standard')
-    await load(door(), { name: 'relay-only', description: 'd', rules: [{ match: { provider: 'relay' }, submit: tag('relay') }] })
+    await load(door(), {
+      name: 'relay-only',
+      description: 'd',
+      rules: [{ match: { provider: 'relay' }, submit: tag('relay') }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, pick('relay-only')))).toBe('accepted')
-    expect(await outcome(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, pick('relay-only')))).toBe('accepted')
+    expect(await outcome(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, pick('relay-only')))).toBe(
+      'accepted',
+    )
   })
 
   it('match.inputMode: text_to_image vs image_to_image (inputImageUrls), text_to_video vs image_to_video', async () => {
@@ -250,16 +321,26 @@ eachDoor('scenario rules', (door) => {
     expect(await outcome(submitImage(door(), RELAY, pick('by-mode', key(4))))).toBe('t2i')
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('by-mode')))).toBe('t2v')
     expect(await outcome(submitVideo(door(), VIDEO_A_I2V, pick('by-mode')))).toBe('i2v')
-    await load(door(), { name: 'i2i-only', description: 'd', rules: [{ match: { inputMode: 'image_to_image' }, submit: tag('i2i') }] })
+    await load(door(), {
+      name: 'i2i-only',
+      description: 'd',
+      rules: [{ match: { inputMode: 'image_to_image' }, submit: tag('i2i') }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, pick('i2i-only')))).toBe('accepted')
     expect(await outcome(submitVideo(door(), VIDEO_A_I2V, pick('i2i-only')))).toBe('accepted')
   })
 
   it('match.prompt as a substring: anywhere in the prompt, case-sensitive', async () => {
-    await load(door(), { name: 'by-substring', description: 'd', rules: [{ match: { prompt: 'fox' }, submit: tag('fox') }] })
+    await load(door(), {
+      name: 'by-substring',
+      description: 'd',
+      rules: [{ match: { prompt: 'fox' }, submit: tag('fox') }],
+    })
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'a red fox' }, pick('by-substring')))).toBe('fox')
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'foxglove' }, pick('by-substring')))).toBe('fox')
-    expect(await outcome(submitVideo(door(), { ...VIDEO_T2V, prompt: 'the fox runs' }, pick('by-substring')))).toBe('fox')
+    expect(await outcome(submitVideo(door(), { ...VIDEO_T2V, prompt: 'the fox runs' }, pick('by-substring')))).toBe(
+      'fox',
+    )
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'a red FOX' }, pick('by-substring')))).toBe('accepted')
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'fo x' }, pick('by-substring')))).toBe('accepted')
     // A video without a prompt cannot contain the substring.
@@ -275,7 +356,9 @@ eachDoor('scenario rules', (door) => {
         { match: { prompt: { regex: '^dawn$' } }, submit: tag('dawn') },
       ],
     })
-    expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'Sunset over the sea' }, pick('by-regex')))).toBe('sun')
+    expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'Sunset over the sea' }, pick('by-regex')))).toBe(
+      'sun',
+    )
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'SUNRISE' }, pick('by-regex')))).toBe('sun')
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'a sunset' }, pick('by-regex')))).toBe('accepted')
     expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'sunsets' }, pick('by-regex')))).toBe('accepted')
@@ -285,12 +368,21 @@ eachDoor('scenario rules', (door) => {
   })
 
   it("a regex with the 'g' flag matches every time, not every other time", async () => {
-    await load(door(), { name: 'by-global', description: 'd', rules: [{ match: { prompt: { regex: 'fox', flags: 'g' } }, submit: tag('fox') }] })
-    for (let i = 0; i < 3; i++) expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'a fox' }, pick('by-global')))).toBe('fox')
+    await load(door(), {
+      name: 'by-global',
+      description: 'd',
+      rules: [{ match: { prompt: { regex: 'fox', flags: 'g' } }, submit: tag('fox') }],
+    })
+    for (let i = 0; i < 3; i++)
+      expect(await outcome(submitImage(door(), { ...IMAGE, prompt: 'a fox' }, pick('by-global')))).toBe('fox')
   })
 
   it('match.account: the account id', async () => {
-    await load(door(), { name: 'by-account', description: 'd', rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }] })
+    await load(door(), {
+      name: 'by-account',
+      description: 'd',
+      rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, { ...auth(KEYS.bob), ...pick('by-account') }))).toBe('bob')
     expect(await outcome(submitImage(door(), IMAGE, pick('by-account')))).toBe('accepted')
   })
@@ -299,12 +391,19 @@ eachDoor('scenario rules', (door) => {
     await load(door(), {
       name: 'by-all',
       description: 'd',
-      rules: [{ match: { endpoint: 'video', model: 'video-c/*', inputMode: 'image_to_video', account: 'acct_alice' }, submit: tag('all') }],
+      rules: [
+        {
+          match: { endpoint: 'video', model: 'video-c/*', inputMode: 'image_to_video', account: 'acct_alice' },
+          submit: tag('all'),
+        },
+      ],
     })
     expect(await outcome(submitVideo(door(), VIDEO_C_I2V_PRO, pick('by-all')))).toBe('all')
     expect(await outcome(submitVideo(door(), VIDEO_C_T2V, pick('by-all')))).toBe('accepted')
     expect(await outcome(submitVideo(door(), VIDEO_A_I2V, pick('by-all')))).toBe('accepted')
-    expect(await outcome(submitVideo(door(), VIDEO_C_I2V_PRO, { ...auth(KEYS.bob), ...pick('by-all') }))).toBe('accepted')
+    expect(await outcome(submitVideo(door(), VIDEO_C_I2V_PRO, { ...auth(KEYS.bob), ...pick('by-all') }))).toBe(
+      'accepted',
+    )
   })
 
   it('the first matching rule wins', async () => {
@@ -325,7 +424,11 @@ eachDoor('scenario rules', (door) => {
   })
 
   it("no matching rule: the default scenario's behaviour (images complete 4–12 s after acceptance)", async () => {
-    await load(door(), { name: 'bob-only', description: 'd', rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }] })
+    await load(door(), {
+      name: 'bob-only',
+      description: 'd',
+      rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }],
+    })
     await load(door(), { name: 'empty', description: 'no rules', rules: [] })
     const a = await accepted(submitImage(door(), IMAGE, pick('bob-only')))
     const b = await accepted(submitImage(door(), IMAGE, pick('empty')))
@@ -337,14 +440,28 @@ eachDoor('scenario rules', (door) => {
     await advance(door(), 8.001)
     expect((await read(door(), a.taskId)).status).toBe(1)
     expect((await read(door(), b.taskId)).status).toBe(1)
-    expect((await read(door(), relay.taskId))).toMatchObject({ status: 1, relayStatus: 'succeeded' })
-    const tasks = ((await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string; scenario: string }[] }).tasks
+    expect(await read(door(), relay.taskId)).toMatchObject({ status: 1, relayStatus: 'succeeded' })
+    const tasks = (
+      (await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string; scenario: string }[] }
+    ).tasks
     expect(tasks.find((t) => t.taskId === a.taskId)!.scenario).toBe('bob-only')
   })
 
   it('when default has no matching rule either, the task stays pending', async () => {
-    await load(door(), { name: 'default', description: 'images only', rules: [{ match: { endpoint: 'image' }, timeline: [{ at: '1s', set: { status: 1 } }] }] }, 200)
-    await load(door(), { name: 'nothing', description: 'd', rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }] })
+    await load(
+      door(),
+      {
+        name: 'default',
+        description: 'images only',
+        rules: [{ match: { endpoint: 'image' }, timeline: [{ at: '1s', set: { status: 1 } }] }],
+      },
+      200,
+    )
+    await load(door(), {
+      name: 'nothing',
+      description: 'd',
+      rules: [{ match: { account: 'acct_bob' }, submit: tag('bob') }],
+    })
     const video = await accepted(submitVideo(door(), VIDEO_T2V, pick('nothing')))
     const image = await accepted(submitImage(door(), IMAGE, pick('nothing')))
     await advance(door(), 0.999)
@@ -361,9 +478,22 @@ eachDoor('scenario rules', (door) => {
     await load(door(), {
       name: 'base-x',
       description: 'd',
-      rules: [{ match: { endpoint: 'image' }, submit: { httpStatus: 202, set: { upstreamHttpStatus: 503, effectiveWatermark: true } }, timeline: [{ at: '7s', set: { status: 1 } }] }],
+      rules: [
+        {
+          match: { endpoint: 'image' },
+          submit: { httpStatus: 202, set: { upstreamHttpStatus: 503, effectiveWatermark: true } },
+          timeline: [{ at: '7s', set: { status: 1 } }],
+        },
+      ],
     })
-    await load(door(), { name: 'user-x', description: 'd', rules: [{ submit: { httpStatus: 201, set: { upstreamHttpStatus: 299 } }, use: 'base-x' }, { submit: tag('next rule') }] })
+    await load(door(), {
+      name: 'user-x',
+      description: 'd',
+      rules: [
+        { submit: { httpStatus: 201, set: { upstreamHttpStatus: 299 } }, use: 'base-x' },
+        { submit: tag('next rule') },
+      ],
+    })
     await load(door(), { name: 'plain-user', description: 'd', rules: [{ use: 'base-x' }] })
 
     const merged = await accepted(submitImage(door(), IMAGE, pick('user-x')), 201)
@@ -385,9 +515,21 @@ eachDoor('scenario rules', (door) => {
   })
 
   it('use: when the used scenario has no matching rule, the next rule is tried', async () => {
-    await load(door(), { name: 'images', description: 'd', rules: [{ match: { endpoint: 'image' }, submit: tag('from images') }] })
-    await load(door(), { name: 'chain', description: 'd', rules: [{ use: 'images' }, { match: { endpoint: 'video' }, submit: tag('video rule') }] })
-    await load(door(), { name: 'chain-only', description: 'd', rules: [{ submit: { httpStatus: 201 }, use: 'images' }] })
+    await load(door(), {
+      name: 'images',
+      description: 'd',
+      rules: [{ match: { endpoint: 'image' }, submit: tag('from images') }],
+    })
+    await load(door(), {
+      name: 'chain',
+      description: 'd',
+      rules: [{ use: 'images' }, { match: { endpoint: 'video' }, submit: tag('video rule') }],
+    })
+    await load(door(), {
+      name: 'chain-only',
+      description: 'd',
+      rules: [{ submit: { httpStatus: 201 }, use: 'images' }],
+    })
     expect(await outcome(submitImage(door(), IMAGE, pick('chain')))).toBe('from images')
     expect(await outcome(submitVideo(door(), VIDEO_T2V, pick('chain')))).toBe('video rule')
     // No rule left: the default scenario, and the using rule's httpStatus does not apply.
@@ -397,7 +539,11 @@ eachDoor('scenario rules', (door) => {
   // ---- submit ----
 
   it('submit.httpStatus 202; an Idempotency-Key replay answers 202 too, without consulting the scenario again', async () => {
-    await load(door(), { name: 'accepted-202', description: 'd', rules: [{ submit: { httpStatus: 202 }, use: 'default' }] })
+    await load(door(), {
+      name: 'accepted-202',
+      description: 'd',
+      rules: [{ submit: { httpStatus: 202 }, use: 'default' }],
+    })
     const first = await submitImage(door(), IMAGE, pick('accepted-202', key(6)))
     expect(first.status).toBe(202)
     expect(first.headers.get('idempotent-replayed')).toBeNull()
@@ -420,7 +566,17 @@ eachDoor('scenario rules', (door) => {
     await load(door(), {
       name: 'rate-limited',
       description: 'd',
-      rules: [{ submit: { reject: { status: 429, body: { error: 'Rate limit exceeded', retryAfterSeconds: 30 }, headers: { 'Retry-After': '30' } } } }],
+      rules: [
+        {
+          submit: {
+            reject: {
+              status: 429,
+              body: { error: 'Rate limit exceeded', retryAfterSeconds: 30 },
+              headers: { 'Retry-After': '30' },
+            },
+          },
+        },
+      ],
     })
     const res = await submitImage(door(), IMAGE, pick('rate-limited', key(7)))
     expect(res.status).toBe(429)
@@ -443,7 +599,10 @@ eachDoor('scenario rules', (door) => {
       name: 'poor',
       description: 'd',
       rules: [
-        { match: { endpoint: 'video' }, submit: { reject: { status: 402, body: { error: 'Insufficient credits', required: 999 } } } },
+        {
+          match: { endpoint: 'video' },
+          submit: { reject: { status: 402, body: { error: 'Insufficient credits', required: 999 } } },
+        },
         { submit: { reject: { status: 402, body: { error: 'Insufficient credits' } } } },
       ],
     })
@@ -457,7 +616,11 @@ eachDoor('scenario rules', (door) => {
   })
 
   it('fault error-before-commit: its status and error, nothing stored, and the key is released for a retry', async () => {
-    await load(door(), { name: 'down', description: 'd', rules: [{ submit: { fault: { type: 'error-before-commit', status: 503, error: 'Upstream unavailable' } } }] })
+    await load(door(), {
+      name: 'down',
+      description: 'd',
+      rules: [{ submit: { fault: { type: 'error-before-commit', status: 503, error: 'Upstream unavailable' } } }],
+    })
     await load(door(), { name: 'down-plain', description: 'd', rules: [{ submit: { fault: 'error-before-commit' } }] })
     const res = await submitImage(door(), RELAY, pick('down', key(10)))
     expect(res.status).toBe(503)
@@ -487,14 +650,31 @@ eachDoor('scenario rules', (door) => {
       name: 'setter',
       description: 'd',
       rules: [
-        { match: { provider: 'relay' }, submit: { submissionUncertain: true, set: { relayStatus: 'submitting', pollAfterSeconds: 12, upstreamHttpStatus: 202 } } },
+        {
+          match: { provider: 'relay' },
+          submit: {
+            submissionUncertain: true,
+            set: { relayStatus: 'submitting', pollAfterSeconds: 12, upstreamHttpStatus: 202 },
+          },
+        },
         { match: { provider: 'upstream-a' }, submit: { set: { upstreamHttpStatus: 404 } } },
         { submit: { set: { relayStatus: 'not-a-relay', pollAfterSeconds: 30, effectiveWatermark: true } } },
       ],
     })
     const relay = await accepted(submitImage(door(), RELAY, pick('setter', key(11))))
-    expect(relay).toMatchObject({ relayStatus: 'submitting', pollAfterSeconds: 12, upstreamHttpStatus: 202, submissionUncertain: true, status: 0 })
-    expect(await read(door(), relay.taskId)).toMatchObject({ relayStatus: 'submitting', pollAfterSeconds: 12, upstreamHttpStatus: 202, submissionUncertain: true })
+    expect(relay).toMatchObject({
+      relayStatus: 'submitting',
+      pollAfterSeconds: 12,
+      upstreamHttpStatus: 202,
+      submissionUncertain: true,
+      status: 0,
+    })
+    expect(await read(door(), relay.taskId)).toMatchObject({
+      relayStatus: 'submitting',
+      pollAfterSeconds: 12,
+      upstreamHttpStatus: 202,
+      submissionUncertain: true,
+    })
 
     const upstream = await accepted(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, pick('setter')))
     expect(upstream.upstreamHttpStatus).toBe(404)
@@ -514,7 +694,13 @@ eachDoor('scenario rules', (door) => {
     await load(door(), {
       name: 'short-lived',
       description: 'd',
-      rules: [{ match: { provider: 'relay' }, submit: { expiresIn: '1m30s' }, timeline: [{ at: '1s', set: { relayStatus: 'running' } }] }],
+      rules: [
+        {
+          match: { provider: 'relay' },
+          submit: { expiresIn: '1m30s' },
+          timeline: [{ at: '1s', set: { relayStatus: 'running' } }],
+        },
+      ],
     })
     const usual = await accepted(submitImage(door(), RELAY, key(12)))
     const task = await accepted(submitImage(door(), RELAY, pick('short-lived', key(13))))
@@ -541,7 +727,11 @@ eachDoor('scenario rules', (door) => {
   })
 
   it('submit.latency: the answer takes at least that long in wall time, and the simulated clock does not move', async () => {
-    await load(door(), { name: 'slow', description: 'd', rules: [{ match: { prompt: 'slow' }, submit: { latency: '200ms' }, use: 'default' }] })
+    await load(door(), {
+      name: 'slow',
+      description: 'd',
+      rules: [{ match: { prompt: 'slow' }, submit: { latency: '200ms' }, use: 'default' }],
+    })
     const before = await clockNow(door())
     let started = performance.now()
     await accepted(submitImage(door(), { ...IMAGE, prompt: 'a slow fox' }, pick('slow')))
@@ -552,7 +742,8 @@ eachDoor('scenario rules', (door) => {
     expect(slow).toBeGreaterThanOrEqual(200)
     expect(quick).toBeLessThan(200)
     expect(await clockNow(door())).toBe(before)
-    const journal = ((await (await door().fetch('/__mock/requests')).json()) as { requests: { durationMs: number }[] }).requests
+    const journal = ((await (await door().fetch('/__mock/requests')).json()) as { requests: { durationMs: number }[] })
+      .requests
     expect(journal[1]!.durationMs).toBeGreaterThanOrEqual(200)
   })
 
@@ -563,7 +754,14 @@ eachDoor('scenario rules', (door) => {
       name: 'timed',
       description: 'd',
       rules: [
-        { match: { provider: 'upstream-a' }, submit: { set: { upstreamHttpStatus: 404 } }, timeline: [{ at: '3s', set: { upstreamHttpStatus: 200 } }, { at: 10, set: { status: 1 } }] },
+        {
+          match: { provider: 'upstream-a' },
+          submit: { set: { upstreamHttpStatus: 404 } },
+          timeline: [
+            { at: '3s', set: { upstreamHttpStatus: 200 } },
+            { at: 10, set: { status: 1 } },
+          ],
+        },
         { match: { endpoint: 'video' }, timeline: [{ at: '2m', set: { status: 1 } }] },
       ],
     })
@@ -630,7 +828,10 @@ eachDoor('scenario rules', (door) => {
       name: 'polled',
       description: 'd',
       rules: [
-        { match: { endpoint: 'video' }, timeline: [{ at: 'poll 1', set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true }] },
+        {
+          match: { endpoint: 'video' },
+          timeline: [{ at: 'poll 1', set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true }],
+        },
         { timeline: [{ at: 'poll 3', set: { status: 1 } }] },
       ],
     })
@@ -640,7 +841,11 @@ eachDoor('scenario rules', (door) => {
     expect((await read(door(), image.taskId)).status).toBe(0) // poll 1
     for (let i = 0; i < 3; i++) expect((await getTask(door(), image.taskId, KEYS.bob)).status).toBe(404)
     // The control API's view does not count as a poll either.
-    const view = ((await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string; polls: number; status: number }[] }).tasks
+    const view = (
+      (await (await door().fetch('/__mock/tasks')).json()) as {
+        tasks: { taskId: string; polls: number; status: number }[]
+      }
+    ).tasks
     expect(view.find((t) => t.taskId === image.taskId)).toMatchObject({ polls: 1, status: 0 })
     expect((await read(door(), image.taskId)).status).toBe(0) // poll 2
     const third = await read(door(), image.taskId) // poll 3
@@ -665,7 +870,10 @@ eachDoor('scenario rules', (door) => {
             { at: '2s', set: { status: 2 }, refund: true },
           ],
         },
-        { match: { endpoint: 'video' }, timeline: [{ at: '2s', set: { status: 2, errorCode: 'RELAY_TASK_UNKNOWN' }, refund: false }] },
+        {
+          match: { endpoint: 'video' },
+          timeline: [{ at: '2s', set: { status: 2, errorCode: 'RELAY_TASK_UNKNOWN' }, refund: false }],
+        },
       ],
     })
     const image = await accepted(submitImage(door(), IMAGE, pick('refunds')))
@@ -682,13 +890,24 @@ eachDoor('scenario rules', (door) => {
     expect(await balance(door())).toBe(1000)
     await advance(door(), 1)
     const failed = await read(door(), image.taskId)
-    expect(failed).toMatchObject({ status: 2, creditRefunded: true, errorCode: 'UPSTREAM_FAILED', errorMessage: 'The upstream failed.' })
+    expect(failed).toMatchObject({
+      status: 2,
+      creditRefunded: true,
+      errorCode: 'UPSTREAM_FAILED',
+      errorMessage: 'The upstream failed.',
+    })
     expect(await balance(door())).toBe(1000)
-    expect((await ledger(door())).filter((entry) => entry.kind === 'refund')).toStrictEqual([expect.objectContaining({ amount: IMAGE_PRICE, taskId: image.taskId })])
+    expect((await ledger(door())).filter((entry) => entry.kind === 'refund')).toStrictEqual([
+      expect.objectContaining({ amount: IMAGE_PRICE, taskId: image.taskId }),
+    ])
 
     const video = await accepted(submitVideo(door(), VIDEO_T2V, pick('refunds')))
     await advance(door(), 2)
-    expect(await read(door(), video.taskId)).toMatchObject({ status: 2, errorCode: 'RELAY_TASK_UNKNOWN', creditRefunded: false })
+    expect(await read(door(), video.taskId)).toMatchObject({
+      status: 2,
+      errorCode: 'RELAY_TASK_UNKNOWN',
+      creditRefunded: false,
+    })
     expect(await balance(door())).toBe(1000 - VIDEO_PRICE)
   })
 
@@ -728,8 +947,17 @@ eachDoor('scenario rules', (door) => {
       name: 'dice',
       description: 'a coin per standard image, ranged timelines',
       rules: [
-        { match: { provider: 'standard', endpoint: 'image', chance: 0.5 }, submit: { reject: { status: 503, body: { error: 'coin' } } } },
-        { match: { provider: 'relay' }, timeline: [{ at: '1s..3s', set: { relayStatus: 'running' } }, { at: '4s..9s', set: { status: 1, relayStatus: 'succeeded' } }] },
+        {
+          match: { provider: 'standard', endpoint: 'image', chance: 0.5 },
+          submit: { reject: { status: 503, body: { error: 'coin' } } },
+        },
+        {
+          match: { provider: 'relay' },
+          timeline: [
+            { at: '1s..3s', set: { relayStatus: 'running' } },
+            { at: '4s..9s', set: { status: 1, relayStatus: 'succeeded' } },
+          ],
+        },
         { timeline: [{ at: '2s..20s', set: { status: 1 } }] },
       ],
     }
@@ -737,7 +965,8 @@ eachDoor('scenario rules', (door) => {
       expect((await post(door(), '/__mock/reset', { seed })).status).toBe(200)
       await load(door(), dice, 201) // reset dropped it
       const start = await clockNow(door())
-      const relative = (text: string) => text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, (iso) => `T+${Date.parse(iso) - start}`)
+      const relative = (text: string) =>
+        text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, (iso) => `T+${Date.parse(iso) - start}`)
       const bodies: string[] = []
       const ids: string[] = []
       const requests = [

@@ -1,5 +1,17 @@
 import { expect, it } from 'vitest'
-import { advance, auth, balance, BUNDLED_SCENARIOS, getTask, IMAGE, KEYS, post, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
+import {
+  advance,
+  auth,
+  balance,
+  BUNDLED_SCENARIOS,
+  getTask,
+  IMAGE,
+  KEYS,
+  post,
+  submitImage,
+  submitVideo,
+  VIDEO_T2V,
+} from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
@@ -35,8 +47,11 @@ interface Snapshot {
   creditRefunded: boolean
 }
 
-const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 
 /** base-image-2 at 1K: 4 credits per output (interface price). */
 const IMAGE_PRICE = 4
@@ -150,7 +165,12 @@ eachDoor('scenario selection', (door) => {
     expect((await read(door(), plain)).status).toBe(1)
     expect((await read(door(), plainAgain)).status).toBe(1)
     expect(await balance(door())).toBe(1000 - 2 * IMAGE_PRICE)
-    expect(await submissionScenarios(door())).toStrictEqual(['insufficient-credits', 'default', 'insufficient-credits', 'default'])
+    expect(await submissionScenarios(door())).toStrictEqual([
+      'insufficient-credits',
+      'default',
+      'insufficient-credits',
+      'default',
+    ])
   })
 
   it('a [mock:NAME] directive anywhere in the prompt selects the scenario', async () => {
@@ -159,7 +179,12 @@ eachDoor('scenario selection', (door) => {
     await expectInsufficient(submitImage(door(), { ...IMAGE, prompt: 'a fox in snow[mock:insufficient-credits]' }))
     // The same prompt without the directive is accepted.
     await accepted(submitImage(door(), { ...IMAGE, prompt: 'a fox in snow mock:insufficient-credits' }))
-    expect(await submissionScenarios(door())).toStrictEqual(['insufficient-credits', 'insufficient-credits', 'insufficient-credits', 'default'])
+    expect(await submissionScenarios(door())).toStrictEqual([
+      'insufficient-credits',
+      'insufficient-credits',
+      'insufficient-credits',
+      'default',
+    ])
   })
 
   it('the stored prompt keeps the directive exactly as sent', async () => {
@@ -173,7 +198,10 @@ eachDoor('scenario selection', (door) => {
   })
 
   it('the directive works in video prompts too', async () => {
-    await expectInsufficient(submitVideo(door(), { ...VIDEO_T2V, prompt: 'waves [mock:insufficient-credits] at dusk' }), VIDEO_PRICE)
+    await expectInsufficient(
+      submitVideo(door(), { ...VIDEO_T2V, prompt: 'waves [mock:insufficient-credits] at dusk' }),
+      VIDEO_PRICE,
+    )
     const prompt = 'waves at dusk [mock:content-policy]'
     const taskId = await accepted(submitVideo(door(), { ...VIDEO_T2V, prompt }))
     await advance(door(), 1.999)
@@ -197,7 +225,10 @@ eachDoor('scenario selection', (door) => {
   })
 
   it('an account created with a scenario gets it', async () => {
-    const res = await door().fetch('/__mock/accounts', json('POST', { credits: 50, scenario: 'insufficient-credits', apiKey: 'sk_test_selection_created' }))
+    const res = await door().fetch(
+      '/__mock/accounts',
+      json('POST', { credits: 50, scenario: 'insufficient-credits', apiKey: 'sk_test_selection_created' }),
+    )
     expect(res.status).toBe(201)
     await expectInsufficient(submitImage(door(), IMAGE, auth('sk_test_selection_created')))
     await accepted(submitImage(door(), IMAGE))
@@ -237,10 +268,22 @@ eachDoor('scenario selection', (door) => {
     expect(header.status).toBe(1)
     expect(header.errorCode).toBeUndefined()
     const failed = await read(door(), byDefault, KEYS.bob)
-    expect(failed).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', upstreamHttpStatus: 502, creditRefunded: true })
+    expect(failed).toMatchObject({
+      status: 2,
+      errorCode: 'UPSTREAM_FAILED',
+      upstreamHttpStatus: 502,
+      creditRefunded: true,
+    })
 
-    expect(await submissionScenarios(door())).toStrictEqual(['default', 'insufficient-credits', 'content-policy', 'upstream-failure'])
-    const tasks = ((await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string; scenario: string }[] }).tasks
+    expect(await submissionScenarios(door())).toStrictEqual([
+      'default',
+      'insufficient-credits',
+      'content-policy',
+      'upstream-failure',
+    ])
+    const tasks = (
+      (await (await door().fetch('/__mock/tasks')).json()) as { tasks: { taskId: string; scenario: string }[] }
+    ).tasks
     const scenarioOf = new Map(tasks.map((task) => [task.taskId, task.scenario]))
     expect(scenarioOf.get(byHeader)).toBe('default')
     expect(scenarioOf.get(byAccount)).toBe('content-policy')
@@ -255,7 +298,9 @@ eachDoor('scenario selection', (door) => {
     const third = await accepted(submitImage(door(), IMAGE, auth(KEYS.bob)))
     const fourth = await accepted(submitImage(door(), IMAGE, prefer('scenario=slow-video')))
     const posts = (await journal(door())).filter((entry) => entry.method === 'POST')
-    expect(posts.map(({ status, accountId, scenario, taskId }) => ({ status, accountId, scenario, taskId }))).toStrictEqual([
+    expect(
+      posts.map(({ status, accountId, scenario, taskId }) => ({ status, accountId, scenario, taskId })),
+    ).toStrictEqual([
       { status: 200, accountId: 'acct_alice', scenario: 'slow-video', taskId: fourth },
       { status: 200, accountId: 'acct_bob', scenario: 'content-policy', taskId: third },
       { status: 200, accountId: 'acct_alice', scenario: 'upstream-failure', taskId: second },
@@ -274,7 +319,9 @@ eachDoor('scenario selection', (door) => {
 
   it('Prefer: scenario=NAME works among other preferences', async () => {
     const taskId = await accepted(submitImage(door(), IMAGE, prefer('respond-async, scenario=content-policy')))
-    await expectInsufficient(submitImage(door(), IMAGE, prefer('respond-async, scenario=insufficient-credits, wait=10')))
+    await expectInsufficient(
+      submitImage(door(), IMAGE, prefer('respond-async, scenario=insufficient-credits, wait=10')),
+    )
     await advance(door(), 5)
     await expectContentPolicy(door(), taskId)
     expect(await submissionScenarios(door())).toStrictEqual(['content-policy', 'insufficient-credits'])
@@ -290,14 +337,22 @@ eachDoor('scenario selection', (door) => {
     await accepted(submitImage(door(), IMAGE, prefer('respond-async')))
     // A preference whose name merely ends in "scenario" is another preference.
     await accepted(submitImage(door(), IMAGE, prefer('myscenario=insufficient-credits')))
-    await expectInsufficient(submitImage(door(), { ...IMAGE, prompt: 'p [mock:insufficient-credits]' }, prefer('respond-async')))
+    await expectInsufficient(
+      submitImage(door(), { ...IMAGE, prompt: 'p [mock:insufficient-credits]' }, prefer('respond-async')),
+    )
     expect(await submissionScenarios(door())).toStrictEqual(['default', 'default', 'insufficient-credits'])
   })
 
   it('Prefer beats the directive; X-Mock-Scenario beats Prefer', async () => {
-    await expectInsufficient(submitImage(door(), { ...IMAGE, prompt: 'p [mock:default]' }, prefer('scenario=insufficient-credits')))
-    await accepted(submitImage(door(), IMAGE, { ...prefer('scenario=insufficient-credits'), ...scenarioHeader('default') }))
-    await expectInsufficient(submitImage(door(), IMAGE, { ...prefer('scenario=default'), ...scenarioHeader('insufficient-credits') }))
+    await expectInsufficient(
+      submitImage(door(), { ...IMAGE, prompt: 'p [mock:default]' }, prefer('scenario=insufficient-credits')),
+    )
+    await accepted(
+      submitImage(door(), IMAGE, { ...prefer('scenario=insufficient-credits'), ...scenarioHeader('default') }),
+    )
+    await expectInsufficient(
+      submitImage(door(), IMAGE, { ...prefer('scenario=default'), ...scenarioHeader('insufficient-credits') }),
+    )
     expect(await submissionScenarios(door())).toStrictEqual(['insufficient-credits', 'default', 'insufficient-credits'])
   })
 
@@ -305,13 +360,19 @@ eachDoor('scenario selection', (door) => {
 
   it('an unknown X-Mock-Scenario is 400 Invalid request naming the header and listing the known scenarios', async () => {
     const res = await submitImage(door(), IMAGE, scenarioHeader('nope'))
-    expect(await invalidIssues(res)).toStrictEqual([{ in: 'header', path: 'X-Mock-Scenario', message: `names no scenario "nope"; ${knownList}` }])
+    expect(await invalidIssues(res)).toStrictEqual([
+      { in: 'header', path: 'X-Mock-Scenario', message: `names no scenario "nope"; ${knownList}` },
+    ])
     expect(await balance(door())).toBe(1000)
     expect(await taskCount(door())).toBe(0)
   })
 
   it('the known list in the message includes scenarios loaded at run time', async () => {
-    const load = await post(door(), '/__mock/scenarios', { name: 'aaa-loaded', description: 'for the known list', rules: [] })
+    const load = await post(door(), '/__mock/scenarios', {
+      name: 'aaa-loaded',
+      description: 'for the known list',
+      rules: [],
+    })
     expect(load.status).toBe(201)
     const res = await submitImage(door(), IMAGE, scenarioHeader('nope'))
     const [issue] = await invalidIssues(res)
@@ -320,7 +381,9 @@ eachDoor('scenario selection', (door) => {
 
   it('an unknown scenario in Prefer is 400 naming the Prefer header', async () => {
     const res = await submitImage(door(), IMAGE, prefer('respond-async, scenario=nope'))
-    expect(await invalidIssues(res)).toStrictEqual([{ in: 'header', path: 'Prefer', message: `names no scenario "nope"; ${knownList}` }])
+    expect(await invalidIssues(res)).toStrictEqual([
+      { in: 'header', path: 'Prefer', message: `names no scenario "nope"; ${knownList}` },
+    ])
   })
 
   it('an unknown header scenario is reported together with the body validation issues', async () => {
@@ -330,10 +393,21 @@ eachDoor('scenario selection', (door) => {
     expect(paths).toContain('X-Mock-Scenario')
     expect(paths).toContain('prompt')
     expect(paths).toContain('numOutputs')
-    expect(issues.find((issue) => issue.path === 'X-Mock-Scenario')).toStrictEqual({ in: 'header', path: 'X-Mock-Scenario', message: `names no scenario "nope"; ${knownList}` })
+    expect(issues.find((issue) => issue.path === 'X-Mock-Scenario')).toStrictEqual({
+      in: 'header',
+      path: 'X-Mock-Scenario',
+      message: `names no scenario "nope"; ${knownList}`,
+    })
     // With a header issue of the request itself: a relay body without its Idempotency-Key.
-    const relay = await submitImage(door(), { provider: 'relay', model: 'base-image-2', prompt: 'p', resolution: '2K' }, scenarioHeader('nope'))
-    expect((await invalidIssues(relay)).map((issue) => issue.path).sort()).toStrictEqual(['Idempotency-Key', 'X-Mock-Scenario'])
+    const relay = await submitImage(
+      door(),
+      { provider: 'relay', model: 'base-image-2', prompt: 'p', resolution: '2K' },
+      scenarioHeader('nope'),
+    )
+    expect((await invalidIssues(relay)).map((issue) => issue.path).sort()).toStrictEqual([
+      'Idempotency-Key',
+      'X-Mock-Scenario',
+    ])
     // Video too.
     const video = await submitVideo(door(), { model: 'video-d', inputMode: 'text_to_video' }, scenarioHeader('nope'))
     const videoPaths = (await invalidIssues(video)).map((issue) => issue.path)
@@ -348,9 +422,13 @@ eachDoor('scenario selection', (door) => {
 
   it("an unknown [mock:NAME] directive is 400 with path 'prompt'", async () => {
     const res = await submitImage(door(), { ...IMAGE, prompt: 'a fox [mock:nope]' })
-    expect(await invalidIssues(res)).toStrictEqual([{ in: 'body', path: 'prompt', message: `[mock:nope] names no scenario "nope"; ${knownList}` }])
+    expect(await invalidIssues(res)).toStrictEqual([
+      { in: 'body', path: 'prompt', message: `[mock:nope] names no scenario "nope"; ${knownList}` },
+    ])
     const video = await submitVideo(door(), { ...VIDEO_T2V, prompt: '[mock:nope] waves' })
-    expect(await invalidIssues(video)).toStrictEqual([{ in: 'body', path: 'prompt', message: `[mock:nope] names no scenario "nope"; ${knownList}` }])
+    expect(await invalidIssues(video)).toStrictEqual([
+      { in: 'body', path: 'prompt', message: `[mock:nope] names no scenario "nope"; ${knownList}` },
+    ])
     expect(await balance(door())).toBe(1000)
     expect(await taskCount(door())).toBe(0)
   })
@@ -374,8 +452,13 @@ eachDoor('scenario selection', (door) => {
   it('PATCH /__mock/accounts/:id with an unknown scenario is 400 and changes nothing', async () => {
     await setAccountScenario(door(), 'acct_alice', 'insufficient-credits')
     const res = await door().fetch('/__mock/accounts/acct_alice', json('PATCH', { scenario: 'nope', credits: 5 }))
-    expect(await invalidIssues(res)).toStrictEqual([{ in: 'body', path: 'scenario', message: `names no scenario "nope"; ${knownList}` }])
-    const view = (await (await door().fetch('/__mock/accounts/acct_alice')).json()) as { scenario?: string; credits: number }
+    expect(await invalidIssues(res)).toStrictEqual([
+      { in: 'body', path: 'scenario', message: `names no scenario "nope"; ${knownList}` },
+    ])
+    const view = (await (await door().fetch('/__mock/accounts/acct_alice')).json()) as {
+      scenario?: string
+      credits: number
+    }
     expect(view.scenario).toBe('insufficient-credits')
     expect(view.credits).toBe(1000)
     await expectInsufficient(submitImage(door(), IMAGE))
@@ -383,8 +466,13 @@ eachDoor('scenario selection', (door) => {
 
   it('POST /__mock/accounts with an unknown scenario is 400 and creates no account', async () => {
     const before = ((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts.length
-    const res = await door().fetch('/__mock/accounts', json('POST', { scenario: 'nope', apiKey: 'sk_test_selection_unknown' }))
-    expect(await invalidIssues(res)).toStrictEqual([{ in: 'body', path: 'scenario', message: `names no scenario "nope"; ${knownList}` }])
+    const res = await door().fetch(
+      '/__mock/accounts',
+      json('POST', { scenario: 'nope', apiKey: 'sk_test_selection_unknown' }),
+    )
+    expect(await invalidIssues(res)).toStrictEqual([
+      { in: 'body', path: 'scenario', message: `names no scenario "nope"; ${knownList}` },
+    ])
     const after = ((await (await door().fetch('/__mock/accounts')).json()) as { accounts: unknown[] }).accounts.length
     expect(after).toBe(before)
     expect((await submitImage(door(), IMAGE, auth('sk_test_selection_unknown'))).status).toBe(401)

@@ -13,7 +13,11 @@ import { checkResponses } from '../support/openapi.js'
 
 type Json = Record<string, unknown>
 const keys = (body: Json) => Object.keys(body).sort()
-const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 const relayKey = (n: number) => ({ 'idempotency-key': `sparse-http-relay-${String(n).padStart(4, '0')}` })
 
 async function ok(res: Promise<Response>): Promise<Json> {
@@ -23,7 +27,12 @@ async function ok(res: Promise<Response>): Promise<Json> {
   return body
 }
 
-const read = (door: Door, id: string, headers: Record<string, string> = {}) => ok(door.fetch(`/api/ai/tasks/${encodeURIComponent(id)}`, { headers: { authorization: 'Bearer sk_test_alice', ...headers } }))
+const read = (door: Door, id: string, headers: Record<string, string> = {}) =>
+  ok(
+    door.fetch(`/api/ai/tasks/${encodeURIComponent(id)}`, {
+      headers: { authorization: 'Bearer sk_test_alice', ...headers },
+    }),
+  )
 
 /** The full answers have every field; `all` keeps exactly these (the oracle, written out). */
 const KEPT = {
@@ -38,7 +47,19 @@ const KEPT = {
   relayFailed: ['creditRefunded', 'errorCode', 'errorMessage', 'pollAfterSeconds', 'relayStatus', 'status', 'taskId'],
 }
 /** Fields of a full answer that `all` leaves out, whatever the task: the README's list. */
-const ALWAYS_GONE = ['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'providerTaskId', 'requestId', 'httpRequestId', 'effectiveWatermark', 'demo']
+const ALWAYS_GONE = [
+  'id',
+  'type',
+  'model',
+  'prompt',
+  'createdAt',
+  'updatedAt',
+  'providerTaskId',
+  'requestId',
+  'httpRequestId',
+  'effectiveWatermark',
+  'demo',
+]
 
 /**
  * Image, relay image, video, a failed image and a failed relay image: submitted, read pending,
@@ -80,56 +101,105 @@ function expectAll(sparse: Awaited<ReturnType<typeof tour>>, full: Awaited<Retur
   expect(keys(sparse.done.relayFailed)).toEqual(KEPT.relayFailed)
   // The values kept are the full answer's; what is gone is the documented list.
   const pairs: [Json, Json][] = [
-    ...(Object.keys(full.submissions) as (keyof typeof full.submissions)[]).map((k) => [sparse.submissions[k], full.submissions[k]] as [Json, Json]),
+    ...(Object.keys(full.submissions) as (keyof typeof full.submissions)[]).map(
+      (k) => [sparse.submissions[k], full.submissions[k]] as [Json, Json],
+    ),
     [sparse.pending, full.pending],
-    ...(Object.keys(full.done) as (keyof typeof full.done)[]).map((k) => [sparse.done[k], full.done[k]] as [Json, Json]),
+    ...(Object.keys(full.done) as (keyof typeof full.done)[]).map(
+      (k) => [sparse.done[k], full.done[k]] as [Json, Json],
+    ),
   ]
   for (const [thin, whole] of pairs) {
     expect(whole).toMatchObject(thin)
     const gone = keys(whole).filter((field) => !(field in thin))
-    const conditional = ['creditsUsed', 'relayStatus', 'creditRefunded', 'submissionUncertain', 'expiresAt', 'upstreamHttpStatus']
-    expect(gone.filter((field) => !conditional.includes(field))).toEqual(ALWAYS_GONE.filter((field) => field in whole).sort())
+    const conditional = [
+      'creditsUsed',
+      'relayStatus',
+      'creditRefunded',
+      'submissionUncertain',
+      'expiresAt',
+      'upstreamHttpStatus',
+    ]
+    expect(gone.filter((field) => !conditional.includes(field))).toEqual(
+      ALWAYS_GONE.filter((field) => field in whole).sort(),
+    )
   }
 }
 
-eachDoor('sparse answers: the server option (--sparse=all)', (door) => {
-  it('leaves out exactly the documented fields of image, relay, video, completed and failed answers; the control API stays full', async () => {
-    const sparse = await tour(door())
-    door().engine.reset(7)
-    const full = await tour(door(), { prefer: 'sparse=off' })
-    expectAll(sparse, full)
-    const res = await door().fetch('/__mock/tasks?limit=100')
-    const { tasks } = (await res.json()) as { tasks: Json[] }
-    expect(tasks.length).toBe(5)
-    for (const task of tasks) expect(keys(task)).toEqual(expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed', 'providerTaskId']))
-  })
-}, () => ({ ...defaultOptions(), sparse: 'all' }))
-
-eachDoor('sparse answers: the server option (--sparse, random)', (door) => {
-  it('keeps taskId, status, creditsUsed on submissions, pollAfterSeconds on relay tasks, the outputs and the failure fields, and leaves out some of the rest', async () => {
-    const gone = new Set<string>()
-    const kept = new Set<string>()
-    for (let round = 0; round < 3; round++) {
-      door().engine.reset(7 + round)
+eachDoor(
+  'sparse answers: the server option (--sparse=all)',
+  (door) => {
+    it('leaves out exactly the documented fields of image, relay, video, completed and failed answers; the control API stays full', async () => {
       const sparse = await tour(door())
-      for (const [name, body] of Object.entries(sparse.submissions)) {
-        expect(body, name).toMatchObject({ taskId: expect.any(String), status: expect.any(Number), creditsUsed: expect.any(Number) })
+      door().engine.reset(7)
+      const full = await tour(door(), { prefer: 'sparse=off' })
+      expectAll(sparse, full)
+      const res = await door().fetch('/__mock/tasks?limit=100')
+      const { tasks } = (await res.json()) as { tasks: Json[] }
+      expect(tasks.length).toBe(5)
+      for (const task of tasks)
+        expect(keys(task)).toEqual(
+          expect.arrayContaining([
+            'id',
+            'type',
+            'model',
+            'prompt',
+            'createdAt',
+            'updatedAt',
+            'creditsUsed',
+            'providerTaskId',
+          ]),
+        )
+    })
+  },
+  () => ({ ...defaultOptions(), sparse: 'all' }),
+)
+
+eachDoor(
+  'sparse answers: the server option (--sparse, random)',
+  (door) => {
+    it('keeps taskId, status, creditsUsed on submissions, pollAfterSeconds on relay tasks, the outputs and the failure fields, and leaves out some of the rest', async () => {
+      const gone = new Set<string>()
+      const kept = new Set<string>()
+      for (let round = 0; round < 3; round++) {
+        door().engine.reset(7 + round)
+        const sparse = await tour(door())
+        for (const [name, body] of Object.entries(sparse.submissions)) {
+          expect(body, name).toMatchObject({
+            taskId: expect.any(String),
+            status: expect.any(Number),
+            creditsUsed: expect.any(Number),
+          })
+        }
+        expect(sparse.submissions.relay.pollAfterSeconds).toBe(5)
+        expect(sparse.done.relay.pollAfterSeconds).toBe(5)
+        expect(sparse.done.image.outputImageUrls).toHaveLength(2)
+        expect(sparse.done.video.outputVideoUrl).toBe(
+          `${door().baseUrl}/media/videos/${sparse.submissions.video.taskId as string}.mp4`,
+        )
+        expect(sparse.done.failed).toMatchObject({
+          status: 2,
+          errorCode: 'UPSTREAM_FAILED',
+          errorMessage: expect.any(String),
+          creditRefunded: true,
+        })
+        expect(sparse.done.relayFailed).toMatchObject({
+          status: 2,
+          relayStatus: 'failed',
+          creditRefunded: true,
+          pollAfterSeconds: 5,
+        })
+        for (const body of [...Object.values(sparse.submissions), sparse.pending, ...Object.values(sparse.done)]) {
+          for (const field of ALWAYS_GONE) (field in body ? kept : gone).add(field)
+        }
       }
-      expect(sparse.submissions.relay.pollAfterSeconds).toBe(5)
-      expect(sparse.done.relay.pollAfterSeconds).toBe(5)
-      expect(sparse.done.image.outputImageUrls).toHaveLength(2)
-      expect(sparse.done.video.outputVideoUrl).toBe(`${door().baseUrl}/media/videos/${sparse.submissions.video.taskId as string}.mp4`)
-      expect(sparse.done.failed).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', errorMessage: expect.any(String), creditRefunded: true })
-      expect(sparse.done.relayFailed).toMatchObject({ status: 2, relayStatus: 'failed', creditRefunded: true, pollAfterSeconds: 5 })
-      for (const body of [...Object.values(sparse.submissions), sparse.pending, ...Object.values(sparse.done)]) {
-        for (const field of ALWAYS_GONE) (field in body ? kept : gone).add(field)
-      }
-    }
-    // A coin per field: over 45 answers, every field that may vanish both vanished and stayed.
-    expect([...gone].sort()).toEqual([...ALWAYS_GONE].sort())
-    expect([...kept].sort()).toEqual([...ALWAYS_GONE].sort())
-  })
-}, () => ({ ...defaultOptions(), sparse: true }))
+      // A coin per field: over 45 answers, every field that may vanish both vanished and stayed.
+      expect([...gone].sort()).toEqual([...ALWAYS_GONE].sort())
+      expect([...kept].sort()).toEqual([...ALWAYS_GONE].sort())
+    })
+  },
+  () => ({ ...defaultOptions(), sparse: true }),
+)
 
 /**
  * The same seed, requests and clock moves, each on a door of its own, opened fresh (a reset keeps
@@ -137,29 +207,40 @@ eachDoor('sparse answers: the server option (--sparse, random)', (door) => {
  * both doors but for the origin of media URLs, and the same task ids as with sparse answers off.
  */
 describe('sparse answers are deterministic', () => {
-  const run = async (open: (typeof DOORS)[number][1], options: { sparse?: boolean | 'random' | 'all' }, headers: Record<string, string> = {}) => {
+  const run = async (
+    open: (typeof DOORS)[number][1],
+    options: { sparse?: boolean | 'random' | 'all' },
+    headers: Record<string, string> = {},
+  ) => {
     const door = checkResponses(await open({ ...defaultOptions(), ...options }))
     try {
       const { submissions, pending, done } = await tour(door, headers)
-      return { text: JSON.stringify({ submissions, pending, done }).replaceAll(door.baseUrl, 'BASE'), ids: Object.values(submissions).map((s) => s.taskId) }
+      return {
+        text: JSON.stringify({ submissions, pending, done }).replaceAll(door.baseUrl, 'BASE'),
+        ids: Object.values(submissions).map((s) => s.taskId),
+      }
     } finally {
       await door.close()
     }
   }
 
-  it.each(['random', 'all'] as const)('%s: the same seed twice gives byte-identical answers, in each door and across them', async (sparse) => {
-    const texts: string[] = []
-    for (const [name, open] of DOORS) {
-      const first = await run(open, { sparse })
-      const second = await run(open, { sparse })
-      expect(second.text, name).toBe(first.text)
-      expect((await run(open, {})).ids, name).toEqual(first.ids)
-      const asked = await run(open, {}, { prefer: `sparse=${sparse}` })
-      expect(asked.text, name).toBe(first.text)
-      texts.push(first.text)
-    }
-    expect(texts[1]).toBe(texts[0])
-  }, 30_000)
+  it.each(['random', 'all'] as const)(
+    '%s: the same seed twice gives byte-identical answers, in each door and across them',
+    async (sparse) => {
+      const texts: string[] = []
+      for (const [name, open] of DOORS) {
+        const first = await run(open, { sparse })
+        const second = await run(open, { sparse })
+        expect(second.text, name).toBe(first.text)
+        expect((await run(open, {})).ids, name).toEqual(first.ids)
+        const asked = await run(open, {}, { prefer: `sparse=${sparse}` })
+        expect(asked.text, name).toBe(first.text)
+        texts.push(first.text)
+      }
+      expect(texts[1]).toBe(texts[0])
+    },
+    30_000,
+  )
 })
 
 eachDoor('sparse answers: the Prefer header', (door) => {
@@ -168,11 +249,18 @@ eachDoor('sparse answers: the Prefer header', (door) => {
     door().engine.reset(7)
     const full = await tour(door())
     expectAll(sparse, full)
-    expect(keys(full.pending)).toEqual(expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']))
+    expect(keys(full.pending)).toEqual(
+      expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']),
+    )
   })
 
   it('goes with scenario=NAME in one Prefer header, in either order, and as a parameter', async () => {
-    for (const value of ['scenario=upstream-failure, sparse=all', 'sparse=all,scenario=upstream-failure', 'scenario=upstream-failure; sparse=all', 'Sparse = "ALL" , scenario="upstream-failure"']) {
+    for (const value of [
+      'scenario=upstream-failure, sparse=all',
+      'sparse=all,scenario=upstream-failure',
+      'scenario=upstream-failure; sparse=all',
+      'Sparse = "ALL" , scenario="upstream-failure"',
+    ]) {
       const submission = await ok(submitImage(door(), IMAGE, { prefer: value }))
       expect(keys(submission), value).toEqual(KEPT.submission)
       await advance(door(), 15)
@@ -197,7 +285,10 @@ eachDoor('sparse answers: the Prefer header', (door) => {
   })
 
   it('Prefer: sparse=off gets full answers from a sparse scenario; the Idempotency-Key replay is the original answer', async () => {
-    await door().fetch('/__mock/scenarios', json('POST', { name: 'bare', description: 'all sparse', sparse: 'all', rules: [] }))
+    await door().fetch(
+      '/__mock/scenarios',
+      json('POST', { name: 'bare', description: 'all sparse', sparse: 'all', rules: [] }),
+    )
     const headers = { 'x-mock-scenario': 'bare', ...relayKey(4) }
     const thin = await ok(submitImage(door(), RELAY, headers))
     expect(keys(thin)).toEqual(KEPT.relaySubmission)
@@ -205,28 +296,44 @@ eachDoor('sparse answers: the Prefer header', (door) => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
     expect(await replay.text()).toBe(JSON.stringify(thin))
     expect(keys(await read(door(), thin.taskId as string))).toEqual(KEPT.relayPending)
-    expect(keys(await read(door(), thin.taskId as string, { prefer: 'sparse=off' }))).toEqual(expect.arrayContaining(['id', 'createdAt', 'relayStatus', 'expiresAt']))
+    expect(keys(await read(door(), thin.taskId as string, { prefer: 'sparse=off' }))).toEqual(
+      expect.arrayContaining(['id', 'createdAt', 'relayStatus', 'expiresAt']),
+    )
   })
 
   it('any other sparse value is 400 Invalid request naming the Prefer header, on submissions and reads, and creates nothing', async () => {
     const bad = await submitImage(door(), IMAGE, { prefer: 'scenario=default, sparse=some' })
     expect(bad.status).toBe(400)
-    const body = (await bad.json()) as { error: string; details: { issues: { in: string; path: string; message: string }[] } }
+    const body = (await bad.json()) as {
+      error: string
+      details: { issues: { in: string; path: string; message: string }[] }
+    }
     expect(body.error).toBe('Invalid request')
-    expect(body.details.issues).toEqual([{ in: 'header', path: 'Prefer', message: expect.stringContaining('sparse=all') }])
+    expect(body.details.issues).toEqual([
+      { in: 'header', path: 'Prefer', message: expect.stringContaining('sparse=all') },
+    ])
     expect(((await (await door().fetch('/__mock/tasks')).json()) as { total: number }).total).toBe(0)
     const { taskId } = await ok(submitImage(door(), IMAGE))
-    const res = await door().fetch(`/api/ai/tasks/${taskId as string}`, { headers: { authorization: 'Bearer sk_test_alice', prefer: 'sparse=' } })
+    const res = await door().fetch(`/api/ai/tasks/${taskId as string}`, {
+      headers: { authorization: 'Bearer sk_test_alice', prefer: 'sparse=' },
+    })
     expect(res.status).toBe(400)
     // Unauthorized comes first, and a preference that only starts with "sparse" is not this one.
-    expect((await door().fetch(`/api/ai/tasks/${taskId as string}`, { headers: { prefer: 'sparse=some' } })).status).toBe(401)
-    expect(keys(await read(door(), taskId as string, { prefer: 'sparseness=all, return=minimal' }))).toContain('createdAt')
+    expect(
+      (await door().fetch(`/api/ai/tasks/${taskId as string}`, { headers: { prefer: 'sparse=some' } })).status,
+    ).toBe(401)
+    expect(keys(await read(door(), taskId as string, { prefer: 'sparseness=all, return=minimal' }))).toContain(
+      'createdAt',
+    )
   })
 })
 
-eachDoor('sparse answers: a scenario\'s sparse', (door) => {
+eachDoor("sparse answers: a scenario's sparse", (door) => {
   it('sparse: "all" on a scenario thins the answers of the tasks it plans, and only those', async () => {
-    const load = await door().fetch('/__mock/scenarios', json('POST', { name: 'bare-video', description: 'videos, all sparse', sparse: 'all', rules: [] }))
+    const load = await door().fetch(
+      '/__mock/scenarios',
+      json('POST', { name: 'bare-video', description: 'videos, all sparse', sparse: 'all', rules: [] }),
+    )
     expect(load.status).toBeLessThan(300)
     const thin = await ok(submitVideo(door(), VIDEO_T2V, { 'x-mock-scenario': 'bare-video' }))
     const whole = await ok(submitVideo(door(), VIDEO_T2V))
@@ -239,26 +346,40 @@ eachDoor('sparse answers: a scenario\'s sparse', (door) => {
   })
 
   it('sparse: true is random, and a scenario that is the default applies to every request', async () => {
-    await door().fetch('/__mock/scenarios', json('POST', { name: 'coin', description: 'random sparse', sparse: true, rules: [] }))
+    await door().fetch(
+      '/__mock/scenarios',
+      json('POST', { name: 'coin', description: 'random sparse', sparse: true, rules: [] }),
+    )
     expect((await door().fetch('/__mock/scenario', json('PUT', { name: 'coin' }))).status).toBe(200)
     const answers: Json[] = []
     for (let i = 0; i < 6; i++) answers.push(await ok(submitImage(door(), IMAGE)))
-    for (const answer of answers) expect(answer).toMatchObject({ taskId: expect.any(String), status: 0, creditsUsed: 4 })
+    for (const answer of answers)
+      expect(answer).toMatchObject({ taskId: expect.any(String), status: 0, creditsUsed: 4 })
     expect(new Set(answers.map((a) => keys(a).join())).size).toBeGreaterThan(1)
   })
 
   it('a scenario with a bad sparse value is refused naming sparse', async () => {
-    const res = await door().fetch('/__mock/scenarios', json('POST', { name: 'bad', description: 'bad', sparse: 'some', rules: [] }))
+    const res = await door().fetch(
+      '/__mock/scenarios',
+      json('POST', { name: 'bad', description: 'bad', sparse: 'some', rules: [] }),
+    )
     expect(res.status).toBe(400)
     expect(JSON.stringify(await res.json())).toContain('sparse')
   })
 })
 
-eachDoor('sparse answers: a server option of false, and a scenario of false', (door) => {
-  it('sparse: false on a scenario gives full answers on a sparse server', async () => {
-    await door().fetch('/__mock/scenarios', json('POST', { name: 'full', description: 'never sparse', sparse: false, rules: [] }))
-    const full = await ok(submitImage(door(), IMAGE, { 'x-mock-scenario': 'full' }))
-    expect(keys(full)).toEqual(expect.arrayContaining(['providerTaskId', 'requestId', 'httpRequestId', 'demo']))
-    expect(keys(await ok(submitImage(door(), IMAGE)))).toEqual(KEPT.submission)
-  })
-}, () => ({ ...defaultOptions(), sparse: 'all' }))
+eachDoor(
+  'sparse answers: a server option of false, and a scenario of false',
+  (door) => {
+    it('sparse: false on a scenario gives full answers on a sparse server', async () => {
+      await door().fetch(
+        '/__mock/scenarios',
+        json('POST', { name: 'full', description: 'never sparse', sparse: false, rules: [] }),
+      )
+      const full = await ok(submitImage(door(), IMAGE, { 'x-mock-scenario': 'full' }))
+      expect(keys(full)).toEqual(expect.arrayContaining(['providerTaskId', 'requestId', 'httpRequestId', 'demo']))
+      expect(keys(await ok(submitImage(door(), IMAGE)))).toEqual(KEPT.submission)
+    })
+  },
+  () => ({ ...defaultOptions(), sparse: 'all' }),
+)

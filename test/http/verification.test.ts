@@ -24,8 +24,10 @@ interface Listing {
   requests: JournalEntry[]
 }
 
-const list = async (door: Door, query: string): Promise<Listing> => (await door.fetch(`/__mock/requests${query}`)).json() as Promise<Listing>
-const count = async (door: Door, query: string) => ((await (await door.fetch(`/__mock/requests/count${query}`)).json()) as { count: number }).count
+const list = async (door: Door, query: string): Promise<Listing> =>
+  (await door.fetch(`/__mock/requests${query}`)).json() as Promise<Listing>
+const count = async (door: Door, query: string) =>
+  ((await (await door.fetch(`/__mock/requests/count${query}`)).json()) as { count: number }).count
 
 async function session(door: Door) {
   const image = ((await (await submitImage(door, IMAGE)).json()) as { taskId: string }).taskId
@@ -73,7 +75,11 @@ eachDoor('GET /__mock/requests: filters for contract tests', (door) => {
   it('keeps request and response bodies as text, media by type and size only', async () => {
     await session(door())
     const [media, read, , invalid, , submit] = (await list(door(), '')).requests
-    expect(submit!.requestBody).toEqual({ type: 'application/json', size: JSON.stringify(IMAGE).length, text: JSON.stringify(IMAGE) })
+    expect(submit!.requestBody).toEqual({
+      type: 'application/json',
+      size: JSON.stringify(IMAGE).length,
+      text: JSON.stringify(IMAGE),
+    })
     expect(JSON.parse(submit!.responseBody!.text!)).toMatchObject({ status: 0, creditsUsed: 4 })
     expect(submit!.responseHeaders).toMatchObject({ 'content-type': 'application/json' })
     expect(JSON.parse(invalid!.responseBody!.text!)).toMatchObject({ error: 'Invalid request' })
@@ -86,7 +92,10 @@ eachDoor('GET /__mock/requests: filters for contract tests', (door) => {
     const prompt = 'x'.repeat(BODY_TEXT_LIMIT)
     await submitImage(door(), { model: 'base-image-2', prompt })
     const [entry] = (await list(door(), '')).requests
-    expect(entry!.requestBody).toMatchObject({ size: JSON.stringify({ model: 'base-image-2', prompt }).length, truncated: true })
+    expect(entry!.requestBody).toMatchObject({
+      size: JSON.stringify({ model: 'base-image-2', prompt }).length,
+      truncated: true,
+    })
     expect(entry!.requestBody!.text).toHaveLength(BODY_TEXT_LIMIT)
     expect(entry!.responseBody!.truncated).toBeUndefined()
   })
@@ -98,11 +107,24 @@ eachDoor('GET /__mock/requests.har', (door) => {
     await submitImage(door(), IMAGE, { 'x-mock-scenario': 'drop-after-commit' }).catch(() => undefined)
     const res = await door().fetch('/__mock/requests.har')
     expect(res.headers.get('content-disposition')).toContain('genmock.har')
-    const har = (await res.json()) as { log: { version: string; creator: { name: string }; entries: { request: { url: string; method: string; postData?: { text: string } }; response: { status: number; content: { mimeType: string } } }[] } }
+    const har = (await res.json()) as {
+      log: {
+        version: string
+        creator: { name: string }
+        entries: {
+          request: { url: string; method: string; postData?: { text: string } }
+          response: { status: number; content: { mimeType: string } }
+        }[]
+      }
+    }
     expect(validateHar(har), JSON.stringify(validateHar.errors)).toBe(true)
     expect(har.log).toMatchObject({ version: '1.2', creator: { name: 'genmock' } })
     expect(har.log.entries).toHaveLength(7)
-    expect(har.log.entries[0]!.request).toMatchObject({ method: 'POST', url: `${door().baseUrl}/api/ai/image/generate`, postData: { text: JSON.stringify(IMAGE) } })
+    expect(har.log.entries[0]!.request).toMatchObject({
+      method: 'POST',
+      url: `${door().baseUrl}/api/ai/image/generate`,
+      postData: { text: JSON.stringify(IMAGE) },
+    })
     expect(har.log.entries[5]!.response.content.mimeType).toBe('image/png')
     expect(har.log.entries[6]!.response.status).toBe(0)
     expect(JSON.stringify(har)).not.toContain('sk_test_')
@@ -110,7 +132,9 @@ eachDoor('GET /__mock/requests.har', (door) => {
 
   it('filters by account', async () => {
     await session(door())
-    const har = (await (await door().fetch('/__mock/requests.har?account=acct_bob')).json()) as { log: { entries: unknown[] } }
+    const har = (await (await door().fetch('/__mock/requests.har?account=acct_bob')).json()) as {
+      log: { entries: unknown[] }
+    }
     expect(har.log.entries).toHaveLength(1)
   })
 })

@@ -1,5 +1,11 @@
 import { expect, it } from 'vitest'
-import { INPUT_MODES, VIDEO_MODEL_IDS, VIDEO_MODELS, type InputMode, type VideoModelId } from '../../src/contract/models.js'
+import {
+  INPUT_MODES,
+  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
+  type InputMode,
+  type VideoModelId,
+} from '../../src/contract/models.js'
 import { REF, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
 
@@ -53,7 +59,9 @@ function valid(model: VideoModelId, inputMode: InputMode, extra: Body = {}): Bod
     : { model, inputMode, prompt: 'the waves move', inputImageUrls: [REF], ...extra }
 }
 
-const MODE_CASES = VIDEO_MODEL_IDS.flatMap((model) => INPUT_MODES.map((inputMode) => ({ model, inputMode, supported: interfaceModes(model).includes(inputMode) })))
+const MODE_CASES = VIDEO_MODEL_IDS.flatMap((model) =>
+  INPUT_MODES.map((inputMode) => ({ model, inputMode, supported: interfaceModes(model).includes(inputMode) })),
+)
 
 eachDoor('video request', (door) => {
   it.each(MODE_CASES)('$model with $inputMode: supported $supported', async ({ model, inputMode, supported }) => {
@@ -66,16 +74,25 @@ eachDoor('video request', (door) => {
   const textModes = MODE_CASES.filter((c) => c.supported && c.inputMode === 'text_to_video')
 
   it.each(imageModes)('$model image_to_video without inputImageUrls is refused', async ({ model }) => {
-    await expectRefused(await submitVideo(door(), { model, inputMode: 'image_to_video', prompt: 'x' }), 'inputImageUrls')
+    await expectRefused(
+      await submitVideo(door(), { model, inputMode: 'image_to_video', prompt: 'x' }),
+      'inputImageUrls',
+    )
   })
 
   it.each(imageModes)('$model image_to_video with an empty inputImageUrls is refused', async ({ model }) => {
-    await expectRefused(await submitVideo(door(), valid(model, 'image_to_video', { inputImageUrls: [] })), 'inputImageUrls')
+    await expectRefused(
+      await submitVideo(door(), valid(model, 'image_to_video', { inputImageUrls: [] })),
+      'inputImageUrls',
+    )
   })
 
-  it.each(imageModes)('$model image_to_video without a prompt is accepted (prompt is required for text_to_video only)', async ({ model }) => {
-    await expectAccepted(await submitVideo(door(), { model, inputMode: 'image_to_video', inputImageUrls: [REF] }))
-  })
+  it.each(imageModes)(
+    '$model image_to_video without a prompt is accepted (prompt is required for text_to_video only)',
+    async ({ model }) => {
+      await expectAccepted(await submitVideo(door(), { model, inputMode: 'image_to_video', inputImageUrls: [REF] }))
+    },
+  )
 
   it.each(textModes)('$model text_to_video without a prompt is refused as required', async ({ model }) => {
     const issues = await expectRefused(await submitVideo(door(), { model, inputMode: 'text_to_video' }), 'prompt')
@@ -87,15 +104,26 @@ eachDoor('video request', (door) => {
   })
 
   it.each(textModes)('$model text_to_video refuses inputImageUrls', async ({ model }) => {
-    await expectRefused(await submitVideo(door(), valid(model, 'text_to_video', { inputImageUrls: [REF] })), 'inputImageUrls')
+    await expectRefused(
+      await submitVideo(door(), valid(model, 'text_to_video', { inputImageUrls: [REF] })),
+      'inputImageUrls',
+    )
   })
 
   it('image_to_video accepts several reference images (only the first is used)', async () => {
-    await expectAccepted(await submitVideo(door(), valid('video-d', 'image_to_video', { inputImageUrls: [REF, 'https://example.com/2.png'] })))
+    await expectAccepted(
+      await submitVideo(
+        door(),
+        valid('video-d', 'image_to_video', { inputImageUrls: [REF, 'https://example.com/2.png'] }),
+      ),
+    )
   })
 
   it('a reference that is not a URL is refused at its index', async () => {
-    await expectRefused(await submitVideo(door(), valid('video-d', 'image_to_video', { inputImageUrls: [REF, 'not a url'] })), 'inputImageUrls.1')
+    await expectRefused(
+      await submitVideo(door(), valid('video-d', 'image_to_video', { inputImageUrls: [REF, 'not a url'] })),
+      'inputImageUrls.1',
+    )
   })
 
   it.each([
@@ -111,7 +139,14 @@ eachDoor('video request', (door) => {
     { name: 'JSON null', body: 'null', refused: [''] },
     {
       name: 'several failures together',
-      body: { model: 'video-d', inputMode: 'text_to_video', duration: 5, aspectRatio: '1:1', inputImageUrls: [REF], colour: 'red' },
+      body: {
+        model: 'video-d',
+        inputMode: 'text_to_video',
+        duration: 5,
+        aspectRatio: '1:1',
+        inputImageUrls: [REF],
+        colour: 'red',
+      },
       refused: ['prompt', 'duration', 'aspectRatio', 'inputImageUrls', 'colour'],
     },
   ])('refuses $name', async ({ body, refused }) => {
@@ -145,11 +180,14 @@ eachDoor('video request', (door) => {
     ]
   })
 
-  it.each(DURATION_CASES)('$model with duration $duration: accepted $ok', async ({ model, inputMode, duration, ok }) => {
-    const res = await submitVideo(door(), valid(model, inputMode, { duration }))
-    if (ok) await expectAccepted(res)
-    else await expectRefused(res, 'duration')
-  })
+  it.each(DURATION_CASES)(
+    '$model with duration $duration: accepted $ok',
+    async ({ model, inputMode, duration, ok }) => {
+      const res = await submitVideo(door(), valid(model, inputMode, { duration }))
+      if (ok) await expectAccepted(res)
+      else await expectRefused(res, 'duration')
+    },
+  )
 
   const RATIO_CASES = VIDEO_MODEL_IDS.flatMap((model) => {
     const inputMode = VIDEO_MODELS[model].modes[0]!
@@ -162,11 +200,14 @@ eachDoor('video request', (door) => {
     ]
   })
 
-  it.each(RATIO_CASES)('$model with aspectRatio $aspectRatio: accepted $ok', async ({ model, inputMode, aspectRatio, ok }) => {
-    const res = await submitVideo(door(), valid(model, inputMode, { aspectRatio }))
-    if (ok) await expectAccepted(res)
-    else await expectRefused(res, 'aspectRatio')
-  })
+  it.each(RATIO_CASES)(
+    '$model with aspectRatio $aspectRatio: accepted $ok',
+    async ({ model, inputMode, aspectRatio, ok }) => {
+      const res = await submitVideo(door(), valid(model, inputMode, { aspectRatio }))
+      if (ok) await expectAccepted(res)
+      else await expectRefused(res, 'aspectRatio')
+    },
+  )
 
   it('video-d family refuses 1:1 (16:9 and 9:16 only)', async () => {
     await expectRefused(await submitVideo(door(), { ...VIDEO_T2V, aspectRatio: '1:1' }), 'aspectRatio')

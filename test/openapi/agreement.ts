@@ -1,7 +1,14 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import type { Door } from '../support/doors.js'
-import { DOCUMENTS, pointer, type Document, type DocumentName, type NonSchemaRule, type Operation } from '../support/openapi.js'
+import {
+  DOCUMENTS,
+  pointer,
+  type Document,
+  type DocumentName,
+  type NonSchemaRule,
+  type Operation,
+} from '../support/openapi.js'
 import { arbitrary, mutations, type Schema } from './arbitrary.js'
 
 /**
@@ -43,9 +50,17 @@ interface Issue {
   path: string
 }
 
-const where = (issue: Issue) => (issue.in === 'body' ? `body:${issue.path === '' ? '' : `/${issue.path.split('.').join('/')}`}` : `${issue.in}:${issue.path}`)
+const where = (issue: Issue) =>
+  issue.in === 'body'
+    ? `body:${issue.path === '' ? '' : `/${issue.path.split('.').join('/')}`}`
+    : `${issue.in}:${issue.path}`
 const errorWhere = (e: ErrorObject) => {
-  const extra = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : ''
+  const extra =
+    e.keyword === 'required'
+      ? `/${(e.params as { missingProperty: string }).missingProperty}`
+      : e.keyword === 'additionalProperties'
+        ? `/${(e.params as { additionalProperty: string }).additionalProperty}`
+        : ''
   return `body:${e.instancePath}${extra}`
 }
 
@@ -54,8 +69,8 @@ const errorWhere = (e: ErrorObject) => {
  * contain dots: the server's issue paths are dotted, so `accounts.a.b.scenario` is ambiguous).
  */
 export function covers(pattern: string, place: string): boolean {
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-  const regex = new RegExp(`^${pattern.split('*').map(escape).join('[^]+')}$`)
+  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+  const regex = new RegExp(`^${pattern.split('*').map(literal).join('[\\s\\S]+')}$`)
   return regex.test(place)
 }
 
@@ -77,19 +92,33 @@ export class Agreement {
     this.op = doc.paths[target.path]![target.method.toLowerCase()]!
     this.rules = this.op['x-genmock-rules'] ?? []
     this.#resolve = (ref: string) => {
-      const segments = ref.replace(/^#\//, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+      const segments = ref
+        .replace(/^#\//, '')
+        .split('/')
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
       return segments.reduce<unknown>((node, segment) => (node as Record<string, unknown>)[segment], doc) as Schema
     }
     const ref = this.op.requestBody!.$ref as string | undefined
-    const bodyAt = ref ? ref.replace(/^#\//, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')) : ['paths', target.path, target.method.toLowerCase(), 'requestBody']
+    const bodyAt = ref
+      ? ref
+          .replace(/^#\//, '')
+          .split('/')
+          .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+      : ['paths', target.path, target.method.toLowerCase(), 'requestBody']
     const segments = [...bodyAt, 'content', 'application/json', 'schema']
     const id = DOCUMENTS[target.document].id
     this.#body = ajv.compile({ $ref: `${id}${pointer(...segments)}` })
     const schema = this.#resolve(`#/${segments.map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`)
     const options = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined
     this.branches = (options ?? [schema]).map((b) => (typeof b.$ref === 'string' ? this.#resolve(b.$ref) : b))
-    this.#branch = (options ?? [schema]).map((_, i) => ajv.compile({ $ref: `${id}${pointer(...segments, ...(options ? [schema.oneOf ? 'oneOf' : 'anyOf', String(i)] : []))}` }))
-    const key = (this.op.parameters ?? []).map((p) => (typeof p.$ref === 'string' ? this.#resolve(p.$ref) : p)).find((p) => p.name === 'Idempotency-Key')
+    this.#branch = (options ?? [schema]).map((_, i) =>
+      ajv.compile({
+        $ref: `${id}${pointer(...segments, ...(options ? [schema.oneOf ? 'oneOf' : 'anyOf', String(i)] : []))}`,
+      }),
+    )
+    const key = (this.op.parameters ?? [])
+      .map((p) => (typeof p.$ref === 'string' ? this.#resolve(p.$ref) : p))
+      .find((p) => p.name === 'Idempotency-Key')
     this.#key = key ? ajv.compile(key.schema as Schema) : undefined
   }
 
@@ -101,10 +130,15 @@ export class Agreement {
   #branchOf(body: unknown): number {
     if (typeof body !== 'object' || body === null) return -1
     const record = body as Record<string, unknown>
-    const consts = (b: Schema) => Object.entries((b.properties ?? {}) as Record<string, Schema>).filter(([, p]) => 'const' in p)
+    const consts = (b: Schema) =>
+      Object.entries((b.properties ?? {}) as Record<string, Schema>).filter(([, p]) => 'const' in p)
     const score = this.branches.map((b) => {
       const fixed = consts(b)
-      return fixed.every(([k, p]) => record[k] === p.const || (record[k] === undefined && !((b.required ?? []) as string[]).includes(k))) ? fixed.length : -1
+      return fixed.every(
+        ([k, p]) => record[k] === p.const || (record[k] === undefined && !((b.required ?? []) as string[]).includes(k)),
+      )
+        ? fixed.length
+        : -1
     })
     const best = Math.max(...score)
     return best < 0 ? -1 : score.indexOf(best)
@@ -130,10 +164,18 @@ export class Agreement {
     const valid = fc.oneof(...this.branches.map((b) => arbitrary(b, this.#resolve))).filter((v) => this.#body(v))
     const mutated = valid.chain((v) => {
       const i = this.#branchOf(v)
-      const list = mutations(v as Schema, this.branches[i]!, this.branches.filter((_, j) => j !== i), this.#resolve)
+      const list = mutations(
+        v as Schema,
+        this.branches[i]!,
+        this.branches.filter((_, j) => j !== i),
+        this.#resolve,
+      )
       return fc.constantFrom(...list)
     })
-    const body = fc.oneof({ weight: 1, arbitrary: valid.map((value) => ({ note: 'valid', value })) }, { weight: 3, arbitrary: mutated })
+    const body = fc.oneof(
+      { weight: 1, arbitrary: valid.map((value) => ({ note: 'valid', value })) },
+      { weight: 3, arbitrary: mutated },
+    )
     const key = this.target.idempotency
       ? fc.oneof(
           { weight: 12, arbitrary: fc.constant<number | null | undefined>(null) },
@@ -168,7 +210,11 @@ export class Agreement {
     const document = this.judge(c.body, c.idempotencyKey)
     const res = await door.fetch(path, {
       method: this.target.method,
-      headers: { 'content-type': 'application/json', ...headers, ...(c.idempotencyKey !== undefined ? { 'idempotency-key': c.idempotencyKey } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...headers,
+        ...(c.idempotencyKey !== undefined ? { 'idempotency-key': c.idempotencyKey } : {}),
+      },
       body: JSON.stringify(c.body),
     })
     const text = await res.text()
@@ -180,7 +226,16 @@ export class Agreement {
     const server = { status: res.status, where: places, text: text.slice(0, 600) }
     const serverAccepts = res.status >= 200 && res.status < 300
     const agree = serverAccepts === document.accepts && (serverAccepts || res.status === 400)
-    return { target: this.name, note: c.note, body: c.body, idempotencyKey: c.idempotencyKey, document, server, agree, coveredBy: agree ? [] : this.explain(document, server) }
+    return {
+      target: this.name,
+      note: c.note,
+      body: c.body,
+      idempotencyKey: c.idempotencyKey,
+      document,
+      server,
+      agree,
+      coveredBy: agree ? [] : this.explain(document, server),
+    }
   }
 }
 

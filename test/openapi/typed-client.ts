@@ -42,7 +42,15 @@ const fail = (what: string, result: { error?: unknown; response: Response }): ne
  * @example
  * await fullFlow({ baseUrl: 'http://127.0.0.1:4600', apiKey: 'sk_test_alice', lowKey: 'sk_test_low' })
  */
-export async function fullFlow({ baseUrl, apiKey, lowKey }: { baseUrl: string; apiKey: string; lowKey: string }): Promise<FlowResult> {
+export async function fullFlow({
+  baseUrl,
+  apiKey,
+  lowKey,
+}: {
+  baseUrl: string
+  apiKey: string
+  lowKey: string
+}): Promise<FlowResult> {
   const service = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${apiKey}` } })
   const control = createClient<controlPaths>({ baseUrl })
   const advance = async (seconds: number) => {
@@ -56,7 +64,9 @@ export async function fullFlow({ baseUrl, apiKey, lowKey }: { baseUrl: string; a
   }
 
   // Standard image: numOutputs (default 1) and every other optional field omitted.
-  const submitted = await service.POST('/api/ai/image/generate', { body: { model: 'base-image-2', prompt: 'a red fox in the snow' } })
+  const submitted = await service.POST('/api/ai/image/generate', {
+    body: { model: 'base-image-2', prompt: 'a red fox in the snow' },
+  })
   const image = submitted.data ?? fail('image', submitted)
   await advance(12)
   const done = await read(image.taskId)
@@ -69,7 +79,8 @@ export async function fullFlow({ baseUrl, apiKey, lowKey }: { baseUrl: string; a
   const relaySubmitted = await service.POST('/api/ai/image/generate', { body: relayBody, params: key })
   const relay = relaySubmitted.data ?? fail('relay', relaySubmitted)
   const retried = await service.POST('/api/ai/image/generate', { body: relayBody, params: key })
-  const replayed = retried.response.headers.get('Idempotent-Replayed') === 'true' && retried.data?.taskId === relay.taskId
+  const replayed =
+    retried.response.headers.get('Idempotent-Replayed') === 'true' && retried.data?.taskId === relay.taskId
   let polls = 0
   let snapshot = await (async () => {
     await advance(relay.pollAfterSeconds ?? 5)
@@ -83,20 +94,28 @@ export async function fullFlow({ baseUrl, apiKey, lowKey }: { baseUrl: string; a
   }
 
   // Video: duration (default: the model's first) and aspectRatio omitted.
-  const videoSubmitted = await service.POST('/api/ai/video/generate', { body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' } })
+  const videoSubmitted = await service.POST('/api/ai/video/generate', {
+    body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' },
+  })
   const video = videoSubmitted.data ?? fail('video', videoSubmitted)
   await advance(120)
   const videoDone = await read(video.taskId)
 
   // Errors, each typed by its status.
   const poor = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${lowKey}` } })
-  const refused = await poor.POST('/api/ai/image/generate', { body: { model: 'base-image-2', prompt: 'x', numOutputs: 10 } })
+  const refused = await poor.POST('/api/ai/image/generate', {
+    body: { model: 'base-image-2', prompt: 'x', numOutputs: 10 },
+  })
   const required: number | undefined = errorAt<'/api/ai/image/generate', 'post', 402>(refused, 402)?.required
   const missing = await service.GET('/api/ai/tasks/{id}', { params: { path: { id: 'tsk_none' } } })
   const notFound: 'Task not found' | undefined = errorAt<'/api/ai/tasks/{id}', 'get', 404>(missing, 404)?.error
-  const bad = await service.POST('/api/ai/video/generate', { body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'x', duration: 8 }, params: { header: { 'Idempotency-Key': 'short' } } })
+  const bad = await service.POST('/api/ai/video/generate', {
+    body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'x', duration: 8 },
+    params: { header: { 'Idempotency-Key': 'short' } },
+  })
   const invalid = errorAt<'/api/ai/video/generate', 'post', 400>(bad, 400)
-  const issues = invalid && 'details' in invalid ? invalid.details.issues.map((issue) => `${issue.in}:${issue.path}`) : []
+  const issues =
+    invalid && 'details' in invalid ? invalid.details.issues.map((issue) => `${issue.in}:${issue.path}`) : []
 
   return {
     image: { taskId: image.taskId, creditsUsed: image.creditsUsed, outputs: done.outputImageUrls?.length ?? 0 },
@@ -109,18 +128,26 @@ export async function fullFlow({ baseUrl, apiKey, lowKey }: { baseUrl: string; a
 /** What the generated types refuse: each line below must fail to compile (tsc fails on an unused @ts-expect-error). */
 export async function refusedAtCompileTime(baseUrl: string): Promise<void> {
   const service = createClient<paths>({ baseUrl })
-  // @ts-expect-error vendor-a/base-image takes no negativePrompt
-  await service.POST('/api/ai/image/generate', { body: { model: 'vendor-a/base-image', prompt: 'x', negativePrompt: 'blur' } })
+  await service.POST('/api/ai/image/generate', {
+    // @ts-expect-error vendor-a/base-image takes no negativePrompt
+    body: { model: 'vendor-a/base-image', prompt: 'x', negativePrompt: 'blur' },
+  })
   // @ts-expect-error a model the interface does not name
   await service.POST('/api/ai/image/generate', { body: { model: 'base-image-3', prompt: 'x' } })
   // @ts-expect-error the relay shape needs a resolution
   await service.POST('/api/ai/image/generate', { body: { provider: 'relay', model: 'base-image-2', prompt: 'x' } })
-  // @ts-expect-error vendor-a/base-image has no application pricing, so no relay shape
-  await service.POST('/api/ai/image/generate', { body: { provider: 'relay', model: 'vendor-a/base-image', prompt: 'x', resolution: '1K' } })
-  // @ts-expect-error text_to_video takes no inputImageUrls
-  await service.POST('/api/ai/video/generate', { body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'x', inputImageUrls: ['https://example.com/a.png'] } })
-  // @ts-expect-error video-a/v2-1-standard is image_to_video only
-  await service.POST('/api/ai/video/generate', { body: { model: 'video-a/v2-1-standard', inputMode: 'text_to_video', prompt: 'x' } })
+  await service.POST('/api/ai/image/generate', {
+    // @ts-expect-error vendor-a/base-image has no application pricing, so no relay shape
+    body: { provider: 'relay', model: 'vendor-a/base-image', prompt: 'x', resolution: '1K' },
+  })
+  await service.POST('/api/ai/video/generate', {
+    // @ts-expect-error text_to_video takes no inputImageUrls
+    body: { model: 'video-d', inputMode: 'text_to_video', prompt: 'x', inputImageUrls: ['https://example.com/a.png'] },
+  })
+  await service.POST('/api/ai/video/generate', {
+    // @ts-expect-error video-a/v2-1-standard is image_to_video only
+    body: { model: 'video-a/v2-1-standard', inputMode: 'text_to_video', prompt: 'x' },
+  })
   const result = await service.POST('/api/ai/image/generate', { body: { model: 'base-image-2', prompt: 'x' } })
   // @ts-expect-error 401's body has no `required`: only 402's does
   void errorAt<'/api/ai/image/generate', 'post', 401>(result, 401)?.required

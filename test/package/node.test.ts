@@ -64,7 +64,14 @@ console.log(JSON.stringify(out))
   return `${imports};(async () => {${body}})().catch((error) => { console.error(error); process.exitCode = 1 })\n`
 }
 
-const EXPECTED = { submitted: [200, 200, 0, 0], completed: [1, 1], media: [200, 'image/png', 200, SAMPLE_MP4_BYTES], sample: SAMPLE_MP4_BYTES, onDemand: ['200 3.1.0', '200 3.1.0', true], inProcess: [200, 1] }
+const EXPECTED = {
+  submitted: [200, 200, 0, 0],
+  completed: [1, 1],
+  media: [200, 'image/png', 200, SAMPLE_MP4_BYTES],
+  sample: SAMPLE_MP4_BYTES,
+  onDemand: ['200 3.1.0', '200 3.1.0', true],
+  inProcess: [200, 1],
+}
 
 /**
  * Node 20.19 and later can require() an ES module; Jest's own require() cannot before Node 24.9,
@@ -87,66 +94,116 @@ globalThis.expect = (actual) => ({
 `
 
 describe.concurrent('the installed package on Node 20 with msw 2', () => {
-  it('runs the flow as an ES module through genmock/node and genmock', async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'flow.mjs': flowScript('esm') })
-    const { stdout } = await exec(process.execPath, ['flow.mjs'], { cwd: dir })
-    expect(JSON.parse(stdout)).toEqual(EXPECTED)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    'runs the flow as an ES module through genmock/node and genmock',
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, { 'flow.mjs': flowScript('esm') })
+      const { stdout } = await exec(process.execPath, ['flow.mjs'], { cwd: dir })
+      expect(JSON.parse(stdout)).toEqual(EXPECTED)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it('runs the flow as CommonJS, through require()', async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'flow.cjs': flowScript('cjs') })
-    const { stdout } = await exec(process.execPath, ['flow.cjs'], { cwd: dir })
-    expect(JSON.parse(stdout)).toEqual(EXPECTED)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    'runs the flow as CommonJS, through require()',
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, { 'flow.cjs': flowScript('cjs') })
+      const { stdout } = await exec(process.execPath, ['flow.cjs'], { cwd: dir })
+      expect(JSON.parse(stdout)).toEqual(EXPECTED)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it('runs genmock/node as CommonJS where require() cannot load ES modules (Jest before Node 24.9, Node before 20.19)', async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'flow.cjs': flowScript('cjs') })
-    const { stdout } = await exec(process.execPath, [NO_REQUIRE_ESM, 'flow.cjs', 'server-only'], { cwd: dir })
-    const { inProcess, ...expected } = EXPECTED
-    expect(JSON.parse(stdout)).toEqual(expected)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    'runs genmock/node as CommonJS where require() cannot load ES modules (Jest before Node 24.9, Node before 20.19)',
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, { 'flow.cjs': flowScript('cjs') })
+      const { stdout } = await exec(process.execPath, [NO_REQUIRE_ESM, 'flow.cjs', 'server-only'], { cwd: dir })
+      const { inProcess, ...expected } = EXPECTED
+      expect(JSON.parse(stdout)).toEqual(expected)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it("runs the README's plain Node example", async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
-    const { stdout } = await exec(process.execPath, ['try-genmock.mjs'], { cwd: dir })
-    expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    "runs the README's plain Node example",
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
+      const { stdout } = await exec(process.execPath, ['try-genmock.mjs'], { cwd: dir })
+      expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it("runs the README's Vitest example with the project's own vitest", async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'readme-vitest/genmock.test.ts': readmeExample('#### Vitest') })
-    const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
-    const { stdout } = await exec(process.execPath, [vitest, 'run', '--root', 'readme-vitest', '--reporter', 'verbose'], { cwd: dir })
-    expect(stdout).toMatch(/1 passed/)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    "runs the README's Vitest example with the project's own vitest",
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, { 'readme-vitest/genmock.test.ts': readmeExample('#### Vitest') })
+      const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
+      const { stdout } = await exec(
+        process.execPath,
+        [vitest, 'run', '--root', 'readme-vitest', '--reporter', 'verbose'],
+        { cwd: dir },
+      )
+      expect(stdout).toMatch(/1 passed/)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it("runs the README's Jest example as CommonJS (Jest's globals from node:test)", async ({ expect }) => {
-    const dir = await projects.msw2()
-    writeFiles(dir, { 'readme-jest/jest-globals.cjs': JEST_GLOBALS, 'readme-jest/genmock.test.cjs': readmeExample('#### Jest') })
-    const { stdout } = await exec(process.execPath, ['--require', './readme-jest/jest-globals.cjs', '--test', '--test-reporter', 'tap', 'readme-jest/genmock.test.cjs'], { cwd: dir })
-    expect(stdout).toMatch(/# pass 1\n/)
-    expect(stdout).toMatch(/# fail 0\n/)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    "runs the README's Jest example as CommonJS (Jest's globals from node:test)",
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, {
+        'readme-jest/jest-globals.cjs': JEST_GLOBALS,
+        'readme-jest/genmock.test.cjs': readmeExample('#### Jest'),
+      })
+      const { stdout } = await exec(
+        process.execPath,
+        [
+          '--require',
+          './readme-jest/jest-globals.cjs',
+          '--test',
+          '--test-reporter',
+          'tap',
+          'readme-jest/genmock.test.cjs',
+        ],
+        { cwd: dir },
+      )
+      expect(stdout).toMatch(/# pass 1\n/)
+      expect(stdout).toMatch(/# fail 0\n/)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 })
 
 describe.concurrent('the installed package on Node 22 with msw 3', () => {
-  it('runs the flow as an ES module through genmock/node and genmock', async ({ expect }) => {
-    const [dir, node] = await Promise.all([projects.msw3(), node22()])
-    writeFiles(dir, { 'flow.mjs': flowScript('esm') })
-    const { stdout } = await exec(node, ['flow.mjs'], { cwd: dir })
-    expect(JSON.parse(stdout)).toEqual(EXPECTED)
-    expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')).version).toMatch(/^3\./)
-    expect((await exec(node, ['--version'], { cwd: dir })).stdout).toMatch(/^v22\./)
-  }, 2 * INSTALL_MS + RUN_MS)
+  it(
+    'runs the flow as an ES module through genmock/node and genmock',
+    async ({ expect }) => {
+      const [dir, node] = await Promise.all([projects.msw3(), node22()])
+      writeFiles(dir, { 'flow.mjs': flowScript('esm') })
+      const { stdout } = await exec(node, ['flow.mjs'], { cwd: dir })
+      expect(JSON.parse(stdout)).toEqual(EXPECTED)
+      expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')).version).toMatch(/^3\./)
+      expect((await exec(node, ['--version'], { cwd: dir })).stdout).toMatch(/^v22\./)
+    },
+    2 * INSTALL_MS + RUN_MS,
+  )
 
-  it("runs the README's plain Node example", async ({ expect }) => {
-    const [dir, node] = await Promise.all([projects.msw3(), node22()])
-    writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
-    const { stdout } = await exec(node, ['try-genmock.mjs'], { cwd: dir })
-    expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
-  }, 2 * INSTALL_MS + RUN_MS)
+  it(
+    "runs the README's plain Node example",
+    async ({ expect }) => {
+      const [dir, node] = await Promise.all([projects.msw3(), node22()])
+      writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
+      const { stdout } = await exec(node, ['try-genmock.mjs'], { cwd: dir })
+      expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
+    },
+    2 * INSTALL_MS + RUN_MS,
+  )
 })

@@ -23,7 +23,8 @@ export const INSTALL_MS = 300_000
 export const RUN_MS = 120_000
 
 /** The installed version of one of this repository's dev dependencies (vite, vitest, …). */
-export const devVersion = (name: string): string => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+export const devVersion = (name: string): string =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
 
 /**
  * The environment for npm and node in a temporary project: without what `npm test` and vitest
@@ -33,10 +34,25 @@ export const devVersion = (name: string): string => (JSON.parse(readFileSync(joi
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_(package_|lifecycle_|config_local_prefix$|command$|execpath$)/i.test(key) || key === 'INIT_CWD' || key.startsWith('VITEST') || key === 'NODE_OPTIONS' || key === 'NODE_ENV' || key === 'TEST') continue
+    if (
+      /^npm_(package_|lifecycle_|config_local_prefix$|command$|execpath$)/i.test(key) ||
+      key === 'INIT_CWD' ||
+      key.startsWith('VITEST') ||
+      key === 'NODE_OPTIONS' ||
+      key === 'NODE_ENV' ||
+      key === 'TEST'
+    )
+      continue
     env[key] = value
   }
-  return { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra }
+  return {
+    ...env,
+    NO_COLOR: '1',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    ...extra,
+  }
 }
 
 export interface Result {
@@ -46,9 +62,17 @@ export interface Result {
 }
 
 /** Runs a command to its end; rejects, with everything it printed, when it fails or hangs. */
-export function exec(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number; allowFailure?: boolean }): Promise<Result> {
+export function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number; allowFailure?: boolean },
+): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -63,8 +87,14 @@ export function exec(command: string, args: string[], options: { cwd: string; en
       clearTimeout(timer)
       const result = { code, stdout, stderr }
       if (code === 0 || (options.allowFailure && signal === null)) return resolve(result)
-      const why = signal ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${limit} ms` : ''})` : `exited ${code}`
-      reject(new Error(`${command} ${args.join(' ')} (in ${options.cwd}) ${why}\n--- stdout\n${stdout.slice(-6000)}\n--- stderr\n${stderr.slice(-6000)}`))
+      const why = signal
+        ? `was killed (${signal}${signal === 'SIGKILL' ? `, over ${limit} ms` : ''})`
+        : `exited ${code}`
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} (in ${options.cwd}) ${why}\n--- stdout\n${stdout.slice(-6000)}\n--- stderr\n${stderr.slice(-6000)}`,
+        ),
+      )
     })
   })
 }
@@ -181,7 +211,10 @@ function filesUnder(dir: string): string[] {
 /** A hash of everything `npm pack` may put in the tarball: the same inputs, the same tarball. */
 function packInputsHash(): string {
   const hash = createHash('sha256')
-  const files = [...['package.json', 'README.md', 'LICENSE'].map((f) => join(ROOT, f)), ...['dist', 'scenarios', 'fixtures'].flatMap((d) => filesUnder(join(ROOT, d)))]
+  const files = [
+    ...['package.json', 'README.md', 'LICENSE'].map((f) => join(ROOT, f)),
+    ...['dist', 'scenarios', 'fixtures'].flatMap((d) => filesUnder(join(ROOT, d))),
+  ]
   for (const file of files) hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0')
   return hash.digest('hex').slice(0, 16)
 }
@@ -205,12 +238,16 @@ export function packed(): Promise<Packed> {
 let packing: Promise<Packed> | undefined
 
 async function pack(): Promise<Packed> {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
+  if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
   clearOld()
   const key = packInputsHash()
   const dir = await once(`pack-${key}`, async (dir) => {
     // --ignore-scripts: `prepare` would build again, and the build is what is being tested.
-    const { stdout } = await exec('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, timeout: RUN_MS })
+    const { stdout } = await exec('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      timeout: RUN_MS,
+    })
     writeFileSync(join(dir, 'pack.json'), stdout)
   })
   const [info] = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as (Packed['info'] & { filename: string })[]
@@ -221,13 +258,24 @@ async function pack(): Promise<Packed> {
  * A temporary project that installed the tarball and `dependencies` with npm, as a user would.
  * `name` tells projects apart; the tarball's content is part of the key.
  */
-export async function project(name: string, dependencies: Record<string, string>, extra: Record<string, unknown> = {}): Promise<string> {
+export async function project(
+  name: string,
+  dependencies: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const tarball = await packed()
-  const key = createHash('sha256').update(tarball.file).update(JSON.stringify({ dependencies, extra })).digest('hex').slice(0, 12)
+  const key = createHash('sha256')
+    .update(tarball.file)
+    .update(JSON.stringify({ dependencies, extra }))
+    .digest('hex')
+    .slice(0, 12)
   return once(`${name}-${key}`, async (dir) => {
     const pkg = { name: `genmock-package-test-${name}`, private: true, type: 'module', ...extra }
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
-    const specs = [`genmock@file:${tarball.file}`, ...Object.entries(dependencies).map(([dep, range]) => `${dep}@${range}`)]
+    const specs = [
+      `genmock@file:${tarball.file}`,
+      ...Object.entries(dependencies).map(([dep, range]) => `${dep}@${range}`),
+    ]
     await npm(['install', '--no-audit', '--no-fund', ...specs], dir)
   })
 }
@@ -240,7 +288,10 @@ export async function project(name: string, dependencies: Record<string, string>
  */
 export async function node22(): Promise<string> {
   const dir = await once('node22', async (dir) => {
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'genmock-package-test-node22', private: true, allowScripts: { node: true } }, null, 2)}\n`)
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: 'genmock-package-test-node22', private: true, allowScripts: { node: true } }, null, 2)}\n`,
+    )
     await npm(['install', '--no-audit', '--no-fund', 'node@22'], dir)
     const { stdout } = await exec(join(dir, 'node_modules', '.bin', 'node'), ['--version'], { cwd: dir })
     if (!stdout.startsWith('v22.')) throw new Error(`npm i node@22 gave a binary that says ${stdout}`)
@@ -272,6 +323,12 @@ export function readmeExample(heading: string): string {
 
 /** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22. */
 export const projects = {
-  msw2: () => project('msw2', { msw: '~2.15.0', vite: devVersion('vite'), vitest: devVersion('vitest'), '@types/node': '^20.19.0' }),
+  msw2: () =>
+    project('msw2', {
+      msw: '~2.15.0',
+      vite: devVersion('vite'),
+      vitest: devVersion('vitest'),
+      '@types/node': '^20.19.0',
+    }),
   msw3: () => project('msw3', { msw: '^3', '@types/node': '^22.12.0' }),
 }

@@ -70,17 +70,25 @@ const SETUPS = [
 for (const [label, makeProject, nodeBinary] of SETUPS) {
   describe.concurrent(`a strict TypeScript consumer with ${label}`, () => {
     for (const [resolution, compilerOptions] of Object.entries(RESOLUTIONS)) {
-      it(`type-checks genmock, genmock/node and genmock/browser with moduleResolution ${resolution}`, async ({ expect }) => {
-        const [dir, node] = await Promise.all([makeProject(), nodeBinary()])
-        const folder = `strict-${resolution}`
-        writeFiles(dir, {
-          [`${folder}/consumer.ts`]: CONSUMER,
-          [`${folder}/tsconfig.json`]: JSON.stringify({ compilerOptions: { ...STRICT, ...compilerOptions }, files: ['consumer.ts'] }, null, 2),
-        })
-        const { code, stdout, stderr } = await exec(node, [TSC, '-p', folder], { cwd: dir, allowFailure: true })
-        expect(`${stdout}${stderr}`).toBe('')
-        expect(code).toBe(0)
-      }, 2 * INSTALL_MS + RUN_MS)
+      it(
+        `type-checks genmock, genmock/node and genmock/browser with moduleResolution ${resolution}`,
+        async ({ expect }) => {
+          const [dir, node] = await Promise.all([makeProject(), nodeBinary()])
+          const folder = `strict-${resolution}`
+          writeFiles(dir, {
+            [`${folder}/consumer.ts`]: CONSUMER,
+            [`${folder}/tsconfig.json`]: JSON.stringify(
+              { compilerOptions: { ...STRICT, ...compilerOptions }, files: ['consumer.ts'] },
+              null,
+              2,
+            ),
+          })
+          const { code, stdout, stderr } = await exec(node, [TSC, '-p', folder], { cwd: dir, allowFailure: true })
+          expect(`${stdout}${stderr}`).toBe('')
+          expect(code).toBe(0)
+        },
+        2 * INSTALL_MS + RUN_MS,
+      )
     }
   })
 }

@@ -12,14 +12,19 @@ import { exec, INSTALL_MS, projects, readmeExample, RUN_MS, writeFiles } from '.
 /** Strings of genmock's code and fixtures that no app or library of the build holds by chance. */
 const MARKERS = ['sk_test_alice', 'X-Mock-Scenario', '/__mock/clock/advance', 'genmock']
 
-const INDEX_HTML = '<!doctype html>\n<html><body><div id="app"></div><script type="module" src="/src/main.ts"></script></body></html>\n'
+const INDEX_HTML =
+  '<!doctype html>\n<html><body><div id="app"></div><script type="module" src="/src/main.ts"></script></body></html>\n'
 const APP = "document.querySelector('#app')!.textContent = 'the app itself'\n"
 
 /** Every file of a build, by path relative to its folder. */
 function built(dir: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(join(entry.parentPath, entry.name).slice(dir.length + 1), readFileSync(join(entry.parentPath, entry.name), 'latin1'))
+    if (entry.isFile())
+      files.set(
+        join(entry.parentPath, entry.name).slice(dir.length + 1),
+        readFileSync(join(entry.parentPath, entry.name), 'latin1'),
+      )
   }
   return files
 }
@@ -32,23 +37,32 @@ async function viteBuild(dir: string, app: string, main: string): Promise<Map<st
 }
 
 describe.concurrent('a Vite production build', () => {
-  it("of the README's development-only pattern holds no genmock code and no sample video", async ({ expect }) => {
-    const dir = await projects.msw2()
-    const snippet = readmeExample('2. Start the worker before your app makes its first request, in development only.')
-    expect(snippet).toContain('import.meta.env.DEV')
-    const files = await viteBuild(dir, 'vite-dev-only', `${snippet.replace(/^ {3}/gm, '')}\n${APP}`)
-    expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toEqual([])
-    const text = [...files.values()].join('\n')
-    expect(text).toContain('the app itself')
-    for (const marker of MARKERS) expect(text, marker).not.toContain(marker)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    "of the README's development-only pattern holds no genmock code and no sample video",
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      const snippet = readmeExample('2. Start the worker before your app makes its first request, in development only.')
+      expect(snippet).toContain('import.meta.env.DEV')
+      const files = await viteBuild(dir, 'vite-dev-only', `${snippet.replace(/^ {3}/gm, '')}\n${APP}`)
+      expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toEqual([])
+      const text = [...files.values()].join('\n')
+      expect(text).toContain('the app itself')
+      for (const marker of MARKERS) expect(text, marker).not.toContain(marker)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 
-  it('of an app that imports genmock unconditionally holds it, sample video included (the control)', async ({ expect }) => {
-    const dir = await projects.msw2()
-    const main = "import { startWorker } from 'genmock/browser'\nimport videoSampleUrl from 'genmock/fixtures/sample.mp4?url'\n\nawait startWorker({ videoSampleUrl })\n"
-    const files = await viteBuild(dir, 'vite-always', main + APP)
-    expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toHaveLength(1)
-    const text = [...files.values()].join('\n')
-    for (const marker of MARKERS) expect(text, marker).toContain(marker)
-  }, INSTALL_MS + RUN_MS)
+  it(
+    'of an app that imports genmock unconditionally holds it, sample video included (the control)',
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      const main =
+        "import { startWorker } from 'genmock/browser'\nimport videoSampleUrl from 'genmock/fixtures/sample.mp4?url'\n\nawait startWorker({ videoSampleUrl })\n"
+      const files = await viteBuild(dir, 'vite-always', main + APP)
+      expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toHaveLength(1)
+      const text = [...files.values()].join('\n')
+      for (const marker of MARKERS) expect(text, marker).toContain(marker)
+    },
+    INSTALL_MS + RUN_MS,
+  )
 })

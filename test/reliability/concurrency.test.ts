@@ -31,12 +31,20 @@ async function burst(n: number, send: (i: number) => Promise<Response>): Promise
     settled.map(async (result): Promise<Answer> => {
       if (result.status === 'rejected') return { dropped: true, status: 0, replayed: false, body: undefined }
       const res = result.value
-      return { dropped: false, status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', body: await res.json() }
+      return {
+        dropped: false,
+        status: res.status,
+        replayed: res.headers.get('idempotent-replayed') === 'true',
+        body: await res.json(),
+      }
     }),
   )
 }
 
-async function tasks(door: Door, account = 'acct_alice'): Promise<{ total: number; tasks: { id: string; creditsUsed: number }[] }> {
+async function tasks(
+  door: Door,
+  account = 'acct_alice',
+): Promise<{ total: number; tasks: { id: string; creditsUsed: number }[] }> {
   const res = await door.fetch(`/__mock/tasks?account=${account}&limit=1000`)
   expect(res.status).toBe(200)
   return (await res.json()) as { total: number; tasks: { id: string; creditsUsed: number }[] }
@@ -55,7 +63,11 @@ async function loadScenario(door: Door, scenario: unknown): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(201)
 }
 
-const SLOW = { name: 'slow-submit', description: 'Every submission answers after 100 ms; tasks then behave as in default.', rules: [{ submit: { latency: '100ms' }, use: 'default' }] }
+const SLOW = {
+  name: 'slow-submit',
+  description: 'Every submission answers after 100 ms; tasks then behave as in default.',
+  rules: [{ submit: { latency: '100ms' }, use: 'default' }],
+}
 const SLOW_DROP = {
   name: 'slow-drop',
   description: 'Every submission waits 100 ms, is stored and debited, then the connection is dropped.',
@@ -66,7 +78,11 @@ const SLOW_DROP = {
  * One key, one body, `N` at once: exactly one task and one debit; every answer is the original,
  * its replay, 409 in progress, or (drop scenarios only) the dropped connection of the one that committed.
  */
-async function expectOneTask(door: Door, answers: Answer[], { price, drops }: { price: number; drops: boolean }): Promise<string> {
+async function expectOneTask(
+  door: Door,
+  answers: Answer[],
+  { price, drops }: { price: number; drops: boolean },
+): Promise<string> {
   const stored = await tasks(door)
   expect(stored.total, 'exactly one task').toBe(1)
   const taskId = stored.tasks[0]!.id
@@ -113,7 +129,10 @@ eachDoor('concurrency', (door) => {
     const answers = await burst(N, () => submitImage(door(), IMAGE, headers))
     await expectOneTask(door(), answers, { price: IMAGE_PRICE, drops: false })
     // The burst lands inside the 100 ms the first request is held: the key is in progress for the others.
-    expect(answers.filter((a) => a.status === 409).length, 'no request saw the key in progress: the burst was not concurrent').toBeGreaterThan(0)
+    expect(
+      answers.filter((a) => a.status === 409).length,
+      'no request saw the key in progress: the burst was not concurrent',
+    ).toBeGreaterThan(0)
     const retry = await submitImage(door(), IMAGE, headers)
     expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
   })
@@ -139,7 +158,9 @@ eachDoor('concurrency', (door) => {
   })
 
   it(`${N} simultaneous submissions with different keys (and ${N} without): independent tasks, one debit each`, async () => {
-    const keyed = await burst(N, (i) => submitImage(door(), IMAGE, { 'idempotency-key': `burst-distinct-${String(i).padStart(4, '0')}` }))
+    const keyed = await burst(N, (i) =>
+      submitImage(door(), IMAGE, { 'idempotency-key': `burst-distinct-${String(i).padStart(4, '0')}` }),
+    )
     const keyless = await burst(N, () => submitImage(door(), IMAGE))
     const answers = [...keyed, ...keyless]
     expect(answers.map((a) => [a.status, a.replayed])).toEqual(answers.map(() => [200, false]))
@@ -157,25 +178,37 @@ eachDoor('concurrency', (door) => {
   it.each([
     ['at once', {}],
     ['while each waits out a 100 ms latency', { 'x-mock-scenario': 'slow-submit' }],
-  ])(`an account that can pay for only some of ${N} simultaneous submissions (%s): floor(balance / price) accepted, never negative`, async (_, extra: Record<string, string>) => {
-    if (extra['x-mock-scenario']) await loadScenario(door(), SLOW)
-    const opening = 23
-    const price = 3 // vendor-a/base-image, per call (interface)
-    const created = await post(door(), '/__mock/accounts', { credits: opening, name: 'burst' })
-    expect(created.status).toBe(201)
-    const { id, apiKey } = (await created.json()) as { id: string; apiKey: string }
-    const body = { model: 'vendor-a/base-image', prompt: 'a fox' }
-    const answers = await burst(N, (i) => submitImage(door(), body, { ...auth(apiKey), ...extra, ...(i % 2 === 0 ? { 'idempotency-key': `burst-poor-${String(i).padStart(4, '0')}` } : {}) }))
-    const accepted = answers.filter((a) => a.status === 200)
-    const refused = answers.filter((a) => a.status === 402)
-    expect(accepted).toHaveLength(Math.floor(opening / price))
-    expect(refused).toHaveLength(N - accepted.length)
-    for (const answer of refused) expect(answer.body).toEqual({ error: 'Insufficient credits', required: price })
-    for (const answer of accepted) expect(submissionResponseSchema.parse(answer.body).creditsUsed).toBe(price)
-    const { credits, ledger } = await account(door(), id)
-    expect(credits).toBe(opening % price)
-    expect(ledger.every((entry) => entry.balanceAfter >= 0), JSON.stringify(ledger)).toBe(true)
-    expect(debits(ledger)).toHaveLength(accepted.length)
-    expect((await tasks(door(), id)).total).toBe(accepted.length)
-  })
+  ])(
+    `an account that can pay for only some of ${N} simultaneous submissions (%s): floor(balance / price) accepted, never negative`,
+    async (_, extra: Record<string, string>) => {
+      if (extra['x-mock-scenario']) await loadScenario(door(), SLOW)
+      const opening = 23
+      const price = 3 // vendor-a/base-image, per call (interface)
+      const created = await post(door(), '/__mock/accounts', { credits: opening, name: 'burst' })
+      expect(created.status).toBe(201)
+      const { id, apiKey } = (await created.json()) as { id: string; apiKey: string }
+      const body = { model: 'vendor-a/base-image', prompt: 'a fox' }
+      const answers = await burst(N, (i) =>
+        submitImage(door(), body, {
+          ...auth(apiKey),
+          ...extra,
+          ...(i % 2 === 0 ? { 'idempotency-key': `burst-poor-${String(i).padStart(4, '0')}` } : {}),
+        }),
+      )
+      const accepted = answers.filter((a) => a.status === 200)
+      const refused = answers.filter((a) => a.status === 402)
+      expect(accepted).toHaveLength(Math.floor(opening / price))
+      expect(refused).toHaveLength(N - accepted.length)
+      for (const answer of refused) expect(answer.body).toEqual({ error: 'Insufficient credits', required: price })
+      for (const answer of accepted) expect(submissionResponseSchema.parse(answer.body).creditsUsed).toBe(price)
+      const { credits, ledger } = await account(door(), id)
+      expect(credits).toBe(opening % price)
+      expect(
+        ledger.every((entry) => entry.balanceAfter >= 0),
+        JSON.stringify(ledger),
+      ).toBe(true)
+      expect(debits(ledger)).toHaveLength(accepted.length)
+      expect((await tasks(door(), id)).total).toBe(accepted.length)
+    },
+  )
 })

@@ -38,22 +38,88 @@ interface Template {
 const REF = 'https://example.com/ref.png'
 const TEMPLATES: Template[] = [
   { kind: 'image', endpoint: 'image', price: 3, body: (prompt) => ({ model: 'vendor-a/base-image', prompt }) },
-  { kind: 'image', endpoint: 'image', price: 3, body: (prompt) => ({ model: 'vendor-a/base-image', prompt, numOutputs: 4, provider: 'upstream-a' }) },
+  {
+    kind: 'image',
+    endpoint: 'image',
+    price: 3,
+    body: (prompt) => ({ model: 'vendor-a/base-image', prompt, numOutputs: 4, provider: 'upstream-a' }),
+  },
   { kind: 'image', endpoint: 'image', price: 8, body: (prompt) => ({ model: 'base-image-2', prompt, numOutputs: 2 }) },
-  { kind: 'image', endpoint: 'image', price: 6, body: (prompt) => ({ model: 'base-image-2', prompt, width: 2048, height: 1024 }) },
-  { kind: 'image', endpoint: 'image', price: 20, body: (prompt) => ({ model: 'base-image-pro', prompt, providerInput: { resolution: '4K' } }) },
-  { kind: 'image', endpoint: 'image', price: 15, body: (prompt) => ({ model: 'general-image-2', prompt, numOutputs: 3, inputImageUrls: [REF] }) },
-  { kind: 'relay', endpoint: 'image', price: 5, body: (prompt) => ({ provider: 'relay', model: 'base-image-2', prompt, resolution: '1K' }) },
-  { kind: 'relay', endpoint: 'image', price: 44, body: (prompt) => ({ provider: 'relay', model: 'base-image-pro', prompt, resolution: '4K', numOutputs: 2 }) },
-  { kind: 'relay', endpoint: 'image', price: 27, body: (prompt) => ({ provider: 'relay', model: 'general-image-2', prompt, resolution: '2K', numOutputs: 3, watermark: true }) },
-  { kind: 'video', endpoint: 'video', price: 25, body: (prompt) => ({ model: 'video-d_lite', inputMode: 'text_to_video', prompt }) },
-  { kind: 'video', endpoint: 'video', price: 160, body: (prompt) => ({ model: 'video-c/02-text-to-video-pro', inputMode: 'text_to_video', prompt, duration: 20 }) },
-  { kind: 'video', endpoint: 'video', price: 20, body: () => ({ model: 'video-a/v2-1-standard', inputMode: 'image_to_video', inputImageUrls: [REF] }) },
+  {
+    kind: 'image',
+    endpoint: 'image',
+    price: 6,
+    body: (prompt) => ({ model: 'base-image-2', prompt, width: 2048, height: 1024 }),
+  },
+  {
+    kind: 'image',
+    endpoint: 'image',
+    price: 20,
+    body: (prompt) => ({ model: 'base-image-pro', prompt, providerInput: { resolution: '4K' } }),
+  },
+  {
+    kind: 'image',
+    endpoint: 'image',
+    price: 15,
+    body: (prompt) => ({ model: 'general-image-2', prompt, numOutputs: 3, inputImageUrls: [REF] }),
+  },
+  {
+    kind: 'relay',
+    endpoint: 'image',
+    price: 5,
+    body: (prompt) => ({ provider: 'relay', model: 'base-image-2', prompt, resolution: '1K' }),
+  },
+  {
+    kind: 'relay',
+    endpoint: 'image',
+    price: 44,
+    body: (prompt) => ({ provider: 'relay', model: 'base-image-pro', prompt, resolution: '4K', numOutputs: 2 }),
+  },
+  {
+    kind: 'relay',
+    endpoint: 'image',
+    price: 27,
+    body: (prompt) => ({
+      provider: 'relay',
+      model: 'general-image-2',
+      prompt,
+      resolution: '2K',
+      numOutputs: 3,
+      watermark: true,
+    }),
+  },
+  {
+    kind: 'video',
+    endpoint: 'video',
+    price: 25,
+    body: (prompt) => ({ model: 'video-d_lite', inputMode: 'text_to_video', prompt }),
+  },
+  {
+    kind: 'video',
+    endpoint: 'video',
+    price: 160,
+    body: (prompt) => ({ model: 'video-c/02-text-to-video-pro', inputMode: 'text_to_video', prompt, duration: 20 }),
+  },
+  {
+    kind: 'video',
+    endpoint: 'video',
+    price: 20,
+    body: () => ({ model: 'video-a/v2-1-standard', inputMode: 'image_to_video', inputImageUrls: [REF] }),
+  },
 ]
 const PROMPTS = ['a red fox', 'a lighthouse at dusk']
 const KEYS = ['model-key-0001', 'model-key-0002', 'model-key-0003']
 
-const SCENARIOS = ['default', 'upstream-failure', 'relay-expiry', 'content-policy', 'insufficient-credits', 'submission-lost', 'drop-after-commit', 'flaky'] as const
+const SCENARIOS = [
+  'default',
+  'upstream-failure',
+  'relay-expiry',
+  'content-policy',
+  'insufficient-credits',
+  'submission-lost',
+  'drop-after-commit',
+  'flaky',
+] as const
 type ScenarioName = (typeof SCENARIOS)[number]
 
 /** A task's life as its scenario scripts it: terminal somewhere in [earliest, deadline] seconds after acceptance. */
@@ -73,9 +139,13 @@ function lifeOf(scenario: ScenarioName, kind: Kind): Life {
     case 'content-policy':
       return { earliest: 2, deadline: 5, status: 2, errorCode: 'CONTENT_POLICY_VIOLATION', refund: true }
     case 'relay-expiry':
-      return kind === 'relay' ? { earliest: 3600, deadline: 3600, status: 2, errorCode: 'RELAY_TASK_EXPIRED', refund: false } : { ...completes, status: 1, refund: false }
+      return kind === 'relay'
+        ? { earliest: 3600, deadline: 3600, status: 2, errorCode: 'RELAY_TASK_EXPIRED', refund: false }
+        : { ...completes, status: 1, refund: false }
     case 'submission-lost':
-      return kind === 'relay' ? { earliest: 30, deadline: 30, status: 2, errorCode: 'RELAY_TASK_UNKNOWN', refund: false } : { ...completes, status: 1, refund: false }
+      return kind === 'relay'
+        ? { earliest: 30, deadline: 30, status: 2, errorCode: 'RELAY_TASK_UNKNOWN', refund: false }
+        : { ...completes, status: 1, refund: false }
     default:
       return { ...completes, status: 1, refund: false }
   }
@@ -104,9 +174,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       key: fc.option(fc.nat(KEYS.length - 1), { nil: null }),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('retry' as const), scenario: fc.constantFrom(...SCENARIOS), sameBody: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('advance' as const), seconds: fc.constantFrom(1, 2, 3, 5, 10, 15, 31, 60, 121, 600) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('forceFail' as const), task: fc.nat(50), refund: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('retry' as const),
+      scenario: fc.constantFrom(...SCENARIOS),
+      sameBody: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('advance' as const),
+      seconds: fc.constantFrom(1, 2, 3, 5, 10, 15, 31, 60, 121, 600),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('forceFail' as const), task: fc.nat(50), refund: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('refundOnly' as const), task: fc.nat(50) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'expire' as const }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('topUp' as const), account: fc.nat(20), credits: fc.nat(300) }) },
@@ -206,7 +292,14 @@ class Model {
         return this.#submit(op, now)
       case 'retry':
         if (!this.lastSubmit) return
-        return this.#submit({ ...this.lastSubmit, scenario: op.scenario, prompt: op.sameBody ? this.lastSubmit.prompt : (this.lastSubmit.prompt + 1) % PROMPTS.length }, now)
+        return this.#submit(
+          {
+            ...this.lastSubmit,
+            scenario: op.scenario,
+            prompt: op.sameBody ? this.lastSubmit.prompt : (this.lastSubmit.prompt + 1) % PROMPTS.length,
+          },
+          now,
+        )
       case 'advance':
         this.engine.advanceClock(op.seconds)
         return
@@ -219,7 +312,10 @@ class Model {
         const task = this.tasks[op.task % this.tasks.length]!
         const before = this.view(task.id)
         const refund = op.op === 'refundOnly' ? true : op.refund
-        const change = op.op === 'refundOnly' ? { refund: true } : { status: 2 as const, errorCode: 'FORCED_FAILURE', errorMessage: 'Forced by the test', refund }
+        const change =
+          op.op === 'refundOnly'
+            ? { refund: true }
+            : { status: 2 as const, errorCode: 'FORCED_FAILURE', errorMessage: 'Forced by the test', refund }
         const balanceBefore = this.balance(task.accountId)
         if (before === undefined || before.status !== 0) {
           let problem: ProblemDetail | undefined
@@ -229,13 +325,17 @@ class Model {
             problem = problemOf(error)
           }
           // A terminal task refuses (409); an evicted one is unknown (404).
-          expect(problem?.kind, 'a terminal task must refuse a forced transition').toBe(before === undefined ? 'task-not-found' : 'conflict')
+          expect(problem?.kind, 'a terminal task must refuse a forced transition').toBe(
+            before === undefined ? 'task-not-found' : 'conflict',
+          )
           expect(this.balance(task.accountId), 'a refused transition moved credits').toBe(balanceBefore)
           return
         }
         const after = this.engine.transition(task.id, change, ORIGIN)
         const refundsNow = refund && !before.creditRefunded
-        expect(this.balance(task.accountId), 'a forced refund gives back exactly creditsUsed, once').toBe(balanceBefore + (refundsNow ? task.price : 0))
+        expect(this.balance(task.accountId), 'a forced refund gives back exactly creditsUsed, once').toBe(
+          balanceBefore + (refundsNow ? task.price : 0),
+        )
         expect(after.creditRefunded).toBe(before.creditRefunded || refund)
         if (refund) task.refundedByForce = true
         if (op.op === 'forceFail') task.forcedFail = true
@@ -275,7 +375,10 @@ class Model {
     let submission: Submission | undefined
     let problem: ProblemDetail | undefined
     try {
-      submission = await this.engine.submit(this.caller(account), template.endpoint, body, { idempotencyKey: key, scenario: { name: op.scenario, header: 'X-Mock-Scenario' } })
+      submission = await this.engine.submit(this.caller(account), template.endpoint, body, {
+        idempotencyKey: key,
+        scenario: { name: op.scenario, header: 'X-Mock-Scenario' },
+      })
     } catch (error) {
       problem = problemOf(error)
     }
@@ -298,7 +401,11 @@ class Model {
       return unchanged()
     }
     if (op.scenario === 'insufficient-credits') {
-      expect(problem).toEqual({ kind: 'rejected', status: 402, body: { error: 'Insufficient credits', required: template.price } })
+      expect(problem).toEqual({
+        kind: 'rejected',
+        status: 402,
+        body: { error: 'Insufficient credits', required: template.price },
+      })
       return unchanged()
     }
     if (problem?.kind === 'fault') {
@@ -307,7 +414,10 @@ class Model {
       return unchanged()
     }
     if (balanceBefore < template.price) {
-      expect(problem, `balance ${balanceBefore} cannot cover ${template.price}`).toEqual({ kind: 'insufficient-credits', required: template.price })
+      expect(problem, `balance ${balanceBefore} cannot cover ${template.price}`).toEqual({
+        kind: 'insufficient-credits',
+        required: template.price,
+      })
       this.refused++
       return unchanged()
     }
@@ -320,7 +430,11 @@ class Model {
     // Stored (an accepted task is pending, so never evicted); the count grows by one unless a finished task made room.
     expect(this.view(response.taskId)?.status, 'the accepted task is stored, pending').toBe(0)
     if (this.maxTasks >= 100_000) expect(tasksAfter).toBe(tasksBefore + 1)
-    else expect(tasksAfter === tasksBefore + 1 || tasksAfter === tasksBefore, `${tasksBefore} tasks before, ${tasksAfter} after`).toBe(true)
+    else
+      expect(
+        tasksAfter === tasksBefore + 1 || tasksAfter === tasksBefore,
+        `${tasksBefore} tasks before, ${tasksAfter} after`,
+      ).toBe(true)
     expect(response.status).toBe(0)
     expect(response.creditRefunded).toBe(false)
     this.tasks.push({
@@ -345,8 +459,12 @@ class Model {
     for (const id of views.keys()) expect(modelIds.has(id), `the store holds ${id}, a task never accepted`).toBe(true)
     // Beyond the cap only pending tasks may remain: terminal ones are evicted, pending ones never.
     const stored = [...views.values()]
-    expect(stored.length <= this.maxTasks || stored.every((task) => task.status === 0), `${stored.length} tasks stored over a cap of ${this.maxTasks} with terminal ones among them`).toBe(true)
-    if (this.maxTasks >= 100_000) expect(views.size, 'the store holds exactly the accepted tasks').toBe(this.tasks.length)
+    expect(
+      stored.length <= this.maxTasks || stored.every((task) => task.status === 0),
+      `${stored.length} tasks stored over a cap of ${this.maxTasks} with terminal ones among them`,
+    ).toBe(true)
+    if (this.maxTasks >= 100_000)
+      expect(views.size, 'the store holds exactly the accepted tasks').toBe(this.tasks.length)
 
     // Each task's life, as its scenario and the forced transitions say; and whether it is refunded.
     const refunded = new Map<string, boolean>()
@@ -356,36 +474,73 @@ class Model {
       const age = (now - task.createdAt) / 1000
       if (!view) {
         // Evicted: it must have ended (pending tasks are never evicted), by force or as its scenario scripts.
-        expect(task.forcedFail || age >= life.earliest, `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, while it must still be pending`).toBe(true)
-        refunded.set(task.id, task.terminal?.creditRefunded ?? (task.forcedFail ? task.refundedByForce : task.refundedByForce || life.refund))
+        expect(
+          task.forcedFail || age >= life.earliest,
+          `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, while it must still be pending`,
+        ).toBe(true)
+        refunded.set(
+          task.id,
+          task.terminal?.creditRefunded ??
+            (task.forcedFail ? task.refundedByForce : task.refundedByForce || life.refund),
+        )
         continue
       }
       refunded.set(task.id, view.creditRefunded === true)
       expect(view.creditsUsed).toBe(task.price)
       if (task.terminal) {
-        expect({ status: view.status, creditRefunded: view.creditRefunded, errorCode: view.errorCode, updatedAt: view.updatedAt }, `terminal task ${task.id} changed`).toEqual(task.terminal)
+        expect(
+          {
+            status: view.status,
+            creditRefunded: view.creditRefunded,
+            errorCode: view.errorCode,
+            updatedAt: view.updatedAt,
+          },
+          `terminal task ${task.id} changed`,
+        ).toEqual(task.terminal)
         continue
       }
-      const endedAsScripted = view.status === life.status && view.errorCode === life.errorCode && view.creditRefunded === (task.refundedByForce || life.refund)
+      const endedAsScripted =
+        view.status === life.status &&
+        view.errorCode === life.errorCode &&
+        view.creditRefunded === (task.refundedByForce || life.refund)
       if (task.forcedFail) {
         expect(view.status).toBe(2)
         expect(view.errorCode).toBe('FORCED_FAILURE')
         expect(view.creditRefunded).toBe(task.refundedByForce)
       } else if (age < life.earliest) {
-        expect(view.status, `${task.scenario} ${task.kind} task ended ${age}s after acceptance, before ${life.earliest}s`).toBe(0)
+        expect(
+          view.status,
+          `${task.scenario} ${task.kind} task ended ${age}s after acceptance, before ${life.earliest}s`,
+        ).toBe(0)
         expect(view.creditRefunded).toBe(task.refundedByForce)
       } else if (age >= life.deadline) {
-        expect(endedAsScripted, `${task.scenario} ${task.kind} task ${age}s after acceptance: ${JSON.stringify(view)}`).toBe(true)
+        expect(
+          endedAsScripted,
+          `${task.scenario} ${task.kind} task ${age}s after acceptance: ${JSON.stringify(view)}`,
+        ).toBe(true)
       } else {
-        expect(endedAsScripted || (view.status === 0 && view.creditRefunded === task.refundedByForce), JSON.stringify(view)).toBe(true)
+        expect(
+          endedAsScripted || (view.status === 0 && view.creditRefunded === task.refundedByForce),
+          JSON.stringify(view),
+        ).toBe(true)
       }
-      if (view.status !== 0) task.terminal = { status: view.status, creditRefunded: view.creditRefunded, errorCode: view.errorCode, updatedAt: view.updatedAt }
+      if (view.status !== 0)
+        task.terminal = {
+          status: view.status,
+          creditRefunded: view.creditRefunded,
+          errorCode: view.errorCode,
+          updatedAt: view.updatedAt,
+        }
     }
 
     // The model's balance: opening + adjustments − prices of accepted tasks + prices of refunded ones.
     for (const account of this.accounts) {
       const mine = this.tasks.filter((task) => task.accountId === account.id)
-      const expected = account.opening + account.adjustments - mine.reduce((sum, t) => sum + t.price, 0) + mine.filter((t) => refunded.get(t.id)).reduce((sum, t) => sum + t.price, 0)
+      const expected =
+        account.opening +
+        account.adjustments -
+        mine.reduce((sum, t) => sum + t.price, 0) +
+        mine.filter((t) => refunded.get(t.id)).reduce((sum, t) => sum + t.price, 0)
       expect(this.balance(account.id), `balance of ${account.id} against the model`).toBe(expected)
     }
 
@@ -403,7 +558,9 @@ class Model {
         sums[entry.kind] += entry.kind === 'adjust' ? entry.amount : Math.abs(entry.amount)
       }
       expect(ledger.filter((e) => e.kind === 'opening')).toHaveLength(1)
-      expect(credits, `${id}: balance = opening + adjustments − debits + refunds + reversals`).toBe(sums.opening + sums.adjust - sums.debit + sums.refund + sums.reversal)
+      expect(credits, `${id}: balance = opening + adjustments − debits + refunds + reversals`).toBe(
+        sums.opening + sums.adjust - sums.debit + sums.refund + sums.reversal,
+      )
 
       // Per task, over every task ever accepted (stored or evicted).
       const mine = this.tasks.filter((task) => task.accountId === id)
@@ -416,12 +573,24 @@ class Model {
       const refunds = byTask('refund')
       for (const task of mine) {
         expect(debits.get(task.id), `${task.id}: one debit of creditsUsed`).toEqual([-task.price])
-        expect(refunds.get(task.id) ?? [], `${task.id}: a refund once, exactly when creditRefunded`).toEqual(refunded.get(task.id) ? [task.price] : [])
+        expect(refunds.get(task.id) ?? [], `${task.id}: a refund once, exactly when creditRefunded`).toEqual(
+          refunded.get(task.id) ? [task.price] : [],
+        )
       }
-      for (const taskId of debits.keys()) expect(mine.some((t) => t.id === taskId), `a debit for ${taskId}, not an accepted task of ${id}`).toBe(true)
-      for (const taskId of refunds.keys()) expect(mine.some((t) => t.id === taskId && refunded.get(t.id)), `a refund for ${taskId}, not a refunded task of ${id}`).toBe(true)
+      for (const taskId of debits.keys())
+        expect(
+          mine.some((t) => t.id === taskId),
+          `a debit for ${taskId}, not an accepted task of ${id}`,
+        ).toBe(true)
+      for (const taskId of refunds.keys())
+        expect(
+          mine.some((t) => t.id === taskId && refunded.get(t.id)),
+          `a refund for ${taskId}, not a refunded task of ${id}`,
+        ).toBe(true)
       const net = mine.reduce((sum, t) => sum + t.price - (refunded.get(t.id) ? t.price : 0), 0)
-      expect(net, `${id}: Σ(creditsUsed − refunded) = debited − refunded − reversed`).toBe(sums.debit - sums.refund - sums.reversal)
+      expect(net, `${id}: Σ(creditsUsed − refunded) = debited − refunded − reversed`).toBe(
+        sums.debit - sums.refund - sums.reversal,
+      )
 
       totals.balances += credits
       for (const kind of ['opening', 'adjust', 'debit', 'refund', 'reversal'] as const) totals[kind] += sums[kind]
@@ -431,7 +600,10 @@ class Model {
   }
 }
 
-async function runModel(maxTasks: number | undefined, numRuns: number): Promise<{ accepted: number; refunded: number; replays: number; refused: number }> {
+async function runModel(
+  maxTasks: number | undefined,
+  numRuns: number,
+): Promise<{ accepted: number; refunded: number; replays: number; refused: number }> {
   const stats = { accepted: 0, refunded: 0, replays: 0, refused: 0 }
   try {
     await fc.assert(
@@ -440,7 +612,12 @@ async function runModel(maxTasks: number | undefined, numRuns: number): Promise<
         fc.array(fc.nat(250), { minLength: 1, maxLength: 3 }),
         fc.array(opArb, { minLength: 5, maxLength: 60, size: 'max' }),
         async (engineSeed, createdCredits, ops) => {
-          const engine = new Engine({ seed: engineSeed, clock: { mode: 'manual', start: START }, sleep: async () => {}, ...(maxTasks !== undefined ? { maxTasks } : {}) })
+          const engine = new Engine({
+            seed: engineSeed,
+            clock: { mode: 'manual', start: START },
+            sleep: async () => {},
+            ...(maxTasks !== undefined ? { maxTasks } : {}),
+          })
           const model = new Model(engine, createdCredits, maxTasks ?? 1_000_000)
           model.check()
           for (const op of ops) {
@@ -457,7 +634,9 @@ async function runModel(maxTasks: number | undefined, numRuns: number): Promise<
     )
   } catch (error) {
     const cause = (error as Error).cause
-    throw new Error(`fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${cause instanceof Error ? cause.message : String(cause)}`)
+    throw new Error(
+      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${cause instanceof Error ? cause.message : String(cause)}`,
+    )
   }
   return stats
 }

@@ -2,7 +2,13 @@ import fc from 'fast-check'
 import { afterEach, expect, it } from 'vitest'
 import { errorBodySchema, invalidRequestBodySchema } from '../../src/contract/errors.js'
 import { LIMITS } from '../../src/contract/limits.js'
-import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, VIDEO_MODEL_IDS, VIDEO_MODELS } from '../../src/contract/models.js'
+import {
+  IMAGE_MODEL_IDS,
+  IMAGE_MODELS,
+  RELAY_MODEL_IDS,
+  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
+} from '../../src/contract/models.js'
 import { submissionResponseSchema, taskSnapshotSchema } from '../../src/contract/responses.js'
 import { BUNDLED_SCENARIOS } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
@@ -20,22 +26,42 @@ import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_121)
 
-async function check<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncPropertyWithHooks<Ts>, numRuns: number): Promise<void> {
+async function check<Ts extends [unknown, ...unknown[]]>(
+  property: fc.IAsyncPropertyWithHooks<Ts>,
+  numRuns: number,
+): Promise<void> {
   try {
     await fc.assert(property, { seed: SEED, numRuns })
   } catch (error) {
     const cause = (error as Error).cause
     const why = cause instanceof Error ? cause.message : String(cause)
-    throw new Error(`fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${clip((error as Error).message, 6000)}\nCause: ${clip(why, 4000)}`)
+    throw new Error(
+      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${clip((error as Error).message, 6000)}\nCause: ${clip(why, 4000)}`,
+    )
   }
 }
 
 /** Long strings (huge prompts) would bury a failure report: keep the ends. */
-const clip = (text: string, max = 600) => (text.length <= max ? text : `${text.slice(0, max / 2)}…[${text.length - max} characters]…${text.slice(-max / 2)}`)
+const clip = (text: string, max = 600) =>
+  text.length <= max ? text : `${text.slice(0, max / 2)}…[${text.length - max} characters]…${text.slice(-max / 2)}`
 
 // ---- arbitraries built from the contract ----
 
-const STANDARD_FIELDS = ['prompt', 'model', 'negativePrompt', 'width', 'height', 'aspectRatio', 'numOutputs', 'seed', 'guidanceScale', 'numInferenceSteps', 'inputImageUrls', 'providerInput', 'provider']
+const STANDARD_FIELDS = [
+  'prompt',
+  'model',
+  'negativePrompt',
+  'width',
+  'height',
+  'aspectRatio',
+  'numOutputs',
+  'seed',
+  'guidanceScale',
+  'numInferenceSteps',
+  'inputImageUrls',
+  'providerInput',
+  'provider',
+]
 const RELAY_FIELDS = ['provider', 'model', 'prompt', 'resolution', 'numOutputs', 'watermark']
 const VIDEO_FIELDS = ['model', 'inputMode', 'prompt', 'aspectRatio', 'duration', 'inputImageUrls']
 
@@ -57,7 +83,11 @@ const promptArb = fc
   .filter((prompt) => !prompt.includes('[mock:'))
 
 const urlArb = fc.oneof(
-  fc.constantFrom('https://example.com/ref.png', 'http://127.0.0.1:9/x.jpg', 'https://cdn.example.org/a/b/c.webp?w=10&h=20#frag'),
+  fc.constantFrom(
+    'https://example.com/ref.png',
+    'http://127.0.0.1:9/x.jpg',
+    'https://cdn.example.org/a/b/c.webp?w=10&h=20#frag',
+  ),
   fc.stringMatching(/^[a-z0-9]{1,12}$/).map((name) => `https://img.example.com/${name}.png`),
 )
 
@@ -65,7 +95,10 @@ const urlArb = fc.oneof(
 const jsonArb: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>
 
 /** Keys a hostile or careless client might send, including ones that mean something to JavaScript. */
-const keyArb = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', ''))
+const keyArb = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', ''),
+)
 
 /** Sets `key` as an own, enumerable property even when it is `__proto__`, so JSON.stringify sends it. */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -80,7 +113,8 @@ const objectArb: fc.Arbitrary<Body> = fc.array(fc.tuple(keyArb, jsonArb), { maxL
 
 /** A record whose optional fields may each be absent. */
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
-const defined = (fields: Record<string, unknown>): Body => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Body
+const defined = (fields: Record<string, unknown>): Body =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Body
 
 const standardArb: fc.Arbitrary<Generated> = fc.constantFrom(...IMAGE_MODEL_IDS).chain((id) => {
   const model = IMAGE_MODELS[id]
@@ -96,7 +130,13 @@ const standardArb: fc.Arbitrary<Generated> = fc.constantFrom(...IMAGE_MODEL_IDS)
       guidanceScale: optional(fc.double({ min: 0, max: 100, noNaN: true, noDefaultInfinity: true })),
       numInferenceSteps: optional(fc.integer({ min: 1, max: 150 })),
       inputImageUrls: optional(fc.array(urlArb, { minLength: 1, maxLength: Math.min(3, model.maxReferenceImages) })),
-      providerInput: optional(fc.oneof(objectArb, fc.constant({ resolution: '4K' }), fc.constant({ resolution: '2K', steps: [1, { a: null }] }))),
+      providerInput: optional(
+        fc.oneof(
+          objectArb,
+          fc.constant({ resolution: '4K' }),
+          fc.constant({ resolution: '2K', steps: [1, { a: null }] }),
+        ),
+      ),
       provider: optional(fc.constant('upstream-a')),
     })
     .map((fields) => ({ shape: 'standard' as const, body: defined({ model: id, ...fields }) }))
@@ -121,7 +161,8 @@ const videoArb: fc.Arbitrary<Generated> = fc.constantFrom(...VIDEO_MODEL_IDS).ch
         prompt: inputMode === 'text_to_video' ? promptArb : optional(promptArb),
         aspectRatio: optional(fc.constantFrom(...model.aspectRatios)),
         duration: optional(fc.constantFrom(...model.durations)),
-        inputImageUrls: inputMode === 'image_to_video' ? fc.array(urlArb, { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
+        inputImageUrls:
+          inputMode === 'image_to_video' ? fc.array(urlArb, { minLength: 1, maxLength: 3 }) : fc.constant(undefined),
       })
       .map((fields) => ({ shape: 'video' as const, body: defined({ model: id, inputMode, ...fields }) })),
   )
@@ -134,18 +175,43 @@ type Kind = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object'
 const wrongTypeArb = (kind: Kind): fc.Arbitrary<Json> => {
   const options: fc.Arbitrary<Json>[] = [fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), objectArb]
   if (kind !== 'string') options.push(fc.string({ maxLength: 10 }))
-  if (kind !== 'number' && kind !== 'integer') options.push(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
+  if (kind !== 'number' && kind !== 'integer')
+    options.push(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
   if (kind !== 'boolean') options.push(fc.boolean())
-  return fc.oneof(...options).filter((value) => !(kind === 'array' && Array.isArray(value)) && !(kind === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)))
+  return fc
+    .oneof(...options)
+    .filter(
+      (value) =>
+        !(kind === 'array' && Array.isArray(value)) &&
+        !(kind === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)),
+    )
 }
 
 const FIELD_KINDS: Record<Shape, Record<string, Kind>> = {
   standard: {
-    prompt: 'string', model: 'string', negativePrompt: 'string', width: 'integer', height: 'integer', aspectRatio: 'string', numOutputs: 'integer',
-    seed: 'string', guidanceScale: 'number', numInferenceSteps: 'integer', inputImageUrls: 'array', providerInput: 'object', provider: 'string',
+    prompt: 'string',
+    model: 'string',
+    negativePrompt: 'string',
+    width: 'integer',
+    height: 'integer',
+    aspectRatio: 'string',
+    numOutputs: 'integer',
+    seed: 'string',
+    guidanceScale: 'number',
+    numInferenceSteps: 'integer',
+    inputImageUrls: 'array',
+    providerInput: 'object',
+    provider: 'string',
   },
   relay: { model: 'string', prompt: 'string', resolution: 'string', numOutputs: 'integer', watermark: 'boolean' },
-  video: { model: 'string', inputMode: 'string', prompt: 'string', aspectRatio: 'string', duration: 'number', inputImageUrls: 'array' },
+  video: {
+    model: 'string',
+    inputMode: 'string',
+    prompt: 'string',
+    aspectRatio: 'string',
+    duration: 'number',
+    inputImageUrls: 'array',
+  },
 }
 
 /** `length` characters, counted as the schemas count them: code points (so '🦊' is one, though two UTF-16 units). */
@@ -155,7 +221,8 @@ const longString = (length: number) => fc.constantFrom('x', 'é', '🦊', ' ').m
 function outOfRangeArb({ shape, body }: Generated, field: string): fc.Arbitrary<Json> | undefined {
   const image = shape !== 'video' ? IMAGE_MODELS[body.model as keyof typeof IMAGE_MODELS] : undefined
   const video = shape === 'video' ? VIDEO_MODELS[body.model as keyof typeof VIDEO_MODELS] : undefined
-  const promptMax = shape === 'relay' ? LIMITS.relayPrompt.max : (image?.promptMaxLength ?? video?.promptMaxLength ?? LIMITS.prompt.max)
+  const promptMax =
+    shape === 'relay' ? LIMITS.relayPrompt.max : (image?.promptMaxLength ?? video?.promptMaxLength ?? LIMITS.prompt.max)
   const notIn = (allowed: readonly unknown[]) => (value: unknown) => !allowed.includes(value)
   switch (field) {
     case 'numOutputs':
@@ -164,33 +231,64 @@ function outOfRangeArb({ shape, body }: Generated, field: string): fc.Arbitrary<
     case 'height':
       return fc.oneof(fc.constantFrom(63, 4097, 64.5, -64, 1e300), fc.integer({ min: 4097 }))
     case 'guidanceScale':
-      return fc.oneof(fc.constantFrom(-0.001, 100.001, 1e308, -1e308), fc.double({ min: 100.0001, noNaN: true, noDefaultInfinity: true }))
+      return fc.oneof(
+        fc.constantFrom(-0.001, 100.001, 1e308, -1e308),
+        fc.double({ min: 100.0001, noNaN: true, noDefaultInfinity: true }),
+      )
     case 'numInferenceSteps':
       return fc.constantFrom(0, 151, 2.5, -1)
     case 'seed':
-      return fc.oneof(fc.constantFrom('', '123456789012345678901', '12a', ' 1', '-1', '١٢٣', '1e5'), fc.stringMatching(/^\d{21,40}$/))
+      return fc.oneof(
+        fc.constantFrom('', '123456789012345678901', '12a', ' 1', '-1', '١٢٣', '1e5'),
+        fc.stringMatching(/^\d{21,40}$/),
+      )
     case 'prompt':
       return fc.oneof(fc.constant(''), longString(promptMax + 1))
     case 'negativePrompt':
       return image?.negativePrompt ? longString(LIMITS.negativePrompt.max + 1) : fc.string()
     case 'aspectRatio':
-      return fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('7:3', '1:1 ', 'AUTO', '0:1', '16/9')).filter(notIn(image?.aspectRatios ?? video?.aspectRatios ?? []))
+      return fc
+        .oneof(fc.string({ maxLength: 8 }), fc.constantFrom('7:3', '1:1 ', 'AUTO', '0:1', '16/9'))
+        .filter(notIn(image?.aspectRatios ?? video?.aspectRatios ?? []))
     case 'inputImageUrls': {
       const max = image?.maxReferenceImages ?? LIMITS.inputImageUrls.max
-      const bad = fc.constantFrom<Json>(['not a url'], ['ftp://example.com/x.png'], ['javascript:alert(1)'], ['/relative.png'], [''], Array.from({ length: max + 1 }, (_, i) => `https://e.com/${i}.png`))
+      const bad = fc.constantFrom<Json>(
+        ['not a url'],
+        ['ftp://example.com/x.png'],
+        ['javascript:alert(1)'],
+        ['/relative.png'],
+        [''],
+        Array.from({ length: max + 1 }, (_, i) => `https://e.com/${i}.png`),
+      )
       if (video && body.inputMode === 'text_to_video') return fc.oneof(bad, fc.constant<Json>(['https://e.com/a.png']))
       return fc.oneof(bad, fc.constant<Json>([]))
     }
     case 'resolution':
-      return fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('1k', '8K', ' 2K', '2K ')).filter(notIn(image?.relayResolutions ?? []))
+      return fc
+        .oneof(fc.string({ maxLength: 40 }), fc.constantFrom('1k', '8K', ' 2K', '2K '))
+        .filter(notIn(image?.relayResolutions ?? []))
     case 'duration':
-      return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })).filter(notIn(video?.durations ?? []))
+      return fc
+        .oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }))
+        .filter(notIn(video?.durations ?? []))
     case 'inputMode':
-      return fc.oneof(fc.string({ maxLength: 16 }), fc.constantFrom('TEXT_TO_VIDEO', 'text-to-video', 'image_to_image')).filter(notIn(video?.modes ?? []))
+      return fc
+        .oneof(fc.string({ maxLength: 16 }), fc.constantFrom('TEXT_TO_VIDEO', 'text-to-video', 'image_to_image'))
+        .filter(notIn(video?.modes ?? []))
     case 'model':
-      return fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('BASE-IMAGE-2', 'base-image-2 ', 'video-d', 'vendor-a/base-image', 'constructor', '__proto__')).filter(
-        notIn(shape === 'video' ? VIDEO_MODEL_IDS : shape === 'relay' ? RELAY_MODEL_IDS : IMAGE_MODEL_IDS),
-      )
+      return fc
+        .oneof(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom(
+            'BASE-IMAGE-2',
+            'base-image-2 ',
+            'video-d',
+            'vendor-a/base-image',
+            'constructor',
+            '__proto__',
+          ),
+        )
+        .filter(notIn(shape === 'video' ? VIDEO_MODEL_IDS : shape === 'relay' ? RELAY_MODEL_IDS : IMAGE_MODEL_IDS))
     default:
       return undefined
   }
@@ -212,18 +310,31 @@ interface Broken extends Generated {
 const brokenArb: fc.Arbitrary<Broken> = validArb.chain((valid) => {
   const fields = Object.keys(FIELD_KINDS[valid.shape])
   const allowed = valid.shape === 'standard' ? STANDARD_FIELDS : valid.shape === 'relay' ? RELAY_FIELDS : VIDEO_FIELDS
-  const extra = fc.tuple(keyArb.filter((key) => !allowed.includes(key)), jsonArb).map(([key, value]): Broken => {
-    const body = { ...valid.body }
-    setOwn(body, key, value)
-    return { ...valid, body, path: key, how: 'unknown field' }
-  })
-  const wrongType = fc.constantFrom(...fields).chain((field) =>
-    wrongTypeArb(FIELD_KINDS[valid.shape][field]!).map((value): Broken => ({ ...valid, body: { ...valid.body, [field]: value }, path: field, how: 'wrong type' })),
-  )
+  const extra = fc
+    .tuple(
+      keyArb.filter((key) => !allowed.includes(key)),
+      jsonArb,
+    )
+    .map(([key, value]): Broken => {
+      const body = { ...valid.body }
+      setOwn(body, key, value)
+      return { ...valid, body, path: key, how: 'unknown field' }
+    })
+  const wrongType = fc
+    .constantFrom(...fields)
+    .chain((field) =>
+      wrongTypeArb(FIELD_KINDS[valid.shape][field]!).map(
+        (value): Broken => ({ ...valid, body: { ...valid.body, [field]: value }, path: field, how: 'wrong type' }),
+      ),
+    )
   const outOfRange = fc
     .constantFrom(...fields)
     .filter((field) => outOfRangeArb(valid, field) !== undefined)
-    .chain((field) => outOfRangeArb(valid, field)!.map((value): Broken => ({ ...valid, body: { ...valid.body, [field]: value }, path: field, how: 'out of range' })))
+    .chain((field) =>
+      outOfRangeArb(valid, field)!.map(
+        (value): Broken => ({ ...valid, body: { ...valid.body, [field]: value }, path: field, how: 'out of range' }),
+      ),
+    )
   const missing = fc.constantFrom(...requiredFields(valid)).map((field): Broken => {
     const { [field]: _, ...rest } = valid.body
     return { ...valid, body: rest, path: field, how: 'missing' }
@@ -234,10 +345,16 @@ const brokenArb: fc.Arbitrary<Broken> = validArb.chain((valid) => {
 // ---- headers ----
 
 /** Characters fetch lets through in a header value (and Node's parser accepts): printable ASCII and Latin-1. */
-const headerChar = fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((c) => String.fromCharCode(c))
+const headerChar = fc
+  .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }))
+  .map((c) => String.fromCharCode(c))
 const headerValueArb = (minLength = 0, maxLength = 40) => fc.string({ unit: headerChar, minLength, maxLength })
 const tokenChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:~!$'.split(''))
-const validIdempotencyKeyArb = fc.string({ unit: tokenChar, minLength: LIMITS.idempotencyKey.min, maxLength: LIMITS.idempotencyKey.max })
+const validIdempotencyKeyArb = fc.string({
+  unit: tokenChar,
+  minLength: LIMITS.idempotencyKey.min,
+  maxLength: LIMITS.idempotencyKey.max,
+})
 
 type Headers = Record<string, string>
 
@@ -341,24 +458,35 @@ async function send(door: Door, path: string, init: RequestInit): Promise<Outcom
 /** Tasks stored and credits held across every account: what a refused request must leave unchanged. */
 function holdings(door: Door): { tasks: number; credits: number } {
   const engine = door.engine
-  return { tasks: engine.listTasks({ limit: 1 }, '').total, credits: engine.listAccounts().reduce((sum, account) => sum + account.credits, 0) }
+  return {
+    tasks: engine.listTasks({ limit: 1 }, '').total,
+    credits: engine.listAccounts().reduce((sum, account) => sum + account.credits, 0),
+  }
 }
 
 /** The newest stored task's price: what a dropped (but committed) submission cost. */
 const newestTaskCredits = (door: Door) => door.engine.listTasks({ limit: 1 }, '').tasks[0]?.creditsUsed ?? Number.NaN
 
-const describeRequest = (path: string, headers: Headers, body: unknown) => clip(JSON.stringify({ path, headers, body }) ?? String(body), 1500)
+const describeRequest = (path: string, headers: Headers, body: unknown) =>
+  clip(JSON.stringify({ path, headers, body }) ?? String(body), 1500)
 
 /**
  * The invariants every answer keeps, whatever was sent. `faults` says which failures the request
  * itself asked for (a flaky or drop-after-commit scenario).
  */
-async function expectSound(door: Door, outcome: Outcome, faults: { fiveHundred: boolean; drop: boolean }, context: string): Promise<void> {
+async function expectSound(
+  _door: Door,
+  outcome: Outcome,
+  faults: { fiveHundred: boolean; drop: boolean },
+  context: string,
+): Promise<void> {
   if (outcome.dropped) {
     expect(faults.drop, `connection dropped without drop-after-commit: ${context}`).toBe(true)
     return
   }
-  expect(outcome.status, `a 5xx nobody asked for: ${outcome.text} ← ${context}`).toBeLessThan(faults.fiveHundred ? 600 : 500)
+  expect(outcome.status, `a 5xx nobody asked for: ${outcome.text} ← ${context}`).toBeLessThan(
+    faults.fiveHundred ? 600 : 500,
+  )
   if (outcome.status >= 500) expect(outcome.json, context).toEqual({ error: 'Internal error' })
   if (outcome.status < 200 || outcome.status >= 300) {
     expect(outcome.headers?.get('content-type'), context).toContain('application/json')
@@ -368,9 +496,11 @@ async function expectSound(door: Door, outcome: Outcome, faults: { fiveHundred: 
 }
 
 const asksFor = (headers: Headers, body: unknown, name: string) =>
-  [headers['x-mock-scenario'], headers.prefer, typeof body === 'object' && body !== null ? (body as { prompt?: unknown }).prompt : undefined].some(
-    (value) => typeof value === 'string' && value.includes(name),
-  )
+  [
+    headers['x-mock-scenario'],
+    headers.prefer,
+    typeof body === 'object' && body !== null ? (body as { prompt?: unknown }).prompt : undefined,
+  ].some((value) => typeof value === 'string' && value.includes(name))
 
 const unexpected: unknown[] = []
 afterEach(() => {
@@ -383,26 +513,45 @@ eachDoor(
   (door) => {
     it('every valid body from the contract is accepted (200), matches the submission schema, is charged its creditsUsed and reads back', async () => {
       await check(
-        fc.asyncProperty(validArb, validAuthArb, validIdempotencyKeyArb, fc.boolean(), async (generated, auth, key, sendKey) => {
-          door().engine.reset(7)
-          const headers: Headers = { 'content-type': 'application/json', ...auth, ...(sendKey || generated.shape === 'relay' ? { 'idempotency-key': key } : {}) }
-          const path = generated.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
-          const context = describeRequest(path, headers, generated.body)
-          const before = holdings(door())
-          const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(generated.body) })
-          expect(outcome.status, `${outcome.text} ← ${context}`).toBe(200)
-          const submission = submissionResponseSchema.parse(outcome.json)
-          expect(outcome.headers!.get('idempotent-replayed')).toBeNull()
-          const after = holdings(door())
-          expect(after, context).toEqual({ tasks: before.tasks + 1, credits: before.credits - submission.creditsUsed })
-          expect(submission.creditsUsed, context).toBeGreaterThan(0)
-          if (generated.shape === 'relay') expect(submission, context).toMatchObject({ relayStatus: 'queued', pollAfterSeconds: 5 })
-          else expect(submission.relayStatus, context).toBeUndefined()
-          const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.taskId)}`, { headers: auth })
-          expect(read.status, `${read.text} ← ${context}`).toBe(200)
-          const snapshot = taskSnapshotSchema.parse(read.json)
-          expect(snapshot, context).toMatchObject({ id: submission.taskId, taskId: submission.taskId, model: generated.body.model, creditsUsed: submission.creditsUsed })
-        }),
+        fc.asyncProperty(
+          validArb,
+          validAuthArb,
+          validIdempotencyKeyArb,
+          fc.boolean(),
+          async (generated, auth, key, sendKey) => {
+            door().engine.reset(7)
+            const headers: Headers = {
+              'content-type': 'application/json',
+              ...auth,
+              ...(sendKey || generated.shape === 'relay' ? { 'idempotency-key': key } : {}),
+            }
+            const path = generated.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
+            const context = describeRequest(path, headers, generated.body)
+            const before = holdings(door())
+            const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(generated.body) })
+            expect(outcome.status, `${outcome.text} ← ${context}`).toBe(200)
+            const submission = submissionResponseSchema.parse(outcome.json)
+            expect(outcome.headers!.get('idempotent-replayed')).toBeNull()
+            const after = holdings(door())
+            expect(after, context).toEqual({
+              tasks: before.tasks + 1,
+              credits: before.credits - submission.creditsUsed,
+            })
+            expect(submission.creditsUsed, context).toBeGreaterThan(0)
+            if (generated.shape === 'relay')
+              expect(submission, context).toMatchObject({ relayStatus: 'queued', pollAfterSeconds: 5 })
+            else expect(submission.relayStatus, context).toBeUndefined()
+            const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.taskId)}`, { headers: auth })
+            expect(read.status, `${read.text} ← ${context}`).toBe(200)
+            const snapshot = taskSnapshotSchema.parse(read.json)
+            expect(snapshot, context).toMatchObject({
+              id: submission.taskId,
+              taskId: submission.taskId,
+              model: generated.body.model,
+              creditsUsed: submission.creditsUsed,
+            })
+          },
+        ),
         100,
       )
     }, 30_000)
@@ -418,7 +567,10 @@ eachDoor(
           const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(broken.body) })
           expect(outcome.status, `${outcome.text} ← ${context}`).toBe(400)
           const body = invalidRequestBodySchema.parse(outcome.json)
-          expect(body.details.issues.filter((issue) => issue.in === 'body').map((issue) => issue.path), context).toContain(broken.path)
+          expect(
+            body.details.issues.filter((issue) => issue.in === 'body').map((issue) => issue.path),
+            context,
+          ).toContain(broken.path)
           expect(holdings(door()), context).toEqual(before)
         }),
         200,
@@ -430,17 +582,41 @@ eachDoor(
       const bodyArb = fc.oneof(
         { weight: 4, arbitrary: validArb },
         { weight: 3, arbitrary: brokenArb },
-        { weight: 2, arbitrary: validArb.chain((g) => fc.constantFrom(...BUNDLED_SCENARIOS).map((name) => ({ ...g, body: { ...g.body, prompt: `a fox [mock:${name}]` } }))) },
-        { weight: 1, arbitrary: (fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Json>).map((body) => ({ shape: 'standard' as Shape, body: body as Body })) },
+        {
+          weight: 2,
+          arbitrary: validArb.chain((g) =>
+            fc
+              .constantFrom(...BUNDLED_SCENARIOS)
+              .map((name) => ({ ...g, body: { ...g.body, prompt: `a fox [mock:${name}]` } })),
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: (fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Json>).map((body) => ({
+            shape: 'standard' as Shape,
+            body: body as Body,
+          })),
+        },
       )
       const rawArb = fc.oneof(
-        { weight: 9, arbitrary: bodyArb.map(({ shape, body }) => ({ shape, body: body as Json, text: JSON.stringify(body) })) },
-        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }).map((text) => ({ shape: 'standard' as Shape, body: text as Json, text })) },
+        {
+          weight: 9,
+          arbitrary: bodyArb.map(({ shape, body }) => ({ shape, body: body as Json, text: JSON.stringify(body) })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .string({ unit: 'binary', maxLength: 60 })
+            .map((text) => ({ shape: 'standard' as Shape, body: text as Json, text })),
+        },
       )
       const authArb = fc.oneof({ weight: 4, arbitrary: validAuthArb }, { weight: 1, arbitrary: anyAuthArb })
       const scenarioArb = fc.oneof(
         { weight: 2, arbitrary: scenarioHeadersArb },
-        { weight: 2, arbitrary: fc.constantFrom(...BUNDLED_SCENARIOS).map((name): Headers => ({ 'x-mock-scenario': name })) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(...BUNDLED_SCENARIOS).map((name): Headers => ({ 'x-mock-scenario': name })),
+        },
       )
       const seen = new Set<string>()
       await check(
@@ -455,10 +631,18 @@ eachDoor(
           async ({ shape, body, text }, pick, auth, idempotency, scenario, contentType, times) => {
             door().engine.reset(7)
             const endpoint = pick === 'same' ? (shape === 'video' ? 'video' : 'image') : pick
-            const headers: Headers = { ...(contentType !== undefined ? { 'content-type': contentType } : {}), ...auth, ...idempotency, ...scenario }
+            const headers: Headers = {
+              ...(contentType !== undefined ? { 'content-type': contentType } : {}),
+              ...auth,
+              ...idempotency,
+              ...scenario,
+            }
             const path = `/api/ai/${endpoint}/generate`
             const context = describeRequest(path, headers, text)
-            const faults = { fiveHundred: asksFor(headers, body, 'flaky'), drop: asksFor(headers, body, 'drop-after-commit') }
+            const faults = {
+              fiveHundred: asksFor(headers, body, 'flaky'),
+              drop: asksFor(headers, body, 'drop-after-commit'),
+            }
             for (let attempt = 1; attempt <= (times === 'twice' ? 2 : 1); attempt++) {
               const before = holdings(door())
               const outcome = await send(door(), path, { method: 'POST', headers, body: text })
@@ -474,8 +658,14 @@ eachDoor(
                 const submission = submissionResponseSchema.safeParse(outcome.json)
                 expect(submission.success, `2xx off the submission schema: ${outcome.text} ← ${where}`).toBe(true)
                 if (replayed) expect(after, `a replay stored or charged something ← ${where}`).toEqual(before)
-                else expect(after, where).toEqual({ tasks: before.tasks + 1, credits: before.credits - submission.data!.creditsUsed })
-                const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.data!.taskId)}`, { headers: auth })
+                else
+                  expect(after, where).toEqual({
+                    tasks: before.tasks + 1,
+                    credits: before.credits - submission.data!.creditsUsed,
+                  })
+                const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.data!.taskId)}`, {
+                  headers: auth,
+                })
                 expect(read.status, `${read.text} ← ${where}`).toBe(200)
                 expect(taskSnapshotSchema.safeParse(read.json).success, read.text).toBe(true)
               } else {
@@ -490,7 +680,8 @@ eachDoor(
         400,
       )
       // The inputs reach every kind of answer, so the invariants above were tested on each.
-      for (const kind of ['200', '200 replayed', '400', '401', '402', '500', 'dropped']) expect([...seen], `no run produced ${kind}`).toContain(kind)
+      for (const kind of ['200', '200 replayed', '400', '401', '402', '500', 'dropped'])
+        expect([...seen], `no run produced ${kind}`).toContain(kind)
     }, 60_000)
 
     it('random task ids, percent-encoded garbage included: 404 Task not found (or 401), the owner alone reads a real one', async () => {
@@ -500,8 +691,28 @@ eachDoor(
         fc
           .array(
             fc.oneof(
-              fc.tuple(fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')), fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split(''))).map(([a, b]) => `%${a}${b}`),
-              fc.constantFrom('%', '%E0%A4', '%ED%A0%80', '%C0%AF', '%00', '%2F', '%2e%2e', '..', 'tsk_', '__proto__', 'constructor', ';', '@', ':'),
+              fc
+                .tuple(
+                  fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
+                  fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
+                )
+                .map(([a, b]) => `%${a}${b}`),
+              fc.constantFrom(
+                '%',
+                '%E0%A4',
+                '%ED%A0%80',
+                '%C0%AF',
+                '%00',
+                '%2F',
+                '%2e%2e',
+                '..',
+                'tsk_',
+                '__proto__',
+                'constructor',
+                ';',
+                '@',
+                ':',
+              ),
             ),
             { minLength: 1, maxLength: 8 },
           )
@@ -514,7 +725,8 @@ eachDoor(
           await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
           expect([401, 404], `${outcome.status} ${outcome.text} ← ${context}`).toContain(outcome.status)
           // A well-formed id in one path segment (not a dot segment, which the URL parser resolves away) is an unknown task.
-          if (outcome.status === 404 && plain && !/^(\.|\.\.)?$/.test(decodeURIComponent(raw))) expect(outcome.json, context).toEqual({ error: 'Task not found' })
+          if (outcome.status === 404 && plain && !/^(\.|\.\.)?$/.test(decodeURIComponent(raw)))
+            expect(outcome.json, context).toEqual({ error: 'Task not found' })
         }),
         250,
       )
@@ -526,7 +738,9 @@ eachDoor(
         body: JSON.stringify({ model: 'vendor-a/base-image', prompt: 'a fox' }),
       })
       const { taskId } = submissionResponseSchema.parse(created.json)
-      expect((await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })).status).toBe(200)
+      expect(
+        (await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })).status,
+      ).toBe(200)
       const other = await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_bob' } })
       expect([other.status, other.json]).toEqual([404, { error: 'Task not found' }])
     }, 30_000)
@@ -548,14 +762,24 @@ eachDoor(
         objectArb,
         fc.record({ seconds: jsonArb }),
         fc.record({ mode: fc.constantFrom('manual', 'real', 'MANUAL', ''), speed: jsonArb }, { requiredKeys: [] }),
-        fc.record({ credits: jsonArb, name: jsonArb, scenario: jsonArb, apiKey: jsonArb, demo: jsonArb }, { requiredKeys: [] }),
-        fc.record({ name: fc.oneof(scenarioNameArb, jsonArb), description: jsonArb, rules: jsonArb, accounts: jsonArb }, { requiredKeys: ['name'] }),
+        fc.record(
+          { credits: jsonArb, name: jsonArb, scenario: jsonArb, apiKey: jsonArb, demo: jsonArb },
+          { requiredKeys: [] },
+        ),
+        fc.record(
+          { name: fc.oneof(scenarioNameArb, jsonArb), description: jsonArb, rules: jsonArb, accounts: jsonArb },
+          { requiredKeys: ['name'] },
+        ),
         fc.record({ status: jsonArb, refund: jsonArb, errorCode: jsonArb }, { requiredKeys: [] }),
       )
       await check(
         fc.asyncProperty(routeArb, controlBodyArb, async ([method, path], body) => {
           const context = describeRequest(`${method} ${path}`, {}, body)
-          const outcome = await send(door(), path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+          const outcome = await send(door(), path, {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
           await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
           // The clock must stay manual for the tests that follow.
           door().engine.setClock({ mode: 'manual' })

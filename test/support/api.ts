@@ -20,10 +20,13 @@ export function post(door: Door, path: string, body: unknown, headers: Record<st
   })
 }
 
-export const submitImage = (door: Door, body: unknown, headers?: Record<string, string>) => post(door, '/api/ai/image/generate', body, headers)
-export const submitVideo = (door: Door, body: unknown, headers?: Record<string, string>) => post(door, '/api/ai/video/generate', body, headers)
+export const submitImage = (door: Door, body: unknown, headers?: Record<string, string>) =>
+  post(door, '/api/ai/image/generate', body, headers)
+export const submitVideo = (door: Door, body: unknown, headers?: Record<string, string>) =>
+  post(door, '/api/ai/video/generate', body, headers)
 
-export const getTask = (door: Door, id: string, key: string = KEYS.alice) => door.fetch(`/api/ai/tasks/${encodeURIComponent(id)}`, { headers: auth(key) })
+export const getTask = (door: Door, id: string, key: string = KEYS.alice) =>
+  door.fetch(`/api/ai/tasks/${encodeURIComponent(id)}`, { headers: auth(key) })
 
 export async function advance(door: Door, seconds: number): Promise<void> {
   const res = await post(door, '/__mock/clock/advance', { seconds })

@@ -17,7 +17,16 @@ export const CHROMIUM = '/usr/bin/chromium'
 /** Installing chromium with apt-get can take a few minutes on a fresh machine. */
 export const INSTALL_LIMIT_MS = 10 * 60_000
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Installs Debian's chromium with apt-get when /usr/bin/chromium is missing (needs root). */
 export async function ensureChromium(): Promise<void> {
@@ -72,7 +81,9 @@ export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<
     metafile: true,
   })
   // A page may carry the asked-for msw and no other: a test of "msw 3" running msw 2 would prove nothing.
-  const others = Object.keys(result.metafile.inputs).filter((input) => /node_modules\/msw3?\//.test(input) && !input.includes(`node_modules/${msw}/`))
+  const others = Object.keys(result.metafile.inputs).filter(
+    (input) => /node_modules\/msw3?\//.test(input) && !input.includes(`node_modules/${msw}/`),
+  )
   if (others.length > 0) throw new Error(`${entry} bundled another msw than ${msw}: ${others[0]}`)
   return result.outputFiles[0]!.text
 }
@@ -97,7 +108,10 @@ export interface StaticServer {
  */
 export async function serveStatic(files: Record<string, StaticFile>, msw: MswPackage = 'msw'): Promise<StaticServer> {
   const all: Record<string, StaticFile> = {
-    '/mockServiceWorker.js': { body: readFileSync(`${ROOT}node_modules/${msw}/lib/mockServiceWorker.js`, 'utf8'), type: 'application/javascript' },
+    '/mockServiceWorker.js': {
+      body: readFileSync(`${ROOT}node_modules/${msw}/lib/mockServiceWorker.js`, 'utf8'),
+      type: 'application/javascript',
+    },
     '/fixtures/sample.mp4': { body: new Uint8Array(readFileSync(`${ROOT}fixtures/sample.mp4`)), type: 'video/mp4' },
     ...files,
   }

@@ -23,7 +23,11 @@ const children: ChildProcess[] = []
 
 /** Starts `genmock ...args` from the project root; stop the ones still running with killAll(). */
 export function start(args: string[]): Run {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } })
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   children.push(child)
   let out = ''
   let err = ''
@@ -54,7 +58,10 @@ export async function run(args: string[]) {
 export function baseUrl(r: Run): Promise<string> {
   return new Promise((resolve, reject) => {
     const find = () => /base_url\s+(http:\/\/\S+)/.exec(r.stdout())?.[1]
-    const timer = setTimeout(() => reject(new Error(`no base_url in the banner\nstdout: ${r.stdout()}\nstderr: ${r.stderr()}`)), LIMIT_MS)
+    const timer = setTimeout(
+      () => reject(new Error(`no base_url in the banner\nstdout: ${r.stdout()}\nstderr: ${r.stderr()}`)),
+      LIMIT_MS,
+    )
     const check = () => {
       const url = find()
       if (url) {

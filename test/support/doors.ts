@@ -39,7 +39,13 @@ export async function openMswDoor(options: SimulatorOptions = defaultOptions()):
   const server = setupServer(...handlers)
   server.listen({ onUnhandledRequest: 'error' })
   const baseUrl = 'http://genmock.test'
-  return { name: 'msw-node', baseUrl, engine, fetch: (path, init) => fetch(baseUrl + path, init), close: async () => server.close() }
+  return {
+    name: 'msw-node',
+    baseUrl,
+    engine,
+    fetch: (path, init) => fetch(baseUrl + path, init),
+    close: async () => server.close(),
+  }
 }
 
 export const DOORS = [

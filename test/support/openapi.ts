@@ -37,12 +37,27 @@ export interface Document extends Json {
 
 export const DOCUMENTS = {
   service: { id: 'urn:genmock:openapi:service', document: () => openApiDocument(pkg.version) as unknown as Document },
-  control: { id: 'urn:genmock:openapi:control', document: () => controlOpenApiDocument(pkg.version) as unknown as Document },
+  control: {
+    id: 'urn:genmock:openapi:control',
+    document: () => controlOpenApiDocument(pkg.version) as unknown as Document,
+  },
 } as const
 export type DocumentName = keyof typeof DOCUMENTS
 
 /** OpenAPI's own keywords and extensions, which are not JSON Schema's. */
-const OPENAPI_KEYWORDS = ['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'example', 'discriminator', 'xml', 'externalDocs']
+const OPENAPI_KEYWORDS = [
+  'openapi',
+  'info',
+  'servers',
+  'paths',
+  'components',
+  'security',
+  'tags',
+  'example',
+  'discriminator',
+  'xml',
+  'externalDocs',
+]
 
 /**
  * An ajv (JSON Schema 2020-12, formats, strict about keywords) holding both documents, so that a
@@ -51,7 +66,14 @@ const OPENAPI_KEYWORDS = ['openapi', 'info', 'servers', 'paths', 'components', '
  * const validate = documentAjv().getSchema('urn:genmock:openapi:service#/components/schemas/TaskSnapshot')
  */
 export function documentAjv(documents: Partial<Record<DocumentName, Document>> = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, validateFormats: true, inlineRefs: false })
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    validateFormats: true,
+    inlineRefs: false,
+  })
   addFormats(ajv)
   ajv.addVocabulary(OPENAPI_KEYWORDS)
   for (const [name, { id, document }] of Object.entries(DOCUMENTS)) {
@@ -65,14 +87,20 @@ export function documentAjv(documents: Partial<Record<DocumentName, Document>> =
 function withoutExtensions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutExtensions)
   if (typeof value !== 'object' || value === null) return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.startsWith('x-')).map(([key, inner]) => [key, withoutExtensions(inner)]))
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.startsWith('x-'))
+      .map(([key, inner]) => [key, withoutExtensions(inner)]),
+  )
 }
 
 /** A JSON pointer into a document, as the fragment of a URI. */
-export const pointer = (...segments: string[]) => `#/${segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`
+export const pointer = (...segments: string[]) =>
+  `#/${segments.map((s) => encodeURIComponent(s.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`
 
 /** Readable ajv errors. */
-export const explain = (errors: ErrorObject[] | null | undefined) => (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ')
+export const explain = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ')
 
 interface Route {
   document: DocumentName
@@ -94,7 +122,8 @@ function routesOf(name: DocumentName, doc: Document): Route[] {
 
 /** The response object an answer falls under: its status, else its range (2XX), else default. */
 export function responseFor(op: Operation, status: number): { key: string; response: Json } | undefined {
-  for (const key of [String(status), `${String(status)[0]}XX`, 'default']) if (op.responses[key]) return { key, response: op.responses[key] }
+  for (const key of [String(status), `${String(status)[0]}XX`, 'default'])
+    if (op.responses[key]) return { key, response: op.responses[key] }
   return undefined
 }
 
@@ -142,14 +171,17 @@ export function responseChecker() {
         continue
       }
       const schema = header.schema as Json
-      if (schema.pattern && !regex(schema.pattern as string).test(value)) return `${where}: header ${name}: ${value} does not match ${String(schema.pattern)}`
-      if ('const' in schema && schema.const !== value) return `${where}: header ${name}: ${value} is not ${String(schema.const)}`
+      if (schema.pattern && !regex(schema.pattern as string).test(value))
+        return `${where}: header ${name}: ${value} does not match ${String(schema.pattern)}`
+      if ('const' in schema && schema.const !== value)
+        return `${where}: header ${name}: ${value} is not ${String(schema.const)}`
     }
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim()
     const content = found.response.content as Record<string, Json> | undefined
     const text = await res.text()
     if (!content) return text === '' ? undefined : `${where}: declared without a body, answered ${type}`
-    if (!content[type]) return `${where}: media type ${type || '(none)'} not declared (${Object.keys(content).join(', ')})`
+    if (!content[type])
+      return `${where}: media type ${type || '(none)'} not declared (${Object.keys(content).join(', ')})`
     if (type !== 'application/json') return undefined
     let body: unknown
     try {
@@ -158,7 +190,8 @@ export function responseChecker() {
       return `${where}: not JSON: ${text.slice(0, 200)}`
     }
     const validate = validator(route.document, ...segments, 'content', type, 'schema')
-    if (!validate(body)) return `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n${text.slice(0, 1000)}`
+    if (!validate(body))
+      return `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n${text.slice(0, 1000)}`
     return undefined
   }
 }

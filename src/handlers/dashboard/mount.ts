@@ -17,6 +17,7 @@
  * stop() // stops refreshing and removes the dashboard
  */
 export function mountDashboard(root: HTMLElement, css?: string): () => void {
+  // biome-ignore lint/suspicious/noExplicitAny: the dashboard split (issue 21) types these
   type Json = any
   type Attrs = Record<string, string>
   type Kid = Node | string
@@ -74,7 +75,10 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   // ---- the control API, quietly and conditionally ----
   // With --admin-token, open the page as /__mock/#token=T: the fragment never leaves the browser.
   const token = /(?:^#|&)token=([^&]+)/.exec(win.location.hash)?.[1]
-  const base: Attrs = { 'genmock-dashboard': '1', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }
+  const base: Attrs = {
+    'genmock-dashboard': '1',
+    ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+  }
   /** Last answers by path, with their ETag: an unchanged read is a 304 and the same object. */
   const known = new Map<string, { tag: string; data: Json }>()
   const read = async (path: string): Promise<Json> => {
@@ -89,10 +93,18 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   }
   const call = async (method: string, path: string, body?: unknown): Promise<Json> => {
     const headers = body === undefined ? base : { ...base, 'content-type': 'application/json' }
-    const res = await fetch(path, { method, cache: 'no-store', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const res = await fetch(path, {
+      method,
+      cache: 'no-store',
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
     const data = await res.json().catch(() => ({}))
     const issue = data.details?.issues?.[0]
-    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${data.error ?? ''}${issue ? `: ${issue.path} ${issue.message}` : ''}`)
+    if (!res.ok)
+      throw new Error(
+        `${method} ${path} → ${res.status} ${data.error ?? ''}${issue ? `: ${issue.path} ${issue.message}` : ''}`,
+      )
     return data
   }
   /** Blob URLs of task media, fetched once each through the control API. */
@@ -105,7 +117,10 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       url = fetch(`/__mock/tasks/${enc(t.taskId)}/media/${index}`, { headers: base })
         .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : ''))
         .catch(() => '')
-        .then((got) => (got || blobs.delete(key), got))
+        .then((got) => {
+          if (!got) blobs.delete(key)
+          return got
+        })
       blobs.set(key, url)
     }
     return url
@@ -115,13 +130,24 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     if (t.status !== 1) return box
     const images: unknown[] = Array.isArray(t.outputImageUrls) ? t.outputImageUrls : []
     images.slice(0, max).forEach((url, i) => {
-      const img = el('img', { alt: `output ${i + 1}`, 'data-url': String(url), ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}) }) as HTMLImageElement
+      const img = el('img', {
+        alt: `output ${i + 1}`,
+        'data-url': String(url),
+        ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}),
+      }) as HTMLImageElement
       void media(t, i).then((src) => src && (img.src = src))
       box.append(img)
     })
     if (images.length > max) box.append(sub(`+${images.length - max}`))
     if (t.outputVideoUrl) {
-      const video = el('video', { 'data-testid': 'video', 'data-url': String(t.outputVideoUrl), controls: '', preload: 'metadata', muted: '', playsinline: '' }) as HTMLVideoElement
+      const video = el('video', {
+        'data-testid': 'video',
+        'data-url': String(t.outputVideoUrl),
+        controls: '',
+        preload: 'metadata',
+        muted: '',
+        playsinline: '',
+      }) as HTMLVideoElement
       void media(t, 0).then((src) => src && (video.src = src))
       box.append(video)
     }
@@ -130,66 +156,139 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
 
   // ---- actions: each one a control API call, its outcome shown ----
   const out = el('div', { class: 'out', role: 'status', 'aria-live': 'polite', 'data-testid': 'action-result' })
-  const act = (what: string, run: () => Promise<Json>, say: (data: Json) => string = () => 'done') => () => {
-    out.className = 'out'
-    set(out, `${what}…`)
-    run().then(
-      (data) => {
-        set(out, `${what}: ${say(data)}`)
-        void refresh(true)
-      },
-      (error: Error) => {
-        out.className = 'out err'
-        set(out, `${what} failed: ${error.message}`)
+  const act =
+    (what: string, run: () => Promise<Json>, say: (data: Json) => string = () => 'done') =>
+    () => {
+      out.className = 'out'
+      set(out, `${what}…`)
+      run().then(
+        (data) => {
+          set(out, `${what}: ${say(data)}`)
+          void refresh(true)
+        },
+        (error: Error) => {
+          out.className = 'out err'
+          set(out, `${what} failed: ${error.message}`)
+        },
+      )
+    }
+  const advanced = (a: Json) =>
+    `now ${a.now}, ${a.changes.length} change${a.changes.length === 1 ? '' : 's'}${a.idle ? ', nothing pending' : ''}`
+  const advance = (path: string, by: Json, label: string, testid: string) =>
+    button(
+      label,
+      act(`advance ${label}`, () => call('POST', path, by), advanced),
+      {
+        'data-testid': testid,
+        title: `Advance ${typeof by.seconds === 'number' ? `${by.seconds} seconds` : `until ${by.until}`}`,
       },
     )
-  }
-  const advanced = (a: Json) => `now ${a.now}, ${a.changes.length} change${a.changes.length === 1 ? '' : 's'}${a.idle ? ', nothing pending' : ''}`
-  const advance = (path: string, by: Json, label: string, testid: string) =>
-    button(label, act(`advance ${label}`, () => call('POST', path, by), advanced), { 'data-testid': testid, title: `Advance ${typeof by.seconds === 'number' ? `${by.seconds} seconds` : `until ${by.until}`}` })
   /** The advance buttons of a clock; an account's carry `acct-` before their test ids. */
   const clockButtons = (path: string, prefix = '') =>
-    ([
-      [{ seconds: 10 }, '+10 s', 'advance-10s'],
-      [{ seconds: 60 }, '+1 min', 'advance-1m'],
-      [{ seconds: 3600 }, '+1 h', 'advance-1h'],
-      [{ until: 'next-event' }, 'next event', 'advance-next'],
-      [{ until: 'idle' }, 'until idle', 'advance-idle'],
-    ] as const).map(([by, label, testid]) => advance(path, by, label, prefix + testid))
+    (
+      [
+        [{ seconds: 10 }, '+10 s', 'advance-10s'],
+        [{ seconds: 60 }, '+1 min', 'advance-1m'],
+        [{ seconds: 3600 }, '+1 h', 'advance-1h'],
+        [{ until: 'next-event' }, 'next event', 'advance-next'],
+        [{ until: 'idle' }, 'until idle', 'advance-idle'],
+      ] as const
+    ).map(([by, label, testid]) => advance(path, by, label, prefix + testid))
 
   // ---- header: the server clock, the scenario, pause, reset ----
   const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
   const mode = el('span', { class: 'mode', 'data-testid': 'clock-mode' })
   let clockMode = 'manual'
-  const toggle = button('real', act('switch clock', () => call('PUT', '/__mock/clock', { mode: clockMode === 'manual' ? 'real' : 'manual' }), (c) => `${c.mode} time`), { 'data-testid': 'mode-toggle' })
-  const speed = input({ type: 'number', min: '0', step: 'any', 'data-testid': 'speed', title: 'Simulated seconds per wall-clock second', 'aria-label': 'speed' })
-  const speedApply = button('set', act('set speed', () => call('PUT', '/__mock/clock', { speed: Number(speed.value) }), (c) => `speed ${c.speed}`), { 'data-testid': 'speed-apply' })
+  const toggle = button(
+    'real',
+    act(
+      'switch clock',
+      () => call('PUT', '/__mock/clock', { mode: clockMode === 'manual' ? 'real' : 'manual' }),
+      (c) => `${c.mode} time`,
+    ),
+    { 'data-testid': 'mode-toggle' },
+  )
+  const speed = input({
+    type: 'number',
+    min: '0',
+    step: 'any',
+    'data-testid': 'speed',
+    title: 'Simulated seconds per wall-clock second',
+    'aria-label': 'speed',
+  })
+  const speedApply = button(
+    'set',
+    act(
+      'set speed',
+      () => call('PUT', '/__mock/clock', { speed: Number(speed.value) }),
+      (c) => `speed ${c.speed}`,
+    ),
+    { 'data-testid': 'speed-apply' },
+  )
   speed.onkeydown = (event) => event.key === 'Enter' && speedApply.click()
-  const select = el('select', { 'data-testid': 'scenario-select', 'aria-label': 'default scenario' }) as HTMLSelectElement
-  select.onchange = act(`choose scenario`, () => call('PUT', '/__mock/scenario', { name: select.value }), (s) => `default is ${s.default}`)
+  const select = el('select', {
+    'data-testid': 'scenario-select',
+    'aria-label': 'default scenario',
+  }) as HTMLSelectElement
+  select.onchange = act(
+    `choose scenario`,
+    () => call('PUT', '/__mock/scenario', { name: select.value }),
+    (s) => `default is ${s.default}`,
+  )
   const desc = el('span', { class: 'desc' })
   const state = el('span', { class: 'state' }, 'connecting…')
   let paused = false
-  const pause = button('pause', () => {
-    paused = !paused
-    set(pause, paused ? 'resume' : 'pause')
-    attr(pause, 'aria-pressed', String(paused))
-    if (!paused) void refresh(true)
-    else set(state, 'paused')
-  }, { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' })
-  const reset = button('reset', act('reset', () => call('POST', '/__mock/reset', {}), (r) => `back to the start, seed ${r.seed}`), { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' })
-  const head = el('header', { class: 'head' },
+  const pause = button(
+    'pause',
+    () => {
+      paused = !paused
+      set(pause, paused ? 'resume' : 'pause')
+      attr(pause, 'aria-pressed', String(paused))
+      if (!paused) void refresh(true)
+      else set(state, 'paused')
+    },
+    { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' },
+  )
+  const reset = button(
+    'reset',
+    act(
+      'reset',
+      () => call('POST', '/__mock/reset', {}),
+      (r) => `back to the start, seed ${r.seed}`,
+    ),
+    { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
+  )
+  const head = el(
+    'header',
+    { class: 'head' },
     el('h1', {}, 'genmock'),
-    el('div', { class: 'grp' }, el('span', { class: 'lbl' }, 'now'), now, mode, ...clockButtons('/__mock/clock/advance'), toggle, el('span', { class: 'lbl' }, 'speed'), speed, speedApply),
+    el(
+      'div',
+      { class: 'grp' },
+      el('span', { class: 'lbl' }, 'now'),
+      now,
+      mode,
+      ...clockButtons('/__mock/clock/advance'),
+      toggle,
+      el('span', { class: 'lbl' }, 'speed'),
+      speed,
+      speedApply,
+    ),
     el('div', { class: 'grp end' }, state, pause, reset),
-    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), select, desc))
+    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), select, desc),
+  )
 
   // ---- tasks, keyed by id ----
   const header = (...names: string[]) => el('thead', {}, el('tr', {}, ...names.map((n) => el('th', {}, n))))
   const taskBody = el('tbody')
   const taskTotal = el('small')
   const taskEmpty = el('div', { class: 'empty' }, 'No tasks yet.')
-  const taskFilter = el('select', { 'aria-label': 'task status', 'data-testid': 'task-filter' }, el('option', { value: '' }, 'all'), ...STATUS.map((s, i) => el('option', { value: String(i) }, s))) as HTMLSelectElement
+  const taskFilter = el(
+    'select',
+    { 'aria-label': 'task status', 'data-testid': 'task-filter' },
+    el('option', { value: '' }, 'all'),
+    ...STATUS.map((s, i) => el('option', { value: String(i) }, s)),
+  ) as HTMLSelectElement
   taskFilter.onchange = () => void refresh(true)
   type TaskRow = { tr: HTMLElement; cells: HTMLElement[] }
   const taskRows = new Map<string, TaskRow>()
@@ -204,14 +303,26 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     attr(row.tr, 'data-status', String(t.status))
     let next: string
     if (t.status === 0) {
-      const parts = [t.nextChangeAt ? `in ${dur(Date.parse(t.nextChangeAt) - nowMs)}` : '', t.nextChangeAtPoll ? `at poll ${t.nextChangeAtPoll}` : ''].filter(Boolean)
+      const parts = [
+        t.nextChangeAt ? `in ${dur(Date.parse(t.nextChangeAt) - nowMs)}` : '',
+        t.nextChangeAtPoll ? `at poll ${t.nextChangeAtPoll}` : '',
+      ].filter(Boolean)
       next = parts.length ? `next ${parts.join(' or ')}` : 'no change scheduled'
     } else next = `ended after ${dur(Date.parse(t.updatedAt) - Date.parse(t.createdAt))}`
-    fill(id!, t.taskId, () => [button(t.taskId, () => openTask(t.taskId), { class: 'link mono', 'data-testid': 'open-task', title: 'Details' }), sub(`${t.type} · ${t.prompt}`)])
+    fill(id!, t.taskId, () => [
+      button(t.taskId, () => openTask(t.taskId), { class: 'link mono', 'data-testid': 'open-task', title: 'Details' }),
+      sub(`${t.type} · ${t.prompt}`),
+    ])
     fill(account!, t.accountId, () => [mono(t.accountId)])
-    fill(model!, `${t.model}|${t.provider}`, () => [el('span', {}, t.model), sub(`${t.provider} · ${t.creditsUsed} cr`)])
+    fill(model!, `${t.model}|${t.provider}`, () => [
+      el('span', {}, t.model),
+      sub(`${t.provider} · ${t.creditsUsed} cr`),
+    ])
     fill(scenario!, t.scenario, () => [t.scenario])
-    fill(timeline!, `${t.createdAt}|${next}|${t.polls}`, () => [el('span', {}, `created ${time(t.createdAt)}`), sub(`${next} · ${t.polls} poll${t.polls === 1 ? '' : 's'}`)])
+    fill(timeline!, `${t.createdAt}|${next}|${t.polls}`, () => [
+      el('span', {}, `created ${time(t.createdAt)}`),
+      sub(`${next} · ${t.polls} poll${t.polls === 1 ? '' : 's'}`),
+    ])
     fill(status!, [t.status, t.relayStatus, t.errorCode, t.creditRefunded, t.submissionUncertain].join('|'), () => [
       chip(t.status),
       ...(t.creditRefunded ? [el('span', { class: 'tag' }, 'refunded')] : []),
@@ -230,27 +341,74 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   let lastAccounts: Json
   const ledgerItem = (e: Json) => {
     const amount = Number(e.amount)
-    return el('li', { 'data-testid': 'ledger-entry', 'data-kind': String(e.kind) },
-      el('span', {}, time(e.at)), el('span', {}, String(e.kind)),
-      el('span', { class: `amt ${amount > 0 ? 'pos' : amount < 0 ? 'neg' : ''}` }, amount > 0 ? `+${amount}` : amount < 0 ? `\u2212${-amount}` : '0'),
-      el('span', { class: 'mono', title: `balance after: ${e.balanceAfter}` }, e.taskId ?? `= ${e.balanceAfter}`))
+    return el(
+      'li',
+      { 'data-testid': 'ledger-entry', 'data-kind': String(e.kind) },
+      el('span', {}, time(e.at)),
+      el('span', {}, String(e.kind)),
+      el(
+        'span',
+        { class: `amt ${amount > 0 ? 'pos' : amount < 0 ? 'neg' : ''}` },
+        amount > 0 ? `+${amount}` : amount < 0 ? `\u2212${-amount}` : '0',
+      ),
+      el('span', { class: 'mono', title: `balance after: ${e.balanceAfter}` }, e.taskId ?? `= ${e.balanceAfter}`),
+    )
   }
-  type AccountRow = { div: HTMLElement; name: HTMLElement; credits: HTMLElement; clock: HTMLElement; ledger: HTMLElement }
+  type AccountRow = {
+    div: HTMLElement
+    name: HTMLElement
+    credits: HTMLElement
+    clock: HTMLElement
+    ledger: HTMLElement
+  }
   const accountRows = new Map<string, AccountRow>()
   const renderAccount = (a: Json): HTMLElement => {
     let row = accountRows.get(a.id)
     const path = `/__mock/accounts/${enc(a.id)}`
     if (!row) {
-      const amount = input({ type: 'number', min: '1', step: '1', value: '100', 'aria-label': `credits to add to ${a.id}`, 'data-testid': 'topup-amount' })
+      const amount = input({
+        type: 'number',
+        min: '1',
+        step: '1',
+        value: '100',
+        'aria-label': `credits to add to ${a.id}`,
+        'data-testid': 'topup-amount',
+      })
       // The balance is read afresh: the one on screen may be a paused or a stale one.
-      const credit = (label: string, to: (now: number) => number) => act(`${label} ${a.id}`, async () => call('PATCH', path, { credits: to((await read(path)).credits) }), (v) => `${v.credits} credits`)
-      const parts = { name: el('strong'), credits: el('span', { class: 'cr', 'data-testid': 'credits', title: 'credits' }), clock: el('div', { class: 'grp clk' }), ledger: el('ul') }
-      const div = el('div', { class: 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
+      const credit = (label: string, to: (now: number) => number) =>
+        act(
+          `${label} ${a.id}`,
+          async () => call('PATCH', path, { credits: to((await read(path)).credits) }),
+          (v) => `${v.credits} credits`,
+        )
+      const parts = {
+        name: el('strong'),
+        credits: el('span', { class: 'cr', 'data-testid': 'credits', title: 'credits' }),
+        clock: el('div', { class: 'grp clk' }),
+        ledger: el('ul'),
+      }
+      const div = el(
+        'div',
+        { class: 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
         el('div', { class: 'top' }, parts.name, mono(a.id), parts.credits),
-        el('div', { class: 'grp' }, amount,
-          button('top up', credit('top up', (now) => now + Number(amount.value)), { 'data-testid': 'topup' }),
-          button('drain', credit('drain', () => 0), { 'data-testid': 'drain', title: 'Set the balance to 0' }), parts.clock),
-        parts.ledger)
+        el(
+          'div',
+          { class: 'grp' },
+          amount,
+          button(
+            'top up',
+            credit('top up', (now) => now + Number(amount.value)),
+            { 'data-testid': 'topup' },
+          ),
+          button(
+            'drain',
+            credit('drain', () => 0),
+            { 'data-testid': 'drain', title: 'Set the balance to 0' },
+          ),
+          parts.clock,
+        ),
+        parts.ledger,
+      )
       row = { div, ...parts }
       accountRows.set(a.id, row)
     }
@@ -260,24 +418,63 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     fill(row.clock, `${own}|${own ? a.clock.now : ''}`, () => [
       el('span', { class: 'lbl' }, own ? 'own clock' : 'server clock'),
       ...(own ? [mono(a.clock.now), ...clockButtons(`${path}/clock/advance`, 'acct-').slice(1)] : []),
-      button(own ? 'use server clock' : 'own clock', act(`clock of ${a.id}`, () => call('PATCH', path, { clock: own ? 'server' : 'own' }), (v) => (v.clock.own ? `own clock at ${v.clock.now}` : 'server clock')), { 'data-testid': 'account-clock' }),
+      button(
+        own ? 'use server clock' : 'own clock',
+        act(
+          `clock of ${a.id}`,
+          () => call('PATCH', path, { clock: own ? 'server' : 'own' }),
+          (v) => (v.clock.own ? `own clock at ${v.clock.now}` : 'server clock'),
+        ),
+        { 'data-testid': 'account-clock' },
+      ),
     ])
     const entries: Json[] = Array.isArray(a.ledger) ? a.ledger.slice(-50).reverse() : []
     fill(row.ledger, `${a.ledger?.length}|${entries[0]?.at}|${entries[0]?.balanceAfter}`, () => entries.map(ledgerItem))
     return row.div
   }
   const newName = input({ placeholder: 'name', 'aria-label': 'new account name', 'data-testid': 'new-account-name' })
-  const newCredits = input({ type: 'number', min: '0', step: '1', value: '1000', 'aria-label': 'new account credits', 'data-testid': 'new-account-credits' })
+  const newCredits = input({
+    type: 'number',
+    min: '0',
+    step: '1',
+    value: '1000',
+    'aria-label': 'new account credits',
+    'data-testid': 'new-account-credits',
+  })
   const newOwn = input({ type: 'checkbox', 'aria-label': 'own clock', 'data-testid': 'new-account-own' })
-  const create = button('create', act('create account', () => call('POST', '/__mock/accounts', { ...(newName.value ? { name: newName.value } : {}), credits: Number(newCredits.value), ...(newOwn.checked ? { clock: 'own' } : {}) }), (a) => `${a.id}, key ${a.apiKey}`), { 'data-testid': 'create-account' })
+  const create = button(
+    'create',
+    act(
+      'create account',
+      () =>
+        call('POST', '/__mock/accounts', {
+          ...(newName.value ? { name: newName.value } : {}),
+          credits: Number(newCredits.value),
+          ...(newOwn.checked ? { clock: 'own' } : {}),
+        }),
+      (a) => `${a.id}, key ${a.apiKey}`,
+    ),
+    { 'data-testid': 'create-account' },
+  )
   const newAccount = el('div', { class: 'grp new' }, newName, newCredits, el('label', {}, newOwn, 'own clock'), create)
 
   // ---- the journal: entries never change, so each row is built once ----
   const journalBody = el('tbody')
   const journalTotal = el('small')
   const journalEmpty = el('div', { class: 'empty' }, 'No requests yet.')
-  const byAccount = el('select', { 'aria-label': 'account filter', 'data-testid': 'journal-account' }, el('option', { value: '' }, 'any account')) as HTMLSelectElement
-  const byStatus = input({ type: 'number', min: '100', max: '599', placeholder: 'status', 'aria-label': 'status filter', 'data-testid': 'journal-status' })
+  const byAccount = el(
+    'select',
+    { 'aria-label': 'account filter', 'data-testid': 'journal-account' },
+    el('option', { value: '' }, 'any account'),
+  ) as HTMLSelectElement
+  const byStatus = input({
+    type: 'number',
+    min: '100',
+    max: '599',
+    placeholder: 'status',
+    'aria-label': 'status filter',
+    'data-testid': 'journal-status',
+  })
   const byPath = input({ placeholder: 'path, * for any', 'aria-label': 'path filter', 'data-testid': 'journal-path' })
   for (const f of [byAccount, byStatus, byPath]) f.onchange = () => void refresh(true)
   const journalRows = new Map<string, HTMLElement>()
@@ -286,14 +483,35 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     let tr = journalRows.get(k)
     if (tr) return tr
     const warnings: string[] = Array.isArray(r.conformance) ? r.conformance : []
-    const notes = [r.dropped ? 'dropped' : '', r.replayed ? 'replayed' : '', r.idempotencyKey ? `key ${r.idempotencyKey}` : ''].filter(Boolean).join(' · ')
+    const notes = [
+      r.dropped ? 'dropped' : '',
+      r.replayed ? 'replayed' : '',
+      r.idempotencyKey ? `key ${r.idempotencyKey}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
     const td = (text: string, cls = '') => el('td', { class: cls }, text)
-    tr = el('tr', { 'data-testid': 'journal-row', ...(warnings.length ? { class: 'warn' } : {}) },
-      el('td', {}, button(String(r.seq), () => openRequest(r), { class: 'link', 'data-testid': 'open-request', title: 'Bodies and copy as curl' })),
-      td(time(r.at), 'mono'), td(r.method, 'mono'), td(`${r.path}${r.query ?? ''}`, 'mono path'),
+    tr = el(
+      'tr',
+      { 'data-testid': 'journal-row', ...(warnings.length ? { class: 'warn' } : {}) },
+      el(
+        'td',
+        {},
+        button(String(r.seq), () => openRequest(r), {
+          class: 'link',
+          'data-testid': 'open-request',
+          title: 'Bodies and copy as curl',
+        }),
+      ),
+      td(time(r.at), 'mono'),
+      td(r.method, 'mono'),
+      td(`${r.path}${r.query ?? ''}`, 'mono path'),
       td(r.dropped ? 'dropped' : String(r.status), `mono h${String(r.status).charAt(0)}`),
-      td(r.accountId ?? '', 'mono'), td(r.taskId ?? '', 'mono'), td(String(Math.round(r.durationMs)), 'mono'),
-      el('td', {}, notes ? sub(notes) : '', ...warnings.map((w) => el('span', { class: 'w' }, `\u26a0 ${w}`))))
+      td(r.accountId ?? '', 'mono'),
+      td(r.taskId ?? '', 'mono'),
+      td(String(Math.round(r.durationMs)), 'mono'),
+      el('td', {}, notes ? sub(notes) : '', ...warnings.map((w) => el('span', { class: 'w' }, `\u26a0 ${w}`))),
+    )
     journalRows.set(k, tr)
     return tr
   }
@@ -306,7 +524,12 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   const panelTitle = el('h2')
   const panelBody = el('div', { class: 'body' })
   const close = button('close', () => closePanel(), { 'data-testid': 'close-panel', 'aria-label': 'Close the details' })
-  const panel = el('aside', { class: 'panel', 'data-testid': 'panel', role: 'dialog', 'aria-label': 'details', tabindex: '-1', hidden: '' }, el('div', { class: 'top' }, panelTitle, close), panelBody)
+  const panel = el(
+    'aside',
+    { class: 'panel', 'data-testid': 'panel', role: 'dialog', 'aria-label': 'details', tabindex: '-1', hidden: '' },
+    el('div', { class: 'top' }, panelTitle, close),
+    panelBody,
+  )
   let shown: { task?: string; request?: Json } = {}
   let opener: Element | null = null
   const openPanel = (what: typeof shown) => {
@@ -331,7 +554,12 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     renderRequestDetail(r)
   }
   const section = (title: string, ...kids: Kid[]) => el('section', {}, el('h3', {}, title), ...kids)
-  const headerTable = (headers: Record<string, string> = {}) => el('table', { class: 'kv' }, ...Object.entries(headers).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', { class: 'mono' }, v))))
+  const headerTable = (headers: Record<string, string> = {}) =>
+    el(
+      'table',
+      { class: 'kv' },
+      ...Object.entries(headers).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', { class: 'mono' }, v))),
+    )
   const bodyOf = (body: Json) => {
     if (!body) return sub('(no body)')
     if (body.text === undefined) return sub(`${body.type}, ${body.size} bytes`)
@@ -361,19 +589,53 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     const command = curl(r)
     const copied = sub('')
     panelBody.replaceChildren(
-      el('p', { class: 'mono' }, `#${r.seq} at ${r.at} · ${Math.round(r.durationMs)} ms${r.accountId ? ` · ${r.accountId}` : ''}`),
+      el(
+        'p',
+        { class: 'mono' },
+        `#${r.seq} at ${r.at} · ${Math.round(r.durationMs)} ms${r.accountId ? ` · ${r.accountId}` : ''}`,
+      ),
       ...(r.taskId ? [button(`task ${r.taskId}`, () => openTask(r.taskId), { class: 'link' })] : []),
-      ...(Array.isArray(r.conformance) && r.conformance.length ? [el('p', { class: 'w' }, `\u26a0 ${r.conformance.join(', ')}`)] : []),
-      section('Copy as curl', pre(command), button('copy', () => {
-        void (win.navigator.clipboard?.writeText(command) ?? Promise.reject(new Error('no clipboard'))).then(() => set(copied, 'copied'), () => set(copied, 'select the text above to copy it'))
-      }, { 'data-testid': 'copy-curl' }), copied),
-      section('Request headers', headerTable(r.headers)), section('Request body', bodyOf(r.requestBody)),
-      section('Response headers', headerTable(r.responseHeaders)), section('Response body', bodyOf(r.responseBody)))
+      ...(Array.isArray(r.conformance) && r.conformance.length
+        ? [el('p', { class: 'w' }, `\u26a0 ${r.conformance.join(', ')}`)]
+        : []),
+      section(
+        'Copy as curl',
+        pre(command),
+        button(
+          'copy',
+          () => {
+            void (win.navigator.clipboard?.writeText(command) ?? Promise.reject(new Error('no clipboard'))).then(
+              () => set(copied, 'copied'),
+              () => set(copied, 'select the text above to copy it'),
+            )
+          },
+          { 'data-testid': 'copy-curl' },
+        ),
+        copied,
+      ),
+      section('Request headers', headerTable(r.headers)),
+      section('Request body', bodyOf(r.requestBody)),
+      section('Response headers', headerTable(r.responseHeaders)),
+      section('Response body', bodyOf(r.responseBody)),
+    )
   }
   const step = (s: Json, past: boolean) => {
-    const what = [s.status !== undefined ? STATUS[s.status] : '', s.relayStatus ? `relay ${s.relayStatus}` : '', s.errorCode ?? '', s.refund || s.refunded ? 'refund' : ''].filter(Boolean).join(' · ')
+    const what = [
+      s.status !== undefined ? STATUS[s.status] : '',
+      s.relayStatus ? `relay ${s.relayStatus}` : '',
+      s.errorCode ?? '',
+      s.refund || s.refunded ? 'refund' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ')
     const when = s.at ? time(s.at) : `poll ${s.poll}`
-    return el('li', { class: past ? '' : 'later', 'data-testid': past ? 'history-step' : 'scheduled-step' }, el('span', {}, when), el('span', {}, what || 'change'), sub(past ? (s.by ?? '') : 'scheduled'))
+    return el(
+      'li',
+      { class: past ? '' : 'later', 'data-testid': past ? 'history-step' : 'scheduled-step' },
+      el('span', {}, when),
+      el('span', {}, what || 'change'),
+      sub(past ? (s.by ?? '') : 'scheduled'),
+    )
   }
   // Kept across rebuilds of the panel, so that a change of the task does not wipe what was typed.
   const code = input({ value: 'UPSTREAM_FAILED', 'aria-label': 'error code', 'data-testid': 'fail-code' })
@@ -383,33 +645,143 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     set(panelTitle, `Task ${t.taskId}`)
     fill(panelBody, JSON.stringify(d), () => {
       const move = (label: string, change: () => Json, testid: string) =>
-        button(label, act(`${label} ${t.taskId}`, () => call('POST', `/__mock/tasks/${enc(t.taskId)}/transition`, change()), (v) => STATUS[v.status] ?? ''), { 'data-testid': testid })
-      const actions = t.status !== 0 ? [] : [el('div', { class: 'grp' },
-        move('complete', () => ({ status: 1, ...(t.provider === 'relay' ? { relayStatus: 'succeeded' } : {}) }), 'complete-task'),
-        move('fail', () => ({ status: 2, errorCode: code.value || 'UPSTREAM_FAILED', errorMessage: 'Failed from the dashboard.', refund: refund.checked }), 'fail-task'), code, el('label', {}, refund, 'refund'),
-        ...(t.provider === 'relay' ? [move('expire', () => ({ status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED', errorMessage: 'The relay task expired before it finished.', refund: false }), 'expire-task')] : []))]
+        button(
+          label,
+          act(
+            `${label} ${t.taskId}`,
+            () => call('POST', `/__mock/tasks/${enc(t.taskId)}/transition`, change()),
+            (v) => STATUS[v.status] ?? '',
+          ),
+          { 'data-testid': testid },
+        )
+      const actions =
+        t.status !== 0
+          ? []
+          : [
+              el(
+                'div',
+                { class: 'grp' },
+                move(
+                  'complete',
+                  () => ({ status: 1, ...(t.provider === 'relay' ? { relayStatus: 'succeeded' } : {}) }),
+                  'complete-task',
+                ),
+                move(
+                  'fail',
+                  () => ({
+                    status: 2,
+                    errorCode: code.value || 'UPSTREAM_FAILED',
+                    errorMessage: 'Failed from the dashboard.',
+                    refund: refund.checked,
+                  }),
+                  'fail-task',
+                ),
+                code,
+                el('label', {}, refund, 'refund'),
+                ...(t.provider === 'relay'
+                  ? [
+                      move(
+                        'expire',
+                        () => ({
+                          status: 2,
+                          relayStatus: 'expired',
+                          errorCode: 'RELAY_TASK_EXPIRED',
+                          errorMessage: 'The relay task expired before it finished.',
+                          refund: false,
+                        }),
+                        'expire-task',
+                      ),
+                    ]
+                  : []),
+              ),
+            ]
       const requests: Json[] = d.requests ?? []
       return [
         el('p', {}, chip(t.status), ` ${t.type} · ${t.model} · ${t.accountId} · ${t.scenario}`),
         ...actions,
-        section('Timeline', el('ul', { class: 'steps' }, ...(d.history ?? []).map((s: Json) => step(s, true)), ...(d.scheduled ?? []).map((s: Json) => step(s, false)))),
+        section(
+          'Timeline',
+          el(
+            'ul',
+            { class: 'steps' },
+            ...(d.history ?? []).map((s: Json) => step(s, true)),
+            ...(d.scheduled ?? []).map((s: Json) => step(s, false)),
+          ),
+        ),
         mediaBox(t, 8),
-        section('Snapshot', pre(Object.fromEntries(Object.entries(t).filter(([k]) => !['accountId', 'provider', 'scenario', 'polls', 'nextChangeAt', 'nextChangeAtPoll'].includes(k))))),
+        section(
+          'Snapshot',
+          pre(
+            Object.fromEntries(
+              Object.entries(t).filter(
+                ([k]) =>
+                  !['accountId', 'provider', 'scenario', 'polls', 'nextChangeAt', 'nextChangeAtPoll'].includes(k),
+              ),
+            ),
+          ),
+        ),
         section('Ledger', el('ul', {}, ...(d.ledger ?? []).map(ledgerItem))),
-        section('Requests', requests.length ? el('ul', { class: 'reqs' }, ...requests.map((r) => el('li', {}, button(`#${r.seq}`, () => openRequest(r), { class: 'link' }), mono(`${time(r.at)} ${r.method} ${r.path} → ${r.status}`)))) : sub('none')),
+        section(
+          'Requests',
+          requests.length
+            ? el(
+                'ul',
+                { class: 'reqs' },
+                ...requests.map((r) =>
+                  el(
+                    'li',
+                    {},
+                    button(`#${r.seq}`, () => openRequest(r), { class: 'link' }),
+                    mono(`${time(r.at)} ${r.method} ${r.path} → ${r.status}`),
+                  ),
+                ),
+              )
+            : sub('none'),
+        ),
       ]
     })
   }
 
-  const container = el('div', { class: 'gm' }, head, out,
-    el('div', { class: 'grid' },
-      el('section', { class: 'card wide' }, el('h2', {}, 'Tasks', taskTotal, taskFilter),
-        el('div', { class: 'scroll' }, el('table', {}, header('Task', 'Account', 'Model', 'Scenario', 'Status', 'Timeline', 'Output'), taskBody)), taskEmpty),
+  const container = el(
+    'div',
+    { class: 'gm' },
+    head,
+    out,
+    el(
+      'div',
+      { class: 'grid' },
+      el(
+        'section',
+        { class: 'card wide' },
+        el('h2', {}, 'Tasks', taskTotal, taskFilter),
+        el(
+          'div',
+          { class: 'scroll' },
+          el('table', {}, header('Task', 'Account', 'Model', 'Scenario', 'Status', 'Timeline', 'Output'), taskBody),
+        ),
+        taskEmpty,
+      ),
       el('section', { class: 'card' }, el('h2', {}, 'Accounts'), accountList, newAccount),
       el('section', { class: 'card' }, el('h2', {}, 'Conformance', findingTotal), findingList),
-      el('section', { class: 'card wide' }, el('h2', {}, 'Requests', journalTotal, byAccount, byStatus, byPath),
-        el('div', { class: 'scroll' }, el('table', { class: 'jr' }, header('#', 'At', 'Method', 'Path', 'Status', 'Account', 'Task', 'ms', 'Notes'), journalBody)), journalEmpty)),
-    panel)
+      el(
+        'section',
+        { class: 'card wide' },
+        el('h2', {}, 'Requests', journalTotal, byAccount, byStatus, byPath),
+        el(
+          'div',
+          { class: 'scroll' },
+          el(
+            'table',
+            { class: 'jr' },
+            header('#', 'At', 'Method', 'Path', 'Status', 'Account', 'Task', 'ms', 'Notes'),
+            journalBody,
+          ),
+        ),
+        journalEmpty,
+      ),
+    ),
+    panel,
+  )
   const style = css ? el('style', {}, css) : undefined
   const rootNode = root.getRootNode()
   if (style) (rootNode instanceof win.ShadowRoot ? rootNode : doc.head).append(style)
@@ -430,8 +802,17 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = shown.task
       const [clock, tasks, accounts, scenarios, requests, findings, detail] = await Promise.all([
-        read('/__mock/clock'), read(`/__mock/tasks?limit=50${taskFilter.value ? `&status=${taskFilter.value}` : ''}`), read('/__mock/accounts'), read('/__mock/scenarios'),
-        read(`/__mock/requests?${journalQuery}`), read('/__mock/conformance'), open ? read(`/__mock/tasks/${enc(open)}`).catch((error: Error) => (/: 404 /.test(error.message) ? null : Promise.reject(error))) : undefined,
+        read('/__mock/clock'),
+        read(`/__mock/tasks?limit=50${taskFilter.value ? `&status=${taskFilter.value}` : ''}`),
+        read('/__mock/accounts'),
+        read('/__mock/scenarios'),
+        read(`/__mock/requests?${journalQuery}`),
+        read('/__mock/conformance'),
+        open
+          ? read(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
+              /: 404 /.test(error.message) ? null : Promise.reject(error),
+            )
+          : undefined,
       ])
       // An account's detail carries the server clock's now, new every second under a real clock:
       // it is read again when the list (balances) changed, after an action, or when it has its own clock.
@@ -452,7 +833,9 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       set(mode, clock.mode)
       set(toggle, clock.mode === 'manual' ? 'switch to real' : 'switch to manual')
       if (focused() !== speed) speed.value = String(clock.speed)
-      fill(select, scenarios.scenarios.map((s: Json) => s.name).join('\n'), () => scenarios.scenarios.map((s: Json) => el('option', { value: s.name, title: s.description ?? '' }, s.name)))
+      fill(select, scenarios.scenarios.map((s: Json) => s.name).join('\n'), () =>
+        scenarios.scenarios.map((s: Json) => el('option', { value: s.name, title: s.description ?? '' }, s.name)),
+      )
       select.value = scenarios.default
       set(desc, scenarios.scenarios.find((s: Json) => s.name === scenarios.default)?.description ?? '')
       const listed = new Set(tasks.tasks.map((t: Json) => t.taskId))
@@ -464,29 +847,60 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
         void url.then((u) => u && URL.revokeObjectURL(u))
       }
       // A task on an account's own clock counts down on that clock.
-      const nowOf = (accountId: string) => (accountDetails.get(accountId)?.clock?.own ? Date.parse(accountDetails.get(accountId).clock.now) : nowMs)
-      place(taskBody, tasks.tasks.map((t: Json) => renderTask(t, nowOf(t.accountId))))
-      set(taskTotal, tasks.total > tasks.tasks.length ? `newest ${tasks.tasks.length} of ${tasks.total}` : String(tasks.total))
+      const nowOf = (accountId: string) =>
+        accountDetails.get(accountId)?.clock?.own ? Date.parse(accountDetails.get(accountId).clock.now) : nowMs
+      place(
+        taskBody,
+        tasks.tasks.map((t: Json) => renderTask(t, nowOf(t.accountId))),
+      )
+      set(
+        taskTotal,
+        tasks.total > tasks.tasks.length ? `newest ${tasks.tasks.length} of ${tasks.total}` : String(tasks.total),
+      )
       taskEmpty.hidden = tasks.total > 0
       place(accountList, details.map(renderAccount))
       const ids = accounts.accounts.map((a: Json) => a.id)
       const chosen = byAccount.value
-      fill(byAccount, ids.join('\n'), () => [el('option', { value: '' }, 'any account'), ...ids.map((id: string) => el('option', { value: id }, id))])
+      fill(byAccount, ids.join('\n'), () => [
+        el('option', { value: '' }, 'any account'),
+        ...ids.map((id: string) => el('option', { value: id }, id)),
+      ])
       byAccount.value = chosen
       const journal = requests.requests.map(renderRequest)
       for (const [k, tr] of journalRows) if (!journal.includes(tr)) journalRows.delete(k)
       place(journalBody, journal)
-      set(journalTotal, requests.total > journal.length ? `newest ${journal.length} of ${requests.total}` : String(requests.total))
+      set(
+        journalTotal,
+        requests.total > journal.length ? `newest ${journal.length} of ${requests.total}` : String(requests.total),
+      )
       journalEmpty.hidden = requests.total > 0
       set(findingTotal, String(findings.total))
       fill(findingList, `${findings.total}|${findings.findings[0]?.at}`, () => [
-        ...(findings.total === 0 ? [el('li', { class: 'empty' }, 'No findings: the client keeps every rule so far.')] : []),
-        ...findings.findings.slice(0, 30).map((f: Json) => el('li', { 'data-testid': 'finding' }, el('span', { class: 'w' }, `\u26a0 ${f.rule}`), mono(`${time(f.at)} ${f.accountId ?? ''}`), sub(f.message ?? ''))),
+        ...(findings.total === 0
+          ? [el('li', { class: 'empty' }, 'No findings: the client keeps every rule so far.')]
+          : []),
+        ...findings.findings
+          .slice(0, 30)
+          .map((f: Json) =>
+            el(
+              'li',
+              { 'data-testid': 'finding' },
+              el('span', { class: 'w' }, `\u26a0 ${f.rule}`),
+              mono(`${time(f.at)} ${f.accountId ?? ''}`),
+              sub(f.message ?? ''),
+            ),
+          ),
       ])
       if (detail) renderTaskDetail(detail)
       else if (detail === null && shown.task === open) {
         set(panelTitle, `Task ${open}`)
-        fill(panelBody, 'gone', () => [el('p', { 'data-testid': 'task-gone' }, 'This task is no longer kept: the simulator was reset, or it was evicted past the task limit.')])
+        fill(panelBody, 'gone', () => [
+          el(
+            'p',
+            { 'data-testid': 'task-gone' },
+            'This task is no longer kept: the simulator was reset, or it was evicted past the task limit.',
+          ),
+        ])
       }
       state.className = 'state'
       set(state, paused ? 'paused' : 'live')

@@ -4,12 +4,52 @@ import { dashboardPage } from './page.js'
 
 /** The DOM contract the browser tests rely on: every data-testid and data-* attribute. */
 const TEST_IDS = [
-  'clock-now', 'clock-mode', 'advance-10s', 'advance-1m', 'advance-1h', 'mode-toggle', 'speed', 'speed-apply',
-  'scenario-select', 'task-row', 'thumbnail', 'video', 'account-row', 'credits', 'ledger-entry', 'journal-row',
-  'advance-next', 'advance-idle', 'pause', 'reset', 'action-result', 'task-filter', 'open-task', 'panel', 'close-panel',
-  'complete-task', 'fail-task', 'fail-code', 'fail-refund', 'expire-task', 'history-step', 'scheduled-step',
-  'topup', 'topup-amount', 'drain', 'account-clock', 'new-account-name', 'new-account-credits', 'new-account-own', 'create-account',
-  'journal-account', 'journal-status', 'journal-path', 'open-request', 'copy-curl', 'finding',
+  'clock-now',
+  'clock-mode',
+  'advance-10s',
+  'advance-1m',
+  'advance-1h',
+  'mode-toggle',
+  'speed',
+  'speed-apply',
+  'scenario-select',
+  'task-row',
+  'thumbnail',
+  'video',
+  'account-row',
+  'credits',
+  'ledger-entry',
+  'journal-row',
+  'advance-next',
+  'advance-idle',
+  'pause',
+  'reset',
+  'action-result',
+  'task-filter',
+  'open-task',
+  'panel',
+  'close-panel',
+  'complete-task',
+  'fail-task',
+  'fail-code',
+  'fail-refund',
+  'expire-task',
+  'history-step',
+  'scheduled-step',
+  'topup',
+  'topup-amount',
+  'drain',
+  'account-clock',
+  'new-account-name',
+  'new-account-credits',
+  'new-account-own',
+  'create-account',
+  'journal-account',
+  'journal-status',
+  'journal-path',
+  'open-request',
+  'copy-curl',
+  'finding',
 ]
 const DATA_ATTRIBUTES = ['data-task-id', 'data-status', 'data-account-id', 'data-kind']
 const BUDGET = 25 * 1024
@@ -21,7 +61,9 @@ describe('dashboardPage', () => {
 
   it('is one complete HTML document with its style and script inline', () => {
     expect(page.startsWith('<!doctype html>')).toBe(true)
-    expect(page).toMatch(/<html lang="en">[\s\S]*<head>[\s\S]*<meta charset="utf-8">[\s\S]*<\/head>[\s\S]*<body>[\s\S]*<\/body>\s*<\/html>\s*$/)
+    expect(page).toMatch(
+      /<html lang="en">[\s\S]*<head>[\s\S]*<meta charset="utf-8">[\s\S]*<\/head>[\s\S]*<body>[\s\S]*<\/body>\s*<\/html>\s*$/,
+    )
     expect(page).toContain('<div id="genmock"></div>')
     expect(page.match(/<script\b/g)).toHaveLength(1)
     expect(page.match(/<style\b/g)).toHaveLength(1)

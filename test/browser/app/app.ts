@@ -54,11 +54,21 @@ export async function runApp({ baseUrl, apiKey, controlBase, stepSeconds = 15 }:
   const say = (text: string) => (status.textContent = text)
 
   /** `key`: the bearer key to send, or false for the control API. */
-  async function call<T>(base: string, method: string, path: string, body?: unknown, key: string | false = apiKey): Promise<T> {
+  async function call<T>(
+    base: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    key: string | false = apiKey,
+  ): Promise<T> {
     const headers: Record<string, string> = {}
     if (key) headers.authorization = `Bearer ${key}`
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    })
     const text = await res.text()
     window.__answers.push({ call: `${method} ${path}`, status: res.status, body: text })
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`)
@@ -67,8 +77,16 @@ export async function runApp({ baseUrl, apiKey, controlBase, stepSeconds = 15 }:
 
   try {
     say('submitting')
-    let image = await call<Task>(baseUrl, 'POST', '/api/ai/image/generate', { model: 'base-image-2', prompt: 'a red fox', aspectRatio: '16:9' })
-    let video = await call<Task>(baseUrl, 'POST', '/api/ai/video/generate', { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' })
+    let image = await call<Task>(baseUrl, 'POST', '/api/ai/image/generate', {
+      model: 'base-image-2',
+      prompt: 'a red fox',
+      aspectRatio: '16:9',
+    })
+    let video = await call<Task>(baseUrl, 'POST', '/api/ai/video/generate', {
+      model: 'video-d',
+      inputMode: 'text_to_video',
+      prompt: 'waves',
+    })
     for (let step = 0; image.status === 0 || video.status === 0; step++) {
       if (step === MAX_STEPS) throw new Error(`tasks still pending after ${MAX_STEPS} steps`)
       await call(controlBase, 'POST', '/__mock/clock/advance', { seconds: stepSeconds }, false)
@@ -76,14 +94,28 @@ export async function runApp({ baseUrl, apiKey, controlBase, stepSeconds = 15 }:
       if (video.status === 0) video = await call<Task>(baseUrl, 'GET', `/api/ai/tasks/${video.taskId}`)
       say(`polling: image ${image.status}, video ${video.status}`)
     }
-    if (image.status !== 1 || video.status !== 1) throw new Error(`a task failed: image ${image.errorCode}, video ${video.errorCode}`)
+    if (image.status !== 1 || video.status !== 1)
+      throw new Error(`a task failed: image ${image.errorCode}, video ${video.errorCode}`)
 
     say('a world of its own')
     // A test's own account and clock: its task finishes when its clock runs until idle, whatever the server clock does.
-    const own = await call<{ id: string; apiKey: string }>(controlBase, 'POST', '/__mock/accounts', { credits: 100, clock: 'own' }, false)
-    const mine = await call<Task>(baseUrl, 'POST', '/api/ai/image/generate', { model: 'base-image-2', prompt: 'a fox of its own' }, own.apiKey)
+    const own = await call<{ id: string; apiKey: string }>(
+      controlBase,
+      'POST',
+      '/__mock/accounts',
+      { credits: 100, clock: 'own' },
+      false,
+    )
+    const mine = await call<Task>(
+      baseUrl,
+      'POST',
+      '/api/ai/image/generate',
+      { model: 'base-image-2', prompt: 'a fox of its own' },
+      own.apiKey,
+    )
     await call(controlBase, 'POST', `/__mock/accounts/${own.id}/clock/advance`, { until: 'idle' }, false)
-    if ((await call<Task>(baseUrl, 'GET', `/api/ai/tasks/${mine.taskId}`, undefined, own.apiKey)).status !== 1) throw new Error('the own-clock task did not finish')
+    if ((await call<Task>(baseUrl, 'GET', `/api/ai/tasks/${mine.taskId}`, undefined, own.apiKey)).status !== 1)
+      throw new Error('the own-clock task did not finish')
 
     const img = document.createElement('img')
     img.id = 'image'

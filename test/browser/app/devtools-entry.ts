@@ -8,8 +8,18 @@ import { fail } from './app.js'
  */
 try {
   const query = new URLSearchParams(location.search)
-  const clock = query.get('clock') === 'manual' ? { mode: 'manual' as const, start: Date.parse('2026-01-01T00:00:00Z') } : { mode: 'real' as const, speed: 4 }
-  await startWorker({ seed: 7, clock, videoSampleUrl: '/fixtures/sample.mp4', devtools: true, persist: query.get('persist') !== 'off', logRequests: query.get('log') === 'on' })
+  const clock =
+    query.get('clock') === 'manual'
+      ? { mode: 'manual' as const, start: Date.parse('2026-01-01T00:00:00Z') }
+      : { mode: 'real' as const, speed: 4 }
+  await startWorker({
+    seed: 7,
+    clock,
+    videoSampleUrl: '/fixtures/sample.mp4',
+    devtools: true,
+    persist: query.get('persist') !== 'off',
+    logRequests: query.get('log') === 'on',
+  })
   window.__answers = []
   window.__done = true
 } catch (error) {
