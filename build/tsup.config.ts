@@ -1,13 +1,13 @@
 // `npm run build`'s bundler step (tsup 8): src/ → dist/, ES modules and CommonJS with their
-// declarations. Run as `tsup --config test/build/tsup.config.ts`, after `build:types` (tsc) has
-// written the declarations to dist/.types, and before test/build/finish.mjs.
+// declarations. Run as `tsup --config build/tsup.config.ts`, after `build:types` (tsc) has
+// written the declarations to dist/.types, and before build/finish.mjs.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 
-const ROOT = join(import.meta.dirname, '..', '..')
+const ROOT = join(import.meta.dirname, '..')
 
 /** The package entry points: `genmock`, `genmock/node`, `genmock/browser`. */
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
