@@ -5,7 +5,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 /**
- * PRODUCT §1: one engine, three doors — the engine and the handlers must run in a browser tab.
+ * README, How it is built: one engine, three doors — the engine and the handlers must run in a browser tab.
  * These checks fail as soon as something Node-only, or a wall-clock read, creeps in.
  */
 

@@ -15,7 +15,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The 11 bundled scenarios (scenarios/*.json, PRODUCT §4), end to end through HTTP on both doors,
+ * The 11 bundled scenarios (scenarios/*.json, README, Scenarios), end to end through HTTP on both doors,
  * each picked per request with `X-Mock-Scenario`, on the manual clock. Each test asserts what the
  * scenario's description says a client sees: statuses just before and at each step (for ranges:
  * before the low end and after the high end), relayStatus, errorCode, submissionUncertain,

@@ -16,7 +16,7 @@ import {
 } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
-/** The control API under /__mock (PRODUCT §6). */
+/** The control API under /__mock (README, Control API). */
 
 interface ClockState {
   mode: string

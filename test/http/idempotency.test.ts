@@ -16,7 +16,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Idempotency-Key (interface: POST endpoints; PRODUCT §2): a retry with the same key and the same body
+ * Idempotency-Key (interface: POST endpoints; README, Where the interface is silent): a retry with the same key and the same body
  * (canonical JSON), by the same account on the same endpoint, replays the original response with
  * `Idempotent-Replayed: true`: same taskId, no new debit, no new task. Keys are remembered 24 h of
  * simulated time; a request that fails (400, 402) does not consume its key.

@@ -5,7 +5,7 @@ import { eachDoor } from '../support/doors.js'
 
 /**
  * POST /api/ai/image/generate: what the body may and may not hold, in the standard shape and the
- * relay shape (service interface: "Image generation request body", Limits; PRODUCT §2).
+ * relay shape (service interface: "Image generation request body", Limits; README, Where the interface is silent).
  */
 
 interface Issue {

@@ -4,7 +4,7 @@ import { advance, getTask, IMAGE, RELAY, submitImage, submitVideo, VIDEO_T2V } f
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The default lifecycle on the manual clock (PRODUCT §2 and §5): images complete within 4–12 s,
+ * The default lifecycle on the manual clock (README, Where the interface is silent; CLI): images complete within 4–12 s,
  * videos within 30–120 s, relay tasks go queued → running → succeeded; terminal tasks never change;
  * every timestamp comes from the simulated clock; every body parses with the contract schemas.
  */

@@ -3,7 +3,7 @@ import { advance, auth, getTask, IMAGE, KEYS, RELAY, submitImage, submitVideo, V
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Ownership and polling (interface rules 7 and 8, Authentication 8; PRODUCT §3): a task is visible
+ * Ownership and polling (interface rules 7 and 8, Authentication 8; README, Accounts and keys): a task is visible
  * only to its owner, another account's task is 404 Task not found (never 403, and indistinguishable
  * from an unknown id), and reading a task never creates one.
  */
