@@ -2,44 +2,95 @@ import type { AccountsFixture } from '../contract/fixtures.js'
 import type { ClockState } from '../engine/clock.js'
 import type { Scenarios } from '../engine/scenarios.js'
 
-/**
- * The startup banner: where genmock listens, how its clock runs, and the fixture keys — the
- * usable ones, and the ones that are refused on purpose.
- * @example
- * process.stdout.write(banner({ url, version: '0.1.0', seed: 7, clock: engine.clockState(), accounts: defaultAccounts, scenarios: engine.scenarios }))
- */
-export function banner(options: {
+/** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
+export interface ReadyInfo {
   url: string
+  port: number
+  pid: number
+  version: string
+  seed: number
+  clock: ClockState
+  scenario: string
+  scenarios: number
+  dashboard: string
+  control: string
+  /** Whether the control API needs the admin token (never the token itself). */
+  locked: boolean
+  /** The fixture keys a request may use: public test values. */
+  keys: { key: string; account: string; credits: number }[]
+  /** The fixture keys refused on purpose, and why. */
+  refused: { key: string; why: string }[]
+}
+
+/**
+ * Where genmock listens, how its clock runs, and the fixture keys: the usable ones, and the ones
+ * that are refused on purpose.
+ * @example
+ * const info = readyInfo({ url, port, version: '0.1.0', seed: 7, clock: engine.clockState(),
+ *   accounts: defaultAccounts, scenarios: engine.scenarios })
+ */
+export function readyInfo(options: {
+  url: string
+  port: number
   version: string
   seed: number
   clock: ClockState
   accounts: AccountsFixture
   scenarios: Scenarios
   locked?: boolean
-}): string {
-  const { url, version, seed, clock, accounts, scenarios, locked = false } = options
-  const usable: string[] = []
-  const refused: string[] = []
+}): ReadyInfo {
+  const { url, accounts, scenarios, locked = false } = options
+  const keys: ReadyInfo['keys'] = []
+  const refused: ReadyInfo['refused'] = []
   for (const account of accounts.accounts) {
     for (const key of account.keys ?? []) {
       const why = key.revoked ? 'revoked' : key.expiresAt ? 'expired' : key.ipAllowlist ? 'IP allowlist' : null
-      if (why) refused.push(`${key.key} (${why})`)
-      else usable.push(`${key.key.padEnd(18)} ${account.name}, ${account.credits} credits`)
+      if (why) refused.push({ key: key.key, why })
+      else keys.push({ key: key.key, account: account.name, credits: account.credits })
     }
   }
+  return {
+    url,
+    port: options.port,
+    pid: process.pid,
+    version: options.version,
+    seed: options.seed,
+    clock: options.clock,
+    scenario: scenarios.defaultName,
+    scenarios: scenarios.list().length,
+    dashboard: `${url}/__mock/`,
+    control: `${url}/__mock/health`,
+    locked,
+    keys,
+    refused,
+  }
+}
+
+/**
+ * The startup banner, for people (--log pretty and silent).
+ * @example
+ * process.stdout.write(banner(info))
+ */
+export function banner(info: ReadyInfo): string {
+  const { url, clock, locked } = info
   const pad = (label: string) => `  ${label.padEnd(10)} `
   return [
-    `genmock ${version} — image and video generation task simulator`,
+    `genmock ${info.version} — image and video generation task simulator`,
     `${pad('base_url')}${url}`,
     `${pad('clock')}${clock.mode}${clock.mode === 'real' ? ` ×${clock.speed}` : ''}, now ${clock.now}`,
-    `${pad('seed')}${seed}`,
-    `${pad('scenario')}${scenarios.defaultName} (${scenarios.list().length} loaded: GET ${url}/__mock/scenarios)`,
-    `${pad('dashboard')}${url}/__mock/${locked ? '#token=<your --admin-token>' : ''}`,
-    `${pad('control')}${url}/__mock/health${locked ? ' (Authorization: Bearer <your --admin-token>)' : ''}`,
-    ...usable.map((line, i) => `${pad(i === 0 ? 'API keys' : '')}${line}`),
-    ...(refused.length > 0 ? [`${pad('refused')}${refused.join(', ')}`] : []),
+    `${pad('seed')}${info.seed}`,
+    `${pad('scenario')}${info.scenario} (${info.scenarios} loaded: GET ${url}/__mock/scenarios)`,
+    `${pad('dashboard')}${info.dashboard}${locked ? '#token=<your --admin-token>' : ''}`,
+    `${pad('control')}${info.control}${locked ? ' (Authorization: Bearer <your --admin-token>)' : ''}`,
+    ...info.keys.map(
+      ({ key, account, credits }, i) =>
+        `${pad(i === 0 ? 'API keys' : '')}${key.padEnd(18)} ${account}, ${credits} credits`,
+    ),
+    ...(info.refused.length > 0
+      ? [`${pad('refused')}${info.refused.map(({ key, why }) => `${key} (${why})`).join(', ')}`]
+      : []),
     '',
-    `Try: curl -s ${url}/api/ai/models -H 'Authorization: Bearer ${accounts.accounts[0]?.keys?.[0]?.key ?? 'KEY'}'`,
+    `Try: curl -s ${url}/api/ai/models -H 'Authorization: Bearer ${info.keys[0]?.key ?? 'KEY'}'`,
     'Stop with Ctrl+C.',
     '',
   ].join('\n')

@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // The `genmock` command. It reads its arguments first: --help, --version and a bad command line
 // are answered from cli-args alone; the server (and zod, yaml) is loaded only to run.
-import { HELP, parseCommand, usageMessage, VERSION, type Command } from './cli-args.js'
+import { type Command, HELP, parseCommand, usageMessage, VERSION } from './cli-args.js'
+
+// A reader that went away (`genmock --help | head -1`) ends the output, never with a stack.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {})
 
 async function main(argv: string[]): Promise<number> {
   let command: Command
   try {
-    command = parseCommand(argv)
+    command = parseCommand(argv, process.env)
   } catch (error) {
-    process.stderr.write(`genmock: ${usageMessage(error) ?? String(error)}\nRun genmock --help for the options.\n`)
+    const message = usageMessage(error)
+    if (message === undefined) throw error
+    process.stderr.write(`genmock: ${message}\nRun genmock --help for the options.\n`)
     return 2
   }
   if (command.kind === 'help' || command.kind === 'version') {
@@ -16,7 +21,9 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const cli = await import('./cli.js')
-  return command.kind === 'validate' ? cli.validateFiles(command.files) : cli.serve(command)
+  if (command.kind === 'validate') return cli.validateFiles(command.files)
+  // A scenario's latency may still be waiting out a request whose connection is gone: exit now.
+  process.exit(await cli.serve(command))
 }
 
 process.exitCode = await main(process.argv.slice(2))

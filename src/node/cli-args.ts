@@ -1,68 +1,413 @@
-import { parseArgs } from 'node:util'
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
-import { DEFAULT_ID_STYLE, ID_STYLES, type IdStyle } from '../contract/id-style.js'
-import { SPARSE_MODES, type SparseMode } from '../contract/sparse.js'
-import { sparseArgv } from './sparse-flag.js'
+import { DEFAULT_ID_STYLE, ID_STYLES } from '../contract/id-style.js'
+import { SPARSE_MODES } from '../contract/sparse.js'
+import { closest } from './suggest.js'
 
 /**
- * The `genmock` command line: parsing and the help text. Nothing here imports the server, zod,
- * msw or yaml, so --help, --version and usage errors answer before any of them is loaded.
+ * The `genmock` command line: one table of options (OPTIONS) gives the parser, the environment
+ * variables and the help text. Nothing here imports the server, zod, msw or yaml, so --help,
+ * --version and usage errors answer before any of them is loaded.
  */
 
 export const VERSION: string = pkg.version
 
+/** A bad command line or environment variable: genmock prints it with a pointer to --help and exits 2. */
+export class UsageError extends Error {}
+
+/**
+ * Reads one option's text: undefined when neither the command line nor the environment gives it;
+ * `from` names where it came from (`--port` or `GENMOCK_PORT`), for the messages.
+ */
+type Parse<T> = (text: string | undefined, from: string) => T
+
+interface OptionSpec<T> {
+  /** The value's placeholder in --help ('N'); none for a flag. */
+  arg?: string
+  /** The value of the option given alone (`--sparse` is `--sparse=random`); it takes no next word then. */
+  bare?: string
+  short?: string
+  /** --help's text, line by line. */
+  help: string | string[]
+  parse: Parse<T>
+  /** false: never read from the environment (--help, --version). */
+  env?: false
+}
+const option = <T>(spec: OptionSpec<T>) => spec
+
+function integer(from: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new UsageError(`${from} must be an integer from ${min} to ${max}, got "${text}"`)
+  return Number(text)
+}
+
+function number(from: string, text: string | undefined, fallback: number, range: [number, number], above = false) {
+  if (text === undefined) return fallback
+  const value = /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  const [min, max] = range
+  if (!(above ? value > min : value >= min) || !(value <= max))
+    throw new UsageError(
+      `${from} must be a number ${above ? `above ${min} and at most` : `from ${min} to`} ${max}, got "${text}"`,
+    )
+  return value
+}
+
+function oneOf<T extends string>(from: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (text === undefined) return fallback
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`${from} must be one of ${allowed.join(', ')}, got "${text}"`)
+  return text as T
+}
+
+function flag(from: string, text: string | undefined): boolean {
+  if (text === undefined) return false
+  if (/^(?:true|1|yes)$/i.test(text)) return true
+  if (/^(?:false|0|no)$/i.test(text)) return false
+  throw new UsageError(`${from} is a flag: true or false (1 or 0), got "${text}"`)
+}
+
+/** `a,b,c` → ['a', 'b', 'c'] with each item checked: no empty item, no white space. */
+function list(from: string, text: string | undefined, example: string, check: (item: string) => string | undefined) {
+  if (text === undefined) return undefined
+  const items = text.split(',')
+  if (items.some((item) => !/^[\x21-\x7e]+$/.test(item)))
+    throw new UsageError(
+      `${from} must be a comma-separated list without spaces or empty items, such as ${example}; got "${text}"`,
+    )
+  for (const item of items) {
+    const problem = check(item)
+    if (problem) throw new UsageError(`${from}: ${problem}`)
+  }
+  return items
+}
+
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?'
+const HOST_NAME = new RegExp(`^\\.?${LABEL}(?:\\.${LABEL})*\\.?$`, 'i')
+const IPV6 = /^\[[0-9a-f:.]+\]$/i
+
+/** An --allowed-hosts entry: `*`, a host name (`.name` for it and its subdomains), an IP address. */
+const hostEntry = (item: string) =>
+  item === '*' || HOST_NAME.test(item) || IPV6.test(item)
+    ? undefined
+    : `"${item}" is not a host name (no scheme, port or path), such as genmock.internal or .dev.example.test`
+
+/** A --cors-origin entry: `*`, or an origin exactly as a browser sends it: scheme://host[:port]. */
+function originEntry(item: string): string | undefined {
+  if (item === '*') return undefined
+  let origin = 'null'
+  try {
+    const url = new URL(item)
+    if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin
+  } catch {}
+  if (origin === item) return undefined
+  const hint = origin === 'null' ? '' : ` (did you mean ${origin}?)`
+  return `"${item}" is not an origin: scheme://host[:port] with nothing after, such as https://app.example.test${hint}`
+}
+
+function host(from: string, text: string | undefined): string {
+  if (text === undefined) return '127.0.0.1'
+  const bare = IPV6.test(text) ? text.slice(1, -1) : text
+  if (!HOST_NAME.test(bare) && !/^[0-9a-f:.]+$/i.test(bare))
+    throw new UsageError(`${from} must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0; got "${text}"`)
+  return bare
+}
+
+function adminToken(from: string, token: string | undefined): string | undefined {
+  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token))
+    throw new UsageError(`${from} must be 8 to 200 printable characters without spaces`)
+  return token
+}
+
+function fileName(from: string, file: string | undefined): string | undefined {
+  if (file !== undefined && file.trim() === '')
+    throw new UsageError(`${from} needs a file name, such as conformance.xml`)
+  return file
+}
+
+/**
+ * Every option, in --help's order. A key `maxTasks` is the option `--max-tasks` and the variable
+ * `GENMOCK_MAX_TASKS`; `parse` gives its value in ServeArgs (its default when not given).
+ */
+export const OPTIONS = {
+  port: option({
+    arg: 'N',
+    help: 'port to listen on (default 4600; 0 picks a free one)',
+    parse: (text, from) => integer(from, text, 4600, 0, 65535),
+  }),
+  host: option({
+    arg: 'ADDRESS',
+    help: 'address to bind (default 127.0.0.1)',
+    parse: (text, from) => host(from, text),
+  }),
+  clock: option({
+    arg: 'real|manual',
+    help: [
+      'real: simulated time follows the wall clock × speed (default);',
+      'manual: time moves only through POST /__mock/clock/advance',
+    ],
+    parse: (text, from) => oneOf(from, text, ['real', 'manual'] as const, 'real'),
+  }),
+  speed: option({
+    arg: 'N',
+    help: 'simulated seconds per wall second in real mode (default 1)',
+    parse: (text, from) => number(from, text, 1, [0, 1_000_000], true),
+  }),
+  seed: option({
+    arg: 'N',
+    help: 'seed for identifiers and durations (default: random, printed at start)',
+    // The CLI is the one place a random seed is chosen; it is printed so a run can be repeated.
+    parse: (text, from) => integer(from, text, Math.floor(Math.random() * 1_000_000), 0, Number.MAX_SAFE_INTEGER),
+  }),
+  scenario: option({
+    arg: 'NAME',
+    help: 'the scenario requests get unless they pick one (default: default)',
+    parse: (text) => text,
+  }),
+  scenarios: option({
+    arg: 'DIR',
+    help: [
+      'load *.yaml, *.yml and *.json scenarios from DIR, on top of the',
+      'bundled ones (a file may replace a bundled scenario of its name)',
+    ],
+    parse: (text) => text,
+  }),
+  watch: option({
+    help: ['reload the --scenarios files when they change; a bad edit keeps', 'the last good set and says why'],
+    parse: (text, from) => flag(from, text),
+  }),
+  idStyle: option({
+    arg: 'prefixed|uuid|numeric|long',
+    help: [
+      'the shape of task, provider task and request ids (default',
+      'prefixed: tsk_…; uuid: UUID v4; numeric: 12–19 digit strings;',
+      "long: 64 URL-safe characters); a scenario's idStyle wins",
+    ],
+    parse: (text, from) => oneOf(from, text, ID_STYLES, DEFAULT_ID_STYLE),
+  }),
+  sparse: option({
+    arg: 'random|all',
+    bare: 'random',
+    help: [
+      "leave out of the service's answers the fields the interface does",
+      'not say are always present: random (the default of the flag) on a',
+      'seeded coin per field and answer, all every one of them; a',
+      "scenario's sparse and a request's Prefer: sparse win",
+    ],
+    parse: (text, from) => (text === undefined ? (false as const) : oneOf(from, text, SPARSE_MODES, 'random')),
+  }),
+  maxTasks: option({
+    arg: 'N',
+    help: [
+      'tasks kept; beyond it the tasks that finished first are evicted',
+      '(default 10000; pending tasks are never evicted)',
+    ],
+    parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
+  }),
+  adminToken: option({
+    arg: 'T',
+    help: ['the control API (/__mock) answers only Authorization: Bearer T;', 'open the dashboard as /__mock/#token=T'],
+    parse: (text, from) => adminToken(from, text),
+  }),
+  allowedHosts: option({
+    arg: 'H,…',
+    help: [
+      'host names answered besides localhost, IP addresses and --host',
+      '(a request naming another in its Host header gets 403);',
+      '.example.test allows the name and its subdomains, * any',
+    ],
+    parse: (text, from) => list(from, text, 'genmock.internal,.dev.example.test', hostEntry),
+  }),
+  corsOrigin: option({
+    arg: 'O,…',
+    help: [
+      'page origins CORS lets in besides loopback ones, such as',
+      'https://app.example.test; * lets any page use the service API',
+      '(without credentials; /__mock still needs a listed origin)',
+    ],
+    parse: (text, from) => list(from, text, 'https://app.example.test,http://localhost:3000', originEntry),
+  }),
+  strict: option({
+    help: [
+      'a request that breaks a client conformance error rule (polling too',
+      'soon, a retry under a new key, a key sent from a browser, …) gets an',
+      'error instead of its answer; without it, it is only reported',
+    ],
+    parse: (text, from) => flag(from, text),
+  }),
+  report: option({
+    arg: 'FILE',
+    help: ['on exit, write the conformance report to FILE as JUnit XML', '(its folder must be writable at start)'],
+    parse: (text, from) => fileName(from, text),
+  }),
+  failOnFindings: option({
+    help: ['exit 1 when genmock stops if the conformance report holds an', 'error finding'],
+    parse: (text, from) => flag(from, text),
+  }),
+  grace: option({
+    arg: 'SECONDS',
+    help: [
+      'on SIGINT, SIGTERM or SIGHUP, how long requests in flight may',
+      'take to finish before genmock closes them (default 5); a second',
+      'signal stops at once',
+    ],
+    parse: (text, from) => number(from, text, 5, [0, 3600]),
+  }),
+  log: option({
+    arg: 'pretty|json|silent',
+    help: [
+      'pretty: the banner and one line per request (default); json: every',
+      'line on stdout a JSON object, the first {"event":"ready",…};',
+      'silent: the banner only',
+    ],
+    parse: (text, from) => oneOf(from, text, ['pretty', 'json', 'silent'] as const, 'pretty'),
+  }),
+  help: option({ short: 'h', help: 'show this help', env: false, parse: (text, from) => flag(from, text) }),
+  version: option({ short: 'v', help: 'print the version', env: false, parse: (text, from) => flag(from, text) }),
+}
+
+type Options = typeof OPTIONS
+type Values = { [K in keyof Options]: ReturnType<Options[K]['parse']> }
+export type ServeArgs = Omit<Values, 'help' | 'version'>
+
+/** The words that are commands rather than option values: `genmock validate a.yaml`. */
+export const COMMANDS = {
+  validate: {
+    usage: 'validate FILE...',
+    help: 'check scenario files (exit 0 when all are valid, 1 if not)',
+    files: 'at least one scenario file',
+  },
+}
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'validate'; files: string[] }
+  | ({ kind: 'serve' } & ServeArgs)
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** `maxTasks` → `GENMOCK_MAX_TASKS`. */
+export const envName = (key: string) => `GENMOCK_${kebab(key).replace(/-/g, '_').toUpperCase()}`
+const KEYS = Object.keys(OPTIONS) as (keyof Options)[]
+const BY_FLAG = new Map(KEYS.map((key) => [kebab(key), key]))
+const BY_SHORT = new Map(
+  KEYS.flatMap((key) => ((OPTIONS[key] as OptionSpec<unknown>).short ? [[OPTIONS[key].short!, key]] : [])),
+)
+
+function unknownOption(arg: string): UsageError {
+  const name = arg.replace(/^-+/, '').split('=')[0]!
+  const near = closest(name, [...BY_FLAG.keys()])
+  return new UsageError(`unknown option ${arg.split('=')[0]}${near ? ` (did you mean --${near}?)` : ''}`)
+}
+
+/**
+ * What the command line and the GENMOCK_* variables ask for (the command line wins); throws
+ * UsageError naming the option or variable when one is wrong.
+ * @example
+ * parseCommand(['--port', '0', '--clock', 'manual']) // { kind: 'serve', port: 0, clock: 'manual', … }
+ * parseCommand([], { GENMOCK_PORT: '0' }) // { kind: 'serve', port: 0, … }
+ */
+export function parseCommand(argv: readonly string[], env: Record<string, string | undefined> = {}): Command {
+  const given = new Map<keyof Options, { text: string; from: string }>()
+  const positionals: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1))
+      break
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg)
+      continue
+    }
+    const at = arg.indexOf('=')
+    const name = at < 0 ? arg : arg.slice(0, at)
+    const key = name.startsWith('--') ? BY_FLAG.get(name.slice(2)) : BY_SHORT.get(name.slice(1))
+    if (key === undefined) throw unknownOption(arg)
+    const spec: OptionSpec<unknown> = OPTIONS[key]
+    const from = `--${kebab(key)}`
+    const next = argv[i + 1]
+    let text: string
+    if (at >= 0) text = arg.slice(at + 1)
+    else if (!spec.arg) text = 'true'
+    else if (spec.bare !== undefined)
+      // A following word is its value unless it is an option or a command.
+      text = next === undefined || next.startsWith('-') || next in COMMANDS ? spec.bare : argv[++i]!
+    else if (next === undefined || next.startsWith('--'))
+      throw new UsageError(`${from} needs a value (${from} ${spec.arg})`)
+    else text = argv[++i]!
+    given.set(key, { text, from })
+  }
+  if (given.has('help')) return { kind: 'help' }
+  if (given.has('version')) return { kind: 'version' }
+  const values = {} as Record<keyof Options, unknown>
+  for (const key of KEYS) {
+    const variable = OPTIONS[key].env === false ? undefined : envName(key)
+    const fromEnv = variable && env[variable] ? { text: env[variable], from: variable } : undefined
+    const { text, from } = given.get(key) ?? fromEnv ?? { text: undefined, from: `--${kebab(key)}` }
+    values[key] = OPTIONS[key].parse(text, from)
+  }
+  const serve = values as ServeArgs
+  if (serve.watch && serve.scenarios === undefined)
+    throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
+  const [command, ...files] = positionals
+  if (command === undefined) return { kind: 'serve', ...serve }
+  if (!(command in COMMANDS)) {
+    const near = closest(command, Object.keys(COMMANDS))
+    throw new UsageError(
+      `unknown command "${command}"${near ? ` (did you mean ${near}?)` : ''}; ` +
+        `the commands: ${Object.keys(COMMANDS).join(', ')}`,
+    )
+  }
+  if (files.length === 0) throw new UsageError(`${command} needs ${COMMANDS.validate.files}`)
+  return { kind: 'validate', files }
+}
+
+/** The message for a command line parseCommand refused, or undefined if the error is something else. */
+export function usageMessage(error: unknown): string | undefined {
+  return error instanceof UsageError ? error.message : undefined
+}
+
+const COLUMN = 23
+function optionLines(): string {
+  return KEYS.map((key) => {
+    const spec: OptionSpec<unknown> = OPTIONS[key]
+    const value = spec.bare !== undefined ? `[=${spec.arg}]` : spec.arg ? ` ${spec.arg}` : ''
+    const left = `  ${spec.short ? `-${spec.short}, ` : ''}--${kebab(key)}${value}`
+    const [first, ...rest] = [spec.help].flat().map((line, i) => (i === 0 ? line : ' '.repeat(COLUMN) + line))
+    const head = left.length < COLUMN - 1 ? `${left.padEnd(COLUMN)}${first}` : `${left}\n${' '.repeat(COLUMN)}${first}`
+    return [head, ...rest].join('\n')
+  }).join('\n')
+}
+
 export const HELP = `genmock ${VERSION} — a local simulator of the image and video generation task service
 
 Usage: genmock [options]
-       genmock validate FILE...   check scenario files (exit 0 when all are valid, 1 if not)
+${Object.values(COMMANDS)
+  .map((c) => `       genmock ${c.usage.padEnd(18)} ${c.help}`)
+  .join('\n')}
 
 Options:
-  --port N             port to listen on (default 4600; 0 picks a free one)
-  --host ADDRESS       address to bind (default 127.0.0.1)
-  --clock real|manual  real: simulated time follows the wall clock × speed (default);
-                       manual: time moves only through POST /__mock/clock/advance
-  --speed N            simulated seconds per wall second in real mode (default 1)
-  --seed N             seed for identifiers and durations (default: random, printed at start)
-  --scenario NAME      the scenario requests get unless they pick one (default: default)
-  --scenarios DIR      load *.yaml, *.yml and *.json scenarios from DIR, on top of the
-                       bundled ones (a file may replace a bundled scenario of its name)
-  --id-style prefixed|uuid|numeric|long
-                       the shape of task, provider task and request ids (default
-                       prefixed: tsk_…; uuid: UUID v4; numeric: 12–19 digit strings;
-                       long: 64 URL-safe characters); a scenario's idStyle wins
-  --sparse[=random|all]
-                       leave out of the service's answers the fields the interface does
-                       not say are always present: random (the default of the flag) on a
-                       seeded coin per field and answer, all every one of them; a
-                       scenario's sparse and a request's Prefer: sparse win
-  --max-tasks N        tasks kept; beyond it the tasks that finished first are evicted
-                       (default 10000; pending tasks are never evicted)
-  --admin-token T      the control API (/__mock) answers only Authorization: Bearer T;
-                       open the dashboard as /__mock/#token=T
-  --allowed-hosts H,…  host names answered besides localhost, IP addresses and --host
-                       (a request naming another in its Host header gets 403);
-                       .example.test allows the name and its subdomains, * any
-  --cors-origin O,…    page origins CORS lets in besides loopback ones, such as
-                       https://app.example.test; * lets any page use the service API
-                       (without credentials; /__mock still needs a listed origin)
-  --strict             a request that breaks a client conformance error rule (polling too
-                       soon, a retry under a new key, a key sent from a browser, …) gets an
-                       error instead of its answer; without it, it is only reported
-  --report FILE        on exit, write the conformance report to FILE as JUnit XML
-  --log pretty|json|silent
-                       one line per request (default pretty)
-  -h, --help           show this help
-  -v, --version        print the version
+${optionLines()}
+
+Every option can also be set in the environment, the command line winning: GENMOCK_ and its
+name in capitals, such as GENMOCK_PORT=0, GENMOCK_CORS_ORIGIN=…, GENMOCK_STRICT=1.
+
+Exit codes:
+  0  stopped cleanly (SIGINT, SIGTERM or SIGHUP), or --help, --version, validate with no problem
+  1  --fail-on-findings with an error finding; validate found a problem; the port is in use or
+     the report could not be written
+  2  a bad option, environment variable or scenario file: nothing was started
+  129, 130, 143  a second SIGHUP, SIGINT or SIGTERM stopped it at once, without the reports
 
 Examples:
   genmock
   genmock --port 0 --clock manual --seed 7
   genmock --clock real --speed 10
-  genmock --scenarios ./my-scenarios --scenario relay-expiry
+  genmock --scenarios ./my-scenarios --scenario relay-expiry --watch
   genmock --host 0.0.0.0 --admin-token s3cret-token --allowed-hosts genmock.internal
   genmock --cors-origin http://app.example.test:3000
-  genmock --strict --report conformance.xml
+  genmock --strict --report conformance.xml --fail-on-findings --log json
   genmock validate ./my-scenarios/*.yaml
 
 A request picks a scenario with the header X-Mock-Scenario: NAME (or Prefer: scenario=NAME),
@@ -73,138 +418,3 @@ POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
 POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
 GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance. See README.md.
 `
-
-/** A bad command line: genmock prints it with a pointer to --help and exits 2. */
-export class UsageError extends Error {}
-
-export interface ServeArgs {
-  port: number
-  host: string
-  clock: 'real' | 'manual'
-  speed: number
-  seed: number
-  log: 'pretty' | 'json' | 'silent'
-  scenario: string | undefined
-  scenarios: string | undefined
-  maxTasks: number
-  adminToken: string | undefined
-  allowedHosts: string[] | undefined
-  corsOrigins: string[] | undefined
-  strict: boolean
-  report: string | undefined
-  idStyle: IdStyle
-  /** --sparse: false when not given. */
-  sparse: SparseMode | false
-}
-
-export type Command =
-  | { kind: 'help' }
-  | { kind: 'version' }
-  | { kind: 'validate'; files: string[] }
-  | ({ kind: 'serve' } & ServeArgs)
-
-function integer(name: string, text: string | undefined, fallback: number, max: number): number {
-  if (text === undefined) return fallback
-  if (!/^\d+$/.test(text) || Number(text) > max)
-    throw new UsageError(`--${name} must be an integer from 0 to ${max}, got "${text}"`)
-  return Number(text)
-}
-
-function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (text === undefined) return fallback
-  if (!(allowed as readonly string[]).includes(text))
-    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${text}"`)
-  return text as T
-}
-
-function adminToken(token: string | undefined): string | undefined {
-  if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token))
-    throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
-  return token
-}
-
-function report(file: string | undefined): string | undefined {
-  if (file !== undefined && file.trim() === '')
-    throw new UsageError('--report needs a file name, such as conformance.xml')
-  return file
-}
-
-/** `a,b,c` → ['a', 'b', 'c']: no empty item, no white space (the server checks what each means). */
-function list(name: string, text: string | undefined, example: string): string[] | undefined {
-  if (text === undefined) return undefined
-  const items = text.split(',')
-  if (items.some((item) => !/^[\x21-\x7e]+$/.test(item)))
-    throw new UsageError(
-      `--${name} must be a comma-separated list without spaces or empty items, such as ${example}; got "${text}"`,
-    )
-  return items
-}
-
-/**
- * What the command line asks for; throws UsageError (or node's ERR_PARSE_ARGS_* error) when it is wrong.
- * @example
- * parseCommand(['--port', '0', '--clock', 'manual']) // { kind: 'serve', port: 0, clock: 'manual', … }
- */
-export function parseCommand(argv: string[]): Command {
-  const { values, positionals } = parseArgs({
-    args: sparseArgv(argv),
-    strict: true,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      clock: { type: 'string' },
-      speed: { type: 'string' },
-      seed: { type: 'string' },
-      log: { type: 'string' },
-      scenario: { type: 'string' },
-      scenarios: { type: 'string' },
-      'max-tasks': { type: 'string' },
-      'admin-token': { type: 'string' },
-      'allowed-hosts': { type: 'string' },
-      'cors-origin': { type: 'string' },
-      strict: { type: 'boolean' },
-      report: { type: 'string' },
-      'id-style': { type: 'string' },
-      sparse: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  })
-  if (values.help) return { kind: 'help' }
-  if (values.version) return { kind: 'version' }
-  const [command, ...files] = positionals
-  if (command !== undefined && command !== 'validate')
-    throw new UsageError(`unknown command "${command}"; the only command is validate`)
-  if (command === 'validate' && files.length === 0) throw new UsageError('validate needs at least one scenario file')
-  const speed = values.speed === undefined ? 1 : Number(values.speed)
-  if (!(speed > 0 && speed <= 1_000_000))
-    throw new UsageError(`--speed must be a number above 0 and at most 1000000, got "${values.speed}"`)
-  const serve: ServeArgs = {
-    port: integer('port', values.port, 4600, 65535),
-    host: values.host ?? '127.0.0.1',
-    clock: oneOf('clock', values.clock, ['real', 'manual'] as const, 'real'),
-    speed,
-    // The CLI is the one place a random seed is chosen; it is printed so a run can be repeated.
-    seed: integer('seed', values.seed, Math.floor(Math.random() * 1_000_000), Number.MAX_SAFE_INTEGER),
-    log: oneOf('log', values.log, ['pretty', 'json', 'silent'] as const, 'pretty'),
-    scenario: values.scenario,
-    scenarios: values.scenarios,
-    maxTasks: integer('max-tasks', values['max-tasks'], 10_000, 10_000_000),
-    adminToken: adminToken(values['admin-token']),
-    allowedHosts: list('allowed-hosts', values['allowed-hosts'], 'genmock.internal,.dev.example.test'),
-    corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
-    strict: values.strict ?? false,
-    report: report(values.report),
-    idStyle: oneOf('id-style', values['id-style'], ID_STYLES, DEFAULT_ID_STYLE),
-    sparse: values.sparse === undefined ? false : oneOf('sparse', values.sparse, SPARSE_MODES, 'random'),
-  }
-  return command === 'validate' ? { kind: 'validate', files } : { kind: 'serve', ...serve }
-}
-
-/** The message for a command line parseCommand refused, or undefined if the error is something else. */
-export function usageMessage(error: unknown): string | undefined {
-  if (error instanceof UsageError || (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS'))
-    return (error as Error).message
-  return undefined
-}

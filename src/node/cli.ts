@@ -1,13 +1,18 @@
-import { writeFileSync } from 'node:fs'
-import type { RuleId } from '../engine/conformance.js'
+import { lookup } from 'node:dns/promises'
+import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
+import { constants as os } from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { CONFORMANCE_RULES, type RuleId } from '../engine/conformance.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
-import { junitReport } from '../handlers/junit.js'
+import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios.js'
-import { banner } from './banner.js'
+import { junitReport } from '../handlers/junit.js'
+import { banner, readyInfo } from './banner.js'
+import { type ServeArgs, VERSION } from './cli-args.js'
 import { leanHeap } from './lean-heap.js'
-import { VERSION, type ServeArgs } from './cli-args.js'
-import { startServer } from './server.js'
+import { type Output, output, writeError } from './output.js'
+import { type RunningServer, startServer } from './server.js'
 
 /**
  * The `genmock` command once its arguments are known to be good: loaded by bin.ts only then.
@@ -16,12 +21,14 @@ import { startServer } from './server.js'
 
 /** Loopback addresses: binding anything else exposes the test keys and the control API to the network. */
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
+/** The signals that stop genmock gracefully; a second one stops it at once. */
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /** `genmock validate FILE...`: every problem of every file, then a verdict per file. */
 export async function validateFiles(files: string[]): Promise<number> {
   const { formatProblem, loadScenarioFiles } = await import('./scenario-files.js')
   const { entries, problems } = loadScenarioFiles(files)
-  for (const problem of problems) process.stderr.write(`${formatProblem(problem)}\n`)
+  for (const problem of problems) writeError(`${formatProblem(problem)}\n`)
   const bad = new Set(problems.map((problem) => problem.file))
   for (const file of files) {
     const entry = entries.find((e) => e.origin === file)
@@ -44,92 +51,43 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
   return { entries, errors: problems.map(formatProblem) }
 }
 
-/** Serves until SIGINT or SIGTERM; the exit code: 0 after a clean stop, 2 for bad scenarios, 1 if it cannot listen. */
-export async function serve(args: ServeArgs): Promise<number> {
-  const scenarios = await userScenarios(args.scenarios)
-  if (scenarios.errors.length > 0) {
-    process.stderr.write(
-      `genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`,
-    )
-    return 2
-  }
-  let server: Awaited<ReturnType<typeof startServer>>
+/** Why --report FILE could not be written when genmock stops, found before it starts. */
+function reportProblem(file: string): string | undefined {
+  const full = resolve(file)
   try {
-    server = await startServer({
-      port: args.port,
-      host: args.host,
-      seed: args.seed,
-      log: args.log,
-      clock: { mode: args.clock, speed: args.speed },
-      scenarios: scenarios.entries,
-      maxTasks: args.maxTasks,
-      ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
-      ...(args.adminToken !== undefined ? { adminToken: args.adminToken } : {}),
-      ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts } : {}),
-      ...(args.corsOrigins !== undefined ? { corsOrigins: args.corsOrigins } : {}),
-      strict: args.strict,
-      idStyle: args.idStyle,
-      sparse: args.sparse,
-    })
+    const stat = statSync(full, { throwIfNoEntry: false })
+    if (stat?.isDirectory()) return `--report ${file} is a folder; give a file name, such as conformance.xml`
+    accessSync(stat ? full : dirname(full), constants.W_OK)
+    return undefined
   } catch (error) {
-    if (error instanceof Problem && error.detail.kind === 'invalid-request') {
-      const lines = error.detail.issues.map(
-        (issue) =>
-          `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}${issue.message}\n`,
-      )
-      process.stderr.write(`genmock: not starting\n${lines.join('')}`)
-      return 2
-    }
-    const code = (error as { code?: string }).code
-    const reason =
-      code === 'EADDRINUSE'
-        ? `port ${args.port} is in use (try --port 0 for a free one)`
-        : code === 'EADDRNOTAVAIL'
-          ? `cannot bind ${args.host}`
-          : (error as Error).message
-    process.stderr.write(`genmock: ${reason}\n`)
-    return 1
-  }
-  const stopSteering = leanHeap()
-  if (!LOOPBACK.test(args.host)) {
-    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
-    process.stderr.write(
-      `genmock: warning: listening on ${args.host}, not only this machine: anyone who can reach it can use the test keys.${lock}\n`,
-    )
-  }
-  // The handlers are in place before the banner: whoever reads the URL may stop it at once.
-  const stopped = new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.stdout.write(`genmock: ${signal}, stopping\n`)
-      server.close().then(resolve, resolve)
-    }
-    process.once('SIGINT', () => stop('SIGINT'))
-    process.once('SIGTERM', () => stop('SIGTERM'))
-  })
-  process.stdout.write(
-    banner({
-      url: server.url,
-      version: VERSION,
-      seed: server.engine.seed,
-      clock: server.engine.clockState(),
-      accounts: defaultAccounts,
-      scenarios: server.engine.scenarios,
-      locked: args.adminToken !== undefined,
-    }),
-  )
-  await stopped
-  stopSteering()
-  process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)
-  if (args.report === undefined) return 0
-  try {
-    writeFileSync(args.report, junitReport(server.engine.conformance.findings()))
-    process.stdout.write(`genmock: conformance report written to ${args.report}\n`)
-    return 0
-  } catch (error) {
-    process.stderr.write(`genmock: cannot write --report ${args.report}: ${(error as Error).message}\n`)
-    return 1
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return `--report ${file}: the folder ${dirname(full)} does not exist`
+    return `--report ${file}: cannot be written (${code ?? (error as Error).message})`
   }
 }
+
+/** What the options need from the machine, checked before anything starts: each problem found. */
+async function preflight(args: ServeArgs): Promise<string[]> {
+  const problems: string[] = []
+  try {
+    await lookup(args.host)
+  } catch (error) {
+    problems.push(`--host ${args.host}: no such address (${(error as NodeJS.ErrnoException).code})`)
+  }
+  const report = args.report === undefined ? undefined : reportProblem(args.report)
+  if (report) problems.push(report)
+  return problems
+}
+
+/** What stopping has to go on: the options, the simulation, where to write. */
+export interface StopContext {
+  args: ServeArgs
+  engine: Engine
+  out: Output
+}
+
+/** One step when genmock stops, once the requests in flight are answered: it may print; its exit code. */
+export type ShutdownStep = (context: StopContext) => number
 
 /**
  * The one line the CLI prints when it stops.
@@ -141,4 +99,183 @@ export function conformanceSummary(counts: Partial<Record<RuleId, number>>): str
   if (entries.length === 0) return 'conformance: no findings'
   const total = entries.reduce((sum, [, n]) => sum + n, 0)
   return `conformance: ${total} finding${total === 1 ? '' : 's'} (${entries.map(([rule, n]) => `${rule} ${n}`).join(', ')})`
+}
+
+const errorFindings = (counts: Partial<Record<RuleId, number>>) =>
+  Object.entries(counts).reduce(
+    (sum, [rule, n]) => sum + (CONFORMANCE_RULES[rule as RuleId].severity === 'error' ? n : 0),
+    0,
+  )
+
+/** What genmock does when it stops, in this order; the largest exit code wins. */
+const SHUTDOWN: ShutdownStep[] = [
+  function summary({ engine, out }) {
+    const counts = engine.conformance.counts()
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
+    out.event('conformance', { findings: total, errors: errorFindings(counts), counts }, conformanceSummary(counts))
+    return 0
+  },
+  function report({ args, engine, out }) {
+    if (args.report === undefined) return 0
+    try {
+      writeFileSync(args.report, junitReport(engine.conformance.findings()))
+      out.event('report', { file: args.report }, `genmock: conformance report written to ${args.report}`)
+      return 0
+    } catch (error) {
+      const reason = (error as Error).message
+      out.warn('report-failed', { file: args.report, reason }, `cannot write --report ${args.report}: ${reason}`)
+      return 1
+    }
+  },
+  function failOnFindings({ args, engine, out }) {
+    const errors = errorFindings(engine.conformance.counts())
+    if (!args.failOnFindings || errors === 0) return 0
+    out.warn(
+      'findings',
+      { errors },
+      `--fail-on-findings: ${errors} error finding${errors === 1 ? '' : 's'} in the conformance report, exit 1`,
+    )
+    return 1
+  },
+]
+
+/**
+ * npx and `npm start` run genmock under `sh -c`, and npm passes SIGINT and SIGTERM to that shell
+ * only: the shell dies and genmock, reparented, would keep the port. Started by npm, genmock
+ * therefore stops when its parent process goes away.
+ */
+function onParentExit(stop: () => void): () => void {
+  if (process.env.npm_lifecycle_event === undefined) return () => {}
+  const parent = process.ppid
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) stop()
+  }, 200)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/** Resolves with what stopped genmock: the first signal, or its parent's exit. A second signal exits at once. */
+function stopRequested(out: Output): { stopped: Promise<string>; dispose: () => void } {
+  let first: string | undefined
+  let done: (reason: string) => void = () => {}
+  const stopped = new Promise<string>((resolve) => {
+    done = resolve
+  })
+  const request = (reason: string) => {
+    if (first === undefined) {
+      first = reason
+      return done(reason)
+    }
+    if (!(SIGNALS as readonly string[]).includes(reason)) return
+    out.warn('stopped', { signal: reason }, `${reason} again: stopped at once, without the reports`)
+    process.exit(128 + os.signals[reason as (typeof SIGNALS)[number]])
+  }
+  const handlers = SIGNALS.map((signal) => [signal, () => request(signal)] as const)
+  for (const [signal, handler] of handlers) process.on(signal, handler)
+  const stopWatching = onParentExit(() => request('parent exited'))
+  return {
+    stopped,
+    dispose: () => {
+      stopWatching()
+      for (const [signal, handler] of handlers) process.off(signal, handler)
+    },
+  }
+}
+
+/** Why the server could not start, and the exit code: 2 when an option is at fault, 1 otherwise. */
+function startFailure(error: unknown, args: ServeArgs): [number, string] {
+  if (error instanceof Problem && error.detail.kind === 'invalid-request') {
+    const lines = error.detail.issues.map(
+      (issue) =>
+        `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}${issue.message}\n`,
+    )
+    return [2, `not starting\n${lines.join('')}`]
+  }
+  const code = (error as { code?: string }).code
+  if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
+  if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
+  if (code === 'EACCES') return [2, `--port ${args.port}: not allowed to listen there (ports below 1024 need root)\n`]
+  return [1, `${(error as Error).message}\n`]
+}
+
+/**
+ * Serves until SIGINT, SIGTERM or SIGHUP, then lets the requests in flight finish (--grace) and
+ * runs the SHUTDOWN steps. The exit code: 0 after a clean stop, 1 when a step says so or the port
+ * is taken, 2 for bad options or scenarios.
+ */
+export async function serve(args: ServeArgs): Promise<number> {
+  const out = output(args.log)
+  const problems = await preflight(args)
+  if (problems.length > 0) {
+    writeError(
+      `genmock: not starting\n${problems.map((e) => `  ${e}\n`).join('')}Run genmock --help for the options.\n`,
+    )
+    return 2
+  }
+  const scenarios = await userScenarios(args.scenarios)
+  if (scenarios.errors.length > 0) {
+    writeError(
+      `genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`,
+    )
+    return 2
+  }
+  let server: RunningServer
+  try {
+    server = await startServer({
+      port: args.port,
+      host: args.host,
+      seed: args.seed,
+      log: args.log,
+      write: out.line,
+      clock: { mode: args.clock, speed: args.speed },
+      scenarios: scenarios.entries,
+      maxTasks: args.maxTasks,
+      ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
+      ...(args.adminToken !== undefined ? { adminToken: args.adminToken } : {}),
+      ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts } : {}),
+      ...(args.corsOrigin !== undefined ? { corsOrigins: args.corsOrigin } : {}),
+      strict: args.strict,
+      idStyle: args.idStyle,
+      sparse: args.sparse,
+    })
+  } catch (error) {
+    const [code, message] = startFailure(error, args)
+    writeError(`genmock: ${message}`)
+    return code
+  }
+  const stopSteering = leanHeap()
+  if (!LOOPBACK.test(args.host)) {
+    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
+    out.warn(
+      'exposed',
+      { host: args.host },
+      `warning: listening on ${args.host}, not only this machine: ` +
+        `anyone who can reach it can use the test keys.${lock}`,
+    )
+  }
+  // The handlers are in place before the banner: whoever reads the URL may stop it at once.
+  const { stopped, dispose } = stopRequested(out)
+  const info = readyInfo({
+    url: server.url,
+    port: server.port,
+    version: VERSION,
+    seed: server.engine.seed,
+    clock: server.engine.clockState(),
+    accounts: defaultAccounts,
+    scenarios: server.engine.scenarios,
+    locked: args.adminToken !== undefined,
+  })
+  out.event('ready', { ...info }, banner(info).trimEnd())
+  const stopWatch = args.watch
+    ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)
+    : () => {}
+  const reason = await stopped
+  stopWatch()
+  out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
+  await server.close({ graceMs: args.grace * 1000 })
+  stopSteering()
+  const context = { args, engine: server.engine, out }
+  const code = Math.max(...SHUTDOWN.map((step) => step(context)))
+  dispose()
+  return code
 }

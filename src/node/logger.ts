@@ -24,7 +24,14 @@ export function requestLog(
       const ms = Math.round((performance.now() - started) * 10) / 10
       write(
         format === 'json'
-          ? JSON.stringify({ time: new Date().toISOString(), method: req.method, path, status: res.statusCode, ms })
+          ? JSON.stringify({
+              time: new Date().toISOString(),
+              event: 'request',
+              method: req.method,
+              path,
+              status: res.statusCode,
+              ms,
+            })
           : `${new Date().toISOString().slice(11, 19)} ${req.method} ${path} → ${res.statusCode} ${ms} ms`,
       )
     })

@@ -22,7 +22,14 @@ export interface RunningServer {
   url: string
   port: number
   engine: Engine
-  close(): Promise<void>
+  /**
+   * Stops accepting connections. Without `graceMs`, closes every connection at once; with it, the
+   * requests in flight get their answers first (new ones on open connections too, told
+   * `Connection: close`) until none is left or `graceMs` has passed. Resolves when all are closed.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
+  /** Ends a graceful close now: every connection left is closed. */
+  closeAllConnections(): void
 }
 
 /**
@@ -110,7 +117,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return origin
   }
 
+  // Requests being answered, so that a graceful close waits for them.
+  let inFlight = 0
+  let draining = false
+  let drained: (() => void) | undefined
+
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    inFlight++
+    res.once('close', () => {
+      if (--inFlight === 0 && draining) drained?.()
+    })
+    if (draining) res.shouldKeepAlive = false
     log(req, res)
     if (access.answer(req, res)) return
     const method = req.method ?? 'GET'
@@ -136,7 +153,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (headers['content-length'] === undefined && wire.status !== 304)
       headers['content-length'] = Buffer.byteLength(wire.body)
     // The rest of an oversized body is still on the socket, in the way of any next request.
-    if (!req.complete) headers.connection = 'close'
+    if (!req.complete || draining) headers.connection = 'close'
     res.writeHead(wire.status, headers).end(wire.body)
   }
   const server = createServer((req, res) => {
@@ -167,10 +184,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     port,
     engine,
-    close: () =>
+    close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
+        draining = true
         server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
+        server.closeIdleConnections()
+        if (inFlight === 0 || graceMs <= 0) return server.closeAllConnections()
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs)
+        drained = () => {
+          clearTimeout(timer)
+          server.closeAllConnections()
+        }
       }),
+    closeAllConnections: () => server.closeAllConnections(),
   }
 }

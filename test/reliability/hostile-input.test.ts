@@ -991,7 +991,14 @@ describe('secrets never reach the server log [server, --log json]', () => {
     // Every answered request was logged, as JSON.
     expect(lines.length).toBeGreaterThan(300)
     for (const line of lines)
-      expect(Object.keys(JSON.parse(line) as object).sort()).toEqual(['method', 'ms', 'path', 'status', 'time'])
+      expect(Object.keys(JSON.parse(line) as object).sort()).toEqual([
+        'event',
+        'method',
+        'ms',
+        'path',
+        'status',
+        'time',
+      ])
     expect(lines.flatMap((line) => leaksIn('the server log', line))).toEqual([])
   }, 30_000)
 })
