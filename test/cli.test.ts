@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -157,22 +157,19 @@ describe('genmock CLI', () => {
   )
 
   it(
-    '--report into a folder that does not exist says so and exits 1 after serving',
+    '--report into a folder that does not exist says so at start and exits 2 without serving',
     async () => {
-      const r = start([
+      const { code, stdout, stderr } = await run([
         '--port',
         '0',
-        '--log',
-        'silent',
         '--report',
         join(tmpdir(), 'genmock-no-such-dir', 'x', 'report.xml'),
       ])
-      await baseUrl(r)
-      r.child.kill('SIGTERM')
-      expect((await r.exited).code).toBe(1)
-      expect(r.stderr()).toMatch(/cannot write --report .*report\.xml/)
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toMatch(/--report .*report\.xml: the folder .*genmock-no-such-dir.x does not exist/)
     },
-    2 * LIMIT_MS + 5000,
+    LIMIT_MS + 5000,
   )
 
   it(
@@ -180,7 +177,8 @@ describe('genmock CLI', () => {
     async () => {
       const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token', '--log', 'silent'])
       const url = (await baseUrl(r)).replace('0.0.0.0', '127.0.0.1')
-      expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/)
+      // the warning follows the banner
+      await vi.waitFor(() => expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/))
       expect(r.stdout()).toContain('/__mock/#token=<your --admin-token>')
       expect(r.stdout()).not.toContain('cli-admin-token')
       expect((await fetch(`${url}/__mock/health`)).status).toBe(401)

@@ -244,15 +244,6 @@ export async function serve(args: ServeArgs): Promise<number> {
     return code
   }
   const stopSteering = leanHeap()
-  if (!LOOPBACK.test(args.host)) {
-    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
-    out.warn(
-      'exposed',
-      { host: args.host },
-      `warning: listening on ${args.host}, not only this machine: ` +
-        `anyone who can reach it can use the test keys.${lock}`,
-    )
-  }
   // The handlers are in place before the banner: whoever reads the URL may stop it at once.
   const { stopped, dispose } = stopRequested(out)
   const info = readyInfo({
@@ -265,10 +256,19 @@ export async function serve(args: ServeArgs): Promise<number> {
     scenarios: server.engine.scenarios,
     locked: args.adminToken !== undefined,
   })
-  out.event('ready', { ...info }, banner(info).trimEnd())
   const stopWatch = args.watch
     ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)
     : () => {}
+  out.event('ready', { ...info }, banner(info).trimEnd())
+  if (!LOOPBACK.test(args.host)) {
+    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
+    out.warn(
+      'exposed',
+      { host: args.host },
+      `warning: listening on ${args.host}, not only this machine: ` +
+        `anyone who can reach it can use the test keys.${lock}`,
+    )
+  }
   const reason = await stopped
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)

@@ -21,12 +21,15 @@ export interface Run {
 
 const children: ChildProcess[] = []
 
-/** Starts `genmock ...args` from the project root; stop the ones still running with killAll(). */
-export function start(args: string[]): Run {
+/**
+ * Starts `genmock ...args` from the project root, with `env` added to the environment; stop the
+ * ones still running with killAll().
+ */
+export function start(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   })
   children.push(child)
   let out = ''
@@ -48,16 +51,20 @@ export function start(args: string[]): Run {
 }
 
 /** Runs `genmock ...args` to its exit. */
-export async function run(args: string[]) {
-  const r = start(args)
+export async function run(args: string[], env: Record<string, string> = {}) {
+  const r = start(args, env)
   const { code, signal } = await r.exited
   return { code, signal, stdout: r.stdout(), stderr: r.stderr() }
 }
 
-/** Waits until the banner shows the base URL, and returns it. */
+/** Waits until the banner (or the ready event of --log json) shows the base URL, and returns it. */
 export function baseUrl(r: Run): Promise<string> {
   return new Promise((resolve, reject) => {
-    const find = () => /base_url\s+(http:\/\/\S+)/.exec(r.stdout())?.[1]
+    const find = () =>
+      /base_url\s+(http:\/\/\S+)|^\{"time":"[^"]*","event":"ready","url":"([^"]+)"/m
+        .exec(r.stdout())
+        ?.slice(1)
+        .find(Boolean)
     const timer = setTimeout(
       () => reject(new Error(`no base_url in the banner\nstdout: ${r.stdout()}\nstderr: ${r.stderr()}`)),
       LIMIT_MS,
