@@ -243,8 +243,9 @@ async function pack(): Promise<Packed> {
   clearOld()
   const key = packInputsHash()
   const dir = await once(`pack-${key}`, async (dir) => {
-    // --ignore-scripts: `prepare` would build again, and the build is what is being tested.
-    const { stdout } = await exec('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    // With its scripts: `prepack` finds dist/ up to date (it builds only a stale one) and strips
+    // the development fields from the packed package.json, as for a user's `npm pack`.
+    const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dir], {
       cwd: ROOT,
       timeout: RUN_MS,
     })

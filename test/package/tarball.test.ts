@@ -45,6 +45,21 @@ describe.concurrent('the packed tarball', () => {
   )
 
   it(
+    'its package.json carries no development fields (npm 11 flags a packed lifecycle script), and packing leaves ours whole',
+    async ({ expect }) => {
+      const { file } = await packed()
+      const { stdout } = await exec('tar', ['-xOf', file, 'package/package.json'], { cwd: ROOT })
+      const manifest = JSON.parse(stdout) as Record<string, unknown>
+      for (const field of ['scripts', 'devDependencies', 'overrides']) expect(manifest).not.toHaveProperty(field)
+      expect(manifest).toMatchObject({ name: 'genmock', version: VERSION, bin: { genmock: 'dist/cli.js' } })
+      const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>
+      expect(ours).toHaveProperty('scripts.prepack')
+      expect(ours).toHaveProperty('devDependencies')
+    },
+    RUN_MS,
+  )
+
+  it(
     'publint finds nothing to say, not even a suggestion',
     async ({ expect }) => {
       const { file } = await packed()

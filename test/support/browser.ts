@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { parseRange } from '../../src/handlers/range.js'
+import { npm, once } from '../package/support.js'
 
 /**
  * Real Chromium for the browser tests: Debian's package at /usr/bin/chromium, driven by
@@ -56,16 +58,50 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The msw major a page is built with: `msw` is msw 2 (genmock's dev dependency), `msw3` the npm
- * alias of msw 3, which the bundle and the worker script then take in its place.
+ * The msw major a page is built with: `msw` is msw 2 (genmock's dev dependency), `msw3` msw 3,
+ * which the bundle and the worker script then take in its place.
  */
 export type MswPackage = 'msw' | 'msw3'
+
+/** The range of msw 3 the browser tests install. */
+const MSW3 = '^3.0.5'
+
+/**
+ * The folder of the asked-for msw package. msw 3 requires Node 22 in its `engines`, so it is no
+ * dev dependency (`npm ci` on Node 20 would warn): the first test that needs it installs it from
+ * the registry into a cache folder shared by every run (test/package/support.ts's once()).
+ */
+export async function mswDir(msw: MswPackage): Promise<string> {
+  if (msw === 'msw') return join(ROOT, 'node_modules', 'msw')
+  const dir = await once(`browser-msw3-${MSW3.replace(/\W/g, '')}`, async (dir) => {
+    writeFileSync(join(dir, 'package.json'), '{ "name": "genmock-browser-msw3", "private": true }\n')
+    await npm(['install', '--no-audit', '--no-fund', '--engine-strict=false', `msw@${MSW3}`], dir)
+  })
+  return join(dir, 'node_modules', 'msw')
+}
+
+/** Every `msw` and `msw/…` import of the bundle, genmock's and msw's own, resolved from `dir`'s project. */
+const pinMsw = (dir: string): Plugin => ({
+  name: 'pin-msw',
+  setup(bundle) {
+    bundle.onResolve({ filter: /^msw(?:\/|$)/ }, async (args) => {
+      if (args.pluginData === 'pinned') return undefined
+      const found = await bundle.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: resolve(dir, '..', '..'),
+        pluginData: 'pinned',
+      })
+      return { path: found.path, external: found.external, sideEffects: found.sideEffects, errors: found.errors }
+    })
+  },
+})
 
 /**
  * Bundles a browser entry (TypeScript) into one ES module, in memory, as a bundler would for a
  * page. The entry imports `genmock/browser` as a user's app does: the package's own exports.
  */
 export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<string> {
+  const dir = await mswDir(msw)
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
@@ -74,7 +110,7 @@ export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<
     platform: 'browser',
     format: 'esm',
     conditions: ['browser'],
-    ...(msw === 'msw' ? {} : { alias: { msw } }),
+    plugins: [pinMsw(dir)],
     loader: { '.json': 'json' },
     target: 'es2022',
     logLevel: 'silent',
@@ -82,7 +118,7 @@ export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<
   })
   // A page may carry the asked-for msw and no other: a test of "msw 3" running msw 2 would prove nothing.
   const others = Object.keys(result.metafile.inputs).filter(
-    (input) => /node_modules\/msw3?\//.test(input) && !input.includes(`node_modules/${msw}/`),
+    (input) => /node_modules\/msw\//.test(input) && !resolve(ROOT, input).startsWith(`${dir}/`),
   )
   if (others.length > 0) throw new Error(`${entry} bundled another msw than ${msw}: ${others[0]}`)
   return result.outputFiles[0]!.text
@@ -109,7 +145,7 @@ export interface StaticServer {
 export async function serveStatic(files: Record<string, StaticFile>, msw: MswPackage = 'msw'): Promise<StaticServer> {
   const all: Record<string, StaticFile> = {
     '/mockServiceWorker.js': {
-      body: readFileSync(`${ROOT}node_modules/${msw}/lib/mockServiceWorker.js`, 'utf8'),
+      body: readFileSync(join(await mswDir(msw), 'lib', 'mockServiceWorker.js'), 'utf8'),
       type: 'application/javascript',
     },
     '/fixtures/sample.mp4': { body: new Uint8Array(readFileSync(`${ROOT}fixtures/sample.mp4`)), type: 'video/mp4' },

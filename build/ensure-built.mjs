@@ -1,0 +1,41 @@
+// Builds dist/ only when it is missing, incomplete or older than a file it is built from, so that
+// `npm start`, `npm test` and `npm pack` reuse an up-to-date build (seconds saved on each start).
+// Each file the package's exports and bin name must exist; the oldest file in dist/ (the build
+// clears it first) must be newer than every input.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '..')
+const INPUTS = ['src', 'build', 'scenarios', 'fixtures', 'package.json', 'tsconfig.json']
+
+/** Every file under `path` (or `path` itself), with its modification time. */
+function files(path) {
+  if (!existsSync(path)) return []
+  if (!statSync(path).isDirectory()) return [{ path, mtime: statSync(path).mtimeMs }]
+  return readdirSync(path, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .map((file) => ({ path: file, mtime: statSync(file).mtimeMs }))
+}
+
+/** Why dist/ must be built again, or undefined when it is up to date. */
+function staleness() {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const named = [...JSON.stringify(pkg.exports).matchAll(/"\.\/(dist\/[^"*]+)"/g)].map(([, file]) => file)
+  const missing = [...named, ...Object.values(pkg.bin ?? {})].find((file) => !existsSync(join(ROOT, file)))
+  if (missing) return `${missing} is missing`
+  const built = Math.min(...files(join(ROOT, 'dist')).map(({ mtime }) => mtime))
+  const newer = INPUTS.flatMap((input) => files(join(ROOT, input))).find(({ mtime }) => mtime > built)
+  return newer ? `${newer.path.slice(ROOT.length + 1)} changed since the last build` : undefined
+}
+
+const why = staleness()
+if (why !== undefined) {
+  console.error(`build: ${why}; building dist/`)
+  const npm = process.env.npm_execpath
+  const { status } = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+  process.exitCode = status ?? 1
+}
