@@ -33,9 +33,11 @@ function staleness() {
 const why = staleness()
 if (why !== undefined) {
   console.error(`build: ${why}; building dist/`)
+  // The build's chatter goes to stderr: `npm pack --json` prints its answer on stdout.
+  const stdio = ['inherit', process.stderr, process.stderr]
   const npm = process.env.npm_execpath
   const { status } = npm
-    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-    : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio })
+    : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio, shell: process.platform === 'win32' })
   process.exitCode = status ?? 1
 }
