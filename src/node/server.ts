@@ -28,8 +28,6 @@ export interface RunningServer {
    * `Connection: close`) until none is left or `graceMs` has passed. Resolves when all are closed.
    */
   close(options?: { graceMs?: number }): Promise<void>
-  /** Ends a graceful close now: every connection left is closed. */
-  closeAllConnections(): void
 }
 
 /**
@@ -196,6 +194,5 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           server.closeAllConnections()
         }
       }),
-    closeAllConnections: () => server.closeAllConnections(),
   }
 }
