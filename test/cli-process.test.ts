@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { envName, HELP, OPTIONS, parseCommand } from '../src/node/cli-args.js'
 import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.js'
 
 /**
@@ -259,5 +260,31 @@ describe('--watch', () => {
     expect((refused.problems as string[])[0]).toMatch(/mine\.yaml:\d+:\d+: is not valid YAML/)
     r.child.kill('SIGTERM')
     expect((await r.exited).code).toBe(0)
+  })
+})
+
+describe('one table of options', () => {
+  const flags = Object.keys(OPTIONS)
+    .filter((key) => key !== 'help' && key !== 'version')
+    .map((key) => ({ key, flag: `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, variable: envName(key) }))
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+
+  it('--help and the README list every option and its environment variable', () => {
+    for (const { flag, variable } of flags) {
+      expect(HELP).toContain(flag)
+      expect(readme).toContain(`| \`${flag}`)
+      expect(readme).toContain(`\`${variable}\``)
+    }
+  })
+
+  it('every option reads its variable; the command line wins', () => {
+    expect(parseCommand([], { GENMOCK_MAX_TASKS: '5', GENMOCK_STRICT: '1', GENMOCK_SPARSE: 'all' })).toMatchObject({
+      maxTasks: 5,
+      strict: true,
+      sparse: 'all',
+    })
+    expect(parseCommand(['--max-tasks', '7'], { GENMOCK_MAX_TASKS: '5' })).toMatchObject({ maxTasks: 7 })
+    // an empty variable is unset; --help and --version are never read from the environment
+    expect(parseCommand([], { GENMOCK_PORT: '', GENMOCK_HELP: '1' })).toMatchObject({ kind: 'serve', port: 4600 })
   })
 })
