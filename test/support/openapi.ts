@@ -191,7 +191,10 @@ export function responseChecker() {
     }
     const validate = validator(route.document, ...segments, 'content', type, 'schema')
     if (!validate(body))
-      return `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n${text.slice(0, 1000)}`
+      return (
+        `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n` +
+        text.slice(0, 1000)
+      )
     return undefined
   }
 }
