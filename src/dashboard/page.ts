@@ -1,27 +1,19 @@
-import { mountDashboard } from './mount.js'
+import { dashboardSource } from './code.js'
 import { DASHBOARD_CSS } from './styles.js'
 
-/**
- * The script of the page: mountDashboard's own source, so the page and the browser door run the
- * same code. A TypeScript loader may have compiled it with esbuild's keepNames (tsx does), which
- * wraps inner functions in a `__name(fn, "name")` helper defined elsewhere in the module: the
- * page defines a harmless one. `</` is escaped so the source cannot close the script element.
- */
-function script(): string {
-  const source = `var __name=function(f){return f};(${mountDashboard.toString()})(document.getElementById('genmock'))`
-  return `(function(){${source}})()`.replace(/<\//g, '<\\/')
-}
-
-let page: string | undefined
+let page: Promise<string> | undefined
 
 /**
  * The dashboard served at GET /__mock/: one self-contained HTML document, with no external URL
- * (it works offline), built once.
+ * (it works offline), built once. Its script is the dashboard's code (code.ts) mounted into the
+ * page; `</` is escaped so the source cannot close the script element.
  * @example
- * new Response(dashboardPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } })
+ * new Response(await dashboardPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } })
  */
-export function dashboardPage(): string {
-  page ??= `<!doctype html>
+export function dashboardPage(): Promise<string> {
+  page ??= dashboardSource().then((source) => {
+    const script = `(function(){(${source})().mountDashboard(document.getElementById('genmock'))})()`
+    return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -32,9 +24,10 @@ export function dashboardPage(): string {
 </head>
 <body>
 <div id="genmock"></div>
-<script>${script()}</script>
+<script>${script.replace(/<\//g, '<\\/')}</script>
 </body>
 </html>
 `
+  })
   return page
 }

@@ -1,0 +1,38 @@
+import type { TaskView } from './answers.js'
+import type { ControlApi } from './api.js'
+import { el, sub } from './dom.js'
+
+/**
+ * A completed task's outputs: up to `max` thumbnails and its video, loaded from the control
+ * API's media route as blob: URLs (the service's own media URLs would need the owner's key).
+ * @example
+ * cell.append(mediaBox(api, task, 4))
+ */
+export function mediaBox(api: ControlApi, t: TaskView, max: number): HTMLElement {
+  const box = el('div', { class: 'media' })
+  if (t.status !== 1) return box
+  const images: unknown[] = Array.isArray(t.outputImageUrls) ? t.outputImageUrls : []
+  images.slice(0, max).forEach((url, i) => {
+    const img = el('img', {
+      alt: `output ${i + 1}`,
+      'data-url': String(url),
+      ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}),
+    }) as HTMLImageElement
+    void api.media(t, i).then((src) => src && (img.src = src))
+    box.append(img)
+  })
+  if (images.length > max) box.append(sub(`+${images.length - max}`))
+  if (t.outputVideoUrl) {
+    const video = el('video', {
+      'data-testid': 'video',
+      'data-url': String(t.outputVideoUrl),
+      controls: '',
+      preload: 'metadata',
+      muted: '',
+      playsinline: '',
+    }) as HTMLVideoElement
+    void api.media(t, 0).then((src) => src && (video.src = src))
+    box.append(video)
+  }
+  return box
+}
