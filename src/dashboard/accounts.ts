@@ -36,7 +36,7 @@ interface AccountRow {
  * accounts.update(await accounts.load(list, forced))
  */
 export function accountsCard(ui: Ui) {
-  const { api, act } = ui
+  const { call, read, act } = ui
   const list = el('div')
   const rows = new Map<string, AccountRow>()
   /** The accounts' details last read, and the list they were read for. */
@@ -56,7 +56,7 @@ export function accountsCard(ui: Ui) {
     const credit = (label: string, to: (now: number) => number) =>
       act(
         `${label} ${a.id}`,
-        async () => api.call<AccountView>('PATCH', path, { credits: to((await api.read<AccountView>(path)).credits) }),
+        async () => call<AccountView>('PATCH', path, { credits: to((await read<AccountView>(path)).credits) }),
         (v) => `${v.credits} credits`,
       )
     const parts = {
@@ -104,7 +104,7 @@ export function accountsCard(ui: Ui) {
         own ? 'use server clock' : 'own clock',
         act(
           `clock of ${a.id}`,
-          () => api.call<AccountView>('PATCH', path, { clock: own ? 'server' : 'own' }),
+          () => call<AccountView>('PATCH', path, { clock: own ? 'server' : 'own' }),
           (v) => (v.clock.own ? `own clock at ${v.clock.now}` : 'server clock'),
         ),
         { 'data-testid': 'account-clock' },
@@ -130,7 +130,7 @@ export function accountsCard(ui: Ui) {
     act(
       'create account',
       () =>
-        api.call<CreatedAccount>('POST', '/__mock/accounts', {
+        call<CreatedAccount>('POST', '/__mock/accounts', {
           ...(newName.value ? { name: newName.value } : {}),
           credits: Number(newCredits.value),
           ...(newOwn.checked ? { clock: 'own' } : {}),
@@ -152,7 +152,7 @@ export function accountsCard(ui: Ui) {
       return Promise.all(
         accounts.accounts.map((a) => {
           const last = details.get(a.id)
-          return !changed && last && !last.clock.own ? last : api.read<AccountView>(`/__mock/accounts/${enc(a.id)}`)
+          return !changed && last && !last.clock.own ? last : read<AccountView>(`/__mock/accounts/${enc(a.id)}`)
         }),
       )
     },

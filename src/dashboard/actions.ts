@@ -3,8 +3,7 @@ import type { ControlApi } from './api.js'
 import { button, el, set } from './dom.js'
 
 /** What every panel gets: the control API, the action runner, and a way to refresh at once. */
-export interface Ui {
-  api: ControlApi
+export interface Ui extends ControlApi {
   act: Act
   refresh: (forced?: boolean) => void
 }
@@ -19,7 +18,7 @@ export type Act = <T>(what: string, run: () => Promise<T>, say?: (answer: T) => 
  * The line where actions report (a polite live region) and the runner that writes to it.
  * @example
  * const { out, act } = actions(() => refresh(true))
- * button('reset', act('reset', () => api.call('POST', '/__mock/reset', {})))
+ * button('reset', act('reset', () => call('POST', '/__mock/reset', {})))
  */
 export function actions(refresh: () => void): { out: HTMLElement; act: Act } {
   const out = el('div', { class: 'out', role: 'status', 'aria-live': 'polite', 'data-testid': 'action-result' })
@@ -57,11 +56,11 @@ const STEPS = [
  * The advance buttons of a clock (`path` is its advance route); an account's carry `acct-`
  * before their test ids.
  */
-export const clockButtons = ({ api, act }: Ui, path: string, prefix = '') =>
+export const clockButtons = ({ call, act }: Ui, path: string, prefix = '') =>
   STEPS.map(([by, label, testid]) =>
     button(
       label,
-      act(`advance ${label}`, () => api.call<Advanced>('POST', path, by), advanced),
+      act(`advance ${label}`, () => call<Advanced>('POST', path, by), advanced),
       {
         'data-testid': prefix + testid,
         title: `Advance ${'seconds' in by ? `${by.seconds} seconds` : `until ${by.until}`}`,

@@ -27,36 +27,32 @@ export function controlApi(hash: string) {
   /** Blob URLs of task media, fetched once each, keyed by the task's creation too: a reset draws the same ids again. */
   const blobs = new Map<string, Promise<string>>()
 
-  const read = async <T>(path: string): Promise<T> => {
-    const had = known.get(path)
-    const res = await fetch(path, { cache: 'no-store', headers: had ? { ...base, 'if-none-match': had.tag } : base })
-    if (res.status === 304 && had) return had.data as T
-    const data: unknown = await res.json().catch(() => ({}))
-    if (!res.ok) {
-      const problem = data as ErrorAnswer
-      throw new Error(`GET ${path}: ${res.status} ${problem.details?.issues?.[0]?.message ?? problem.error ?? ''}`)
-    }
-    const tag = res.headers.get('etag')
-    if (tag) known.set(path, { tag, data })
-    return data as T
-  }
-
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const headers = body === undefined ? base : { ...base, 'content-type': 'application/json' }
+  /** One call; a GET sends If-None-Match and takes a 304 as the answer it had. */
+  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const had = method === 'GET' ? known.get(path) : undefined
     const res = await fetch(path, {
       method,
       cache: 'no-store',
-      headers,
+      headers: {
+        ...base,
+        ...(had ? { 'if-none-match': had.tag } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
+    if (res.status === 304 && had) return had.data as T
     const data: unknown = await res.json().catch(() => ({}))
     if (!res.ok) {
-      const problem = data as ErrorAnswer
-      const issue = problem.details?.issues?.[0]
+      const { error = '', details } = data as ErrorAnswer
+      const issue = details?.issues?.[0]
       throw new Error(
-        `${method} ${path} → ${res.status} ${problem.error ?? ''}${issue ? `: ${issue.path} ${issue.message}` : ''}`,
+        method === 'GET'
+          ? `GET ${path}: ${res.status} ${issue?.message ?? error}`
+          : `${method} ${path} → ${res.status} ${error}${issue ? `: ${issue.path} ${issue.message}` : ''}`,
       )
     }
+    const tag = method === 'GET' && res.headers.get('etag')
+    if (tag) known.set(path, { tag, data })
     return data as T
   }
 
@@ -86,5 +82,10 @@ export function controlApi(hash: string) {
     }
   }
 
-  return { read, call, media, releaseMedia }
+  return {
+    read: <T>(path: string) => request<T>('GET', path),
+    call: request,
+    media,
+    releaseMedia,
+  }
 }

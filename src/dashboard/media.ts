@@ -6,9 +6,9 @@ import { el, sub } from './dom.js'
  * A completed task's outputs: up to `max` thumbnails and its video, loaded from the control
  * API's media route as blob: URLs (the service's own media URLs would need the owner's key).
  * @example
- * cell.append(mediaBox(api, task, 4))
+ * cell.append(mediaBox(ui, task, 4))
  */
-export function mediaBox(api: ControlApi, t: TaskView, max: number): HTMLElement {
+export function mediaBox({ media }: ControlApi, t: TaskView, max: number): HTMLElement {
   const box = el('div', { class: 'media' })
   if (t.status !== 1) return box
   const images: unknown[] = Array.isArray(t.outputImageUrls) ? t.outputImageUrls : []
@@ -18,7 +18,7 @@ export function mediaBox(api: ControlApi, t: TaskView, max: number): HTMLElement
       'data-url': String(url),
       ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}),
     }) as HTMLImageElement
-    void api.media(t, i).then((src) => src && (img.src = src))
+    void media(t, i).then((src) => src && (img.src = src))
     box.append(img)
   })
   if (images.length > max) box.append(sub(`+${images.length - max}`))
@@ -31,7 +31,7 @@ export function mediaBox(api: ControlApi, t: TaskView, max: number): HTMLElement
       muted: '',
       playsinline: '',
     }) as HTMLVideoElement
-    void api.media(t, 0).then((src) => src && (video.src = src))
+    void media(t, 0).then((src) => src && (video.src = src))
     box.append(video)
   }
   return box

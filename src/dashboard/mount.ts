@@ -31,7 +31,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   // Inside a shadow root (the worker door's devtools) the document's activeElement is the host.
   const focused = () => (root.getRootNode() as Document | ShadowRoot).activeElement
   const { out, act } = actions(() => void refresh(true))
-  const ui: Ui = { api: controlApi(location.hash), act, refresh: (forced) => void refresh(forced) }
+  const ui: Ui = { ...controlApi(location.hash), act, refresh: (forced) => void refresh(forced) }
   const bar = toolbar(ui, focused)
   const details = detailPanel(ui, focused)
   const tasks = tasksCard(ui, details.openTask)
@@ -57,7 +57,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   async function refresh(forced = false): Promise<void> {
     if (stopped || (bar.paused() && !forced)) return
     const mine = ++generation
-    const { read } = ui.api
+    const { read } = ui
     try {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = details.task()
@@ -81,7 +81,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       const nowMs = Date.parse(clock.now)
       // A task on an account's own clock counts down on that clock.
       const listed = tasks.update(taskList, (accountId) => accounts.ownNow(accountId) ?? nowMs)
-      ui.api.releaseMedia((taskId) => listed.has(taskId) || details.task() === taskId)
+      ui.releaseMedia((taskId) => listed.has(taskId) || details.task() === taskId)
       journal.update(
         requests,
         accountList.accounts.map((a) => a.id),
@@ -104,7 +104,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   return () => {
     stopped = true
     clearTimeout(timer)
-    ui.api.releaseMedia()
+    ui.releaseMedia()
     container.remove()
     style?.remove()
   }

@@ -7,21 +7,22 @@ import { mediaBox } from './media.js'
 
 /** One step of a task's timeline: a past change (with its cause) or one still scheduled. */
 function step(s: PastChange | ComingChange, past: boolean): HTMLElement {
+  // Either kind, read as one: the fields one has and the other lacks are undefined there.
+  const c = s as Partial<PastChange & { poll: number; refund: true }>
   const what = [
-    s.status !== undefined ? STATUS[s.status] : '',
-    s.relayStatus ? `relay ${s.relayStatus}` : '',
-    s.errorCode ?? '',
-    ('refund' in s && s.refund) || ('refunded' in s && s.refunded) ? 'refund' : '',
+    c.status !== undefined ? STATUS[c.status] : '',
+    c.relayStatus ? `relay ${c.relayStatus}` : '',
+    c.errorCode ?? '',
+    c.refund || c.refunded ? 'refund' : '',
   ]
     .filter(Boolean)
     .join(' · ')
-  const when = 'at' in s ? time(s.at) : `poll ${s.poll}`
   return el(
     'li',
     { class: past ? '' : 'later', 'data-testid': past ? 'history-step' : 'scheduled-step' },
-    el('span', {}, when),
+    el('span', {}, c.at ? time(c.at) : `poll ${c.poll}`),
     el('span', {}, what || 'change'),
-    sub(past ? ('by' in s && s.by) || '' : 'scheduled'),
+    sub(past ? (c.by ?? '') : 'scheduled'),
   )
 }
 
@@ -36,7 +37,7 @@ const NOT_SNAPSHOT = new Set(['accountId', 'provider', 'scenario', 'polls', 'nex
  * body.replaceChildren(...taskView(await api.read(`/__mock/tasks/${id}`)))
  */
 export function taskPanel(ui: Ui, openRequest: (r: JournalEntry) => void): (d: TaskDetail) => Kid[] {
-  const { api, act } = ui
+  const { call, act } = ui
   // Kept across rebuilds of the panel, so that a change of the task does not wipe what was typed.
   const code = input({ value: 'UPSTREAM_FAILED', 'aria-label': 'error code', 'data-testid': 'fail-code' })
   const refund = input({ type: 'checkbox', checked: '', 'aria-label': 'refund', 'data-testid': 'fail-refund' })
@@ -47,7 +48,7 @@ export function taskPanel(ui: Ui, openRequest: (r: JournalEntry) => void): (d: T
         label,
         act(
           `${label} ${t.taskId}`,
-          () => api.call<TaskView>('POST', `/__mock/tasks/${enc(t.taskId)}/transition`, change()),
+          () => call<TaskView>('POST', `/__mock/tasks/${enc(t.taskId)}/transition`, change()),
           (v) => STATUS[v.status] ?? '',
         ),
         { 'data-testid': testid },
@@ -90,7 +91,7 @@ export function taskPanel(ui: Ui, openRequest: (r: JournalEntry) => void): (d: T
         'Timeline',
         el('ul', { class: 'steps' }, ...d.history.map((s) => step(s, true)), ...d.scheduled.map((s) => step(s, false))),
       ),
-      mediaBox(api, t, 8),
+      mediaBox(ui, t, 8),
       section('Snapshot', pre(snapshot)),
       section('Ledger', el('ul', {}, ...d.ledger.map(ledgerItem))),
       section(

@@ -67,7 +67,7 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
       ...(t.relayStatus ? [sub(`relay: ${t.relayStatus}`)] : []),
       ...(t.status === 2 && t.errorCode ? [el('span', { class: 'sub mono code' }, t.errorCode)] : []),
     ])
-    fill(output, JSON.stringify([t.status, t.outputImageUrls, t.outputVideoUrl]), () => [mediaBox(ui.api, t, 4)])
+    fill(output, JSON.stringify([t.status, t.outputImageUrls, t.outputVideoUrl]), () => [mediaBox(ui, t, 4)])
     return row.tr
   }
 

@@ -10,7 +10,7 @@ import { attr, button, el, fill, input, select, set } from './dom.js'
  * bar.update(clock, scenarios)
  */
 export function toolbar(ui: Ui, focused: () => Element | null) {
-  const { api, act } = ui
+  const { call, act } = ui
   const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
   const mode = el('span', { class: 'mode', 'data-testid': 'clock-mode' })
   let clockMode = 'manual'
@@ -18,7 +18,7 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     'real',
     act(
       'switch clock',
-      () => api.call<ClockAnswer>('PUT', '/__mock/clock', { mode: clockMode === 'manual' ? 'real' : 'manual' }),
+      () => call<ClockAnswer>('PUT', '/__mock/clock', { mode: clockMode === 'manual' ? 'real' : 'manual' }),
       (c) => `${c.mode} time`,
     ),
     { 'data-testid': 'mode-toggle' },
@@ -35,7 +35,7 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     'set',
     act(
       'set speed',
-      () => api.call<ClockAnswer>('PUT', '/__mock/clock', { speed: Number(speed.value) }),
+      () => call<ClockAnswer>('PUT', '/__mock/clock', { speed: Number(speed.value) }),
       (c) => `speed ${c.speed}`,
     ),
     { 'data-testid': 'speed-apply' },
@@ -44,7 +44,7 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
   const scenario = select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
   scenario.onchange = act(
     'choose scenario',
-    () => api.call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
+    () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
     (s) => `default is ${s.default}`,
   )
   const desc = el('span', { class: 'desc' })
@@ -65,7 +65,7 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     'reset',
     act(
       'reset',
-      () => api.call<ResetAnswer>('POST', '/__mock/reset', {}),
+      () => call<ResetAnswer>('POST', '/__mock/reset', {}),
       (r) => `back to the start, seed ${r.seed}`,
     ),
     { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
