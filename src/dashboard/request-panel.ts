@@ -26,7 +26,8 @@ const NOT_COPIED =
  * The request as a curl command against this origin; a redacted credential becomes a shell
  * variable, in double quotes so that the shell fills it in.
  * @example
- * curl(entry) // "curl -X POST 'http://localhost:4600/api/ai/images' \\\n  -H \"authorization: Bearer $GENMOCK_API_KEY\" …"
+ * curl(entry) // curl -X POST 'http://localhost:4600/api/ai/images' \
+ * //   -H "authorization: Bearer $GENMOCK_API_KEY" …
  */
 export function curl(r: JournalEntry): string {
   const lines = [`curl -X ${r.method} ${quote(`${location.origin}${r.path}${r.query ?? ''}`)}`]
