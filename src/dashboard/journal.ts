@@ -4,7 +4,7 @@ import { button, el, fill, input, place, select, set, sub, thead, time } from '.
 
 /** A journal row: its number opens the request's panel; notes and broken rules at the end. */
 function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLElement {
-  const warnings: string[] = Array.isArray(r.conformance) ? r.conformance : []
+  const warnings = r.conformance ?? []
   const notes = [
     r.dropped ? 'dropped' : '',
     r.replayed ? 'replayed' : '',

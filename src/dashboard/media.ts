@@ -11,11 +11,11 @@ import { el, sub } from './dom.js'
 export function mediaBox({ media }: ControlApi, t: TaskView, max: number): HTMLElement {
   const box = el('div', { class: 'media' })
   if (t.status !== 1) return box
-  const images: unknown[] = Array.isArray(t.outputImageUrls) ? t.outputImageUrls : []
+  const images = t.outputImageUrls ?? []
   images.slice(0, max).forEach((url, i) => {
     const img = el('img', {
       alt: `output ${i + 1}`,
-      'data-url': String(url),
+      'data-url': url,
       ...(i === 0 ? { 'data-testid': 'thumbnail' } : {}),
     }) as HTMLImageElement
     void media(t, i).then((src) => src && (img.src = src))
@@ -25,7 +25,7 @@ export function mediaBox({ media }: ControlApi, t: TaskView, max: number): HTMLE
   if (t.outputVideoUrl) {
     const video = el('video', {
       'data-testid': 'video',
-      'data-url': String(t.outputVideoUrl),
+      'data-url': t.outputVideoUrl,
       controls: '',
       preload: 'metadata',
       muted: '',

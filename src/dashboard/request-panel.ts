@@ -64,9 +64,7 @@ export function requestPanel(r: JournalEntry, openTask: (taskId: string) => void
       `#${r.seq} at ${r.at} · ${Math.round(r.durationMs)} ms${r.accountId ? ` · ${r.accountId}` : ''}`,
     ),
     ...(taskId ? [button(`task ${taskId}`, () => openTask(taskId), { class: 'link' })] : []),
-    ...(Array.isArray(r.conformance) && r.conformance.length
-      ? [el('p', { class: 'w' }, `\u26a0 ${r.conformance.join(', ')}`)]
-      : []),
+    ...(r.conformance?.length ? [el('p', { class: 'w' }, `\u26a0 ${r.conformance.join(', ')}`)] : []),
     section('Copy as curl', pre(command), button('copy', copy, { 'data-testid': 'copy-curl' }), copied),
     section('Request headers', headerTable(r.headers)),
     section('Request body', bodyOf(r.requestBody)),
