@@ -14,7 +14,7 @@ export const enc = encodeURIComponent
  * /__mock/#token=T (the fragment never leaves the browser).
  * @example
  * const api = controlApi(location.hash)
- * const clock = await api.read<ClockAnswer>('/__mock/clock')
+ * const clock = await api.read<ClockAnswer>('/__mock/clock') // a 304 gives back the same object
  */
 export function controlApi(hash: string) {
   const token = /(?:^#|&)token=([^&]+)/.exec(hash)?.[1]

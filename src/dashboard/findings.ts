@@ -5,7 +5,7 @@ import { el, fill, mono, set, sub, time } from './dom.js'
  * The conformance card: how many findings, and the newest 30 with their rule and message.
  * @example
  * const findings = findingsCard()
- * findings.update(await api.read('/__mock/conformance'))
+ * findings.update(await ui.read('/__mock/conformance'))
  */
 export function findingsCard() {
   const list = el('ul', { class: 'findings' })

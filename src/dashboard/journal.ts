@@ -41,7 +41,7 @@ function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLEleme
  * never change, so each row is built once.
  * @example
  * const journal = journalCard(ui, (r) => panel.openRequest(r))
- * journal.update(await api.read(journal.path()), accountIds)
+ * journal.update(await ui.read(journal.path()), accountIds)
  */
 export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
   const body = el('tbody')

@@ -34,7 +34,7 @@ const NOT_SNAPSHOT = new Set(['accountId', 'provider', 'scenario', 'polls', 'nex
  * it is pending, its timeline past and scheduled, its outputs, snapshot, ledger and requests.
  * @example
  * const taskView = taskPanel(ui, openRequest)
- * body.replaceChildren(...taskView(await api.read(`/__mock/tasks/${id}`)))
+ * body.replaceChildren(...taskView(await ui.read(`/__mock/tasks/${id}`)))
  */
 export function taskPanel(ui: Ui, openRequest: (r: JournalEntry) => void): (d: TaskDetail) => Kid[] {
   const { call, act } = ui

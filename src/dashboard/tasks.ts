@@ -25,7 +25,7 @@ function nextOf(t: TaskView, nowMs: number): string {
  * id opens its panel.
  * @example
  * const tasks = tasksCard(ui, (id) => panel.openTask(id))
- * tasks.update(await api.read(`/__mock/tasks?${tasks.query()}`), () => nowMs)
+ * tasks.update(await ui.read(tasks.path()), () => nowMs)
  */
 export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
   const body = el('tbody')
