@@ -17,6 +17,7 @@ import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
+import { noRoute } from './problem-response.js'
 import { readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
@@ -108,16 +109,15 @@ export const lockedOut = (request: HttpRequest, adminToken: string | undefined) 
 
 /** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
 export const CONTROL_ROUTES: readonly RouteRow[] = [
-  // The dashboard page (the worker door mounts it with mountDashboard from genmock/browser instead).
-  // Loaded on first use, as the OpenAPI documents are: a browser bundle of the worker door carries it only when asked.
+  // The dashboard page, as the door hands it in (AppOptions); in a page, the worker door mounts it
+  // with mountDashboard from genmock/browser instead.
   {
     method: 'GET',
     path: '/__mock/',
-    run: async () => ({
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      bytes: (await import('./dashboard/page.js')).dashboardPage(),
-    }),
+    run: async ({ dashboardPage, request }) => {
+      if (!dashboardPage) throw noRoute(request)
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: await dashboardPage() }
+    },
   },
   {
     method: 'GET',
