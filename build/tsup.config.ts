@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
-import { builtCode } from '../../src/dashboard/bundle.js'
+import { builtCode } from '../src/dashboard/bundle.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
