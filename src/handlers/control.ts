@@ -21,6 +21,7 @@ import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
+import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { junitReport } from './junit.js'
 import { readQuery } from './query.js'
 import { readJson } from './request.js'
@@ -84,7 +85,8 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/__mock/openapi.json',
-    run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin),
+    run: async ({ request }) =>
+      (await import('./openapi-control.js')).controlOpenApiReply(request.origin, CONTROL_API_ROUTES),
   },
   { method: 'GET', path: '/__mock/clock', run: ({ engine }) => json(200, engine.clockState()) },
   {
@@ -241,3 +243,6 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     },
   },
 ]
+
+/** Every route of the control API: the rows above and the task view's; the control document's paths. */
+export const CONTROL_API_ROUTES: readonly RouteRow[] = [...CONTROL_ROUTES, ...CONTROL_TASK_ROUTES]
