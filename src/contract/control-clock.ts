@@ -12,7 +12,10 @@ const speed = z
   .positive({ error: 'must be positive' })
   .max(1_000_000, { error: 'must be at most 1000000' })
 
-/** Body of POST /__mock/clock/advance and /__mock/accounts/:id/clock/advance: some seconds, or until something happens. */
+/**
+ * Body of POST /__mock/clock/advance and /__mock/accounts/:id/clock/advance: some seconds, or
+ * until something happens.
+ */
 export const clockAdvanceSchema = z
   .strictObject({
     seconds: z

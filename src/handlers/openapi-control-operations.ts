@@ -76,7 +76,8 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     tags: ['simulator'],
     summary: 'Back to the start',
     description:
-      'Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.',
+      'Fixture accounts and balances, the scenarios and default scenario genmock started ' +
+      'with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.',
     requestBody: ref('requestBodies', 'Reset'),
     responses: { ...ok200('Reset, with the seed now in force.', 'ResetDone'), ...errors(400, 413) },
     'x-genmock-rules': COMMON_RULES,
@@ -172,7 +173,9 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     tags: ['tasks'],
     summary: 'One task, its past and coming changes, ledger entries and requests',
     description:
-      "history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner's entries naming it. requests: its journal entries, newest first (50).",
+      'history: the creation (no by), then each change as it left the task (kept for the ' +
+      '10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ' +
+      "ledger: the owner's entries naming it. requests: its journal entries, newest first (50).",
     parameters: [TASK_ID],
     responses: { ...ok200('The task in detail.', 'TaskDetail'), ...errors(404, 'task') },
   }),
@@ -181,7 +184,8 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     tags: ['tasks'],
     summary: "A completed task's output, without the owner's credential",
     description:
-      "As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.",
+      "As the task's media route answers (an image's index, 0 for a video), but with no " +
+      'credential asked, relay media included.',
     parameters: [
       TASK_ID,
       pathParameter('index', 'Image index, or 0 for a video.', mediaIndexSchema),

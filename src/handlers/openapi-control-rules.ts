@@ -6,7 +6,9 @@ import type { NonSchemaRule } from './openapi-rules.js'
 export const COMMON_RULES: NonSchemaRule[] = [
   {
     id: 'body-limits',
-    says: `An empty body is read as {}. Otherwise the body is JSON (\`Content-Type: application/json\`, valid UTF-8) of at most ${LIMITS.maxBodyBytes} bytes (413 past it) and ${LIMITS.maxJsonDepth} levels of nesting.`,
+    says:
+      'An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) ' +
+      `of at most ${LIMITS.maxBodyBytes} bytes (413 past it) and ${LIMITS.maxJsonDepth} levels of nesting.`,
     where: ['body:'],
     answer: 400,
     source: 'genmock',
@@ -45,7 +47,11 @@ export const ACCOUNT_PATCH_RULES: NonSchemaRule[] = [scenarioName('body:/scenari
 export const ADVANCE_RULES: NonSchemaRule[] = [
   {
     id: 'until',
-    says: 'until "next-event" moves the clock to the next scheduled change of one of its tasks (not at all when none is scheduled); "idle" moves it change by change until none of its tasks is pending, at most 7 days, and stops at the last change (idle false: a task still waits, for a poll or past 7 days). changes lists every change applied, in time order.',
+    says:
+      'until "next-event" moves the clock to the next scheduled change of one of its tasks ' +
+      '(not at all when none is scheduled); "idle" moves it change by change until none ' +
+      'of its tasks is pending, at most 7 days, and stops at the last change (idle false: ' +
+      'a task still waits, for a poll or past 7 days). changes lists every change applied, in time order.',
     where: ['body:/until'],
     answer: 200,
     source: 'genmock',
@@ -55,7 +61,9 @@ export const ADVANCE_RULES: NonSchemaRule[] = [
 export const ACCOUNT_ADVANCE_RULES: NonSchemaRule[] = [
   {
     id: 'own-clock',
-    says: 'Only an account with a clock of its own (clock "own") is advanced here: one on the server clock is 400, naming clock.',
+    says:
+      'Only an account with a clock of its own (clock "own") is advanced here: one on the ' +
+      'server clock is 400, naming clock.',
     where: ['path:id'],
     answer: 400,
     source: 'genmock',
@@ -75,7 +83,10 @@ export const TRANSITION_RULES: NonSchemaRule[] = [
 export const SCENARIO_RULES: NonSchemaRule[] = [
   {
     id: 'duration-syntax',
-    says: 'A duration is a number of seconds or a text such as "500ms", "15s", "2m", "1m30s" (decimals allowed), at most a week; a range is "low..high" with low ≤ high. timeline[].at also takes "expiry" and "poll N" (N from 1). The schema says only number or string.',
+    says:
+      'A duration is a number of seconds or a text such as "500ms", "15s", "2m", "1m30s" ' +
+      '(decimals allowed), at most a week; a range is "low..high" with low ≤ high. timeline[].at ' +
+      'also takes "expiry" and "poll N" (N from 1). The schema says only number or string.',
     where: ['body:/rules/*/submit/latency', 'body:/rules/*/submit/expiresIn', 'body:/rules/*/timeline/*/at'],
     answer: 400,
     source: 'genmock',
@@ -89,7 +100,10 @@ export const SCENARIO_RULES: NonSchemaRule[] = [
   },
   {
     id: 'rule-coherence',
-    says: 'Within a rule: reject and fault exclude each other; a rule whose reject or error-before-commit fault creates no task has no timeline and no use; use excludes timeline; submissionUncertain is given once (submit or submit.set); a timeline step at expiry needs match.provider relay.',
+    says:
+      'Within a rule: reject and fault exclude each other; a rule whose reject or error-before-commit ' +
+      'fault creates no task has no timeline and no use; use excludes timeline; submissionUncertain ' +
+      'is given once (submit or submit.set); a timeline step at expiry needs match.provider relay.',
     where: [
       'body:/rules/*/submit/fault',
       'body:/rules/*/timeline',
@@ -102,7 +116,9 @@ export const SCENARIO_RULES: NonSchemaRule[] = [
   },
   {
     id: 'references-resolve',
-    says: 'Every use names a loaded scenario (or one of this file), with no cycle; every account scenario names a loaded scenario; the accounts named exist when the scenario becomes the default.',
+    says:
+      'Every use names a loaded scenario (or one of this file), with no cycle; every account ' +
+      'scenario names a loaded scenario; the accounts named exist when the scenario becomes the default.',
     where: ['body:/rules/*/use', 'body:/accounts/*/scenario', 'body:/accounts/*'],
     answer: 400,
     source: 'genmock',
