@@ -1,9 +1,7 @@
 import * as z from 'zod'
-import { count } from './control-simulator.js'
-import { accountClockSchema } from './control-clock.js'
 import { apiKeySchema } from './fixtures.js'
 
-/** Control API: accounts, their balances and ledgers. */
+/** Control API: what the account routes read. */
 
 /** Whose clock an account's tasks, ledger and Date headers read: the server's, or a manual one of its own. */
 const clockOwnerSchema = z.enum(['server', 'own'], { error: 'must be server or own' })
@@ -31,28 +29,3 @@ export const accountPatchSchema = z.strictObject({
   clock: clockOwnerSchema.optional(),
 })
 export type AccountPatch = z.infer<typeof accountPatchSchema>
-
-export const accountListSchema = z.strictObject({
-  accounts: z.array(z.strictObject({ id: z.string(), name: z.string(), credits: count })),
-})
-export const accountCreatedSchema = z.strictObject({ id: z.string(), apiKey: z.string(), credits: count })
-export const ledgerEntrySchema = z.strictObject({
-  /** Simulated time, epoch milliseconds. */
-  at: z.int(),
-  kind: z.enum(['opening', 'adjust', 'debit', 'refund', 'reversal']),
-  /** Signed change of the balance. */
-  amount: z.int(),
-  balanceAfter: count,
-  taskId: z.string().optional(),
-})
-export const accountViewSchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  demo: z.boolean(),
-  scenario: z.string().optional(),
-  strict: z.boolean().optional(),
-  credits: count,
-  clock: accountClockSchema,
-  ledger: z.array(ledgerEntrySchema),
-  olderEntries: count.optional(),
-})

@@ -1,8 +1,6 @@
 import * as z from 'zod'
-import { isoDateTime } from './control-simulator.js'
-import { taskStatusSchema } from './task-status.js'
 
-/** Control API: the server's clock and an account's own. */
+/** Control API: what the clock routes read (the server's clock and an account's own). */
 
 export const clockModeSchema = z.enum(['real', 'manual'], { error: 'must be real or manual' })
 export type ClockMode = z.infer<typeof clockModeSchema>
@@ -48,23 +46,4 @@ export const clockSetSchema = z.strictObject({
   mode: clockModeSchema.optional(),
   speed: speed.optional(),
   now: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
-})
-
-export const clockStateSchema = z.strictObject({
-  mode: clockModeSchema,
-  speed: z.number().positive(),
-  now: isoDateTime,
-})
-/** The clock an account's tasks read: `own` when it is the account's own manual clock. */
-export const accountClockSchema = z.strictObject({ ...clockStateSchema.shape, own: z.boolean() })
-export const taskChangeSchema = z.strictObject({
-  taskId: z.string(),
-  at: isoDateTime,
-  status: taskStatusSchema,
-  relayStatus: z.string().optional(),
-})
-export const advancedSchema = z.strictObject({
-  ...clockStateSchema.shape,
-  changes: z.array(taskChangeSchema),
-  idle: z.boolean(),
 })

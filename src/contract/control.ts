@@ -1,8 +1,10 @@
-/** The control API under /__mock (README, Control API): its request and response schemas, by area. */
+/**
+ * What the control API's routes read (README, Control API), by area. What they answer is in
+ * control-answers.ts, imported by the control document alone so the route core does not carry it.
+ */
 export * from './control-accounts.js'
 export * from './control-clock.js'
 export * from './control-journal.js'
-export * from './control-scenarios.js'
 export * from './control-simulator.js'
 export * from './control-tasks.js'
 export { scenarioChoiceSchema, scenarioSchema, transitionSchema } from './scenario.js'
