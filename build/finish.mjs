@@ -44,5 +44,6 @@ const reexported = [...ENTRIES].filter((entry) => {
   return true
 })
 console.log(
-  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`,
+  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ` +
+    `${reexported.length} entry declaration(s) re-exported`,
 )
