@@ -4,7 +4,7 @@ import { accountHandles } from './engine/account-handle.js'
 import type { Conformance } from './engine/conformance.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import type { Journal } from './engine/journal.js'
-import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
+import { createApp, wallSleep, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
 import { mswHandlers } from './msw/adapter.js'
 
 export interface Simulator {
@@ -28,7 +28,7 @@ export interface Simulator {
  * setupServer(...handlers).listen()
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const engine = new Engine(options)
+  const engine = new Engine({ sleep: wallSleep, ...options })
   const app = createApp(engine, options)
   return {
     engine,

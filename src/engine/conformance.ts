@@ -16,43 +16,34 @@ export type RuleId =
 
 export type Severity = 'error' | 'warning'
 
-/** Each rule: its severity, the HTTP status strict mode answers with, and the line of the interface it enforces. */
-export const CONFORMANCE_RULES: Readonly<
-  Record<RuleId, { severity: Severity; strictStatus: number; enforces: string }>
-> = {
+/** Each rule: its severity and the line of the interface it enforces (strict mode's answers: handlers/problem-response.ts). */
+export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; enforces: string }>> = {
   'poll-too-soon': {
     severity: 'error',
-    strictStatus: 429,
     enforces: 'the caller waits at least pollAfterSeconds between polls, and at least 5 seconds',
   },
   'poll-after-terminal': {
     severity: 'warning',
-    strictStatus: 200,
     enforces: 'statuses 1 and 2 are terminal: stop polling',
   },
   'relay-without-key': {
     severity: 'error',
-    strictStatus: 400,
     enforces: 'Idempotency-Key is required when provider is relay',
   },
   'key-reused-with-other-body': {
     severity: 'error',
-    strictStatus: 422,
     enforces: 'reuse the same key and the same body for retries',
   },
   'retry-with-new-key': {
     severity: 'error',
-    strictStatus: 409,
     enforces: 'persist the key before the first request; use a new key only for a new business job',
   },
   'key-in-browser': {
     severity: 'error',
-    strictStatus: 403,
     enforces: 'a key is used on the server side only and is never exposed in client-side code',
   },
   'relay-media-without-auth': {
     severity: 'error',
-    strictStatus: 401,
     enforces: 'relay media requires application authentication',
   },
 }

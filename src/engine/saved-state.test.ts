@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
-import { Engine, type EngineOptions, type SubmitTrace } from './engine.js'
+import { Engine, type EngineOptions } from './engine.js'
+import type { ProblemFacts } from './problem.js'
 import { Problem } from './problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from './saved-state.js'
 
@@ -43,12 +44,12 @@ interface Step {
   label: string
   /** The credential the request comes with, if any. */
   as?: keyof typeof KEYS
-  run: (engine: Engine, ids: Ids, trace: SubmitTrace) => unknown
+  run: (engine: Engine, ids: Ids, trace: ProblemFacts) => unknown
 }
 
 /** A step as the route core would run it: its answer or its problem, journaled, its breaches kept as findings. */
 async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
-  const trace: SubmitTrace = {}
+  const trace: ProblemFacts = {}
   const accountId = step.as && engine.authenticate({ kind: 'key', key: KEYS[step.as] }).id
   let answer: unknown
   let status = 200
@@ -56,6 +57,7 @@ async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
     answer = structuredClone(await step.run(engine, ids, trace))
   } catch (error) {
     if (!(error instanceof Problem)) throw error
+    Object.assign(trace, error.facts)
     answer = { problem: error.detail }
     status = 400
   }
@@ -95,13 +97,9 @@ const submit = (
   run: async (engine, ids, trace) => {
     const account = engine.authenticate({ kind: 'key', key: KEYS[as] })
     const scenario = options.scenario ? { name: options.scenario, header: 'x-mock-scenario' } : null
-    const submission = await engine.submit(
-      account,
-      endpoint,
-      body,
-      { idempotencyKey: options.key ?? null, scenario },
-      trace,
-    )
+    const submission = await engine.submit(account, endpoint, body, { idempotencyKey: options.key ?? null, scenario })
+    Object.assign(trace, { scenario: submission.scenario, taskId: submission.response.taskId })
+    if (submission.breaches.length > 0) trace.breaches = submission.breaches
     ids[name] = submission.response.taskId
     return submission
   },
@@ -109,8 +107,12 @@ const submit = (
 const read = (as: keyof typeof KEYS, name: string): Step => ({
   label: `read ${name}`,
   as,
-  run: (engine, ids, trace) =>
-    engine.readTask(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN, trace),
+  run: (engine, ids, trace) => {
+    trace.taskId = ids[name]!
+    const { snapshot, breaches } = engine.read(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN)
+    if (breaches.length > 0) trace.breaches = breaches
+    return snapshot
+  },
 })
 const control = (label: string, run: (engine: Engine, ids: Ids) => unknown): Step => ({
   label,

@@ -250,7 +250,7 @@ async function session(options: EngineOptions, ask: { sparse?: 'random' | 'all' 
   for (const seconds of [0, 5, 10, 30, 120]) {
     engine.advanceClock(seconds)
     for (const id of ids)
-      answers.push(JSON.stringify(engine.readTask(alice, id, ORIGIN, {}, ask.sparse ? { sparse: ask.sparse } : {})))
+      answers.push(JSON.stringify(engine.readTask(alice, id, ORIGIN, ask.sparse ? { sparse: ask.sparse } : {})))
   }
   return { answers, ids, views: JSON.stringify(engine.listTasks({ limit: 100 }, ORIGIN)), engine }
 }
@@ -322,7 +322,7 @@ describe('Engine with sparse answers', () => {
     // Reads follow the task's scenario, unless the read asks otherwise.
     const task = await submit('bare')
     expect(keys(engine.readTask(alice, task.taskId, ORIGIN))).toEqual(['status', 'taskId'])
-    expect(keys(engine.readTask(alice, task.taskId, ORIGIN, {}, { sparse: 'off' }))).toContain('createdAt')
+    expect(keys(engine.readTask(alice, task.taskId, ORIGIN, { sparse: 'off' }))).toContain('createdAt')
     // The control API's view of the task is full.
     expect(keys(engine.listTasks({ limit: 1 }, ORIGIN).tasks[0]!)).toEqual(
       expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']),

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
 import { Engine } from '../engine/engine.js'
-import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
+import { createApp, wallSleep, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
@@ -94,7 +94,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine({ videoSample: loadVideoSample(), ...options })
+  const engine = new Engine({ videoSample: loadVideoSample(), sleep: wallSleep, ...options })
   const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
   const app = createApp(engine, routeOptions)
   const host = options.host ?? '127.0.0.1'
