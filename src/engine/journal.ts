@@ -1,4 +1,3 @@
-import { toHar, type Har } from './har.js'
 import type { JournalEntry } from './journal-entry.js'
 
 export type { JournalBody, JournalEntry } from './journal-entry.js'
@@ -97,15 +96,6 @@ export class Journal {
    */
   find(filter: JournalFilter = {}): JournalEntry[] {
     return this.#entries().filter(journalMatcher(filter)).reverse()
-  }
-
-  /**
-   * The journal as HAR 1.2, for the browser's devtools and HAR viewers; `origin` completes the URLs.
-   * @example
-   * writeFileSync('session.har', JSON.stringify(simulator.journal.toHar()))
-   */
-  toHar(filter: JournalFilter = {}, origin = 'http://localhost'): Har {
-    return toHar(this.find(filter).reverse(), origin)
   }
 
   get size(): number {

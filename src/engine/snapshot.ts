@@ -1,5 +1,5 @@
 import type { FullTaskSnapshot, SubmissionResponse } from '../contract/responses.js'
-import { imagePath, videoPath } from './media-paths.js'
+import { imagePath, videoPath } from '../contract/media-urls.js'
 import type { TaskRecord } from './task-record.js'
 
 /** ISO strings of recent instants: every read of a task formats the same createdAt and updatedAt again. */

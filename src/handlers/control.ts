@@ -1,3 +1,4 @@
+import { journalToHar } from './har.js'
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import type { ValidationIssue } from '../contract/errors.js'
@@ -243,7 +244,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/requests.har',
     run: ({ engine, query, request }) =>
-      json(200, engine.journal.toHar(journalFilter(query()), request.origin), {
+      json(200, journalToHar(engine.journal, journalFilter(query()), request.origin), {
         'content-disposition': 'attachment; filename="genmock.har"',
       }),
   },

@@ -1,4 +1,4 @@
-import { MEDIA_PATHS } from '../engine/media-paths.js'
+import { MEDIA_PATHS } from './media-paths.js'
 import { Problem } from '../engine/problem.js'
 import type { RouteRow } from './context.js'
 import { json, type Reply } from './exchange.js'

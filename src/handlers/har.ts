@@ -1,5 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' }
-import type { JournalBody, JournalEntry } from './journal-entry.js'
+import type { JournalFilter, Journal } from '../engine/journal.js'
+import type { JournalBody, JournalEntry } from '../engine/journal-entry.js'
 
 /** The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) genmock writes. */
 export interface Har {
@@ -110,3 +111,12 @@ export function toHar(entries: readonly JournalEntry[], origin: string): Har {
     },
   }
 }
+
+/**
+ * A journal (the entries `filter` picks, oldest first) as HAR 1.2, for the browser's devtools and
+ * HAR viewers; `origin` completes the URLs.
+ * @example
+ * writeFileSync('session.har', JSON.stringify(journalToHar(simulator.journal)))
+ */
+export const journalToHar = (journal: Journal, filter: JournalFilter = {}, origin = 'http://localhost'): Har =>
+  toHar(journal.find(filter).reverse(), origin)

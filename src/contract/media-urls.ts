@@ -1,8 +1,5 @@
-/** Where output media are served. The engine writes these into snapshots; the handlers route them. */
-export const MEDIA_PATHS = {
-  image: '/media/images/:taskId/:file',
-  video: '/media/videos/:file',
-} as const
+// Where the service serves output media: the paths of a snapshot's outputImageUrls and outputVideoUrl
+// (the routes that serve them: handlers/media-paths.ts).
 
 /**
  * @example
