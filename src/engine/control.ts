@@ -1,16 +1,16 @@
 import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control.js'
 import type { Transition } from '../contract/scenario.js'
-import type { Account } from './accounts.js'
-import type { ClockState } from './clock.js'
-import type { LedgerEntry } from './ledger.js'
+import type { Account } from './accounts/accounts.js'
+import type { ClockState } from './clock/clock.js'
+import type { LedgerEntry } from './accounts/ledger.js'
 import { Problem } from './problem.js'
-import { Random } from './random.js'
+import { Random } from './random/random.js'
 import { restoreEngine, saveEngine, type SavedEngine } from './saved-state.js'
 import { imageMedia, videoMedia } from './service.js'
 import type { EngineState, TaskView } from './state.js'
-import type { TaskRecord } from './task-record.js'
-import { comingChange, pastChange, REQUESTS_SHOWN, type TaskDetail } from './task-detail.js'
-import type { Advanced } from './world.js'
+import type { TaskRecord } from './tasks/task-record.js'
+import { comingChange, pastChange, REQUESTS_SHOWN, type TaskDetail } from './tasks/task-detail.js'
+import type { Advanced } from './clock/world.js'
 
 // The control operations (the control API's and the dashboard's): clocks, accounts, tasks, reset,
 // save and restore. Plain functions over the state the service's operations share.

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../contract/errors.js'
-import type { Breach, RuleId } from './conformance.js'
+import type { Breach, RuleId } from './journal/conformance.js'
 
 /**
  * Everything that can go wrong for a caller, as kinds with data: no HTTP here. The engine throws a

@@ -1,5 +1,5 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
-import type { RuleId } from '../engine/conformance.js'
+import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'

@@ -1,5 +1,5 @@
-import type { Account } from '../engine/accounts.js'
-import type { Breach } from '../engine/conformance.js'
+import type { Account } from '../engine/accounts/accounts.js'
+import type { Breach } from '../engine/journal/conformance.js'
 import type { Engine } from '../engine/engine.js'
 import type { HttpRequest, Reply } from './exchange.js'
 import type { Row } from './router.js'

@@ -1,6 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' }
-import type { JournalFilter, Journal } from '../engine/journal.js'
-import type { JournalBody, JournalEntry } from '../engine/journal-entry.js'
+import type { JournalFilter, Journal } from '../engine/journal/journal.js'
+import type { JournalBody, JournalEntry } from '../engine/journal/journal-entry.js'
 
 /** The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) genmock writes. */
 export interface Har {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import { CONFORMANCE_RULES, type RuleId } from '../engine/conformance.js'
+import { CONFORMANCE_RULES, type RuleId } from '../engine/journal/conformance.js'
 import { STRICT_STATUS } from './problem-response.js'
 
 /**

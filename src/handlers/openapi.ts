@@ -10,7 +10,7 @@ import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, VIDEO_MODEL_IDS, VIDEO_
 import { modelListSchema, submissionResponseSchema, taskSnapshotSchema } from '../contract/responses.js'
 import { SPARSE_KEPT, SPARSE_MAY_VANISH } from '../contract/sparse.js'
 import { videoRequestSchemaFor } from '../contract/video-request.js'
-import type { RuleId } from '../engine/conformance.js'
+import type { RuleId } from '../engine/journal/conformance.js'
 import type { ProblemDetail } from '../engine/problem.js'
 import pkg from '../../package.json' with { type: 'json' }
 import { json as jsonReply, type Reply } from './exchange.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RULE_IDS } from '../engine/conformance.js'
+import { RULE_IDS } from '../engine/journal/conformance.js'
 import type { Submission } from '../engine/engine.js'
 import { DROP } from './exchange.js'
 import { problemToHttp, submissionReply } from './problem-response.js'

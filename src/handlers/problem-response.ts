@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../contract/errors.js'
-import type { RuleId } from '../engine/conformance.js'
+import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem, type ProblemDetail } from '../engine/problem.js'
 import type { Submission } from '../engine/engine.js'
 import { DROP, json, type HttpRequest, type Reply } from './exchange.js'

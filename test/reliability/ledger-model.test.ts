@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SubmissionResponse } from '../../src/contract/responses.js'
-import type { Account } from '../../src/engine/accounts.js'
+import type { Account } from '../../src/engine/accounts/accounts.js'
 import { Engine, type Endpoint, type Submission } from '../../src/engine/engine.js'
 import { Problem, type ProblemDetail } from '../../src/engine/problem.js'
 
