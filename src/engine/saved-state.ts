@@ -48,7 +48,7 @@ export interface SavedEngine {
   scenarios: SavedScenarios
 }
 
-/** The engine's stateful parts, handed over by Engine, whose fields are private. */
+/** The engine's stateful parts, as EngineState (state.ts) holds them. */
 export interface EngineParts {
   seed: number
   seq: number
