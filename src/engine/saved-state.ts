@@ -20,6 +20,7 @@ export const SAVED_ENGINE_VERSION = 1
 /** An Idempotency-Key's completed request, as the engine replays it. */
 export interface StoredSubmission {
   response: SubmissionResponse
+  /** The scenario's `submit.httpStatus` it was answered with (named as saved states have it). */
   status: number
 }
 
