@@ -3,16 +3,10 @@
  * the route core report each breach as it happens; this module keeps the findings, the state the
  * rules need (previous reads, recent submissions) and the verdict.
  */
+import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
 import { OrderedMap } from '../support/ordered-map.js'
 
-export type RuleId =
-  | 'poll-too-soon'
-  | 'poll-after-terminal'
-  | 'relay-without-key'
-  | 'key-reused-with-other-body'
-  | 'retry-with-new-key'
-  | 'key-in-browser'
-  | 'relay-media-without-auth'
+export { RULE_IDS, type RuleId }
 
 export type Severity = 'error' | 'warning'
 
@@ -47,8 +41,6 @@ export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; en
     enforces: 'relay media requires application authentication',
   },
 }
-
-export const RULE_IDS = Object.keys(CONFORMANCE_RULES) as RuleId[]
 
 /** A breach as the request that made it reports it. */
 export interface Breach {
