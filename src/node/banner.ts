@@ -1,6 +1,6 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
-import type { ClockState } from '../engine/clock.js'
-import type { Scenarios } from '../engine/scenarios.js'
+import type { ClockState } from '../engine/clock/clock.js'
+import type { Scenarios } from '../engine/scenarios/scenarios.js'
 
 /** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
 export interface ReadyInfo {

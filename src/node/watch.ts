@@ -1,6 +1,6 @@
 import { watch } from 'node:fs'
 import type { Engine } from '../engine/engine.js'
-import type { ScenarioEntry } from '../engine/scenarios.js'
+import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
 import type { Output } from './output.js'
 import { formatProblem, loadScenarioFiles, scenarioFilesIn } from './scenario-files.js'
 
