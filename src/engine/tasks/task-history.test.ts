@@ -74,7 +74,8 @@ describe('TaskHistory', () => {
     expect(history.size).toBe(0)
   })
 
-  it('a task dropped, then created again under its id, keeps its new history when the old one’s turn to go comes', () => {
+  // Even when the old one’s turn to go comes.
+  it('a task dropped, then created again under its id, keeps its new history', () => {
     const history = new TaskHistory(3)
     for (const id of ['t1', 't2', 't3']) history.created(record(id))
     history.drop('t1')
