@@ -99,7 +99,8 @@ export function conformanceSummary(counts: Partial<Record<RuleId, number>>): str
   const entries = Object.entries(counts)
   if (entries.length === 0) return 'conformance: no findings'
   const total = entries.reduce((sum, [, n]) => sum + n, 0)
-  return `conformance: ${total} finding${total === 1 ? '' : 's'} (${entries.map(([rule, n]) => `${rule} ${n}`).join(', ')})`
+  const each = entries.map(([rule, n]) => `${rule} ${n}`).join(', ')
+  return `conformance: ${total} finding${total === 1 ? '' : 's'} (${each})`
 }
 
 const errorFindings = (counts: Partial<Record<RuleId, number>>) =>
@@ -188,7 +189,8 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
   if (error instanceof Problem && error.detail.kind === 'invalid-request') {
     const lines = error.detail.issues.map(
       (issue) =>
-        `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}${issue.message}\n`,
+        `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}` +
+        `${issue.message}\n`,
     )
     return [2, `not starting\n${lines.join('')}`]
   }

@@ -37,7 +37,8 @@ const cases = [
 describe('npx genmock, from the installed tarball', () => {
   for (const { signal, to } of cases) {
     it(
-      `${signal} to ${to === 'npx' ? 'npx alone' : "npx's process group"} stops genmock too: no process left, the port free`,
+      `${signal} to ${to === 'npx' ? 'npx alone' : "npx's process group"} stops genmock too: ` +
+        'no process left, the port free',
       async () => {
         const dir = await projects.msw2()
         const npx = spawn('npx', ['genmock', '--port', '0', '--log', 'json'], {
