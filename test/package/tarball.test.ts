@@ -47,7 +47,7 @@ describe.concurrent('the packed tarball', () => {
   )
 
   it(
-    'its package.json carries no development fields (npm 11 flags a packed lifecycle script), and packing leaves ours whole',
+    'its package.json carries no development fields (npm 11 flags packed lifecycle scripts); ours stays whole',
     async ({ expect }) => {
       const { file } = await packed()
       const { stdout } = await exec('tar', ['-xOf', file, 'package/package.json'], { cwd: ROOT })
