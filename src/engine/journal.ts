@@ -1,3 +1,4 @@
+import { globMatcher } from './glob.js'
 import { toHar, type Har } from './har.js'
 import type { JournalEntry } from './journal-entry.js'
 
@@ -21,17 +22,6 @@ export interface JournalFilter {
   since?: number | undefined
 }
 
-const pathMatcher = (pattern: string) => {
-  if (!pattern.includes('*')) return (path: string) => path === pattern
-  const regex = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  )
-  return (path: string) => regex.test(path)
-}
-
 /**
  * An entry test for a filter.
  * @example
@@ -45,7 +35,7 @@ export function journalMatcher({
   taskId,
   since,
 }: JournalFilter): (entry: JournalEntry) => boolean {
-  const pathOk = path === undefined ? () => true : pathMatcher(path)
+  const pathOk = path === undefined ? () => true : globMatcher(path)
   const upper = method?.toUpperCase()
   return (entry) =>
     (accountId === undefined || entry.accountId === accountId) &&
