@@ -6,6 +6,8 @@ import { LIMITS } from '../contract/limits.js'
 import { Engine } from '../engine/engine.js'
 import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
+import { originOf, parseHost } from '../handlers/host.js'
+import { problemToHttp } from '../handlers/problem-response.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
 
@@ -16,7 +18,16 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   host?: string
   log?: LogFormat
   write?: (line: string) => void
+  /** Overrides SERVER_TIMEOUTS (tests use short ones). */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>
 }
+
+/**
+ * Simulator choices (README, Time-outs): the headers must arrive within 10 s and the whole request
+ * within 30 s of its first byte (else 408); an idle keep-alive connection closes after 5 s. Node
+ * checks them every `checkEveryMs`.
+ */
+export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 }
 
 export interface RunningServer {
   url: string
@@ -79,6 +90,30 @@ function target(url: string): { path: string; query: string } {
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
 
+/**
+ * The origin a request names in its Host header (RFC 9112 §3.2): undefined when the header is
+ * malformed, carries userinfo, is missing from an HTTP/1.1 request, or is sent twice. An HTTP/1.0
+ * request without one is answered for the address it reached.
+ */
+function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | undefined {
+  const header = req.headers.host
+  if (header === undefined) return req.httpVersion === '1.0' ? 'http://localhost' : undefined
+  let origin = cache.get(header)
+  if (origin !== undefined) return origin
+  let hosts = 0
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++
+  const authority = hosts === 1 ? parseHost(header) : undefined
+  if (!authority) return undefined
+  origin = new URL(originOf(authority)).origin
+  if (cache.size < 100) cache.set(header, origin)
+  return origin
+}
+
+const BAD_HOST = problemToHttp({
+  kind: 'invalid-request',
+  issues: [{ in: 'header', path: 'Host', message: 'must be one host[:port]: a name, an IPv4 address or [IPv6]' }],
+})
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
@@ -101,17 +136,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const log = requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`)))
   const origins = new Map<string, string>()
-  const originOf = (hostHeader = 'localhost') => {
-    let origin = origins.get(hostHeader)
-    if (origin === undefined) {
-      origin = new URL(`http://${hostHeader}`).origin
-      if (origins.size < 100) origins.set(hostHeader, origin)
-    }
-    return origin
-  }
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     log(req, res)
+    const origin = hostOrigin(req, origins)
+    // Before the access rules: they and every URL genmock builds read the Host header.
+    if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
     if (access.answer(req, res)) return
     const method = req.method ?? 'GET'
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
@@ -123,7 +153,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       query,
       headers: req.headers as HttpRequest['headers'],
       body,
-      origin: originOf(req.headers.host),
+      origin,
       remoteAddress: req.socket.remoteAddress,
     }
     const reply = await app(request)
@@ -139,18 +169,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!req.complete) headers.connection = 'close'
     res.writeHead(wire.status, headers).end(wire.body)
   }
-  const server = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
-      ;(options.onUnexpectedError ?? console.error)(error)
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-      else res.destroy()
-    })
-  })
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      serve(req, res).catch((error: unknown) => {
+        ;(options.onUnexpectedError ?? console.error)(error)
+        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+        else res.destroy()
+      })
+    },
+  )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
     const [status, reason] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request']
     const body = JSON.stringify({ error: reason })
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
