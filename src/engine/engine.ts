@@ -199,6 +199,11 @@ export class Engine {
     return this.#worlds.of(accountId).clock
   }
 
+  /** Whether a string is one of the accounts' keys or session tokens, which nothing may write down. */
+  isCredential(value: string): boolean {
+    return this.#accounts.isCredential(value)
+  }
+
   authenticate(credential: Credential | null, remoteAddress?: string): Account {
     return this.#accounts.authenticate(credential, remoteAddress, this.observe())
   }

@@ -1,6 +1,7 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
 import type { RuleId } from '../engine/conformance.js'
 import { Problem } from '../engine/problem.js'
+import { redactor } from '../engine/redaction.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
@@ -75,6 +76,7 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  */
 export function createApp(engine: Engine, options: RouteOptions = {}): App {
   const find = compileRoutes(ROUTES)
+  const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   return async (request) => {
     const control = isControlPath(request.path)
     const match = find(request.method, request.path)
@@ -116,14 +118,17 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
       const requestSeq = engine.journal.record(() =>
-        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }),
+        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken, redact }),
       )
       if (breaches.length > 0)
-        engine.conformance.record(breaches, {
-          accountId: trace.accountId ?? '',
-          at: new Date(arrived).toISOString(),
-          requestSeq,
-        })
+        engine.conformance.record(
+          breaches.map((breach) => ({
+            ...breach,
+            message: redact.text(breach.message),
+            ...(breach.idempotencyKey !== undefined ? { idempotencyKey: redact.text(breach.idempotencyKey) } : {}),
+          })),
+          { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq },
+        )
     }
     return reply
   }

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
 import { Engine } from '../engine/engine.js'
+import { redactor } from '../engine/redaction.js'
 import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { originOf, parseHost } from '../handlers/host.js'
@@ -134,7 +135,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(engine, routeOptions)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
-  const log = requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`)))
+  const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))
+  const log = requestLog(
+    options.log ?? 'silent',
+    options.write ?? ((line) => process.stdout.write(`${line}\n`)),
+    secrets.text,
+  )
   const origins = new Map<string, string>()
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
