@@ -34,7 +34,8 @@ export interface Redactor {
 /**
  * The redactor for a simulator; `known` tells its secrets, which may have any shape.
  * @example
- * redactor((token) => token === 'my-own-key-1').text('X-Auth: Bearer abc, key my-own-key-1') // 'X-Auth: Bearer [redacted], key [redacted]'
+ * const redact = redactor((token) => token === 'my-own-key-1')
+ * redact.text('X-Auth: Bearer abc, key my-own-key-1') // 'X-Auth: Bearer [redacted], key [redacted]'
  */
 export function redactor(known: KnownSecret = () => false): Redactor {
   const text = (value: string) =>

@@ -62,7 +62,8 @@ interface Observed {
 /**
  * One journal entry from what a route saw.
  * @example
- * engine.journal.record(journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1.2, trace: {}, conformance: [] }))
+ * const redact = redactor()
+ * engine.journal.record(journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1, trace: {}, conformance: [], redact }))
  */
 export function journalEntry({
   request,
