@@ -63,7 +63,8 @@ interface Observed {
  * One journal entry from what a route saw.
  * @example
  * const redact = redactor()
- * engine.journal.record(journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1, trace: {}, conformance: [], redact }))
+ * const reply = toWire(answer)
+ * engine.journal.record(journalEntry({ request, arrived, reply, durationMs: 1, trace: {}, conformance: [], redact }))
  */
 export function journalEntry({
   request,
