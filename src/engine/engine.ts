@@ -559,15 +559,28 @@ export class Engine {
     return this.#accounts.all().map(({ id, name }) => ({ id, name, credits: this.#ledger.balance(id) }))
   }
 
+  /**
+   * A page of tasks, newest first; `nextCursor`, given back as `cursor`, asks for the page after it.
+   * @example
+   * const first = engine.listTasks({ limit: 100 }, origin)
+   * engine.listTasks({ limit: 100, cursor: first.nextCursor }, origin)
+   */
   listTasks(
-    filter: { accountId?: string; status?: TaskRecord['status']; limit: number },
+    {
+      cursor,
+      offset,
+      limit,
+      ...filter
+    }: { accountId?: string; status?: TaskRecord['status']; limit: number; offset?: number; cursor?: string },
     origin: string,
-  ): { total: number; tasks: TaskView[] } {
+  ): { total: number; tasks: TaskView[]; nextCursor?: string } {
     this.#worlds.observeAll()
-    const tasks = this.#tasks.list(filter)
+    const before = cursor === undefined ? undefined : Number(cursor)
+    const page = this.#tasks.page(filter, { limit, offset: offset ?? 0, before })
     return {
-      total: tasks.length,
-      tasks: tasks.slice(0, filter.limit).map((task) => this.#view(task, origin)),
+      total: page.total,
+      tasks: page.tasks.map((task) => this.#view(task, origin)),
+      ...(page.next !== undefined ? { nextCursor: String(page.next) } : {}),
     }
   }
 

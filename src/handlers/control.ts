@@ -11,42 +11,40 @@ import {
 import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { RULE_IDS, type RuleId } from '../engine/conformance.js'
+import { toHar } from '../engine/har.js'
 import type { JournalFilter } from '../engine/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
+import { MAX_PAGE, pageOf, pagingOf, type Paging } from './paging.js'
 import { readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
   validate(schema, readJson(request, { optional: true }))
 
-const LIMIT_ISSUE = { in: 'path' as const, path: 'limit', message: 'must be an integer from 1 to 99999' }
-const limitOf = (query: URLSearchParams) => {
-  const limit = query.get('limit') ?? '100'
-  return /^\d{1,5}$/.test(limit) && Number(limit) >= 1 ? Number(limit) : undefined
-}
-
 function listTasksQuery(query: URLSearchParams) {
-  const issues = []
+  const issues: ValidationIssue[] = []
   const status = query.get('status')
-  const limit = limitOf(query)
+  const { limit, offset, before } = pagingOf(query, issues)
   if (status !== null && !['0', '1', '2'].includes(status))
     issues.push({ in: 'path' as const, path: 'status', message: 'must be 0, 1 or 2' })
-  if (limit === undefined) issues.push(LIMIT_ISSUE)
   if (issues.length > 0) throw Problem.invalid(issues)
   const account = query.get('account')
   return {
-    limit: limit!,
+    limit,
+    offset,
+    ...(before !== undefined ? { cursor: String(before) } : {}),
     ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}),
     ...(account ? { accountId: account } : {}),
   }
 }
 
-/** The journal filters of GET /__mock/requests, /requests/count and /requests.har. */
-function journalFilter(query: URLSearchParams): JournalFilter {
+/** The journal filters of GET /__mock/requests, /requests/count and /requests.har, and the page asked for. */
+function journalQuery(query: URLSearchParams, defaultLimit?: number): { filter: JournalFilter; paging: Paging } {
   const issues: ValidationIssue[] = []
+  const paging = defaultLimit === 0 ? { limit: 0, offset: 0 } : pagingOf(query, issues, defaultLimit)
   const number = (name: string) => {
     const text = query.get(name)
     if (text === null) return undefined
@@ -62,7 +60,7 @@ function journalFilter(query: URLSearchParams): JournalFilter {
     since: number('since'),
   }
   if (issues.length > 0) throw Problem.invalid(issues)
-  return filter
+  return { filter, paging }
 }
 
 function findingFilter(query: URLSearchParams) {
@@ -228,24 +226,27 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/requests',
     run: ({ engine, query }) => {
-      const limit = limitOf(query())
-      if (limit === undefined) throw Problem.invalid([LIMIT_ISSUE])
-      const found = engine.journal.find(journalFilter(query()))
-      return json(200, { total: found.length, requests: found.slice(0, limit) })
+      const { filter, paging } = journalQuery(query())
+      const { total, items, nextCursor } = pageOf(engine.journal.find(filter), paging)
+      return json(200, { total, requests: items, ...(nextCursor ? { nextCursor } : {}) })
     },
   },
   {
     method: 'GET',
     path: '/__mock/requests/count',
-    run: ({ engine, query }) => json(200, { count: engine.journal.find(journalFilter(query())).length }),
+    run: ({ engine, query }) => json(200, { count: engine.journal.find(journalQuery(query(), 0).filter).length }),
   },
   {
     method: 'GET',
     path: '/__mock/requests.har',
-    run: ({ engine, query, request }) =>
-      json(200, engine.journal.toHar(journalFilter(query()), request.origin), {
+    run: ({ engine, query, request }) => {
+      // The whole journal by default (it keeps at most 1000): a HAR is a file to save.
+      const { filter, paging } = journalQuery(query(), MAX_PAGE)
+      const { items } = pageOf(engine.journal.find(filter), paging)
+      return json(200, toHar(items.reverse(), request.origin), {
         'content-disposition': 'attachment; filename="genmock.har"',
-      }),
+      })
+    },
   },
   {
     method: 'GET',

@@ -35,6 +35,7 @@ import {
   servers,
   type JsonSchema,
 } from './openapi-schema.js'
+import { MAX_PAGE } from './paging.js'
 import { problemToHttp } from './problem-response.js'
 
 /**
@@ -101,7 +102,11 @@ export const taskViewSchema = z.strictObject({
   nextChangeAt: isoDateTime.optional(),
   nextChangeAtPoll: z.int().positive().optional(),
 })
-export const taskListSchema = z.strictObject({ total: count, tasks: z.array(taskViewSchema) })
+const nextCursor = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .optional()
+export const taskListSchema = z.strictObject({ total: count, tasks: z.array(taskViewSchema), nextCursor })
 const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2)])
 export const pastChangeSchema = z.strictObject({
   at: isoDateTime,
@@ -157,7 +162,7 @@ export const journalEntrySchema = z.strictObject({
   responseHeaders: z.record(z.string(), z.string()).optional(),
   responseBody: journalBody.optional(),
 })
-export const journalListSchema = z.strictObject({ total: count, requests: z.array(journalEntrySchema) })
+export const journalListSchema = z.strictObject({ total: count, requests: z.array(journalEntrySchema), nextCursor })
 export const taskDetailSchema = z.strictObject({
   task: taskViewSchema,
   history: z.array(pastChangeSchema),
@@ -458,12 +463,22 @@ const JOURNAL_FILTERS = [
   query('taskId', 'Only requests about this task.', { type: 'string' }),
   query('since', 'Only entries after this seq.', { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
 ]
-const LIMIT = query('limit', 'At most this many (default 100).', {
-  type: 'integer',
-  minimum: 1,
-  maximum: 99_999,
-  default: 100,
-})
+const limit = (fallback: number) =>
+  query('limit', `At most this many (default ${fallback}).`, {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: fallback,
+  })
+/** README, Control API: pages. */
+const PAGE = [
+  limit(100),
+  query('offset', 'Skip this many matches first.', { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 }),
+  query('cursor', 'The nextCursor of the previous page: the page after it.', {
+    type: 'string',
+    pattern: '^\\d{1,15}$',
+  }),
+]
 const idParam = (description: string) => ({
   name: 'id',
   in: 'path',
@@ -683,7 +698,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           parameters: [
             query('account', 'Only this account id.', { type: 'string' }),
             query('status', 'Only this status.', { type: 'integer', enum: [0, 1, 2] }),
-            LIMIT,
+            ...PAGE,
           ],
           responses: { ...ok200('The tasks; total counts every match.', 'TaskList'), ...errors(400) },
         }),
@@ -810,7 +825,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           tags: ['journal'],
           summary: 'The request journal, newest first (the last 1000)',
           description: 'Client traffic only, not /__mock calls. Keys and cookie values are redacted.',
-          parameters: [...JOURNAL_FILTERS, LIMIT],
+          parameters: [...JOURNAL_FILTERS, ...PAGE],
           responses: { ...ok200('The entries; total counts every match.', 'JournalList'), ...errors(400) },
         }),
         delete: op({
@@ -834,7 +849,7 @@ export function controlOpenApiDocument(version: string, origin: string = DEFAULT
           operationId: 'exportRequestsHar',
           tags: ['journal'],
           summary: 'The journal as HAR 1.2',
-          parameters: JOURNAL_FILTERS,
+          parameters: [...JOURNAL_FILTERS, limit(MAX_PAGE), ...PAGE.slice(1)],
           responses: {
             '200': response(
               {

@@ -660,6 +660,7 @@ export interface components {
                 nextChangeAt?: string;
                 nextChangeAtPoll?: number;
             }[];
+            nextCursor?: string;
         };
         TaskDetail: {
             task: {
@@ -916,6 +917,7 @@ export interface components {
                     truncated?: true;
                 };
             }[];
+            nextCursor?: string;
         };
         Count: {
             count: number;
@@ -2213,6 +2215,10 @@ export interface operations {
                 status?: 0 | 1 | 2;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2880,6 +2886,10 @@ export interface operations {
                 since?: number;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -3112,6 +3122,12 @@ export interface operations {
                 taskId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
+                /** @description At most this many (default 1000). */
+                limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
