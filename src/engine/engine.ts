@@ -16,7 +16,7 @@ import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { drawId } from './id-style.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
 import { Journal } from './journal.js'
-import { Ledger, type LedgerEntry } from './ledger.js'
+import { Ledger, type LedgerEntry, type LedgerSums } from './ledger.js'
 import { newTaskRecord, requestFacts } from './new-task.js'
 import { renderImage } from './png.js'
 import { Problem } from './problem.js'
@@ -106,9 +106,10 @@ export interface AccountClock extends ClockState {
 export interface AccountView extends Account {
   credits: number
   clock: AccountClock
-  /** The latest ledger entries (up to 1000); `olderEntries` counts the ones before them. */
+  /** The latest ledger entries (up to 1000); `olderEntries` counts those before them, `olderSums` sums them by kind. */
   ledger: readonly LedgerEntry[]
   olderEntries?: number
+  olderSums?: LedgerSums
 }
 
 export interface TaskView extends FullTaskSnapshot {
@@ -536,7 +537,7 @@ export class Engine {
       credits: this.#ledger.balance(id),
       clock,
       ledger: this.#ledger.entries(id),
-      ...(older > 0 ? { olderEntries: older } : {}),
+      ...(older > 0 ? { olderEntries: older, olderSums: this.#ledger.olderSums(id) } : {}),
     }
   }
 

@@ -79,15 +79,18 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
   const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   return async (request) => {
     const control = isControlPath(request.path)
-    const match = find(request.method, request.path)
+    // HEAD is GET without the body (RFC 9110 §9.3.2), on every GET route.
+    const head = request.method === 'HEAD'
+    const match = find(request.method, request.path) ?? (head ? find('GET', request.path) : undefined)
     if (!match && !control && !request.path.startsWith('/api/')) return undefined
     const started = performance.now()
     let arrived = engine.clock.now()
     const trace: RouteTrace = {}
     let reply: Reply
     try {
-      if (!match?.params) throw noRoute(request)
+      // Before routing: without the token, an unknown control path says no more than a known one.
       if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
+      if (!match?.params) throw noRoute(request)
       reply = await match.run(context(engine, request, match.params, trace, options))
     } catch (error) {
       if (error instanceof Problem) reply = problemReply(error.detail)
@@ -107,10 +110,16 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       wire.headers = { ...wire.headers, date }
       if (broken.length > 0) wire.headers['genmock-conformance'] = broken.join(', ')
       // Only the control API's: the service routes answer exactly as the real service does.
-      if (control && request.method === 'GET' && wire.status === 200 && 'json' in reply) {
+      if (control && (request.method === 'GET' || head) && wire.status === 200 && 'json' in reply) {
         const etag = (wire.headers.etag = etagOf(wire.body))
         if (noneMatch(request.headers['if-none-match'], etag))
           Object.assign(wire, { status: 304, headers: { etag, date }, body: '' })
+      }
+      if (head && wire.status !== 304) {
+        const { body } = wire
+        const length = typeof body === 'string' ? new TextEncoder().encode(body).byteLength : body.byteLength
+        wire.headers['content-length'] ??= String(length)
+        wire.body = ''
       }
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }

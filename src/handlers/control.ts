@@ -19,7 +19,7 @@ import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
 import { MAX_PAGE, pageOf, pagingOf, type Paging } from './paging.js'
-import { readJson } from './request.js'
+import { bearerToken, readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
   validate(schema, readJson(request, { optional: true }))
@@ -102,7 +102,7 @@ export const isControlPath = (path: string) => path === '/__mock' || path.starts
  * lockedOut(request, 'secret-token') // true unless Authorization: Bearer secret-token
  */
 export const lockedOut = (request: HttpRequest, adminToken: string | undefined) =>
-  adminToken !== undefined && !OPEN_PATHS.has(request.path) && request.headers.authorization !== `Bearer ${adminToken}`
+  adminToken !== undefined && !OPEN_PATHS.has(request.path) && bearerToken(request.headers.authorization) !== adminToken
 
 /** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
 export const CONTROL_ROUTES: readonly RouteRow[] = [

@@ -92,6 +92,10 @@ export const accountViewSchema = z.strictObject({
   clock: accountClockSchema,
   ledger: z.array(ledgerEntrySchema),
   olderEntries: count.optional(),
+  /** Signed sums by kind of the entries let go: with the kept ones, they add up to `credits`. */
+  olderSums: z
+    .strictObject({ opening: z.int(), adjust: z.int(), debit: z.int(), refund: z.int(), reversal: z.int() })
+    .optional(),
 })
 export const taskViewSchema = z.strictObject({
   ...fullTaskSnapshotSchema.shape,

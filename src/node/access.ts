@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isControlPath } from '../handlers/control.js'
 
 /**
  * Who may talk to the server (PRODUCT §8, "safe to leave running"). A page on another site can
@@ -67,8 +68,11 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
     return true
   }
   return {
-    /** Answers the request itself when it is refused or is a CORS preflight; else adds the CORS headers and returns false. */
-    answer(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers the request itself when it is refused or is a CORS preflight; else adds the CORS
+     * headers and returns false. `path` is the request's, normalised as routing reads it.
+     */
+    answer(req: IncomingMessage, res: ServerResponse, path: string): boolean {
       const host = req.headers.host
       if (!hostAllowed(host))
         return refuse(
@@ -79,7 +83,7 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
       if (origin === undefined) return false
       const allowed = originAllowed(origin, host)
       // `*` opens the service to any page, without credentials; the control API still needs a listed origin.
-      if (!allowed && (!anyOrigin || (req.url ?? '').startsWith('/__mock'))) {
+      if (!allowed && (!anyOrigin || isControlPath(path))) {
         return refuse(
           res,
           `Origin not allowed: ${origin}. genmock answers pages on loopback origins; allow another with --cors-origin`,

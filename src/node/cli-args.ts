@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
@@ -39,7 +40,8 @@ Options:
   --max-tasks N        tasks kept; beyond it the tasks that finished first are evicted
                        (default 10000; pending tasks are never evicted)
   --admin-token T      the control API (/__mock) answers only Authorization: Bearer T;
-                       open the dashboard as /__mock/#token=T
+                       open the dashboard as /__mock/#token=T. Visible in ps: prefer
+  --admin-token-file F the token in file F (its first line), or GENMOCK_ADMIN_TOKEN=T
   --allowed-hosts H,…  host names answered besides localhost, IP addresses and --host
                        (a request naming another in its Host header gets 403);
                        .example.test allows the name and its subdomains, * any
@@ -117,9 +119,32 @@ function oneOf<T extends string>(name: string, text: string | undefined, allowed
   return text as T
 }
 
-function adminToken(token: string | undefined): string | undefined {
+/**
+ * The admin token: --admin-token, else the first line of --admin-token-file, else the
+ * GENMOCK_ADMIN_TOKEN environment variable (README, CLI: the admin token).
+ */
+function adminToken(
+  option: string | undefined,
+  file: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (option !== undefined && file !== undefined)
+    throw new UsageError('give the admin token once: --admin-token or --admin-token-file')
+  let token = option
+  let source = '--admin-token'
+  if (file !== undefined) {
+    source = `--admin-token-file ${file}`
+    try {
+      token = readFileSync(file, 'utf8').split(/\r?\n/, 1)[0]!
+    } catch (error) {
+      throw new UsageError(`${source}: cannot be read: ${(error as Error).message}`)
+    }
+  } else if (token === undefined && env.GENMOCK_ADMIN_TOKEN !== undefined) {
+    token = env.GENMOCK_ADMIN_TOKEN
+    source = 'GENMOCK_ADMIN_TOKEN'
+  }
   if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token))
-    throw new UsageError('--admin-token must be 8 to 200 printable characters without spaces')
+    throw new UsageError(`${source}: the admin token must be 8 to 200 printable characters without spaces`)
   return token
 }
 
@@ -145,7 +170,7 @@ function list(name: string, text: string | undefined, example: string): string[]
  * @example
  * parseCommand(['--port', '0', '--clock', 'manual']) // { kind: 'serve', port: 0, clock: 'manual', … }
  */
-export function parseCommand(argv: string[]): Command {
+export function parseCommand(argv: string[], env: Readonly<Record<string, string | undefined>> = process.env): Command {
   const { values, positionals } = parseArgs({
     args: sparseArgv(argv),
     strict: true,
@@ -161,6 +186,7 @@ export function parseCommand(argv: string[]): Command {
       scenarios: { type: 'string' },
       'max-tasks': { type: 'string' },
       'admin-token': { type: 'string' },
+      'admin-token-file': { type: 'string' },
       'allowed-hosts': { type: 'string' },
       'cors-origin': { type: 'string' },
       strict: { type: 'boolean' },
@@ -191,7 +217,7 @@ export function parseCommand(argv: string[]): Command {
     scenario: values.scenario,
     scenarios: values.scenarios,
     maxTasks: integer('max-tasks', values['max-tasks'], 10_000, 10_000_000),
-    adminToken: adminToken(values['admin-token']),
+    adminToken: adminToken(values['admin-token'], values['admin-token-file'], env),
     allowedHosts: list('allowed-hosts', values['allowed-hosts'], 'genmock.internal,.dev.example.test'),
     corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
     strict: values.strict ?? false,

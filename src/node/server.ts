@@ -80,13 +80,10 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
 }
 
 /** The path and query of a request target, normalised as a Fetch URL would be (dot segments, escapes) when it needs it. */
-function target(url: string): { path: string; query: string } {
-  const normal = PLAIN_TARGET.test(url)
-    ? url
-    : (() => {
-        const parsed = new URL(url, 'http://localhost')
-        return parsed.pathname + parsed.search
-      })()
+function target(url: string): { path: string; query: string } | undefined {
+  const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
+  if (parsed === null) return undefined // an absolute-form target no URL parser reads
+  const normal = parsed ? parsed.pathname + parsed.search : url
   const at = normal.indexOf('?')
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
@@ -113,6 +110,11 @@ function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | 
 const BAD_HOST = problemToHttp({
   kind: 'invalid-request',
   issues: [{ in: 'header', path: 'Host', message: 'must be one host[:port]: a name, an IPv4 address or [IPv6]' }],
+})
+
+const BAD_TARGET = problemToHttp({
+  kind: 'invalid-request',
+  issues: [{ in: 'path', path: '', message: 'is not a request target a URL parser can read' }],
 })
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -148,11 +150,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const origin = hostOrigin(req, origins)
     // Before the access rules: they and every URL genmock builds read the Host header.
     if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
-    if (access.answer(req, res)) return
+    // Normalised before the access rules, so that they judge the path routing will use.
+    const normal = target(req.url ?? '/')
+    if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
+    const { path, query } = normal
+    if (access.answer(req, res, path)) return
     const method = req.method ?? 'GET'
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
-    const { path, query } = target(req.url ?? '/')
     const request: HttpRequest = {
       method,
       path,

@@ -577,6 +577,13 @@ export interface components {
                 taskId?: string;
             }[];
             olderEntries?: number;
+            olderSums?: {
+                opening: number;
+                adjust: number;
+                debit: number;
+                refund: number;
+                reversal: number;
+            };
         };
         TaskView: {
             taskId: string;
