@@ -3,19 +3,22 @@
  * and the dashboard), the request log and the conformance reports (README, Accounts and keys).
  * By name: the values of `Authorization`, `Proxy-Authorization`, `Cookie` and of any header or
  * query parameter whose name says key, token, secret or password. By value, wherever they are
- * (any header, a Referer's query, a bare query string, a path, a body): a credential after an
- * auth scheme (`Bearer …`), anything shaped like a simulator key (`sk_…`, `sess_…`), and every
- * key, session token or admin token the simulator knows.
+ * (any header, a Referer's query, a bare query string, a path, a body): a bearer credential
+ * (`Bearer …`), anything shaped like a simulator key (`sk_test_…`, `sess_test_…`), and every
+ * key, session token or admin token the simulator knows (README, Redaction).
  */
 
 export const REDACTED = '[redacted]'
 
 /** Header and query names whose values are credentials; the Idempotency-Key is not one. */
 const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|api[-_]?key|access[-_]?key|^key$/i
-/** A credential after its scheme, spaces encoded or not. */
-const SCHEME_VALUE = /\b(Bearer|Basic|Digest|Token)((?:\s|%20|\+)+)[^\s,;"'&<>]+/gi
-/** Keys and session tokens as the simulator makes them (`sk_test_…`, `sess_test_…`). */
-const KEY_SHAPED = /\b(?:sk|sess)_[\w-]{4,}/g
+/**
+ * A bearer credential (RFC 6750's token68, 8 characters or more, so that a prompt's "bearer of
+ * bad news" stays as written), its space encoded or not.
+ */
+const BEARER_VALUE = /\b(Bearer)((?:\s|%20|\+)+)[\w.~+/-]{8,}=*/gi
+/** Keys and session tokens shaped as the simulator makes them (`sk_test_…`, `sess_live_…`). */
+const KEY_SHAPED = /\b(?:sk|sess)_(?:test|live)_[\w-]+/g
 /** Runs of characters a known key may be made of, checked one by one against the known ones. */
 const TOKEN = /[\w.~+-]{8,}/g
 
@@ -40,7 +43,7 @@ export interface Redactor {
 export function redactor(known: KnownSecret = () => false): Redactor {
   const text = (value: string) =>
     value
-      .replace(SCHEME_VALUE, `$1$2${REDACTED}`)
+      .replace(BEARER_VALUE, `$1$2${REDACTED}`)
       .replace(KEY_SHAPED, REDACTED)
       .replace(TOKEN, (token) => (known(token) ? REDACTED : token))
 

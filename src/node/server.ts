@@ -96,11 +96,12 @@ function target(url: string): { path: string; query: string } | undefined {
 function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | undefined {
   const header = req.headers.host
   if (header === undefined) return req.httpVersion === '1.0' ? 'http://localhost' : undefined
-  let origin = cache.get(header)
-  if (origin !== undefined) return origin
   let hosts = 0
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++
-  const authority = hosts === 1 ? parseHost(header) : undefined
+  if (hosts > 1) return undefined // Node keeps the first: which one a proxy read is unknown
+  let origin = cache.get(header)
+  if (origin !== undefined) return origin
+  const authority = parseHost(header)
   if (!authority) return undefined
   origin = new URL(originOf(authority)).origin
   if (cache.size < 100) cache.set(header, origin)

@@ -33,10 +33,12 @@ const leaks = (where: string, text: string) =>
 describe('redactor', () => {
   const redact = redactor((value) => value === OWN_KEY)
   it('redacts by value in any text, and leaves the rest alone', () => {
-    expect(redact.text(`Bearer abc.def, key sk_test_x1 and ${OWN_KEY}; task tsk_abcdef`)).toBe(
+    expect(redact.text(`Bearer abc.def.ghi, key sk_test_x1 and ${OWN_KEY}; task tsk_abcdef`)).toBe(
       'Bearer [redacted], key [redacted] and [redacted]; task tsk_abcdef',
     )
-    expect(redact.text('a fox in the snow')).toBe('a fox in the snow')
+    expect(redact.text('a fox in the snow, the bearer of bad news, desk_test_lamp')).toBe(
+      'a fox in the snow, the bearer of bad news, desk_test_lamp',
+    )
   })
   it('redacts a query by name and by value, a bare one included', () => {
     expect(redact.query('token=abc&page=2')).toBe('?token=%5Bredacted%5D&page=2')
