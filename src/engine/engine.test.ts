@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import { Engine, type EngineOptions } from './engine.js'
 import { Problem } from './problem.js'
-import { TaskStore } from './task-store.js'
+import { TaskStore } from './tasks/task-store.js'
 import type { ScenarioInput } from '../contract/scenario.js'
 import { scenarioSchema } from '../contract/scenario.js'
 

@@ -1,7 +1,7 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
-import type { RuleId } from '../engine/conformance.js'
+import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
-import { redactor } from '../engine/redaction.js'
+import { redactor } from './redaction.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
@@ -33,6 +33,19 @@ export const isGenmockPath = (path: string) =>
   path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+
+/** What a door gives the route core besides the user's options. */
+export interface AppOptions extends RouteOptions {
+  /**
+   * The dashboard page for GET /__mock/, loaded on first use. The doors hand it in (each with a
+   * lazy import of src/dashboard/page.ts) so that the route core never imports the dashboard;
+   * without it, GET /__mock/ is not found.
+   */
+  dashboardPage?: (() => Promise<string>) | undefined
+}
+
+/** A scenario's latency, waited out in wall time: the doors give the engine this wait (it owns no timer). */
+export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
 export type App = (request: HttpRequest) => Promise<Reply | undefined>
@@ -74,7 +87,7 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  * const app = createApp(new Engine({ seed: 7 }))
  * await app({ method: 'GET', path: '/__mock/health', query: '', headers: {}, body: new Uint8Array(), origin: 'http://localhost' })
  */
-export function createApp(engine: Engine, options: RouteOptions = {}): App {
+export function createApp(engine: Engine, options: AppOptions = {}): App {
   const find = compileRoutes(ROUTES)
   const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   return async (request) => {
@@ -93,8 +106,12 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       if (!match?.params) throw noRoute(request)
       reply = await match.run(context(engine, request, match.params, trace, options))
     } catch (error) {
-      if (error instanceof Problem) reply = problemReply(error.detail)
-      else {
+      if (error instanceof Problem) {
+        const { breaches, ...facts } = error.facts
+        Object.assign(trace, facts)
+        if (breaches) (trace.breaches ??= []).push(...breaches)
+        reply = problemReply(error.detail)
+      } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR
       }
@@ -148,7 +165,7 @@ function context(
   request: HttpRequest,
   params: Record<string, string>,
   trace: RouteTrace,
-  options: RouteOptions,
+  options: AppOptions,
 ): RouteContext {
   let query: URLSearchParams | undefined
   return {
@@ -156,13 +173,14 @@ function context(
     request,
     params,
     query: () => (query ??= new URLSearchParams(request.query)),
+    dashboardPage: options.dashboardPage,
     caller: () => {
       const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
       const account = engine.authenticate(credential, request.remoteAddress)
       trace.accountId = account.id
       // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
       if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined))
-        engine.breach(trace, { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
+        engine.breach((trace.breaches ??= []), { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
       return account
     },
     trace,

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
+import { loadDashboardPage } from '../dashboard/load.js'
 import { Engine } from '../engine/engine.js'
-import { redactor } from '../engine/redaction.js'
-import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
+import { redactor } from '../handlers/redaction.js'
+import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { originOf, parseHost } from '../handlers/host.js'
 import { problemToHttp } from '../handlers/problem-response.js'
@@ -133,8 +134,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine({ videoSample: loadVideoSample(), ...options })
-  const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
+  const engine = new Engine({ videoSample: loadVideoSample(), sleep: wallSleep, ...options })
+  const routeOptions: AppOptions = {
+    onUnexpectedError: options.onUnexpectedError,
+    adminToken: options.adminToken,
+    dashboardPage: loadDashboardPage,
+  }
   const app = createApp(engine, routeOptions)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })

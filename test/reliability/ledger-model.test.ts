@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SubmissionResponse } from '../../src/contract/responses.js'
-import type { Account } from '../../src/engine/accounts.js'
+import type { Account } from '../../src/engine/accounts/accounts.js'
 import { Engine, type Endpoint, type Submission } from '../../src/engine/engine.js'
 import { Problem, type ProblemDetail } from '../../src/engine/problem.js'
 
@@ -403,14 +403,13 @@ class Model {
     if (op.scenario === 'insufficient-credits') {
       expect(problem).toEqual({
         kind: 'rejected',
-        status: 402,
-        body: { error: 'Insufficient credits', required: template.price },
+        scenarioReply: { status: 402, body: { error: 'Insufficient credits', required: template.price } },
       })
       return unchanged()
     }
     if (problem?.kind === 'fault') {
       expect(op.scenario, 'only flaky faults').toBe('flaky')
-      expect(problem.status).toBe(500)
+      expect(problem.scenarioStatus).toBe(500)
       return unchanged()
     }
     if (balanceBefore < template.price) {
@@ -422,9 +421,9 @@ class Model {
       return unchanged()
     }
     expect(problem, `balance ${balanceBefore} covers ${template.price}: must be accepted`).toBeUndefined()
-    const { response, replayed, drop } = submission!
+    const { response, replayed, delivery } = submission!
     expect(replayed).toBe(false)
-    expect(drop).toBe(op.scenario === 'drop-after-commit')
+    expect(delivery).toBe(op.scenario === 'drop-after-commit' ? 'dropped' : 'answered')
     expect(response.creditsUsed, 'creditsUsed is the price').toBe(template.price)
     expect(balanceBefore - balanceAfter, 'creditsUsed is the balance drop at the time').toBe(response.creditsUsed)
     // Stored (an accepted task is pending, so never evicted); the count grows by one unless a finished task made room.
@@ -476,7 +475,8 @@ class Model {
         // Evicted: it must have ended (pending tasks are never evicted), by force or as its scenario scripts.
         expect(
           task.forcedFail || age >= life.earliest,
-          `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, while it must still be pending`,
+          `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, ` +
+            'while it must still be pending',
         ).toBe(true)
         refunded.set(
           task.id,
@@ -634,15 +634,17 @@ async function runModel(
     )
   } catch (error) {
     const cause = (error as Error).cause
+    const why = cause instanceof Error ? cause.message : String(cause)
     throw new Error(
-      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${why}`,
     )
   }
   return stats
 }
 
 describe('ledger model', () => {
-  it('random submit / advance / force-fail / refund / expire / top-up / reset sequences over several accounts keep the books', async () => {
+  // Sequences of submit / advance / force-fail / refund / expire / top-up / reset.
+  it('random sequences over several accounts keep the books', async () => {
     const stats = await runModel(undefined, 150)
     // The sequences did exercise the ledger.
     expect(stats.accepted).toBeGreaterThan(500)
@@ -651,7 +653,8 @@ describe('ledger model', () => {
     expect(stats.refused).toBeGreaterThan(100)
   }, 60_000)
 
-  it('the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund, and never evicts a pending task', async () => {
+  // A pending task is never evicted.
+  it('the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund', async () => {
     const stats = await runModel(4, 100)
     expect(stats.accepted).toBeGreaterThan(300)
   }, 60_000)

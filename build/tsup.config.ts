@@ -1,0 +1,135 @@
+// `npm run build`'s bundler step (tsup 8): src/ → dist/, ES modules and CommonJS with their
+// declarations. Run as `tsup --config build/tsup.config.ts`, after `build:types` (tsc) has
+// written the declarations to dist/.types, and before build/finish.mjs.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { transformSync, type Plugin } from 'esbuild'
+import { defineConfig, type Options } from 'tsup'
+import { builtCode } from '../src/dashboard/bundle.js'
+
+const ROOT = join(import.meta.dirname, '..')
+
+/** The package entry points: `genmock`, `genmock/node`, `genmock/browser`. */
+const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
+
+/**
+ * The code imports package.json for its version (and the OpenAPI document for the repository):
+ * bundle those fields only, not the scripts, the dependency lists and the rest.
+ */
+const packageFields: Plugin = {
+  name: 'genmock-package-fields',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (args.path !== join(ROOT, 'package.json')) return undefined
+      const { name, version, repository } = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>
+      return { contents: JSON.stringify({ name, version, repository }), loader: 'json' }
+    })
+  },
+}
+
+/** The JavaScript the package's code may use, in both formats. */
+const TARGET = 'es2022'
+
+/**
+ * What is loaded on demand, each an entry of the ES module build: the dashboard page, the worker
+ * door's devtools and the OpenAPI documents (~30 kB gzip in all). The CommonJS build loads those
+ * very files with a native import(), which every Node has, instead of carrying CommonJS copies.
+ * (msw itself, since 2.12, needs ES module support under Jest: no CommonJS user is left out.)
+ */
+const ESM_ONLY = {
+  dashboard: 'src/dashboard/page.ts',
+  devtools: 'src/browser/devtools.ts',
+  openapi: 'src/handlers/openapi.ts',
+  'openapi-control': 'src/handlers/openapi-control.ts',
+}
+const esmOnly: Plugin = {
+  name: 'genmock-esm-only',
+  setup(build) {
+    const names = new Map(
+      Object.entries(ESM_ONLY).map(([name, file]) => [join(ROOT, file.replace(/\.ts$/, '.js')), name]),
+    )
+    build.onResolve({ filter: /\.js$/ }, ({ path, resolveDir }) => {
+      const name = names.get(join(resolveDir, path))
+      return name ? { path: `./${name}.js`, external: true } : undefined
+    })
+  },
+}
+
+/**
+ * tsup turns the split ES module chunks into CommonJS with sucrase's `imports` transform, which
+ * mistakes a minified private name for a module binding of the same letter (`this.#p++` next to
+ * an exported `p` becomes `this.#(p = exports.a = p + 1, …)`, a syntax error), rewrites every
+ * `?.` and `??` into helper calls, and every import() into a require(), which cannot load the
+ * ESM_ONLY files. esbuild's own CommonJS transform does none of that, so it takes sucrase's place
+ * (tsup's require('sucrase') is this very module object).
+ */
+const sucrase = createRequire(import.meta.url)('sucrase') as {
+  transform: (code: string, options: { filePath: string }) => { code: string; sourceMap?: object }
+}
+sucrase.transform = (code, { filePath }) => {
+  const result = transformSync(code, {
+    format: 'cjs',
+    target: TARGET,
+    minify: true,
+    sourcemap: true,
+    sourcefile: filePath,
+  })
+  return { code: result.code, sourceMap: JSON.parse(result.map) as object }
+}
+
+/**
+ * The dashboard's code once in the package: src/dashboard/code.ts is replaced by one function
+ * holding its bundled modules, whose source the page serves as its script and whose result the
+ * browser door mounts (src/dashboard/bundle.ts). Neither esbuild nor node: reaches the package.
+ */
+const dashboardCode: Plugin = {
+  name: 'genmock-dashboard-code',
+  setup(build) {
+    const file = join(ROOT, 'src', 'dashboard', 'code.ts')
+    build.onLoad({ filter: /[\\/]dashboard[\\/]code\.ts$/ }, async (args) =>
+      args.path === file ? { contents: await builtCode(), loader: 'js' } : undefined,
+    )
+  },
+}
+
+const common: Options = {
+  outDir: 'dist',
+  target: TARGET,
+  // One copy of the engine per format: the entries share chunks.
+  splitting: true,
+  // import.meta.url (loadVideoSample, the browser's default video URL) in the CommonJS build.
+  shims: true,
+  // Keep `node:` in imports: a browser bundler must not mistake node:util for the `util` package.
+  removeNodeProtocol: false,
+  // Minified for the tarball's 200 kB budget (readable, it weighs ~35 kB more). Source maps serve
+  // this checkout only: package.json `files` leaves them out, as they would double the tarball.
+  minify: true,
+  sourcemap: true,
+  // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
+  // compile the sources once per entry, three times slower.
+  dts: {
+    entry: {
+      index: 'dist/.types/index.d.ts',
+      node: 'dist/.types/node/index.d.ts',
+      browser: 'dist/.types/browser/index.d.ts',
+    },
+  },
+  esbuildPlugins: [packageFields, dashboardCode],
+  // Bundled, not a dependency: @msw/data is ES modules only, so the CommonJS build could not
+  // require() it where require(esm) is missing (Jest, Node before 20.19); and it imports
+  // es-toolkit's hundreds of modules, ~250 ms of the command's cold start, of which it uses five
+  // functions.
+  noExternal: ['@msw/data'],
+}
+
+export default defineConfig([
+  {
+    ...common,
+    name: 'esm',
+    format: ['esm'],
+    // The command is ES modules only, and shares the library's chunks.
+    entry: { ...LIBRARY, ...ESM_ONLY, cli: 'src/node/bin.ts' },
+  },
+  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY, esbuildPlugins: [packageFields, dashboardCode, esmOnly] },
+])

@@ -1,0 +1,98 @@
+import { transformSync } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+import { dashboardPage } from './page.js'
+
+/** The DOM contract the browser tests rely on: every data-testid and data-* attribute. */
+const TEST_IDS = [
+  'clock-now',
+  'clock-mode',
+  'advance-10s',
+  'advance-1m',
+  'advance-1h',
+  'mode-toggle',
+  'speed',
+  'speed-apply',
+  'scenario-select',
+  'task-row',
+  'thumbnail',
+  'video',
+  'account-row',
+  'credits',
+  'ledger-entry',
+  'journal-row',
+  'advance-next',
+  'advance-idle',
+  'pause',
+  'reset',
+  'action-result',
+  'task-filter',
+  'open-task',
+  'panel',
+  'close-panel',
+  'complete-task',
+  'fail-task',
+  'fail-code',
+  'fail-refund',
+  'expire-task',
+  'history-step',
+  'scheduled-step',
+  'topup',
+  'topup-amount',
+  'drain',
+  'account-clock',
+  'new-account-name',
+  'new-account-credits',
+  'new-account-own',
+  'create-account',
+  'journal-account',
+  'journal-status',
+  'journal-path',
+  'open-request',
+  'copy-curl',
+  'finding',
+]
+const DATA_ATTRIBUTES = ['data-task-id', 'data-status', 'data-account-id', 'data-kind']
+const BUDGET = 25 * 1024
+
+const page = await dashboardPage()
+
+describe('dashboardPage', () => {
+  const script = /<script>([\s\S]*)<\/script>/.exec(page)?.[1] ?? ''
+  const style = /<style>([\s\S]*)<\/style>/.exec(page)?.[1] ?? ''
+
+  it('is one complete HTML document with its style and script inline', () => {
+    expect(page.startsWith('<!doctype html>')).toBe(true)
+    expect(page).toMatch(
+      /<html lang="en">[\s\S]*<head>[\s\S]*<meta charset="utf-8">[\s\S]*<\/head>[\s\S]*<body>[\s\S]*<\/body>\s*<\/html>\s*$/,
+    )
+    expect(page).toContain('<div id="genmock"></div>')
+    expect(page.match(/<script\b/g)).toHaveLength(1)
+    expect(page.match(/<style\b/g)).toHaveLength(1)
+    expect(script).toContain("document.getElementById('genmock')")
+  })
+
+  it('loads nothing from elsewhere: no external URL, no src or href to another host', () => {
+    expect(page).not.toMatch(/https?:\/\//i)
+    expect(page).not.toMatch(/\/\/cdn/i)
+    expect(page).not.toMatch(/(src|href)\s*=\s*["']?\/\//i)
+    expect(style).not.toMatch(/@import|url\(/i)
+  })
+
+  it('carries every data-testid and data-* attribute of the DOM contract', () => {
+    // Quoted, as a string of the script: 'speed' must be the test id, not a word of the page.
+    for (const id of TEST_IDS) expect(page, id).toMatch(new RegExp(`['"]${id}['"]`))
+    for (const name of DATA_ATTRIBUTES) expect(page, name).toContain(name)
+  })
+
+  it('has a script that parses, and that cannot close its script element early', () => {
+    expect(() => new Function(script)).not.toThrow()
+    expect(script).not.toMatch(/<\/script/i)
+  })
+
+  const served = 'as the package serves it, minified, and is built once'
+  it(`stays under the size budget (${BUDGET} bytes) ${served}`, async () => {
+    const built = page.replace(script, transformSync(script, { minify: true }).code)
+    expect(new TextEncoder().encode(built).length).toBeLessThan(BUDGET)
+    expect(await dashboardPage()).toBe(page)
+  })
+})
