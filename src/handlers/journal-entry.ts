@@ -23,7 +23,8 @@ function utf8Length(text: string): number {
 /**
  * A body as the journal keeps it: text types as text (cut, and flagged, past 64 kB), media by type and size.
  * @example
- * journalBody('application/json', '{"prompt":"a fox"}') // { type: 'application/json', size: 18, text: '{"prompt":"a fox"}' }
+ * journalBody('application/json', '{"prompt":"a fox"}')
+ * // { type: 'application/json', size: 18, text: '{"prompt":"a fox"}' }
  */
 export function journalBody(
   type: string | undefined,

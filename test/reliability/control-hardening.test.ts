@@ -120,7 +120,7 @@ eachDoor('the ledger proves its balance at any time', (door) => {
     expect(account.olderSums.debit).toBe(-16) // the four first debits were let go
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
     expect(sum(Object.values(account.olderSums)) + sum(account.ledger.map((e) => e.amount))).toBe(account.credits)
-  })
+  }, 60_000)
 })
 
 describe('CORS on the normalised path [server, --cors-origin *]', () => {

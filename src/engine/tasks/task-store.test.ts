@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { TaskRecord } from './task-record.js'
+import { pendingRecord } from './task-record.fixtures.js'
 import { TaskStore } from './task-store.js'
 
-const record = (id: string, seq: number): TaskRecord => ({
-  id,
-  seq,
-  type: 'image',
-  accountId: 'acct_a',
-  model: 'base-image-2',
-  prompt: 'p',
-  provider: 'standard',
-  scenario: 'default',
-  polls: 0,
-  status: 0,
-  creditsUsed: 4,
-  creditRefunded: false,
-  createdAt: seq,
-  updatedAt: seq,
-  providerTaskId: 'prv',
-  requestId: 'req',
-  httpRequestId: 'http',
-  submissionUncertain: false,
-  effectiveWatermark: false,
-  demo: false,
-  numOutputs: 1,
-  preview: { width: 256, height: 256 },
-})
+const record = (id: string, seq: number) => pendingRecord(id, { seq, at: seq })
 
 async function storeWith(maxTasks: number, count: number) {
   const store = new TaskStore(maxTasks)
