@@ -77,7 +77,8 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
       if (!hostAllowed(host))
         return refuse(
           res,
-          `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; allow another name with --allowed-hosts`,
+          `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; ` +
+            'allow another name with --allowed-hosts',
         )
       const origin = req.headers.origin
       if (origin === undefined) return false

@@ -22,7 +22,7 @@ const EXTENSIONS = new Set(['.yaml', '.yml', '.json'])
 /**
  * One problem as a person reads it: `file:line:column: path: message`.
  * @example
- * formatProblem({ file: 'scenarios/mine.yaml', line: 7, column: 13, path: 'rules.0.timeline.0.at', message: 'must be …' })
+ * formatProblem({ file: 'mine.yaml', line: 7, column: 13, path: 'rules.0.timeline.0.at', message: 'must be …' })
  */
 export function formatProblem({ file, line, column, path, message }: FileProblem): string {
   const where = line === undefined ? file : `${file}:${line}:${column}`

@@ -80,7 +80,10 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
   })
 }
 
-/** The path and query of a request target, normalised as a Fetch URL would be (dot segments, escapes) when it needs it. */
+/**
+ * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
+ * escapes) when it needs it.
+ */
 function target(url: string): { path: string; query: string } | undefined {
   const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
   if (parsed === null) return undefined // an absolute-form target no URL parser reads
@@ -212,9 +215,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           ? [408, 'Request Timeout']
           : [400, 'Bad Request']
     const body = JSON.stringify({ error: reason })
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
-    )
+    const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}`
+    socket.end(`${head}\r\nconnection: close\r\n\r\n${body}`)
   })
   server.listen(options.port ?? 4600, host)
   await new Promise<void>((resolve, reject) => {
