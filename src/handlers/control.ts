@@ -18,7 +18,7 @@ import {
 } from '../contract/control.js'
 import type { Engine } from '../engine/engine.js'
 import type { RuleId } from '../engine/journal/conformance.js'
-import type { JournalFilter } from '../engine/journal/journal.js'
+import type { JournalEntry, JournalFilter } from '../engine/journal/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
@@ -32,6 +32,10 @@ import { bearerToken, readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
   validate(schema, readJson(request, { optional: true }))
+
+/** What a journal entry weighs in a page: its bodies as kept (up to 64 kB each), and the rest. */
+const bodyWeight = (entry: JournalEntry) =>
+  1024 + (entry.requestBody?.text?.length ?? 0) + (entry.responseBody?.text?.length ?? 0)
 
 /** The journal filters of GET /__mock/requests, /requests/count and /requests.har, as the engine takes them. */
 const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuerySchema>): JournalFilter => ({
@@ -203,7 +207,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     path: '/__mock/requests',
     run: ({ engine, query }) => {
       const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, query())
-      const page = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor })
+      const page = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
       return json(200, {
         total: page.total,
         requests: page.items,
@@ -222,9 +226,11 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     path: '/__mock/requests.har',
     run: ({ engine, query, request }) => {
       const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, query())
-      const { items } = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor })
-      return json(200, toHar(items.reverse(), request.origin), {
+      const page = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+      return json(200, toHar(page.items.reverse(), request.origin), {
         'content-disposition': 'attachment; filename="genmock.har"',
+        // A HAR has no place for it: past the byte budget, the rest is one more export away.
+        ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),
       })
     },
   },

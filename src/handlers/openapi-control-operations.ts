@@ -293,7 +293,13 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
         {
           description: 'HAR 1.2, oldest first.',
           body: 'Har',
-          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          headers: {
+            'Content-Disposition': { schema: { type: 'string' } },
+            'Genmock-Next-Cursor': {
+              description: 'Past 8 MB of bodies the export stops: the cursor of the rest.',
+              schema: { type: 'string', pattern: '^\\d{1,15}$' },
+            },
+          },
         },
         common,
       ),

@@ -2979,6 +2979,8 @@ export interface operations {
                 headers: {
                     Date: components["headers"]["Date"];
                     "Content-Disposition"?: string;
+                    /** @description Past 8 MB of bodies the export stops: the cursor of the rest. */
+                    "Genmock-Next-Cursor"?: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };

@@ -58,6 +58,23 @@ eachDoor('listings page', (door) => {
     expect([await har(''), await har('?limit=5'), await har('?limit=5&offset=27')]).toEqual([30, 5, 3])
   })
 
+  it('a journal page stops past 8 MB of bodies, and its nextCursor goes on; so does the HAR export', async () => {
+    // 140 bodies of 64 kB: 9 MB of journal text, more than one page may carry.
+    const body = JSON.stringify({ model: 'base-image-2', prompt: 'x'.repeat(64 * 1024) })
+    for (let i = 0; i < 140; i++) await submitImage(door(), body)
+    const first = await get(door(), '/__mock/requests?limit=1000')
+    const shown = first.body.requests!.length
+    expect(first.body.total).toBe(140)
+    expect(shown).toBeGreaterThan(100)
+    expect(shown).toBeLessThan(140)
+    const rest = await get(door(), `/__mock/requests?limit=1000&cursor=${first.body.nextCursor}`)
+    expect(rest.body.requests!.length).toBe(140 - shown)
+    expect(rest.body.nextCursor).toBeUndefined()
+    const har = await door().fetch('/__mock/requests.har')
+    const entries = ((await har.json()) as { log: { entries: unknown[] } }).log.entries.length
+    expect([entries, har.headers.get('genmock-next-cursor')]).toEqual([shown, first.body.nextCursor])
+  })
+
   it('limit is 1 to 1000; offset and cursor are whole numbers: else 400 naming them', async () => {
     for (const path of ['/__mock/tasks', '/__mock/requests', '/__mock/requests.har']) {
       expect((await get(door(), `${path}?limit=1000`)).status, path).toBe(200)
