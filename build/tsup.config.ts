@@ -116,11 +116,6 @@ const common: Options = {
     },
   },
   esbuildPlugins: [packageFields, dashboardCode],
-  // Bundled, not a dependency: @msw/data is ES modules only, so the CommonJS build could not
-  // require() it where require(esm) is missing (Jest, Node before 20.19); and it imports
-  // es-toolkit's hundreds of modules, ~250 ms of the command's cold start, of which it uses five
-  // functions.
-  noExternal: ['@msw/data'],
 }
 
 export default defineConfig([

@@ -64,6 +64,10 @@ export const accountViewSchema = z.strictObject({
   clock: accountClockSchema,
   ledger: z.array(ledgerEntrySchema),
   olderEntries: count.optional(),
+  /** Signed sums by kind of the entries let go: with the kept ones, they add up to `credits`. */
+  olderSums: z
+    .strictObject({ opening: z.int(), adjust: z.int(), debit: z.int(), refund: z.int(), reversal: z.int() })
+    .optional(),
 })
 
 // The journal, its HAR export and the findings
@@ -94,7 +98,12 @@ export const journalEntrySchema = z.strictObject({
   responseHeaders: z.record(z.string(), z.string()).optional(),
   responseBody: journalBody.optional(),
 })
-export const journalListSchema = z.strictObject({ total: count, requests: z.array(journalEntrySchema) })
+/** Present when more matches follow the page (README, Pages). */
+const nextCursor = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .optional()
+export const journalListSchema = z.strictObject({ total: count, requests: z.array(journalEntrySchema), nextCursor })
 export const countSchema = z.strictObject({ count })
 
 const nameValue = z.strictObject({ name: z.string(), value: z.string() })
@@ -171,7 +180,7 @@ export const taskViewSchema = z.strictObject({
   nextChangeAt: isoDateTime.optional(),
   nextChangeAtPoll: z.int().positive().optional(),
 })
-export const taskListSchema = z.strictObject({ total: count, tasks: z.array(taskViewSchema) })
+export const taskListSchema = z.strictObject({ total: count, tasks: z.array(taskViewSchema), nextCursor })
 export const pastChangeSchema = z.strictObject({
   at: isoDateTime,
   status: taskStatusSchema,

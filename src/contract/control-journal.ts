@@ -13,15 +13,31 @@ const wholeNumber = (description: string) =>
 const text = (description: string) => z.string().optional().meta({ description })
 const accountFilter = text('Only this account id.')
 
-/** At most this many entries of a list. */
-export const limitSchema = z
-  .int({ error: 'must be an integer from 1 to 99999' })
-  .min(1, { error: 'must be an integer from 1 to 99999' })
-  .max(99_999, { error: 'must be an integer from 1 to 99999' })
-  .default(100)
-  .meta({ description: 'At most this many (default 100).' })
+/** The largest page of a listing (README, Pages): a page of 1000 tasks is under 1 MB. */
+export const MAX_PAGE = 1000
+const pageLimit = (fallback: number) =>
+  z
+    .int({ error: `must be an integer from 1 to ${MAX_PAGE}` })
+    .min(1, { error: `must be an integer from 1 to ${MAX_PAGE}` })
+    .max(MAX_PAGE, { error: `must be an integer from 1 to ${MAX_PAGE}` })
+    .default(fallback)
+    .meta({ description: `At most this many (default ${fallback}).` })
 
-/** Query of GET /__mock/requests/count and /requests.har; /requests adds limit. */
+/** At most this many entries of a list. */
+export const limitSchema = pageLimit(100)
+
+/** The page of a listing: `limit` entries after skipping `offset` matches, below `cursor`. */
+export const pageQueryShape = {
+  limit: limitSchema,
+  offset: wholeNumber('Skip this many matches first.'),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'must be a nextCursor this API gave' })
+    .optional()
+    .meta({ description: 'The nextCursor of the previous page: the page after it.' }),
+}
+
+/** Query of GET /__mock/requests/count; /requests and /requests.har add a page. */
 export const journalFilterQuerySchema = z.object({
   account: accountFilter,
   method: text('Only this method (any case).'),
@@ -30,7 +46,13 @@ export const journalFilterQuerySchema = z.object({
   taskId: text('Only requests about this task.'),
   since: wholeNumber('Only entries after this seq.'),
 })
-export const journalListQuerySchema = z.object({ ...journalFilterQuerySchema.shape, limit: limitSchema })
+export const journalListQuerySchema = z.object({ ...journalFilterQuerySchema.shape, ...pageQueryShape })
+/** The HAR export is a file to save: the whole journal (at most 1000) unless limit says otherwise. */
+export const journalHarQuerySchema = z.object({
+  ...journalFilterQuerySchema.shape,
+  ...pageQueryShape,
+  limit: pageLimit(MAX_PAGE),
+})
 
 /** Query of GET /__mock/conformance. */
 export const findingQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { limitSchema } from './control-journal.js'
+import { pageQueryShape } from './control-journal.js'
 import { taskStatusSchema } from './task-status.js'
 
 /** Control API: what the task routes read (a forced change's body is scenario.ts's transitionSchema). */
@@ -8,7 +8,7 @@ import { taskStatusSchema } from './task-status.js'
 export const taskListQuerySchema = z.object({
   account: z.string().optional().meta({ description: 'Only this account id.' }),
   status: taskStatusSchema.optional().meta({ description: 'Only this status.' }),
-  limit: limitSchema,
+  ...pageQueryShape,
 })
 
 /** The index path parameter of GET /__mock/tasks/:id/media/:index: an image's index, or 0 for a video. */

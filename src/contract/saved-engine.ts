@@ -77,7 +77,22 @@ const ledgerEntry = z.looseObject({
   balanceAfter: z.number(),
   taskId: z.string().optional(),
 })
-const ledger = pairs(z.string(), z.strictObject({ balance: z.number(), entries: z.array(ledgerEntry), older: count }))
+const ledgerSums = z.strictObject({
+  opening: z.number(),
+  adjust: z.number(),
+  debit: z.number(),
+  refund: z.number(),
+  reversal: z.number(),
+})
+const ledger = pairs(
+  z.string(),
+  z.strictObject({
+    balance: z.number(),
+    entries: z.array(ledgerEntry),
+    older: count,
+    olderSums: ledgerSums.optional(),
+  }),
+)
 
 const idempotency = pairs(
   z.string(),

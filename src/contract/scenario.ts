@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
 import { ID_STYLES } from './id-style.js'
+import { MAX_SCENARIO_REGEX_STATES, parseRegex } from './regex-syntax.js'
 import { SPARSE_MODES } from './sparse.js'
 import { taskStatusSchema } from './task-status.js'
 
@@ -129,7 +130,11 @@ const regexSchema = z
         path: ['regex'],
         message: `is not a valid regular expression: ${(error as Error).message}`,
       })
+      return
     }
+    // Matched in linear time, so no prompt can stall the server (README, Scenarios: regular expressions).
+    const parsed = parseRegex(regex, flags)
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['regex'], message: parsed.message })
   })
 
 export const matchSchema = z.strictObject({
@@ -267,7 +272,26 @@ export const scenarioSchema = z.strictObject({
       error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}`,
     })
     .optional(),
-  rules: z.array(ruleSchema).default([]),
+  rules: z
+    .array(ruleSchema)
+    .default([])
+    .superRefine((rules, ctx) => {
+      // Every pattern of a scenario may be tried on one request: their sizes bound its work together.
+      let states = 0
+      for (const [i, rule] of rules.entries()) {
+        const prompt = rule.match?.prompt
+        const parsed = typeof prompt === 'object' ? parseRegex(prompt.regex, prompt.flags) : undefined
+        states += parsed?.ok ? parsed.regex.states : 0
+        if (states > MAX_SCENARIO_REGEX_STATES) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'match', 'prompt', 'regex'],
+            message: `brings the scenario's regexes to ${states} states, past ${MAX_SCENARIO_REGEX_STATES} in all`,
+          })
+          return
+        }
+      }
+    }),
 })
 export type Scenario = z.infer<typeof scenarioSchema>
 export type ScenarioInput = z.input<typeof scenarioSchema>

@@ -30,6 +30,8 @@ export type JournalEntry = TaskDetail['requests'][number]
 export interface JournalPage {
   total: number
   requests: JournalEntry[]
+  /** Present when older entries follow (README, Pages). */
+  nextCursor?: string
 }
 /** GET /__mock/conformance (its counts are not shown). */
 export interface FindingPage {

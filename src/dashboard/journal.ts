@@ -1,6 +1,7 @@
 import type { Ui } from './actions.js'
 import type { JournalEntry, JournalPage } from './answers.js'
 import { button, el, fill, input, place, select, set, sub, thead, time } from './dom.js'
+import { pager, shownOf } from './pager.js'
 
 /** A journal row: its number opens the request's panel; notes and broken rules at the end. */
 function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLElement {
@@ -60,13 +61,18 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
     'data-testid': 'journal-status',
   })
   const byPath = input({ placeholder: 'path, * for any', 'aria-label': 'path filter', 'data-testid': 'journal-path' })
-  for (const f of [byAccount, byStatus, byPath]) f.onchange = () => ui.refresh(true)
+  const pages = pager(ui, 'requests-newer', 'requests-older')
+  for (const f of [byAccount, byStatus, byPath])
+    f.onchange = () => {
+      pages.reset()
+      ui.refresh(true)
+    }
   const rows = new Map<string, HTMLElement>()
 
   const card = el(
     'section',
     { class: 'card wide' },
-    el('h2', {}, 'Requests', total, byAccount, byStatus, byPath),
+    el('h2', {}, 'Requests', total, pages.controls, byAccount, byStatus, byPath),
     el(
       'div',
       { class: 'scroll' },
@@ -88,6 +94,7 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
       if (byAccount.value) query.set('account', byAccount.value)
       if (byStatus.value) query.set('status', byStatus.value)
       if (byPath.value) query.set('path', byPath.value)
+      pages.apply(query)
       return `/__mock/requests?${query}`
     },
     /** Shows `requests`; the account filter offers `accountIds` and keeps its choice. */
@@ -106,7 +113,8 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
       })
       for (const [k, tr] of rows) if (!shown.includes(tr)) rows.delete(k)
       place(body, shown)
-      set(total, requests.total > shown.length ? `newest ${shown.length} of ${requests.total}` : String(requests.total))
+      pages.update(requests.nextCursor)
+      set(total, shownOf(pages.page, shown.length, requests.total))
       empty.hidden = requests.total > 0
     },
   }

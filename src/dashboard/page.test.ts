@@ -26,6 +26,10 @@ const TEST_IDS = [
   'reset',
   'action-result',
   'task-filter',
+  'tasks-newer',
+  'tasks-older',
+  'requests-newer',
+  'requests-older',
   'open-task',
   'panel',
   'close-panel',
@@ -52,7 +56,8 @@ const TEST_IDS = [
   'finding',
 ]
 const DATA_ATTRIBUTES = ['data-task-id', 'data-status', 'data-account-id', 'data-kind']
-const BUDGET = 25 * 1024
+// 25 KB until the listings paged (README, Pages): their older and newer buttons are 0.7 KB.
+const BUDGET = 26 * 1024
 
 const page = await dashboardPage()
 

@@ -16,6 +16,7 @@ box-sizing:border-box;color-scheme:light dark}
 letter-spacing:.06em;color:var(--mute)}
 .gm h2 small{font-weight:400;text-transform:none;letter-spacing:0;margin-right:auto}
 .gm h2 select,.gm h2 input{text-transform:none;letter-spacing:0}
+.gm .pager button{font-size:14px}
 .gm h3{font-size:12px;margin:12px 0 4px;color:var(--mute)}
 .gm .head{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;margin-bottom:8px}
 .gm .grp{display:flex;align-items:center;gap:6px;flex-wrap:wrap}

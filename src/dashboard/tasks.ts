@@ -2,6 +2,7 @@ import type { Ui } from './actions.js'
 import type { TaskList, TaskView } from './answers.js'
 import { attr, button, chip, dur, el, fill, mono, place, STATUS, select, set, sub, thead, time } from './dom.js'
 import { mediaBox } from './media.js'
+import { pager, shownOf } from './pager.js'
 
 /** A row's cells: id, account, model, scenario, status, timeline, output. */
 type Cells = [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement]
@@ -36,7 +37,11 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
     el('option', { value: '' }, 'all'),
     ...STATUS.map((s, i) => el('option', { value: String(i) }, s)),
   )
-  filter.onchange = () => ui.refresh(true)
+  const pages = pager(ui, 'tasks-newer', 'tasks-older')
+  filter.onchange = () => {
+    pages.reset()
+    ui.refresh(true)
+  }
   const rows = new Map<string, TaskRow>()
 
   const render = (t: TaskView, nowMs: number): HTMLElement => {
@@ -74,7 +79,7 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
   const card = el(
     'section',
     { class: 'card wide' },
-    el('h2', {}, 'Tasks', total, filter),
+    el('h2', {}, 'Tasks', total, pages.controls, filter),
     el(
       'div',
       { class: 'scroll' },
@@ -85,8 +90,13 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
 
   return {
     card,
-    /** The listing's path, with the status filter. */
-    path: () => `/__mock/tasks?limit=50${filter.value ? `&status=${filter.value}` : ''}`,
+    /** The listing's path, with the status filter and the page shown. */
+    path() {
+      const query = new URLSearchParams({ limit: '50' })
+      if (filter.value) query.set('status', filter.value)
+      pages.apply(query)
+      return `/__mock/tasks?${query}`
+    },
     /** Shows `tasks`, each counting down on its account's clock (`nowOf`). */
     update(tasks: TaskList, nowOf: (accountId: string) => number) {
       const listed = new Set(tasks.tasks.map((t) => t.taskId))
@@ -95,10 +105,8 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
         body,
         tasks.tasks.map((t) => render(t, nowOf(t.accountId))),
       )
-      set(
-        total,
-        tasks.total > tasks.tasks.length ? `newest ${tasks.tasks.length} of ${tasks.total}` : String(tasks.total),
-      )
+      pages.update(tasks.nextCursor)
+      set(total, shownOf(pages.page, tasks.tasks.length, tasks.total))
       empty.hidden = tasks.total > 0
       return listed
     },

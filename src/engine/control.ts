@@ -2,7 +2,7 @@ import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control
 import type { Transition } from '../contract/scenario.js'
 import type { Account } from './accounts/accounts.js'
 import type { ClockState } from './clock/clock.js'
-import type { LedgerEntry } from './accounts/ledger.js'
+import type { LedgerEntry, LedgerSums } from './accounts/ledger.js'
 import { Problem } from './problem.js'
 import { Random } from './random/random.js'
 import { restoreEngine, saveEngine, type SavedEngine } from './saved-state.js'
@@ -23,9 +23,10 @@ export interface AccountClock extends ClockState {
 export interface AccountView extends Account {
   credits: number
   clock: AccountClock
-  /** The latest ledger entries (up to 1000); `olderEntries` counts the ones before them. */
+  /** The latest ledger entries (up to 1000); `olderEntries` counts those before them, `olderSums` sums them by kind. */
   ledger: readonly LedgerEntry[]
   olderEntries?: number
+  olderSums?: LedgerSums
 }
 
 export function taskDetail(state: EngineState, taskId: string, origin: string): TaskDetail<TaskView> {
@@ -159,7 +160,7 @@ export function getAccount(state: EngineState, id: string): AccountView {
     credits: state.ledger.balance(id),
     clock,
     ledger: state.ledger.entries(id),
-    ...(older > 0 ? { olderEntries: older } : {}),
+    ...(older > 0 ? { olderEntries: older, olderSums: state.ledger.olderSums(id) } : {}),
   }
 }
 
@@ -182,12 +183,33 @@ export function listAccounts(state: EngineState): { id: string; name: string; cr
   return state.accounts.all().map(({ id, name }) => ({ id, name, credits: state.ledger.balance(id) }))
 }
 
+/** What GET /__mock/tasks asks for: a filter and a page (README, Pages). */
+export interface TaskListing {
+  accountId?: string
+  status?: TaskRecord['status']
+  limit: number
+  offset?: number
+  /** The `nextCursor` of the page before. */
+  cursor?: string
+}
+
+/**
+ * A page of tasks, newest first; `nextCursor`, given back as `cursor`, asks for the page after it.
+ * @example
+ * const first = listTasks(state, { limit: 100 }, origin)
+ * listTasks(state, { limit: 100, cursor: first.nextCursor }, origin)
+ */
 export function listTasks(
   state: EngineState,
-  filter: { accountId?: string; status?: TaskRecord['status']; limit: number },
+  { cursor, offset, limit, ...filter }: TaskListing,
   origin: string,
-): { total: number; tasks: TaskView[] } {
+): { total: number; tasks: TaskView[]; nextCursor?: string } {
   state.worlds.observeAll()
-  const tasks = state.tasks.list(filter)
-  return { total: tasks.length, tasks: tasks.slice(0, filter.limit).map((task) => state.view(task, origin)) }
+  const before = cursor === undefined ? undefined : Number(cursor)
+  const page = state.tasks.page(filter, { limit, offset: offset ?? 0, before })
+  return {
+    total: page.total,
+    tasks: page.tasks.map((task) => state.view(task, origin)),
+    ...(page.next !== undefined ? { nextCursor: String(page.next) } : {}),
+  }
 }

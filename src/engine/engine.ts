@@ -78,6 +78,11 @@ export class Engine {
 
   // ---- the service ----
 
+  /** Whether a string is one of the accounts' keys or session tokens, which nothing may write down. */
+  isCredential(value: string): boolean {
+    return this.#state.accounts.isCredential(value)
+  }
+
   authenticate(credential: Credential | null, remoteAddress?: string): Account {
     return this.#state.accounts.authenticate(credential, remoteAddress, this.observe())
   }
@@ -239,10 +244,7 @@ export class Engine {
     return control.listAccounts(this.#state)
   }
 
-  listTasks(
-    filter: { accountId?: string; status?: TaskRecord['status']; limit: number },
-    origin: string,
-  ): { total: number; tasks: TaskView[] } {
-    return control.listTasks(this.#state, filter, origin)
+  listTasks(listing: control.TaskListing, origin: string): { total: number; tasks: TaskView[]; nextCursor?: string } {
+    return control.listTasks(this.#state, listing, origin)
   }
 }

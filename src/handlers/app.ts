@@ -1,6 +1,7 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
+import { redactor } from './redaction.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
@@ -98,17 +99,21 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  */
 export function createApp(engine: Engine, options: AppOptions = {}): App {
   const find = compileRoutes(ROUTES)
+  const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   return async (request) => {
     const control = isControlPath(request.path)
-    const match = find(request.method, request.path)
+    // HEAD is GET without the body (RFC 9110 §9.3.2), on every GET route.
+    const head = request.method === 'HEAD'
+    const match = find(request.method, request.path) ?? (head ? find('GET', request.path) : undefined)
     if (!match && !control && !request.path.startsWith('/api/')) return undefined
     const started = performance.now()
     let arrived = engine.clock.now()
     const trace: RouteTrace = {}
     let reply: Reply
     try {
-      if (!match?.params) throw noRoute(request)
+      // Before routing: without the token, an unknown control path says no more than a known one.
       if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
+      if (!match?.params) throw noRoute(request)
       reply = await match.run(context(engine, request, match.params, trace, options))
     } catch (error) {
       if (error instanceof Problem) {
@@ -132,10 +137,16 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       wire.headers = { ...wire.headers, date }
       if (broken.length > 0) wire.headers['genmock-conformance'] = broken.join(', ')
       // Only the control API's: the service routes answer exactly as the real service does.
-      if (control && request.method === 'GET' && wire.status === 200 && 'json' in reply) {
+      if (control && (request.method === 'GET' || head) && wire.status === 200 && 'json' in reply) {
         const etag = (wire.headers.etag = etagOf(wire.body))
         if (noneMatch(request.headers['if-none-match'], etag))
           Object.assign(wire, { status: 304, headers: { etag, date }, body: '' })
+      }
+      if (head && wire.status !== 304) {
+        const { body } = wire
+        const length = typeof body === 'string' ? new TextEncoder().encode(body).byteLength : body.byteLength
+        wire.headers['content-length'] ??= String(length)
+        wire.body = ''
       }
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
@@ -143,14 +154,17 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
       const requestSeq = engine.journal.record(() =>
-        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken }),
+        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken, redact }),
       )
       if (breaches.length > 0)
-        engine.conformance.record(breaches, {
-          accountId: trace.accountId ?? '',
-          at: new Date(arrived).toISOString(),
-          requestSeq,
-        })
+        engine.conformance.record(
+          breaches.map((breach) => ({
+            ...breach,
+            message: redact.text(breach.message),
+            ...(breach.idempotencyKey !== undefined ? { idempotencyKey: redact.text(breach.idempotencyKey) } : {}),
+          })),
+          { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq },
+        )
     }
     return reply
   }

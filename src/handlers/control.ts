@@ -1,4 +1,4 @@
-import { journalToHar } from './har.js'
+import { toHar } from './har.js'
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import {
@@ -8,6 +8,7 @@ import {
   clockSetSchema,
   findingQuerySchema,
   journalFilterQuerySchema,
+  journalHarQuerySchema,
   journalListQuerySchema,
   resetSchema,
   scenarioChoiceSchema,
@@ -17,19 +18,24 @@ import {
 } from '../contract/control.js'
 import type { Engine } from '../engine/engine.js'
 import type { RuleId } from '../engine/journal/conformance.js'
-import type { JournalFilter } from '../engine/journal/journal.js'
+import type { JournalEntry, JournalFilter } from '../engine/journal/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { junitReport } from './junit.js'
+import { pageOf } from './paging.js'
 import { noRoute } from './problem-response.js'
 import { readQuery } from './query.js'
-import { readJson } from './request.js'
+import { bearerToken, readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
   validate(schema, readJson(request, { optional: true }))
+
+/** What a journal entry weighs in a page: its bodies as kept (up to 64 kB each), and the rest. */
+const bodyWeight = (entry: JournalEntry) =>
+  1024 + (entry.requestBody?.text?.length ?? 0) + (entry.responseBody?.text?.length ?? 0)
 
 /** The journal filters of GET /__mock/requests, /requests/count and /requests.har, as the engine takes them. */
 const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuerySchema>): JournalFilter => ({
@@ -63,7 +69,7 @@ export const isControlPath = (path: string) => path === '/__mock' || path.starts
  * lockedOut(request, 'secret-token') // true unless Authorization: Bearer secret-token
  */
 export const lockedOut = (request: HttpRequest, adminToken: string | undefined) =>
-  adminToken !== undefined && !OPEN_PATHS.has(request.path) && request.headers.authorization !== `Bearer ${adminToken}`
+  adminToken !== undefined && !OPEN_PATHS.has(request.path) && bearerToken(request.headers.authorization) !== adminToken
 
 /**
  * The control API (README, Control API): one row per route, one small task per row, as WireMock's
@@ -144,9 +150,15 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/tasks',
     run: ({ engine, query, request }) => {
-      const { account, status, limit } = readQuery(taskListQuerySchema, query())
-      const filter = { limit, ...(status !== undefined ? { status } : {}), ...(account ? { accountId: account } : {}) }
-      return json(200, engine.listTasks(filter, request.origin))
+      const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, query())
+      const listing = {
+        limit,
+        ...(offset !== undefined ? { offset } : {}),
+        ...(cursor !== undefined ? { cursor } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(account ? { accountId: account } : {}),
+      }
+      return json(200, engine.listTasks(listing, request.origin))
     },
   },
   {
@@ -194,9 +206,13 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/requests',
     run: ({ engine, query }) => {
-      const { limit, ...filter } = readQuery(journalListQuerySchema, query())
-      const found = engine.journal.find(journalFilter(filter))
-      return json(200, { total: found.length, requests: found.slice(0, limit) })
+      const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, query())
+      const page = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+      return json(200, {
+        total: page.total,
+        requests: page.items,
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      })
     },
   },
   {
@@ -208,14 +224,15 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/__mock/requests.har',
-    run: ({ engine, query, request }) =>
-      json(
-        200,
-        journalToHar(engine.journal, journalFilter(readQuery(journalFilterQuerySchema, query())), request.origin),
-        {
-          'content-disposition': 'attachment; filename="genmock.har"',
-        },
-      ),
+    run: ({ engine, query, request }) => {
+      const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, query())
+      const page = pageOf(engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+      return json(200, toHar(page.items.reverse(), request.origin), {
+        'content-disposition': 'attachment; filename="genmock.har"',
+        // A HAR has no place for it: past the byte budget, the rest is one more export away.
+        ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),
+      })
+    },
   },
   {
     method: 'GET',

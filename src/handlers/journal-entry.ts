@@ -1,39 +1,8 @@
 import type { RuleId } from '../engine/journal/conformance.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
+import type { Redactor } from './redaction.js'
 import type { HttpRequest } from './exchange.js'
 import type { RouteTrace } from './context.js'
-
-/** Header and query names whose values are credentials; the Idempotency-Key is not one. */
-const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|api[-_]?key|access[-_]?key|^key$/i
-const SCHEME = /^(?:Bearer|Basic|Digest|Token)\s/i
-
-function redact(name: string, value: string): string {
-  if (name === 'cookie')
-    return value
-      .split(';')
-      .map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!.trim()}=[redacted]` : '[redacted]'))
-      .join('; ')
-  return SCHEME.test(value) ? `${value.split(/\s/, 1)[0]} [redacted]` : '[redacted]'
-}
-
-/** Request headers as the journal may keep them: sorted by name (as every door then agrees), credentials redacted. */
-function redactedHeaders(headers: HttpRequest['headers']): Record<string, string> {
-  const kept: Record<string, string> = {}
-  for (const name of Object.keys(headers).sort()) {
-    const value = headers[name]
-    if (value === undefined) continue
-    kept[name] = SECRET_NAME.test(name) && name !== 'idempotency-key' ? redact(name, value) : value
-  }
-  return kept
-}
-
-/** The query string with the values of credential-like parameters (`api_key`, `token`, …) redacted. */
-function redactedQuery(query: string): string {
-  if (query === '') return ''
-  const params = new URLSearchParams(query)
-  for (const name of new Set(params.keys())) if (SECRET_NAME.test(name)) params.set(name, '[redacted]')
-  return `?${params.toString()}`
-}
 
 /** How much of a body the journal keeps as text. */
 export const BODY_TEXT_LIMIT = 64 * 1024
@@ -57,7 +26,11 @@ function utf8Length(text: string): number {
  * journalBody('application/json', '{"prompt":"a fox"}')
  * // { type: 'application/json', size: 18, text: '{"prompt":"a fox"}' }
  */
-export function journalBody(type: string | undefined, body: Uint8Array | string): JournalBody | undefined {
+export function journalBody(
+  type: string | undefined,
+  body: Uint8Array | string,
+  redact?: Redactor,
+): JournalBody | undefined {
   const size = typeof body === 'string' ? utf8Length(body) : body.byteLength
   if (size === 0) return undefined
   const mime = type ?? 'application/octet-stream'
@@ -66,7 +39,12 @@ export function journalBody(type: string | undefined, body: Uint8Array | string)
     typeof body === 'string'
       ? body.slice(0, BODY_TEXT_LIMIT)
       : new TextDecoder().decode(body.subarray(0, BODY_TEXT_LIMIT))
-  return { type: mime, size, text, ...(size > BODY_TEXT_LIMIT ? { truncated: true as const } : {}) }
+  return {
+    type: mime,
+    size,
+    text: redact ? redact.text(text) : text,
+    ...(size > BODY_TEXT_LIMIT ? { truncated: true as const } : {}),
+  }
 }
 
 interface Observed {
@@ -78,14 +56,16 @@ interface Observed {
   durationMs: number
   trace: Omit<RouteTrace, 'breaches'>
   conformance: RuleId[]
+  /** Secrets out of headers, query, path and bodies. */
+  redact: Redactor
 }
 
 /**
  * One journal entry from what a route saw.
  * @example
- * engine.journal.record(
- *   journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1.2, trace: {}, conformance: [] }),
- * )
+ * const redact = redactor()
+ * const reply = toWire(answer)
+ * engine.journal.record(journalEntry({ request, arrived, reply, durationMs: 1, trace: {}, conformance: [], redact }))
  */
 export function journalEntry({
   request,
@@ -94,22 +74,26 @@ export function journalEntry({
   durationMs,
   trace,
   conformance,
+  redact,
 }: Observed): Omit<JournalEntry, 'seq'> {
-  const requestBody = journalBody(request.headers['content-type'], request.body)
-  const responseBody = reply && journalBody(reply.headers['content-type'], reply.body)
+  const requestBody = journalBody(request.headers['content-type'], request.body, redact)
+  const responseBody = reply && journalBody(reply.headers['content-type'], reply.body, redact)
   return {
     at: new Date(arrived).toISOString(),
     method: request.method,
-    path: request.path,
-    query: redactedQuery(request.query),
+    path: redact.text(request.path),
+    query: redact.query(request.query),
     status: reply?.status ?? 0,
     durationMs: Math.round(durationMs * 100) / 100,
-    headers: redactedHeaders(request.headers),
+    headers: redact.headers(request.headers),
     ...trace,
+    // What the client named: the ids it asked for and its Idempotency-Key.
+    ...(trace.idempotencyKey !== undefined ? { idempotencyKey: redact.text(trace.idempotencyKey) } : {}),
+    ...(trace.taskId !== undefined ? { taskId: redact.text(trace.taskId) } : {}),
     ...(reply ? {} : { dropped: true }),
     ...(conformance.length > 0 ? { conformance } : {}),
     ...(requestBody ? { requestBody } : {}),
-    ...(reply ? { responseHeaders: reply.headers } : {}),
+    ...(reply ? { responseHeaders: redact.headers(reply.headers) } : {}),
     ...(responseBody ? { responseBody } : {}),
   }
 }

@@ -1,6 +1,7 @@
 import {
   findingQuerySchema,
   journalFilterQuerySchema,
+  journalHarQuerySchema,
   journalListQuerySchema,
   mediaIndexSchema,
   pathText,
@@ -286,13 +287,19 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     operationId: 'exportRequestsHar',
     tags: ['journal'],
     summary: 'The journal as HAR 1.2',
-    parameters: queryParameters(journalFilterQuerySchema),
+    parameters: queryParameters(journalHarQuerySchema),
     responses: {
       '200': response(
         {
           description: 'HAR 1.2, oldest first.',
           body: 'Har',
-          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          headers: {
+            'Content-Disposition': { schema: { type: 'string' } },
+            'Genmock-Next-Cursor': {
+              description: 'Past 8 MB of bodies the export stops: the cursor of the rest.',
+              schema: { type: 'string', pattern: '^\\d{1,15}$' },
+            },
+          },
         },
         common,
       ),

@@ -2,6 +2,7 @@ import { LIMITS } from '../contract/limits.js'
 import pkg from '../../package.json' with { type: 'json' }
 import { json as jsonReply, type Reply } from './exchange.js'
 import { HEADER_COMPONENTS, PARAMETERS, SECURITY_SCHEMES, schemas } from './openapi-components.js'
+import { mediaPaths } from './openapi-media.js'
 import { imageRequest, videoRequest } from './openapi-requests.js'
 import { describeRules, IMAGE_RULES, READ_RULES, VIDEO_RULES } from './openapi-rules.js'
 import { DEFAULT_ORIGIN, INFO_COMMON, ref, response, servers } from './openapi-schema.js'
@@ -134,6 +135,7 @@ const TAGS = [
   { name: 'videos', description: 'Video generation tasks' },
   { name: 'tasks', description: 'Reading a task until it is finished' },
   { name: 'models', description: 'The model catalogue: identifiers, limits, prices' },
+  { name: 'media', description: 'The outputs of completed tasks, as their URLs give them' },
 ]
 
 /** POST /api/ai/image/generate and /api/ai/video/generate. */
@@ -262,7 +264,7 @@ export function openApiDocument(version: string, origin: string = DEFAULT_ORIGIN
     servers: servers(origin, 'genmock'),
     security: [{ bearer: [] }, { session: [] }],
     tags: TAGS,
-    paths: { ...submitPaths(), ...taskPath(), ...modelsPath() },
+    paths: { ...submitPaths(), ...taskPath(), ...modelsPath(), ...mediaPaths() },
     components: {
       securitySchemes: SECURITY_SCHEMES,
       parameters: PARAMETERS,

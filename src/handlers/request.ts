@@ -34,6 +34,17 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 /**
+ * The token of an `Authorization: Bearer <token>` header, the scheme in any case (RFC 9110
+ * §11.1), as every bearer check reads it: the service's keys and the control API's admin token.
+ * @example
+ * bearerToken('bearer sk_test_alice') // 'sk_test_alice'
+ * bearerToken('Basic YTpi') // undefined
+ */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization === undefined ? undefined : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1]
+}
+
+/**
  * The credential a request presents: `Authorization: Bearer <key>` first, else the session cookie.
  * A malformed Authorization header presents nothing (so: Unauthorized).
  * @example
@@ -42,8 +53,8 @@ export function parseCookies(header: string | undefined): Record<string, string>
 export function credentialOf(headers: HttpRequest['headers'], cookies: Record<string, string>): Credential | null {
   const authorization = headers.authorization
   if (authorization !== undefined) {
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)
-    return match ? { kind: 'key', key: match[1]! } : null
+    const key = bearerToken(authorization)
+    return key === undefined ? null : { kind: 'key', key }
   }
   const token = cookies[SESSION_COOKIE]
   return token ? { kind: 'session', token } : null

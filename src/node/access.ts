@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isControlPath } from '../handlers/control.js'
 
 /**
  * Who may talk to the server (README, Safe to leave running). A page on another site can
@@ -67,19 +68,23 @@ export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: Acces
     return true
   }
   return {
-    /** Answers the request itself when it is refused or is a CORS preflight; else adds the CORS headers and returns false. */
-    answer(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers the request itself when it is refused or is a CORS preflight; else adds the CORS
+     * headers and returns false. `path` is the request's, normalised as routing reads it.
+     */
+    answer(req: IncomingMessage, res: ServerResponse, path: string): boolean {
       const host = req.headers.host
       if (!hostAllowed(host))
         return refuse(
           res,
-          `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; allow another name with --allowed-hosts`,
+          `Host not allowed: ${hostName(host!)}. genmock answers loopback names and IP addresses; ` +
+            'allow another name with --allowed-hosts',
         )
       const origin = req.headers.origin
       if (origin === undefined) return false
       const allowed = originAllowed(origin, host)
       // `*` opens the service to any page, without credentials; the control API still needs a listed origin.
-      if (!allowed && (!anyOrigin || (req.url ?? '').startsWith('/__mock'))) {
+      if (!allowed && (!anyOrigin || isControlPath(path))) {
         return refuse(
           res,
           `Origin not allowed: ${origin}. genmock answers pages on loopback origins; allow another with --cors-origin`,

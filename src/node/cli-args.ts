@@ -4,6 +4,7 @@ import { DEFAULT_ID_STYLE, ID_STYLES } from '../contract/id-style.js'
 import { SPARSE_MODES } from '../contract/sparse.js'
 import {
   adminToken,
+  adminTokenFile,
   fileName,
   flag,
   host,
@@ -128,8 +129,17 @@ export const OPTIONS = {
   }),
   adminToken: option({
     arg: 'T',
-    help: ['the control API (/__mock) answers only Authorization: Bearer T;', 'open the dashboard as /__mock/#token=T'],
+    help: [
+      'the control API (/__mock) answers only Authorization: Bearer T;',
+      'open the dashboard as /__mock/#token=T. Visible in ps: prefer',
+      'GENMOCK_ADMIN_TOKEN or --admin-token-file',
+    ],
     parse: (text, from) => adminToken(from, text),
+  }),
+  adminTokenFile: option({
+    arg: 'FILE',
+    help: 'the admin token as the first line of FILE',
+    parse: (text, from) => adminTokenFile(from, text),
   }),
   allowedHosts: option({
     arg: 'H,…',
@@ -264,12 +274,18 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   if (given.has('version')) return { kind: 'version' }
   const values = {} as Record<keyof Options, unknown>
   for (const key of KEYS) {
-    const variable = OPTIONS[key].env === false ? undefined : envName(key)
+    // --admin-token-file given on the command line wins over GENMOCK_ADMIN_TOKEN: that one is not read.
+    const shadowed = key === 'adminToken' && given.has('adminTokenFile')
+    const variable = OPTIONS[key].env === false || shadowed ? undefined : envName(key)
     const fromEnv = variable && env[variable] ? { text: env[variable], from: variable } : undefined
     const { text, from } = given.get(key) ?? fromEnv ?? { text: undefined, from: `--${kebab(key)}` }
     values[key] = OPTIONS[key].parse(text, from)
   }
+  if (given.has('adminToken') && given.has('adminTokenFile'))
+    throw new UsageError('give the admin token once: --admin-token or --admin-token-file')
   const serve = values as ServeArgs
+  // The file's token wins over GENMOCK_ADMIN_TOKEN, as the command line does.
+  serve.adminToken = serve.adminTokenFile ?? serve.adminToken
   if (serve.watch && serve.scenarios === undefined)
     throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
   const [command, ...files] = positionals

@@ -4,8 +4,8 @@ import { isDashboardRequest } from '../handlers/exchange.js'
 export type LogFormat = 'pretty' | 'json' | 'silent'
 
 /**
- * One line per request: method, path (no query string), status and duration. Never headers or
- * bodies, so keys and session cookies cannot reach the log. The dashboard's own requests
+ * One line per request: method, path (no query string, secrets in it redacted), status and
+ * duration. Never headers or bodies, so keys and session cookies cannot reach the log. The dashboard's own requests
  * (`Genmock-Dashboard: 1`) get none: a dashboard left open polling adds nothing.
  * @example
  * const log = requestLog('pretty', (line) => process.stdout.write(line + '\n'))
@@ -14,13 +14,14 @@ export type LogFormat = 'pretty' | 'json' | 'silent'
 export function requestLog(
   format: LogFormat,
   write: (line: string) => void,
+  redact: (text: string) => string = (text) => text,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   if (format === 'silent') return () => {}
   return (req, res) => {
     if (isDashboardRequest(req.headers)) return
     const started = performance.now()
     res.on('finish', () => {
-      const path = (req.url ?? '').split('?')[0]
+      const path = redact((req.url ?? '').split('?')[0]!)
       const ms = Math.round((performance.now() - started) * 10) / 10
       write(
         format === 'json'

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 /**
  * The values of the command line's options, read and checked: each reader names where the value
  * came from (`--port` or `GENMOCK_PORT`) in its message. No imports: --help loads this too.
@@ -99,6 +100,18 @@ export function adminToken(from: string, token: string | undefined): string | un
   if (token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(token))
     throw new UsageError(`${from} must be 8 to 200 printable characters without spaces`)
   return token
+}
+
+/** The admin token kept in a file (its first line), so that it is not visible in `ps`. */
+export function adminTokenFile(from: string, file: string | undefined): string | undefined {
+  if (file === undefined) return undefined
+  let line: string
+  try {
+    line = readFileSync(file, 'utf8').split(/\r?\n/, 1)[0] ?? ''
+  } catch (error) {
+    throw new UsageError(`${from} ${file} cannot be read: ${(error as Error).message}`)
+  }
+  return adminToken(`${from} ${file}`, line)
 }
 
 export function fileName(from: string, file: string | undefined): string | undefined {

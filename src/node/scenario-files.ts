@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
+import { isCollection, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'
+import { LIMITS } from '../contract/limits.js'
 import { scenarioSchema } from '../contract/scenario.js'
 import { bundledScenarios } from '../engine/scenarios/bundled-scenarios.js'
 import { referenceIssues, type ScenarioEntry } from '../engine/scenarios/scenarios.js'
@@ -21,7 +22,7 @@ const EXTENSIONS = new Set(['.yaml', '.yml', '.json'])
 /**
  * One problem as a person reads it: `file:line:column: path: message`.
  * @example
- * formatProblem({ file: 'scenarios/mine.yaml', line: 7, column: 13, path: 'rules.0.timeline.0.at', message: 'must be …' })
+ * formatProblem({ file: 'mine.yaml', line: 7, column: 13, path: 'rules.0.timeline.0.at', message: 'must be …' })
  */
 export function formatProblem({ file, line, column, path, message }: FileProblem): string {
   const where = line === undefined ? file : `${file}:${line}:${column}`
@@ -76,21 +77,87 @@ interface ParsedFile {
   problems: FileProblem[]
 }
 
-/** Reads and checks one file against the scenario schema. YAML and JSON go through one parser, for positions. */
-function parseFile(file: string): ParsedFile {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    return {
-      file,
-      where: () => undefined,
-      problems: [{ file, path: '', message: `cannot be read: ${(error as Error).message}` }],
+/**
+ * Simulator choices (README, Scenarios: limits): a scenario file is at most as large as a request
+ * body, nests at most as deep as one, and uses each anchor's value at most this many times in all
+ * (an alias bomb expands a few lines into billions of values).
+ */
+export const SCENARIO_FILE_LIMITS = { maxBytes: LIMITS.maxBodyBytes, maxDepth: LIMITS.maxJsonDepth, maxAliasCount: 100 }
+
+/** The first node nested deeper than the limit, walked without recursion (a deep file must not overflow the stack). */
+function tooDeep(doc: Document): Ranged {
+  const stack: [unknown, number][] = [[doc.contents, 1]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (!isCollection(node)) continue
+    if (depth > SCENARIO_FILE_LIMITS.maxDepth) return node as Ranged
+    for (const item of node.items as unknown[]) {
+      if (isSeq(node)) stack.push([item, depth + 1])
+      else stack.push([(item as { value: unknown }).value, depth + 1])
     }
   }
+  return undefined
+}
+
+/**
+ * The offset of the first `[` or `{` nested past the limit, outside quotes and comments, or -1: a
+ * scan before the parser, which takes seconds over a megabyte of brackets before it overflows.
+ */
+function flowTooDeep(text: string): number {
+  let depth = 0
+  let quote = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quote !== '') {
+      if (c === '\\' && quote === '"') i++
+      else if (c === quote) quote = ''
+    } else if (c === '"' || (c === "'" && /^$|[\s[{,:]/.test(text[i - 1] ?? ''))) quote = c
+    else if (c === '#' && /^$|\s/.test(text[i - 1] ?? '')) i = text.indexOf('\n', i) >>> 0
+    else if (c === '[' || c === '{') {
+      if (++depth > SCENARIO_FILE_LIMITS.maxDepth) return i
+    } else if ((c === ']' || c === '}') && depth > 0) depth--
+  }
+  return -1
+}
+
+/** The file's text, or why it is not read: missing, unreadable, or over the size limit. */
+function readText(file: string): string | FileProblem {
+  try {
+    const size = statSync(file).size
+    const max = SCENARIO_FILE_LIMITS.maxBytes
+    if (size > max) return { file, path: '', message: `is ${size} bytes: a scenario file may have at most ${max}` }
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    return { file, path: '', message: `cannot be read: ${(error as Error).message}` }
+  }
+}
+
+/** Reads and checks one file against the scenario schema. YAML and JSON go through one parser, for positions. */
+function parseFile(file: string): ParsedFile {
+  const text = readText(file)
+  if (typeof text !== 'string') return { file, where: () => undefined, problems: [text] }
   const lines = new LineCounter()
+  const kind = extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'
+  const at = (node: Ranged) => {
+    const position = node?.range ? lines.linePos(node.range[0]) : undefined
+    return position ? { line: position.line, column: position.col } : {}
+  }
+  const refuse = (message: string, node?: Ranged): ParsedFile => ({
+    file,
+    where: () => undefined,
+    problems: [{ file, ...at(node), path: '', message }],
+  })
+  const nested = `nests deeper than ${SCENARIO_FILE_LIMITS.maxDepth} levels`
+  const bracket = flowTooDeep(text)
+  if (bracket >= 0) {
+    lines.addNewLine(0)
+    for (let i = text.indexOf('\n'); i >= 0 && i < bracket; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1)
+    return refuse(nested, { range: [bracket, bracket, bracket] })
+  }
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false })
   const where = (path: string) => positionOf(doc, lines, path)
+  const deep = doc.errors.length === 0 ? tooDeep(doc) : undefined
+  if (deep) return refuse(nested, deep)
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((error) => {
       const at = lines.linePos(error.pos[0])
@@ -99,12 +166,28 @@ function parseFile(file: string): ParsedFile {
         line: at.line,
         column: at.col,
         path: '',
-        message: `is not valid ${extname(file).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+        message: `is not valid ${kind}: ${error.message.split('\n')[0]}`,
       }
     })
     return { file, where, problems }
   }
-  const value: unknown = doc.toJS()
+  let value: unknown
+  try {
+    value = doc.toJS({ maxAliasCount: SCENARIO_FILE_LIMITS.maxAliasCount })
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error
+    let alias: Ranged
+    visit(doc, {
+      Alias: (_, node) => {
+        alias = node as Ranged
+        return visit.BREAK
+      },
+    })
+    return refuse(
+      `uses its aliases too often: at most ${SCENARIO_FILE_LIMITS.maxAliasCount} values may come from aliases (*name)`,
+      alias,
+    )
+  }
   const result = scenarioSchema.safeParse(value)
   if (!result.success) {
     const problems = toIssues(result.error, value, scenarioSchema).map((issue) => ({

@@ -5,8 +5,11 @@ import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
 import { loadDashboardPage } from '../dashboard/load.js'
 import { Engine } from '../engine/engine.js'
+import { redactor } from '../handlers/redaction.js'
 import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
+import { originOf, parseHost } from '../handlers/host.js'
+import { problemToHttp } from '../handlers/problem-response.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
 
@@ -17,7 +20,16 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   host?: string
   log?: LogFormat
   write?: (line: string) => void
+  /** Overrides SERVER_TIMEOUTS (tests use short ones). */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>
 }
+
+/**
+ * Simulator choices (README, Time-outs): the headers must arrive within 10 s and the whole request
+ * within 30 s of its first byte (else 408); an idle keep-alive connection closes after 5 s. Node
+ * checks them every `checkEveryMs`.
+ */
+export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 }
 
 export interface RunningServer {
   url: string
@@ -73,17 +85,47 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
   })
 }
 
-/** The path and query of a request target, normalised as a Fetch URL would be (dot segments, escapes) when it needs it. */
-function target(url: string): { path: string; query: string } {
-  const normal = PLAIN_TARGET.test(url)
-    ? url
-    : (() => {
-        const parsed = new URL(url, 'http://localhost')
-        return parsed.pathname + parsed.search
-      })()
+/**
+ * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
+ * escapes) when it needs it.
+ */
+function target(url: string): { path: string; query: string } | undefined {
+  const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
+  if (parsed === null) return undefined // an absolute-form target no URL parser reads
+  const normal = parsed ? parsed.pathname + parsed.search : url
   const at = normal.indexOf('?')
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
+
+/**
+ * The origin a request names in its Host header (RFC 9112 §3.2): undefined when the header is
+ * malformed, carries userinfo, is missing from an HTTP/1.1 request, or is sent twice. An HTTP/1.0
+ * request without one is answered for the address it reached.
+ */
+function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | undefined {
+  const header = req.headers.host
+  if (header === undefined) return req.httpVersion === '1.0' ? 'http://localhost' : undefined
+  let hosts = 0
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++
+  if (hosts > 1) return undefined // Node keeps the first: which one a proxy read is unknown
+  let origin = cache.get(header)
+  if (origin !== undefined) return origin
+  const authority = parseHost(header)
+  if (!authority) return undefined
+  origin = new URL(originOf(authority)).origin
+  if (cache.size < 100) cache.set(header, origin)
+  return origin
+}
+
+const BAD_HOST = problemToHttp({
+  kind: 'invalid-request',
+  issues: [{ in: 'header', path: 'Host', message: 'must be one host[:port]: a name, an IPv4 address or [IPv6]' }],
+})
+
+const BAD_TARGET = problemToHttp({
+  kind: 'invalid-request',
+  issues: [{ in: 'path', path: '', message: 'is not a request target a URL parser can read' }],
+})
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
@@ -109,16 +151,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const app = createApp(engine, routeOptions)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
-  const log = requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`)))
+  const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))
+  const log = requestLog(
+    options.log ?? 'silent',
+    options.write ?? ((line) => process.stdout.write(`${line}\n`)),
+    secrets.text,
+  )
   const origins = new Map<string, string>()
-  const originOf = (hostHeader = 'localhost') => {
-    let origin = origins.get(hostHeader)
-    if (origin === undefined) {
-      origin = new URL(`http://${hostHeader}`).origin
-      if (origins.size < 100) origins.set(hostHeader, origin)
-    }
-    return origin
-  }
 
   // Requests being answered, so that a graceful close waits for them.
   let inFlight = 0
@@ -132,18 +171,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })
     if (draining) res.shouldKeepAlive = false
     log(req, res)
-    if (access.answer(req, res)) return
+    const origin = hostOrigin(req, origins)
+    // Before the access rules: they and every URL genmock builds read the Host header.
+    if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
+    // Normalised before the access rules, so that they judge the path routing will use.
+    const normal = target(req.url ?? '/')
+    if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
+    const { path, query } = normal
+    if (access.answer(req, res, path)) return
     const method = req.method ?? 'GET'
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
-    const { path, query } = target(req.url ?? '/')
     const request: HttpRequest = {
       method,
       path,
       query,
       headers: req.headers as HttpRequest['headers'],
       body,
-      origin: originOf(req.headers.host),
+      origin,
       remoteAddress: req.socket.remoteAddress,
     }
     const reply = await app(request)
@@ -159,22 +204,34 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!req.complete || draining) headers.connection = 'close'
     res.writeHead(wire.status, headers).end(wire.body)
   }
-  const server = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
-      ;(options.onUnexpectedError ?? console.error)(error)
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-      else res.destroy()
-    })
-  })
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      serve(req, res).catch((error: unknown) => {
+        ;(options.onUnexpectedError ?? console.error)(error)
+        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+        else res.destroy()
+      })
+    },
+  )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy()
     const [status, reason] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request']
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request']
     const body = JSON.stringify({ error: reason })
-    socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
-    )
+    const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}`
+    socket.end(`${head}\r\nconnection: close\r\n\r\n${body}`)
   })
   server.listen(options.port ?? 4600, host)
   await new Promise<void>((resolve, reject) => {

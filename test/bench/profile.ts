@@ -5,7 +5,7 @@
 // up, profiles it through the inspector while autocannon loads it (50 connections, default 10 s), and
 // writes test/artifacts/cpu-profile/genmock-<post|get>.cpuprofile (open it in Chrome DevTools). Then
 // it prints the self time grouped as: genmock's own code (src/**), each package under node_modules
-// (zod, @msw/data, …), Node's internals (node:*), V8 builtins and native code, and the garbage
+// (zod, yaml, …), Node's internals (node:*), V8 builtins and native code, and the garbage
 // collector. Code bundled into dist/ is traced back to its source file through dist's source maps.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'

@@ -4,6 +4,9 @@
 // bench`'s), and reports its RSS, its live heap and its store over IPC.
 // Env: SOAK_SECONDS (default 180), SOAK_CONCURRENCY (16 clients), SOAK_MAX_TASKS (10 000),
 // SOAK_RELAY (1: every fourth submission is a relay one with an Idempotency-Key; 0: none).
+// Mixed: every eighth submission picks a scenario whose prompt regex backtracks catastrophically in
+// RegExp (`^(a+)+$`) with a 20,000-character prompt, and a reader pages through the task list, the
+// journal and the HAR export twice a second (README, Limits and time-outs).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { GENERATE_BODY, GENERATE_PATH, headers, pinBench, startGenmock, TASK_PATH } from './targets.js'
@@ -24,6 +27,12 @@ const genmock = await startGenmock({ clock: 'manual', maxTasks: MAX_TASKS })
 const auth = headers(`Bearer ${genmock.richKey}`)
 // Every fourth submission is a relay one, with its own Idempotency-Key, as a careful client sends.
 const RELAY_BODY = JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a fox', resolution: '1K' })
+const REGEX_BODY = JSON.stringify({ model: 'base-image-2', prompt: `${'a'.repeat(19_999)}!` })
+const REGEX_SCENARIO = {
+  name: 'soak-regex',
+  description: 'a prompt regex RegExp would take hours on',
+  rules: [{ match: { prompt: { regex: '^(a+)+$' } }, submit: { reject: { status: 418, body: { error: 'matched' } } } }],
+}
 const counts = { requests: 0, submitted: 0, failed: 0 }
 let stopping = false
 
@@ -45,12 +54,25 @@ async function client(id: number): Promise<void> {
     const relay = RELAY && i % 4 === 3
     const init = relay
       ? { method: 'POST', headers: { ...auth, 'idempotency-key': `soak-${id}-${i}` }, body: RELAY_BODY }
-      : { method: 'POST', body: GENERATE_BODY }
+      : i % 8 === 5
+        ? { method: 'POST', headers: { ...auth, 'x-mock-scenario': 'soak-regex' }, body: REGEX_BODY }
+        : { method: 'POST', body: GENERATE_BODY }
     const res = await call(GENERATE_PATH, init)
     if (!res?.ok) continue
     const { taskId } = (await res.json()) as { taskId: string }
     counts.submitted++
     for (let poll = 0; poll < POLLS_PER_TASK && !stopping; poll++) await (await call(TASK_PATH + taskId))?.arrayBuffer()
+  }
+}
+
+/** The dashboard's kind of reads: a page of tasks and the next, a page of the journal, a HAR export. */
+async function reader(): Promise<void> {
+  while (!stopping) {
+    const first = (await (await call('/__mock/tasks?limit=100'))?.json()) as { nextCursor?: string } | undefined
+    if (first?.nextCursor) await (await call(`/__mock/tasks?limit=100&cursor=${first.nextCursor}`))?.arrayBuffer()
+    await (await call('/__mock/requests?limit=100'))?.arrayBuffer()
+    await (await call('/__mock/requests.har?limit=100'))?.arrayBuffer()
+    await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
 
@@ -105,7 +127,8 @@ const advance = setInterval(
   1000,
 )
 const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000)
-const clients = Array.from({ length: CONCURRENCY }, (_, id) => client(id))
+await call('/__mock/scenarios', { method: 'POST', body: JSON.stringify(REGEX_SCENARIO) })
+const clients = [...Array.from({ length: CONCURRENCY }, (_, id) => client(id)), reader()]
 await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000))
 stopping = true
 await Promise.all(clients)

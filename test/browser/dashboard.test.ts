@@ -201,6 +201,25 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await expect.poll(async () => (await api<{ default: string }>('/__mock/scenarios')).default, SHOWS).toBe('default')
     expect(pageErrors).toEqual([])
   })
+
+  it('pages through the tasks and the requests, older and newer (README, Pages)', async () => {
+    for (let i = 0; i < 55; i++) await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: `fox ${i}` })
+    const { total } = await api<{ total: number }>('/__mock/tasks?limit=1')
+    const taskRows = () => page.locator('[data-testid=task-row]').count()
+    await expect.poll(taskRows, SHOWS).toBe(50)
+    await page.click('[data-testid=tasks-older]')
+    await expect.poll(taskRows, SHOWS).toBe(total - 50)
+    expect(await page.locator('[data-testid=tasks-older]').isDisabled()).toBe(true)
+    await page.click('[data-testid=tasks-newer]')
+    await expect.poll(taskRows, SHOWS).toBe(50)
+    const journal = await api<{ total: number }>('/__mock/requests?limit=1')
+    const journalRows = () => page.locator('[data-testid=journal-row]').count()
+    await page.click('[data-testid=requests-older]')
+    await expect.poll(journalRows, SHOWS).toBe(Math.min(50, journal.total - 50))
+    await page.click('[data-testid=requests-newer]')
+    await expect.poll(journalRows, SHOWS).toBe(50)
+    expect(pageErrors).toEqual([])
+  })
 })
 
 describe('the dashboard in the worker door', LIMIT, () => {

@@ -54,7 +54,7 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     expect(openApiDocument(pkg.version).servers[0]!.url).toBe('http://127.0.0.1:4600')
   })
 
-  it('documents the four service endpoints, and every control route but the dashboard page', async () => {
+  it('documents the four service endpoints, the media routes and every control route but the page', async () => {
     const ops = (doc: Document) =>
       Object.entries(doc.paths)
         .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
@@ -62,6 +62,8 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
     expect(ops(await service())).toEqual([
       'GET /api/ai/models',
       'GET /api/ai/tasks/{id}',
+      'GET /media/images/{taskId}/{index}.png',
+      'GET /media/videos/{taskId}.mp4',
       'POST /api/ai/image/generate',
       'POST /api/ai/video/generate',
     ])

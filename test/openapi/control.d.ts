@@ -577,6 +577,13 @@ export interface components {
                 taskId?: string;
             }[];
             olderEntries?: number;
+            olderSums?: {
+                opening: number;
+                adjust: number;
+                debit: number;
+                refund: number;
+                reversal: number;
+            };
         };
         TaskView: {
             taskId: string;
@@ -660,6 +667,7 @@ export interface components {
                 nextChangeAt?: string;
                 nextChangeAtPoll?: number;
             }[];
+            nextCursor?: string;
         };
         TaskDetail: {
             task: {
@@ -916,6 +924,7 @@ export interface components {
                     truncated?: true;
                 };
             }[];
+            nextCursor?: string;
         };
         Count: {
             count: number;
@@ -2213,6 +2222,10 @@ export interface operations {
                 status?: 0 | 1 | 2;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2707,6 +2720,10 @@ export interface operations {
                 since?: number;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2939,6 +2956,12 @@ export interface operations {
                 taskId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
+                /** @description At most this many (default 1000). */
+                limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2956,6 +2979,8 @@ export interface operations {
                 headers: {
                     Date: components["headers"]["Date"];
                     "Content-Disposition"?: string;
+                    /** @description Past 8 MB of bodies the export stops: the cursor of the rest. */
+                    "Genmock-Next-Cursor"?: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };

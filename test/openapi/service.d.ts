@@ -107,6 +107,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/images/{taskId}/{index}.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed image task's output
+         * @description The PNG outputImageUrls names (long side 256 px, the request's aspect ratio). Public, except the media of relay tasks: those need the owner's credential (the bearer key or the session cookie), else 401.
+         */
+        get: operations["getOutputImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/videos/{taskId}.mp4": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed video task's output, with byte ranges
+         * @description The MP4 outputVideoUrl names; one byte range (RFC 9110 §14) per request. Public, except the media of relay tasks: those need the owner's credential (the bearer key or the session cookie), else 401.
+         */
+        get: operations["getOutputVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1237,6 +1277,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StrictRefusal403"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutputImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The task id, as in the URL the task gave. */
+                taskId: string;
+                /** @description The output, from 0. */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    /** @description private, max-age=3600: a completed task never changes its media. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description A relay task's media without the owner's credential. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description A key sent from a page in strict mode, or a refused Host or Origin. */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrictRefusal403"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description No such task, not completed, or no such output: Media not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutputVideo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range, such as bytes=0-1023; any other Range header is ignored. */
+                Range?: string;
+            };
+            path: {
+                /** @description The task id, as in the URL the task gave. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole MP4. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    /** @description private, max-age=3600: a completed task never changes its media. */
+                    "Cache-Control"?: string;
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    /** @description private, max-age=3600: a completed task never changes its media. */
+                    "Cache-Control"?: string;
+                    "Content-Range": string;
+                    /** @description bytes */
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description A relay task's media without the owner's credential. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description A key sent from a page in strict mode, or a refused Host or Origin. */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StrictRefusal403"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description No such task, not completed, or no such output: Media not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A range past the end. */
+            416: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Genmock-Conformance": components["headers"]["GenmockConformance"];
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal error (a genmock bug). */

@@ -82,8 +82,8 @@ const EXPECTED = {
 /**
  * Node 20.19 and later can require() an ES module; Jest's own require() cannot before Node 24.9,
  * nor can older Node. With this flag Node cannot either, so a run proves that every module
- * genmock's CommonJS build requires is CommonJS (bundling @msw/data, ES modules only, is what
- * allows it). msw 2.13+ itself requires an ES module (rettime), so the flag is kept off msw.
+ * genmock's CommonJS build requires is CommonJS. msw 2.13+ itself requires an ES module (rettime),
+ * so the flag is kept off msw.
  */
 const NO_REQUIRE_ESM = '--no-experimental-require-module'
 

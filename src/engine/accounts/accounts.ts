@@ -71,6 +71,11 @@ export class Accounts {
     return this.#keys.has(key)
   }
 
+  /** Whether a string is one of the credentials (a key or a session token): for redaction. */
+  isCredential(value: string): boolean {
+    return this.#keys.has(value) || this.#sessions.has(value)
+  }
+
   get(id: string): Account | undefined {
     return this.#byId.get(id)
   }

@@ -9,12 +9,19 @@ export interface LedgerEntry {
   taskId?: string
 }
 
-/** One account's balance, its latest entries, and how many older ones were let go. */
+/** Signed sums of amounts, by kind. */
+export type LedgerSums = Record<LedgerKind, number>
+
+/** One account's balance, its latest entries, and how many older ones were let go and their sums. */
 export interface LedgerAccount {
   balance: number
   entries: LedgerEntry[]
   older: number
+  /** Absent in states saved before it was kept. */
+  olderSums?: LedgerSums
 }
+
+const noSums = (): LedgerSums => ({ opening: 0, adjust: 0, debit: 0, refund: 0, reversal: 0 })
 
 export type SavedLedger = [accountId: string, account: LedgerAccount][]
 
@@ -22,7 +29,8 @@ export type SavedLedger = [accountId: string, account: LedgerAccount][]
  * Credits per account, and every change to them. The only code that changes a balance, so that
  * sum(opening + adjustments) − debits + refunds always equals the sum of balances. Each account
  * keeps its last `entriesPerAccount` entries (a long run would otherwise grow without bound);
- * `olderEntries` counts the ones let go.
+ * `olderEntries` counts the ones let go and `olderSums` sums them by kind, so that the balance is
+ * always the sums plus the kept entries' amounts (README, Control API).
  * @example
  * ledger.open('acct_a', 10, now)
  * ledger.debit('acct_a', 4, 'tsk_1', now) // balance 6
@@ -38,7 +46,7 @@ export class Ledger {
   }
 
   open(accountId: string, credits: number, at: number): void {
-    this.#accounts.set(accountId, { balance: 0, entries: [], older: 0 })
+    this.#accounts.set(accountId, { balance: 0, entries: [], older: 0, olderSums: noSums() })
     this.#post(accountId, 'opening', credits, at)
   }
 
@@ -53,6 +61,11 @@ export class Ledger {
   /** How many of the account's oldest entries were let go. */
   olderEntries(accountId: string): number {
     return this.#account(accountId).older
+  }
+
+  /** The sums, by kind, of the entries let go. */
+  olderSums(accountId: string): LedgerSums {
+    return this.#account(accountId).olderSums ?? noSums()
   }
 
   /** Sets the balance (control API), recording the difference. */
@@ -106,7 +119,8 @@ export class Ledger {
     // Let go in batches, so that a busy account does not shift its array on every entry.
     if (account.entries.length >= this.entriesPerAccount * 1.5) {
       const excess = account.entries.length - this.entriesPerAccount
-      account.entries.splice(0, excess)
+      const sums = (account.olderSums ??= noSums())
+      for (const dropped of account.entries.splice(0, excess)) sums[dropped.kind] += dropped.amount
       account.older += excess
     }
   }

@@ -1,3 +1,4 @@
+import { globMatcher } from '../support/glob.js'
 import type { JournalEntry } from './journal-entry.js'
 
 export type { JournalBody, JournalEntry } from './journal-entry.js'
@@ -20,17 +21,6 @@ export interface JournalFilter {
   since?: number | undefined
 }
 
-const pathMatcher = (pattern: string) => {
-  if (!pattern.includes('*')) return (path: string) => path === pattern
-  const regex = new RegExp(
-    `^${pattern
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  )
-  return (path: string) => regex.test(path)
-}
-
 /**
  * An entry test for a filter.
  * @example
@@ -44,7 +34,7 @@ export function journalMatcher({
   taskId,
   since,
 }: JournalFilter): (entry: JournalEntry) => boolean {
-  const pathOk = path === undefined ? () => true : pathMatcher(path)
+  const pathOk = path === undefined ? () => true : globMatcher(path)
   const upper = method?.toUpperCase()
   return (entry) =>
     (accountId === undefined || entry.accountId === accountId) &&

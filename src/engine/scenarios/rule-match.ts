@@ -1,5 +1,8 @@
+import { parseRegex } from '../../contract/regex-syntax.js'
 import type { Match } from '../../contract/scenario.js'
 import type { Random } from '../random/random.js'
+import { globMatcher } from '../support/glob.js'
+import { linearRegex } from './linear-regex.js'
 
 /** What a rule's `match` is judged against: one generation request, already validated. */
 export interface RequestFacts {
@@ -13,13 +16,10 @@ export interface RequestFacts {
 
 export type Matcher = (facts: RequestFacts, random: Random) => boolean
 
-/** `*` stands for any characters, `?` for one; everything else is literal. */
-function glob(pattern: string): RegExp {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.')
-  return new RegExp(`^${source}$`)
+/** A pattern the scenario schema already accepted. */
+function checked(parsed: ReturnType<typeof parseRegex>) {
+  if (!parsed.ok) throw new Error(`scenario regex not checked: ${parsed.message}`)
+  return parsed.regex
 }
 
 /**
@@ -29,16 +29,16 @@ function glob(pattern: string): RegExp {
  * compileMatch({ endpoint: 'video', model: 'video-c/*' })(facts, random) // true for video-c models
  */
 export function compileMatch(match: Match = {}): Matcher {
-  const model = match.model === undefined ? undefined : glob(match.model)
+  const model = match.model === undefined ? undefined : globMatcher(match.model, { single: true })
   const prompt =
     match.prompt === undefined
       ? undefined
       : typeof match.prompt === 'string'
         ? match.prompt
-        : new RegExp(match.prompt.regex, match.prompt.flags?.replace(/[gy]/g, ''))
+        : linearRegex(checked(parseRegex(match.prompt.regex, match.prompt.flags)))
   return (facts, random) =>
     (match.endpoint === undefined || match.endpoint === facts.endpoint) &&
-    (model === undefined || model.test(facts.model)) &&
+    (model === undefined || model(facts.model)) &&
     (match.provider === undefined || match.provider === facts.provider) &&
     (match.inputMode === undefined || match.inputMode === facts.inputMode) &&
     (prompt === undefined ||

@@ -1,0 +1,93 @@
+/**
+ * Secrets kept out of everything genmock writes down: the request journal (and so the HAR export
+ * and the dashboard), the request log and the conformance reports (README, Accounts and keys).
+ * By name: the values of `Authorization`, `Proxy-Authorization`, `Cookie` and of any header or
+ * query parameter whose name says key, token, secret or password. By value, wherever they are
+ * (any header, a Referer's query, a bare query string, a path, a body): a bearer credential
+ * (`Bearer …`), anything shaped like a simulator key (`sk_test_…`, `sess_test_…`), and every
+ * key, session token or admin token the simulator knows (README, Redaction).
+ */
+
+export const REDACTED = '[redacted]'
+
+/** Header and query names whose values are credentials; the Idempotency-Key is not one. */
+const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|api[-_]?key|access[-_]?key|^key$/i
+/**
+ * A bearer credential (RFC 6750's token68, 8 characters or more, so that a prompt's "bearer of
+ * bad news" stays as written), its space encoded or not.
+ */
+const BEARER_VALUE = /\b(Bearer)((?:\s|%20|\+)+)[\w.~+/-]{8,}=*/gi
+/** Keys and session tokens shaped as the simulator makes them (`sk_test_…`, `sess_live_…`). */
+const KEY_SHAPED = /\b(?:sk|sess)_(?:test|live)_[\w-]+/g
+/** Runs of characters a known key may be made of, checked one by one against the known ones. */
+const TOKEN = /[\w.~+-]{8,}/g
+
+/** Whether a string is one of the simulator's secrets (its keys, session tokens, admin token). */
+export type KnownSecret = (token: string) => boolean
+
+export interface Redactor {
+  /** Any text with the secrets in it replaced. */
+  text(text: string): string
+  /** Request headers sorted by name (as every door then agrees), secrets redacted. */
+  headers(headers: Readonly<Record<string, string | undefined>>): Record<string, string>
+  /** A query string (without its `?`) as `?…`, or '' when empty, secrets redacted. */
+  query(query: string): string
+}
+
+/**
+ * The redactor for a simulator; `known` tells its secrets, which may have any shape.
+ * @example
+ * const redact = redactor((token) => token === 'my-own-key-1')
+ * redact.text('X-Auth: Bearer abc, key my-own-key-1') // 'X-Auth: Bearer [redacted], key [redacted]'
+ */
+export function redactor(known: KnownSecret = () => false): Redactor {
+  const text = (value: string) =>
+    value
+      .replace(BEARER_VALUE, `$1$2${REDACTED}`)
+      .replace(KEY_SHAPED, REDACTED)
+      .replace(TOKEN, (token) => (known(token) ? REDACTED : token))
+
+  const query = (raw: string): string => {
+    if (raw === '') return ''
+    const params = new URLSearchParams(raw)
+    const kept = new URLSearchParams()
+    for (const [name, value] of params) {
+      const safeName = text(name)
+      kept.append(safeName, SECRET_NAME.test(name) || safeName !== name ? REDACTED : text(value))
+    }
+    return `?${kept.toString()}`
+  }
+
+  /** A header value: by value, and a URL's query in it (Referer, Location) by name too. */
+  const headerValue = (value: string) => {
+    const at = value.indexOf('?')
+    if (at < 0 || !/^[a-z][\w+.-]*:\/\//i.test(value)) return text(value)
+    const hash = value.indexOf('#', at)
+    const end = hash < 0 ? value.length : hash
+    return text(value.slice(0, at)) + query(value.slice(at + 1, end)) + text(value.slice(end))
+  }
+
+  const byName = (name: string, value: string) => {
+    if (name === 'cookie')
+      return value
+        .split(';')
+        .map((pair) => (pair.includes('=') ? `${pair.split('=', 1)[0]!.trim()}=${REDACTED}` : REDACTED))
+        .join('; ')
+    const scheme = /^(?:Bearer|Basic|Digest|Token)\s/i.test(value) ? `${value.split(/\s/, 1)[0]} ` : ''
+    return `${scheme}${REDACTED}`
+  }
+
+  return {
+    text,
+    query,
+    headers(headers) {
+      const kept: Record<string, string> = {}
+      for (const name of Object.keys(headers).sort()) {
+        const value = headers[name]
+        if (value === undefined) continue
+        kept[name] = SECRET_NAME.test(name) && name !== 'idempotency-key' ? byName(name, value) : headerValue(value)
+      }
+      return kept
+    },
+  }
+}

@@ -1,0 +1,37 @@
+// `node --import tsx test/bench/listing.ts`: how long the control API's task listing takes with
+// 50k and 100k stored tasks: the first page (`limit=100`), the next one, and one far down, each
+// through the route core as a door calls it. Env: LISTING_SIZES (default 50000,100000).
+import { Engine } from '../../src/engine/engine.js'
+import { createApp } from '../../src/handlers/app.js'
+import type { HttpRequest } from '../../src/handlers/exchange.js'
+
+const SIZES = (process.env.LISTING_SIZES ?? '50000,100000').split(',').map(Number)
+const say = (line: string) => process.stdout.write(`${line}\n`)
+const request = (method: string, path: string, query = '', body = '', key = ''): HttpRequest => ({
+  method,
+  path,
+  query,
+  headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+  body: new TextEncoder().encode(body),
+  origin: 'http://127.0.0.1:4600',
+})
+
+for (const size of SIZES) {
+  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: size })
+  const app = createApp(engine)
+  const { apiKey } = engine.createAccount({ credits: 100 * size })
+  const body = JSON.stringify({ model: 'base-image-2', prompt: 'a fox' })
+  for (let i = 0; i < size; i++) await app(request('POST', '/api/ai/image/generate', '', body, apiKey))
+  const time = async (label: string, query: string) => {
+    const started = performance.now()
+    const reply = await app(request('GET', '/__mock/tasks', query))
+    const ms = performance.now() - started
+    const json = reply && 'bytes' in reply ? JSON.parse(String(reply.bytes)) : {}
+    say(`${size} tasks, ${label}: ${ms.toFixed(1)} ms (${json.tasks?.length} rows, total ${json.total})`)
+    return json as { nextCursor?: string }
+  }
+  const first = await time('first page, limit=100', 'limit=100')
+  await time('the same again', 'limit=100')
+  if (first.nextCursor) await time('the next page (cursor)', `limit=100&cursor=${first.nextCursor}`)
+  await time('a page at offset 40000', 'limit=100&offset=40000')
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { redactor } from '../../src/handlers/redaction.js'
+import { startServer, type RunningServer } from '../../src/node/server.js'
+import { auth, IMAGE, post, RELAY, submitImage } from '../support/api.js'
+import { defaultOptions, eachDoor } from '../support/doors.js'
+
+/**
+ * Redaction by value (issue 24, case 7): the journal and the HAR redacted by header name only, so
+ * a key in X-Forwarded-Authorization, X-Auth, a Referer's query or a bare query string was kept
+ * as sent. Now anything that looks like a bearer credential or a simulator key, and every key the
+ * simulator knows whatever its shape, is redacted in the journal, the HAR, the log and the reports.
+ */
+
+const OWN_KEY = 'own-key.2026~abc'
+const SECRETS = ['sk_test_alice', 'sk_test_bob', 'sess_test_alice', OWN_KEY, 'opaque-bearer-42', 'refsecret99']
+
+/** Requests that carry secrets where the service does not look for them. */
+const CARRIERS: [string, Record<string, string>][] = [
+  ['/api/ai/models', { 'x-forwarded-authorization': 'Bearer sk_test_alice' }],
+  ['/api/ai/models', { 'x-auth': 'sk_test_bob' }],
+  ['/api/ai/models', { 'x-upstream': `key ${OWN_KEY}` }],
+  ['/api/ai/models', { 'x-forwarded-auth': 'bearer opaque-bearer-42' }],
+  ['/api/ai/models', { referer: 'http://app.example.test/page?token=refsecret99&k=sk_test_alice#top' }],
+  ['/api/ai/models?sk_test_alice', {}],
+  [`/api/ai/models?${encodeURIComponent(OWN_KEY)}`, {}],
+  ['/api/ai/models?q=Bearer%20opaque-bearer-42', {}],
+  ['/api/ai/tasks/sk_test_bob', { cookie: 'theme=sess_test_alice' }],
+]
+
+const leaks = (where: string, text: string) =>
+  SECRETS.filter((secret) => text.includes(secret)).map((secret) => `${secret} in ${where}`)
+
+describe('redactor', () => {
+  const redact = redactor((value) => value === OWN_KEY)
+  it('redacts by value in any text, and leaves the rest alone', () => {
+    expect(redact.text(`Bearer abc.def.ghi, key sk_test_x1 and ${OWN_KEY}; task tsk_abcdef`)).toBe(
+      'Bearer [redacted], key [redacted] and [redacted]; task tsk_abcdef',
+    )
+    expect(redact.text('a fox in the snow, the bearer of bad news, desk_test_lamp')).toBe(
+      'a fox in the snow, the bearer of bad news, desk_test_lamp',
+    )
+  })
+  it('redacts a query by name and by value, a bare one included', () => {
+    expect(redact.query('token=abc&page=2')).toBe('?token=%5Bredacted%5D&page=2')
+    expect(redact.query('sk_test_alice')).toBe('?%5Bredacted%5D=%5Bredacted%5D')
+  })
+})
+
+eachDoor('secrets are redacted by value', (door) => {
+  beforeEach(async () => {
+    expect((await post(door(), '/__mock/accounts', { credits: 50, apiKey: OWN_KEY })).status).toBe(201)
+  })
+
+  it('in the journal and the HAR, wherever they were sent', async () => {
+    for (const [path, headers] of CARRIERS) await door().fetch(path, { headers })
+    // A body and an Idempotency-Key that carry one, and a conformance finding about it.
+    await submitImage(door(), { ...IMAGE, prompt: `a fox, ${OWN_KEY}` })
+    await post(door(), '/api/ai/image/generate', RELAY, { 'idempotency-key': 'sk_test_alice_retry' })
+    const journal = await (await door().fetch('/__mock/requests?limit=100')).text()
+    expect(JSON.parse(journal).total).toBe(CARRIERS.length + 2)
+    const har = await (await door().fetch('/__mock/requests.har')).text()
+    const findings = await (await door().fetch('/__mock/conformance?format=junit')).text()
+    expect([...leaks('the journal', journal), ...leaks('the HAR', har), ...leaks('the report', findings)]).toEqual([])
+    expect(journal).toContain('[redacted]')
+  })
+})
+
+describe('secrets are redacted by value in the log [server]', () => {
+  const lines: string[] = []
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ ...defaultOptions(), port: 0, log: 'json', write: (line) => lines.push(line) })
+  })
+  afterAll(() => server.close())
+
+  it('a key in the path does not reach the log', async () => {
+    await fetch(`${server.url}/api/ai/tasks/sk_test_bob`, { headers: auth() })
+    await fetch(`${server.url}/api/ai/tasks/${encodeURIComponent('Bearer opaque-bearer-42')}`, { headers: auth() })
+    expect(lines.length).toBe(2)
+    expect(lines.flatMap((line) => leaks('the log', line))).toEqual([])
+  })
+})
