@@ -12,6 +12,7 @@ import { bundledScenarios } from './bundled-scenarios.js'
 import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions, type ClockState } from './clock.js'
 import { Conformance, CONFORMANCE_RULES, type Breach } from './conformance.js'
+import { Coverage, recordRead } from './coverage.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { drawId } from './id-style.js'
 import { canonicalJson, IdempotencyRecords } from './idempotency.js'
@@ -141,6 +142,8 @@ export class Engine {
   readonly scenarios: Scenarios
   readonly journal: Journal
   readonly conformance = new Conformance()
+  /** Which outcomes of the interface the client met (README, Outcome coverage). */
+  readonly coverage = new Coverage()
   readonly #strict: boolean
   readonly #idStyle: IdStyle
   readonly #sparse: SparseSetting
@@ -260,7 +263,10 @@ export class Engine {
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
       const outcome = this.#begin(scope, idempotencyKey, fingerprint, now, trace, account)
-      if (outcome.kind === 'replay') return { ...outcome.response, replayed: true, drop: false }
+      if (outcome.kind === 'replay') {
+        this.coverage.record('idempotent-replay', account.id)
+        return { ...outcome.response, replayed: true, drop: false }
+      }
     }
     const attempt = (failed: boolean) =>
       this.conformance.afterSubmit(
@@ -271,11 +277,13 @@ export class Engine {
     try {
       const submission = await this.#accept(account, request, choice.name, now, trace)
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
-      submission.response = this.#sparsen(submission.response, 'submission', 0, options.sparse, choice.name)
+      submission.response = this.#sparsen(submission.response, 'submission', 0, options.sparse, choice.name, account)
       if (idempotencyKey !== null)
         this.#idempotency.complete(scope, idempotencyKey, { response: submission.response, status: submission.status })
       if (relay) this.conformance.submitted(submission.response.taskId, at)
       attempt(submission.drop || submission.response.submissionUncertain === true)
+      if (submission.drop) this.coverage.record('connection-dropped', account.id)
+      if (submission.response.submissionUncertain === true) this.coverage.record('submission-uncertain', account.id)
       return submission
     } catch (error) {
       if (idempotencyKey !== null) this.#idempotency.release(scope, idempotencyKey)
@@ -327,7 +335,8 @@ export class Engine {
     this.#worlds.of(account.id).life.polled(id, task.polls, now)
     const late = this.conformance.afterRead(task.id, task.status, at)
     if (late) this.breach(trace, late, account)
-    return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
+    recordRead(this.coverage, task, account.id, !early && !late)
+    return this.#sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario, account)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: the control API's, no credential asked). */
@@ -436,6 +445,7 @@ export class Engine {
     this.#idempotency.clear()
     this.journal.clear()
     this.conformance.clear()
+    this.coverage.clear()
     this.scenarios.reset()
     this.#loadAccounts()
   }
@@ -604,9 +614,13 @@ export class Engine {
     answer: number,
     asked: SparseSetting | null | undefined,
     scenario: string,
+    account: Account,
   ): T {
     const setting = asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.#sparse
-    return setting === 'off' ? full : sparsen(full, kind, setting, sparseKey(this.#seed, full.taskId, answer))
+    if (setting === 'off') return full
+    const sparse = sparsen(full, kind, setting, sparseKey(this.#seed, full.taskId, answer))
+    if (Object.keys(sparse).length < Object.keys(full).length) this.coverage.record('sparse-answer', account.id)
+    return sparse
   }
 
   #validate(

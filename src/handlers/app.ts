@@ -3,6 +3,7 @@ import type { RuleId } from '../engine/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
+import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { etagOf, noneMatch } from './etag.js'
 import { toWire, type HttpRequest, type Reply } from './exchange.js'
@@ -47,6 +48,7 @@ export const ROUTES: readonly RouteRow[] = [
   },
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
+  ...CONTROL_COVERAGE_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
@@ -88,8 +90,10 @@ export function createApp(engine: Engine, options: RouteOptions = {}): App {
       if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       reply = await match.run(context(engine, request, match.params, trace, options))
     } catch (error) {
-      if (error instanceof Problem) reply = problemReply(error.detail)
-      else {
+      if (error instanceof Problem) {
+        reply = problemReply(error.detail)
+        if (!control) engine.coverage.refused(error.detail, trace.accountId ?? '')
+      } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR
       }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_ID_STYLE, ID_STYLES, type IdStyle } from '../contract/id-style.js'
+import { unknownOutcomes } from '../contract/outcomes.js'
 import { SPARSE_MODES, type SparseMode } from '../contract/sparse.js'
 import { sparseArgv } from './sparse-flag.js'
 
@@ -50,6 +51,9 @@ Options:
                        soon, a retry under a new key, a key sent from a browser, …) gets an
                        error instead of its answer; without it, it is only reported
   --report FILE        on exit, write the conformance report to FILE as JUnit XML
+  --require-coverage all|NAME,…
+                       on exit, exit 1 unless the clients met these outcomes of the
+                       interface (all: every one); see GET /__mock/coverage
   --log pretty|json|silent
                        one line per request (default pretty)
   -h, --help           show this help
@@ -71,7 +75,8 @@ or with [mock:NAME] in its prompt; else it gets its account's scenario, else the
 Control API: GET /__mock/health, GET|PUT /__mock/clock, POST /__mock/clock/advance,
 POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
 POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
-GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance. See README.md.
+GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance, GET /__mock/coverage.
+See README.md.
 `
 
 /** A bad command line: genmock prints it with a pointer to --help and exits 2. */
@@ -92,6 +97,8 @@ export interface ServeArgs {
   corsOrigins: string[] | undefined
   strict: boolean
   report: string | undefined
+  /** --require-coverage: outcome names, or ['all']; empty when not given. */
+  requireCoverage: string[]
   idStyle: IdStyle
   /** --sparse: false when not given. */
   sparse: SparseMode | false
@@ -127,6 +134,16 @@ function report(file: string | undefined): string | undefined {
   if (file !== undefined && file.trim() === '')
     throw new UsageError('--report needs a file name, such as conformance.xml')
   return file
+}
+
+function requiredCoverage(text: string | undefined): string[] {
+  const names = list('require-coverage', text, 'all or image-completed,unauthorized') ?? []
+  const unknown = unknownOutcomes(names)
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--require-coverage: no outcome ${unknown.map((n) => `"${n}"`).join(', ')}; the outcomes are listed by GET /__mock/coverage and in README.md (Outcome coverage)`,
+    )
+  return names
 }
 
 /** `a,b,c` → ['a', 'b', 'c']: no empty item, no white space (the server checks what each means). */
@@ -165,6 +182,7 @@ export function parseCommand(argv: string[]): Command {
       'cors-origin': { type: 'string' },
       strict: { type: 'boolean' },
       report: { type: 'string' },
+      'require-coverage': { type: 'string' },
       'id-style': { type: 'string' },
       sparse: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -196,6 +214,7 @@ export function parseCommand(argv: string[]): Command {
     corsOrigins: list('cors-origin', values['cors-origin'], 'https://app.example.test,http://localhost:3000'),
     strict: values.strict ?? false,
     report: report(values.report),
+    requireCoverage: requiredCoverage(values['require-coverage']),
     idStyle: oneOf('id-style', values['id-style'], ID_STYLES, DEFAULT_ID_STYLE),
     sparse: values.sparse === undefined ? false : oneOf('sparse', values.sparse, SPARSE_MODES, 'random'),
   }

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import type { RuleId } from '../engine/conformance.js'
+import type { CoverageReport } from '../contract/coverage.js'
+import { unmetOutcomes } from '../engine/coverage.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
 import { junitReport } from '../handlers/junit.js'
 import { Problem } from '../engine/problem.js'
@@ -120,11 +122,16 @@ export async function serve(args: ServeArgs): Promise<number> {
   await stopped
   stopSteering()
   process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)
-  if (args.report === undefined) return 0
+  const coverage = server.engine.coverage.report()
+  process.stdout.write(`${coverageSummary(coverage)}\n`)
+  const unmet = unmetOutcomes(coverage, args.requireCoverage)
+  if (unmet.length > 0) process.stderr.write(`genmock: --require-coverage: not met: ${unmet.join(', ')}\n`)
+  const verdict = unmet.length > 0 ? 1 : 0
+  if (args.report === undefined) return verdict
   try {
     writeFileSync(args.report, junitReport(server.engine.conformance.findings()))
     process.stdout.write(`genmock: conformance report written to ${args.report}\n`)
-    return 0
+    return verdict
   } catch (error) {
     process.stderr.write(`genmock: cannot write --report ${args.report}: ${(error as Error).message}\n`)
     return 1
@@ -141,4 +148,14 @@ export function conformanceSummary(counts: Partial<Record<RuleId, number>>): str
   if (entries.length === 0) return 'conformance: no findings'
   const total = entries.reduce((sum, [, n]) => sum + n, 0)
   return `conformance: ${total} finding${total === 1 ? '' : 's'} (${entries.map(([rule, n]) => `${rule} ${n}`).join(', ')})`
+}
+
+/**
+ * The coverage line the CLI prints when it stops.
+ * @example
+ * coverageSummary(report) // 'coverage: 2 of 18 outcomes met (image-completed 3, unauthorized 1)'
+ */
+export function coverageSummary({ outcomes, met, total }: CoverageReport): string {
+  const counts = outcomes.filter((o) => o.met).map((o) => `${o.name} ${o.count}`)
+  return `coverage: ${met} of ${total} outcomes met${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`
 }
