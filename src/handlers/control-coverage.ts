@@ -10,11 +10,10 @@ export const CONTROL_COVERAGE_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/coverage',
     run: ({ engine, query }) => {
-      const accounts = query()
-        .getAll('account')
-        .flatMap((value) => value.split(','))
-        .filter((id) => id !== '')
-      return json(200, engine.coverage.report(accounts.length > 0 ? accounts : undefined))
+      // `?account=` names accounts (none, when empty): only the whole run's report leaves it out.
+      const asked = query().getAll('account')
+      const accounts = asked.flatMap((value) => value.split(',')).filter((id) => id !== '')
+      return json(200, engine.coverage.report(asked.length > 0 ? accounts : undefined))
     },
   },
 ]

@@ -141,7 +141,8 @@ function requiredCoverage(text: string | undefined): string[] {
   const unknown = unknownOutcomes(names)
   if (unknown.length > 0)
     throw new UsageError(
-      `--require-coverage: no outcome ${unknown.map((n) => `"${n}"`).join(', ')}; the outcomes are listed by GET /__mock/coverage and in README.md (Outcome coverage)`,
+      `--require-coverage: no outcome ${unknown.map((n) => `"${n}"`).join(', ')}; ` +
+        'the outcomes are listed by GET /__mock/coverage and in README.md (Outcome coverage)',
     )
   return names
 }

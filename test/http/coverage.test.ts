@@ -67,7 +67,7 @@ eachDoor('outcome coverage', (door) => {
     expect(await met(door())).toEqual({ 'polled-after-wait': 1 })
   })
 
-  it('refusals: invalid, unauthorized, insufficient credits, task not found, key reused with another body', async () => {
+  it('refusals: invalid, unauthorized, insufficient credits, task not found, key reused with other body', async () => {
     await submitImage(door(), { model: 'base-image-2' })
     await door().fetch('/api/ai/models', { headers: auth('sk_test_nobody') })
     await submitImage(door(), { model: 'base-image-pro', prompt: 'x', aspectRatio: '1:1' }, auth(KEYS.low))
