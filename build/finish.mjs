@@ -7,7 +7,7 @@
 // pointed at X.d.cts and X.d.ts is removed: every entry, import or require, then sees the very
 // same declared classes, and the tarball carries the declarations once.
 // 3. The same for each entry: its .d.ts re-exports its .d.cts.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const dist = join(import.meta.dirname, '..', 'dist')
@@ -48,6 +48,9 @@ const reexported = [...ENTRIES].filter((entry) => {
   writeFileSync(esm, `export * from './${entry}.cjs';\n`)
   return true
 })
+// An entry without CommonJS code (the Vitest kit's) needs no CommonJS declarations either.
+for (const entry of ENTRIES)
+  if (!existsSync(join(dist, `${entry}.cjs`))) rmSync(join(dist, `${entry}.d.cts`), { force: true })
 console.log(
   `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`,
 )
