@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import type { CoverageReport } from '../../src/contract/coverage.js'
 import { OUTCOME_NAMES } from '../../src/contract/outcomes.js'
 import {
@@ -150,5 +151,14 @@ eachDoor('outcome coverage', (door) => {
     await door().fetch('/__mock/accounts/acct_none')
     await post(door(), '/__mock/clock/advance', { seconds: -1 })
     expect((await coverage(door())).met).toBe(0)
+  })
+})
+
+describe('the README', () => {
+  it('documents every outcome, in report order, in its Outcome coverage table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const section = readme.slice(readme.indexOf('\n## Outcome coverage'), readme.indexOf('\n## Other routes'))
+    const names = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
+    expect(names).toEqual(OUTCOME_NAMES)
   })
 })
