@@ -52,5 +52,6 @@ const reexported = [...ENTRIES].filter((entry) => {
 for (const entry of ENTRIES)
   if (!existsSync(join(dist, `${entry}.cjs`))) rmSync(join(dist, `${entry}.d.cts`), { force: true })
 console.log(
-  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`,
+  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ` +
+    `${reexported.length} entry declaration(s) re-exported`,
 )

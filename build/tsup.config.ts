@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
+import { builtCode } from '../src/dashboard/bundle.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -50,7 +51,7 @@ const TARGET = 'es2022'
  * (msw itself, since 2.12, needs ES module support under Jest: no CommonJS user is left out.)
  */
 const ESM_ONLY = {
-  dashboard: 'src/handlers/dashboard/page.ts',
+  dashboard: 'src/dashboard/page.ts',
   devtools: 'src/browser/devtools.ts',
   openapi: 'src/handlers/openapi.ts',
   'openapi-control': 'src/handlers/openapi-control.ts',
@@ -90,6 +91,21 @@ sucrase.transform = (code, { filePath }) => {
   return { code: result.code, sourceMap: JSON.parse(result.map) as object }
 }
 
+/**
+ * The dashboard's code once in the package: src/dashboard/code.ts is replaced by one function
+ * holding its bundled modules, whose source the page serves as its script and whose result the
+ * browser door mounts (src/dashboard/bundle.ts). Neither esbuild nor node: reaches the package.
+ */
+const dashboardCode: Plugin = {
+  name: 'genmock-dashboard-code',
+  setup(build) {
+    const file = join(ROOT, 'src', 'dashboard', 'code.ts')
+    build.onLoad({ filter: /[\\/]dashboard[\\/]code\.ts$/ }, async (args) =>
+      args.path === file ? { contents: await builtCode(), loader: 'js' } : undefined,
+    )
+  },
+}
+
 const common: Options = {
   outDir: 'dist',
   target: TARGET,
@@ -106,7 +122,7 @@ const common: Options = {
   // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
   // compile the sources once per entry, three times slower.
   dts: { entry: declarations() },
-  esbuildPlugins: [packageFields],
+  esbuildPlugins: [packageFields, dashboardCode],
   // Bundled, not a dependency: @msw/data is ES modules only, so the CommonJS build could not
   // require() it where require(esm) is missing (Jest, Node before 20.19); and it imports
   // es-toolkit's hundreds of modules, ~250 ms of the command's cold start, of which it uses five
@@ -127,6 +143,6 @@ export default defineConfig([
     name: 'cjs',
     format: ['cjs'],
     entry: { ...LIBRARY, ...KIT },
-    esbuildPlugins: [packageFields, esmOnly],
+    esbuildPlugins: [packageFields, dashboardCode, esmOnly],
   },
 ])

@@ -1,6 +1,7 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
 import type { HttpHandler } from 'msw'
 import { accountHandles } from './engine/account-handle.js'
+import { loadDashboardPage } from './dashboard/load.js'
 import type { Conformance } from './engine/conformance.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import type { Journal } from './engine/journal.js'
@@ -29,7 +30,7 @@ export interface Simulator {
  */
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
-  const app = createApp(engine, options)
+  const app = createApp(engine, { ...options, dashboardPage: loadDashboardPage })
   return {
     engine,
     app,

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
+import { loadDashboardPage } from '../dashboard/load.js'
 import { Engine } from '../engine/engine.js'
-import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
+import { type AppOptions, createApp, type SimulatorOptions } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
@@ -95,7 +96,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = new Engine({ videoSample: loadVideoSample(), ...options })
-  const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
+  const routeOptions: AppOptions = {
+    onUnexpectedError: options.onUnexpectedError,
+    adminToken: options.adminToken,
+    dashboardPage: loadDashboardPage,
+  }
   const app = createApp(engine, routeOptions)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })

@@ -56,7 +56,7 @@ eachDoor('task ownership', (door) => {
     }
   })
 
-  it("the answer for another owner's task is byte-identical to the one for an unknown id (no existence leak)", async () => {
+  it("another owner's task gets the answer byte for byte of an unknown id (no existence leak)", async () => {
     const taskId = await submitted(submitImage(door(), IMAGE))
     const theirs = await getTask(door(), taskId, KEYS.bob)
     const unknown = await getTask(door(), 'tsk_AAAAAAAAAAAAAAAAAAAA', KEYS.bob)
@@ -143,7 +143,7 @@ eachDoor('task ownership', (door) => {
     }
   })
 
-  it('polling never creates a task: many reads of own, foreign, unknown and malformed ids leave the count unchanged', async () => {
+  it('polling never creates a task: many reads of own, foreign, unknown, malformed ids keep the count', async () => {
     const own = await submitted(submitImage(door(), IMAGE))
     const bobs = await submitted(submitImage(door(), IMAGE, auth(KEYS.bob)))
     const before = await taskCount(door())

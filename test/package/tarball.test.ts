@@ -43,7 +43,9 @@ describe.concurrent('the packed tarball', () => {
       expect(paths.filter((path) => !ALLOWED.some((pattern) => pattern.test(path)))).toEqual([])
       expect(paths).toEqual(expect.arrayContaining(REQUIRED))
       const largest = [...info.files].sort((a, b) => b.size - a.size).slice(0, 8)
-      const report = `${info.size} bytes packed, ${info.entryCount} files; largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
+      const report =
+        `${info.size} bytes packed, ${info.entryCount} files; ` +
+        `largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
       // 200 kB until the test kit (README, The test kit): its three entries, the Jest preset and
       // transform and outcome coverage weigh ~12 kB packed, their README sections ~4 kB.
       expect(info.size, report).toBeLessThan(225_000)
