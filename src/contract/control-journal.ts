@@ -13,6 +13,14 @@ const wholeNumber = (description: string) =>
 const text = (description: string) => z.string().optional().meta({ description })
 const accountFilter = text('Only this account id.')
 
+/** GET /__mock/coverage: whose outcomes (the route also takes the parameter repeated). */
+export const coverageQuerySchema = z.object({
+  account: text(
+    'Only these accounts, comma-separated (or the parameter repeated): their outcomes together. ' +
+      'Without it, the whole run, requests that named no account included.',
+  ),
+})
+
 /** At most this many entries of a list. */
 export const limitSchema = z
   .int({ error: 'must be an integer from 1 to 99999' })

@@ -4,7 +4,7 @@
  * task read, a replay, a sparse answer); the route core records the refusals it answers, through
  * `refused`, including those the engine never sees (an unknown key).
  */
-import type { CoverageReport } from '../contract/coverage.js'
+import type { CoverageReport } from '../contract/control-answers.js'
 import { OUTCOME_NAMES, type OutcomeName } from '../contract/outcomes.js'
 import type { ProblemDetail } from './problem.js'
 

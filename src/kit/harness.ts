@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import type { CoverageReport } from '../contract/coverage.js'
+import type { CoverageReport } from '../contract/control-answers.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js'
 import {
   appControl,

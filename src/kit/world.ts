@@ -3,7 +3,7 @@
  * views of tasks, journal, findings and coverage, all through the control API. The same world
  * serves every test runner, in-process (the route core called directly) or against a server.
  */
-import type { CoverageReport } from '../contract/coverage.js'
+import type { CoverageReport } from '../contract/control-answers.js'
 import { unknownOutcomes } from '../contract/outcomes.js'
 import { assertClean, type Finding } from '../engine/conformance.js'
 import { unmetOutcomes } from '../engine/coverage.js'

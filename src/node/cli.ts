@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import type { RuleId } from '../engine/conformance.js'
-import type { CoverageReport } from '../contract/coverage.js'
+import type { CoverageReport } from '../contract/control-answers.js'
 import { unmetOutcomes } from '../engine/coverage.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
 import { junitReport } from '../handlers/junit.js'

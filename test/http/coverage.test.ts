@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import type { CoverageReport } from '../../src/contract/coverage.js'
+import type { CoverageReport } from '../../src/contract/control-answers.js'
 import { OUTCOME_NAMES } from '../../src/contract/outcomes.js'
 import {
   advance,
