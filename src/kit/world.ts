@@ -5,11 +5,11 @@
  */
 import type { CoverageReport } from '../contract/control-answers.js'
 import { unknownOutcomes } from '../contract/outcomes.js'
-import { assertClean, type Finding } from '../engine/conformance.js'
-import { unmetOutcomes } from '../engine/coverage.js'
+import { assertClean, type Finding } from '../engine/journal/conformance.js'
+import { unmetOutcomes } from '../engine/journal/coverage.js'
 import type { TaskView } from '../engine/engine.js'
-import type { JournalEntry } from '../engine/journal.js'
-import type { Advanced } from '../engine/world.js'
+import type { JournalEntry } from '../engine/journal/journal.js'
+import type { Advanced } from '../engine/clock/world.js'
 import type { App } from '../handlers/app.js'
 
 /** A control API call: method, path with its query, JSON body; resolves to the JSON answer, rejects on an error. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
 import { loadDashboardPage } from '../dashboard/load.js'
 import { Engine } from '../engine/engine.js'
-import { type AppOptions, createApp, type SimulatorOptions } from '../handlers/app.js'
+import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
@@ -95,7 +95,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine({ videoSample: loadVideoSample(), ...options })
+  const engine = new Engine({ videoSample: loadVideoSample(), sleep: wallSleep, ...options })
   const routeOptions: AppOptions = {
     onUnexpectedError: options.onUnexpectedError,
     adminToken: options.adminToken,
