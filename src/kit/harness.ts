@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node'
 import type { CoverageReport } from '../contract/control-answers.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js'
+import { loadVideoSample } from '../node/server.js'
 import {
   appControl,
   assertCoverage,
@@ -72,7 +73,8 @@ export class Harness {
       ...options
     } = this.#options
     if (url) return { control: httpControl(url, options.adminToken), baseUrl: url.replace(/\/+$/, ''), stop() {} }
-    const simulator = createSimulator({ clock: { mode: 'manual' }, ...options })
+    // The sample video as the standalone server serves it: a completed video task's URL answers.
+    const simulator = createSimulator({ clock: { mode: 'manual' }, videoSample: loadVideoSample(), ...options })
     const server = setupServer(...simulator.handlers)
     server.listen({ onUnhandledRequest: 'bypass' })
     return { control: appControl(simulator.app, baseUrl), baseUrl, simulator, stop: () => server.close() }

@@ -62,6 +62,21 @@ test('the test after it is clean: findings are the world’s own', async ({ worl
   expect(await world.findings()).toEqual([])
 })
 
+test('a video task completes, and its video is served', async ({ world }) => {
+  const res = await fetch(`${world.baseUrl}/api/ai/video/generate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${world.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }),
+  })
+  const { taskId } = (await res.json()) as { taskId: string }
+  await world.clock.untilIdle()
+  const task = (await (await read(world, taskId)).json()) as { status: number; outputVideoUrl: string }
+  expect(task.status).toBe(1)
+  const video = await fetch(task.outputVideoUrl, { headers: { authorization: `Bearer ${world.apiKey}` } })
+  expect(video.headers.get('content-type')).toBe('video/mp4')
+  expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1000)
+})
+
 test('an unknown key is refused', async ({ world }) => {
   const res = await fetch(`${world.baseUrl}/api/ai/models`, { headers: { authorization: 'Bearer sk_test_nobody' } })
   expect(res.status).toBe(401)
