@@ -53,10 +53,10 @@ describe('genmock --require-coverage', () => {
     3 * LIMIT_MS,
   )
 
-  it('a misspelled outcome exits 2 at once, naming it', async () => {
+  it('a misspelled outcome exits 2 at once, naming it and the outcome it likely meant', async () => {
     const { code, stderr } = await run(['--require-coverage', 'image-completed,image-complete'])
     expect(code).toBe(2)
-    expect(stderr).toContain('--require-coverage: no outcome "image-complete"')
+    expect(stderr).toContain('--require-coverage: no outcome "image-complete" (did you mean image-completed?)')
     expect(stderr).not.toContain('"image-completed"')
   })
 })

@@ -4,7 +4,7 @@
  * serves every test runner, in-process (the route core called directly) or against a server.
  */
 import type { CoverageReport } from '../contract/control-answers.js'
-import { unknownOutcomes } from '../contract/outcomes.js'
+import { misspelledOutcomes } from '../contract/outcomes.js'
 import { assertClean, type Finding } from '../engine/journal/conformance.js'
 import { unmetOutcomes } from '../engine/journal/coverage.js'
 import type { TaskView } from '../engine/engine.js'
@@ -150,8 +150,8 @@ export async function assertWorldClean(world: World): Promise<void> {
  * assertCoverage(await world.coverage(), ['image-completed', 'unauthorized'])
  */
 export function assertCoverage(report: CoverageReport, wanted: readonly string[]): void {
-  const unknown = unknownOutcomes(wanted)
-  if (unknown.length > 0) throw new Error(`genmock: no outcome ${unknown.map((n) => `"${n}"`).join(', ')}`)
+  const unknown = misspelledOutcomes(wanted)
+  if (unknown) throw new Error(`genmock: no outcome ${unknown}`)
   const unmet = unmetOutcomes(report, wanted)
   if (unmet.length > 0)
     throw new Error(

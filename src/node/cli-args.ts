@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util'
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_ID_STYLE, ID_STYLES, type IdStyle } from '../contract/id-style.js'
-import { unknownOutcomes } from '../contract/outcomes.js'
+import { misspelledOutcomes } from '../contract/outcomes.js'
 import { SPARSE_MODES, type SparseMode } from '../contract/sparse.js'
 import { sparseArgv } from './sparse-flag.js'
 
@@ -138,10 +138,10 @@ function report(file: string | undefined): string | undefined {
 
 function requiredCoverage(text: string | undefined): string[] {
   const names = list('require-coverage', text, 'all or image-completed,unauthorized') ?? []
-  const unknown = unknownOutcomes(names)
-  if (unknown.length > 0)
+  const unknown = misspelledOutcomes(names)
+  if (unknown)
     throw new UsageError(
-      `--require-coverage: no outcome ${unknown.map((n) => `"${n}"`).join(', ')}; ` +
+      `--require-coverage: no outcome ${unknown}; ` +
         'the outcomes are listed by GET /__mock/coverage and in README.md (Outcome coverage)',
     )
   return names

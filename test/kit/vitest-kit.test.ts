@@ -89,7 +89,9 @@ afterAll(async () => {
   await expect(empty.expectCoverage(['image-completed'])).rejects.toThrow(
     'genmock: the tests never met this outcome: image-completed',
   )
-  await expect(empty.expectCoverage(['image-complete'])).rejects.toThrow('genmock: no outcome "image-complete"')
+  await expect(empty.expectCoverage(['image-complete'])).rejects.toThrow(
+    'genmock: no outcome "image-complete" (did you mean image-completed?)',
+  )
   await empty.stop()
 })
 expectCoverage(['image-completed', 'polled-after-wait', 'unauthorized'])
