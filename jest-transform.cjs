@@ -2,16 +2,17 @@
 // Babel that Jest already installs (@babel/core and its module helpers); any other file passes as
 // it is. Jest caches the result per file.
 const { createRequire } = require('node:module')
-const { join } = require('node:path')
 
 let babel
-/** Babel as the project has it (Jest depends on it), loaded on the first ES module seen. */
+/**
+ * Babel as Jest installed it, found from genmock's own folder (beside Jest in node_modules) or
+ * else from the folder Jest runs in; loaded on the first ES module seen.
+ */
 function load() {
   if (babel) return babel
-  const project = createRequire(join(process.cwd(), 'package.json'))
-  const core = project('@babel/core')
-  const modules = createRequire(project.resolve('@babel/core'))('@babel/helper-module-transforms')
-  babel = { core, plugin: toCommonJs(modules) }
+  const core = require.resolve('@babel/core', { paths: [__dirname, process.cwd()] })
+  const modules = createRequire(core)('@babel/helper-module-transforms')
+  babel = { core: require(core), plugin: toCommonJs(modules) }
   return babel
 }
 
