@@ -206,6 +206,7 @@ export class EngineState {
       idempotency: this.idempotency,
       journal: this.journal,
       conformance: this.conformance,
+      coverage: this.coverage,
       scenarios: this.scenarios,
     }
   }

@@ -79,6 +79,29 @@ export class Coverage {
     this.#overall.clear()
     this.#byAccount.clear()
   }
+
+  /**
+   * The counts, for a restore (the browser door keeps them across a page reload).
+   * @example
+   * other.restore(coverage.save())
+   */
+  save(): SavedCoverage {
+    return {
+      overall: [...this.#overall],
+      accounts: [...this.#byAccount].map(([id, counts]) => [id, [...counts]]),
+    }
+  }
+
+  restore(saved: SavedCoverage): void {
+    this.#overall = new Map(saved.overall)
+    this.#byAccount = new Map(saved.accounts.map(([id, counts]) => [id, new Map(counts)]))
+  }
+}
+
+/** Coverage as saved: each outcome's count, overall and per account. */
+export interface SavedCoverage {
+  overall: [OutcomeName, number][]
+  accounts: [accountId: string, counts: [OutcomeName, number][]][]
 }
 
 /**
