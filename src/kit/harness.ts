@@ -77,6 +77,7 @@ export class Harness {
     const simulator = createSimulator({ clock: { mode: 'manual' }, videoSample: loadVideoSample(), ...options })
     const server = setupServer(...simulator.handlers)
     server.listen({ onUnhandledRequest: 'bypass' })
-    return { control: appControl(simulator.app, baseUrl), baseUrl, simulator, stop: () => server.close() }
+    const control = appControl(simulator.app, baseUrl, options.adminToken)
+    return { control, baseUrl, simulator, stop: () => server.close() }
   }
 }

@@ -55,19 +55,21 @@ const failed = (method: string, path: string, status: number, text: string) =>
   new Error(`genmock: ${method} ${path} answered ${status}: ${text}`)
 
 /**
- * The control API of an in-process simulator, without msw or a socket in between.
+ * The control API of an in-process simulator, without msw or a socket in between (with
+ * `adminToken` when its `adminToken` option locks it).
  * @example
  * const control = appControl(createSimulator().app, 'https://genmock.test')
  */
-export function appControl(app: App, origin: string): Control {
+export function appControl(app: App, origin: string, adminToken?: string): Control {
   const encoder = new TextEncoder()
+  const auth: Record<string, string> = adminToken ? { authorization: `Bearer ${adminToken}` } : {}
   return async (method, target, body) => {
     const [path = '', query = ''] = target.split('?')
     const reply = await app({
       method,
       path,
       query,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
       body: body === undefined ? new Uint8Array() : encoder.encode(JSON.stringify(body)),
       origin,
     })

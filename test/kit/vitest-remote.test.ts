@@ -33,5 +33,13 @@ test.fails('a breach fails its test on a server too', async ({ world }) => {
   })
 })
 
+test('in-process with an admin token: the kit sends it with its control calls', async () => {
+  const { Harness } = await import('../../src/kit/harness.js')
+  const locked = new Harness({ adminToken: 'kit-admin-token-1' })
+  const world = await locked.world()
+  expect(await world.tasks()).toEqual([])
+  await locked.stop()
+})
+
 // On a server, the file's coverage is its worlds' accounts together.
 expectCoverage(['image-completed', 'invalid-request'])
