@@ -13,6 +13,19 @@ const ROOT = join(import.meta.dirname, '..')
 /** The package entry points: `genmock`, `genmock/node`, `genmock/browser`. */
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
 
+/** The test kit's entries (README, The test kit); Vitest loads ES modules only, so its entry has no CommonJS. */
+const KIT = { jest: 'src/kit/jest.ts', playwright: 'src/kit/playwright.ts' }
+const KIT_ESM = { ...KIT, vitest: 'src/kit/vitest.ts' }
+
+/** The declarations tsc wrote (build:types) of every entry: the test kit's Vitest one has no CommonJS code, but
+ * declaring it in both formats keeps their declaration chunks the same. */
+const declarations = () => ({
+  index: 'dist/.types/index.d.ts',
+  node: 'dist/.types/node/index.d.ts',
+  browser: 'dist/.types/browser/index.d.ts',
+  ...Object.fromEntries(Object.keys(KIT_ESM).map((name) => [name, `dist/.types/kit/${name}.d.ts`])),
+})
+
 /**
  * The code imports package.json for its version (and the OpenAPI document for the repository):
  * bundle those fields only, not the scripts, the dependency lists and the rest.
@@ -108,13 +121,7 @@ const common: Options = {
   sourcemap: true,
   // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
   // compile the sources once per entry, three times slower.
-  dts: {
-    entry: {
-      index: 'dist/.types/index.d.ts',
-      node: 'dist/.types/node/index.d.ts',
-      browser: 'dist/.types/browser/index.d.ts',
-    },
-  },
+  dts: { entry: declarations() },
   esbuildPlugins: [packageFields, dashboardCode],
 }
 
@@ -124,7 +131,13 @@ export default defineConfig([
     name: 'esm',
     format: ['esm'],
     // The command is ES modules only, and shares the library's chunks.
-    entry: { ...LIBRARY, ...ESM_ONLY, cli: 'src/node/bin.ts' },
+    entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY, cli: 'src/node/bin.ts' },
   },
-  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY, esbuildPlugins: [packageFields, dashboardCode, esmOnly] },
+  {
+    ...common,
+    name: 'cjs',
+    format: ['cjs'],
+    entry: { ...LIBRARY, ...KIT },
+    esbuildPlugins: [packageFields, dashboardCode, esmOnly],
+  },
 ])

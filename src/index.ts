@@ -64,6 +64,10 @@ export type { TaskChange } from './engine/tasks/task-life.js'
 // ---- Client conformance (README, Client conformance) ----
 export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/journal/conformance.js'
 
+// ---- Outcome coverage (README, Outcome coverage) ----
+export { OUTCOME_NAMES, type OutcomeName } from './contract/outcomes.js'
+export type { CoverageReport } from './contract/control-answers.js'
+
 // ---- The request journal ----
 export type { JournalEntry, JournalFilter } from './engine/journal/journal.js'
 export { journalToHar, type Har } from './handlers/har.js'

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { clockModeSchema } from './control-clock.js'
 import { ruleIdSchema } from './conformance-rules.js'
+import { OUTCOME_NAMES } from './outcomes.js'
 import { fullTaskSnapshotSchema } from './responses.js'
 import { scenarioSchema } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
@@ -169,6 +170,20 @@ export const findingListSchema = z.strictObject({
   counts: z.partialRecord(ruleIdSchema, z.int().positive()),
   findings: z.array(findingSchema),
 })
+
+// Outcome coverage (README, Outcome coverage): every outcome, met or not, and how many were met of the total
+export const coverageReportSchema = z.strictObject({
+  outcomes: z.array(
+    z.strictObject({
+      name: z.enum(OUTCOME_NAMES),
+      met: z.boolean(),
+      count: count.meta({ description: 'How many requests met it.' }),
+    }),
+  ),
+  met: count,
+  total: z.int().positive(),
+})
+export type CoverageReport = z.infer<typeof coverageReportSchema>
 
 // Tasks
 export const taskViewSchema = z.strictObject({

@@ -13,6 +13,14 @@ const wholeNumber = (description: string) =>
 const text = (description: string) => z.string().optional().meta({ description })
 const accountFilter = text('Only this account id.')
 
+/** GET /__mock/coverage: whose outcomes (the route also takes the parameter repeated). */
+export const coverageQuerySchema = z.object({
+  account: text(
+    'Only these accounts, comma-separated (or the parameter repeated): their outcomes together. ' +
+      'Without it, the whole run, requests that named no account included.',
+  ),
+})
+
 /** The largest page of a listing (README, Pages): a page of 1000 tasks is under 1 MB. */
 export const MAX_PAGE = 1000
 const pageLimit = (fallback: number) =>

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { clockModeSchema } from './control-clock.js'
 import { scenarioSchema } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
+import { OUTCOME_NAMES } from './outcomes.js'
 
 /**
  * What a saved engine must look like before an engine takes it up (the browser door keeps one in
@@ -124,6 +125,10 @@ const conformance = z.strictObject({
   counts: z.record(z.string(), count),
 })
 
+const outcomeCounts = pairs(z.enum(OUTCOME_NAMES), count)
+/** Outcome coverage; absent from a state saved before it counted outcomes. */
+const coverage = z.strictObject({ overall: outcomeCounts, accounts: pairs(z.string(), outcomeCounts) }).optional()
+
 /**
  * @example
  * savedEngineSchema.safeParse(JSON.parse(sessionStorage.getItem('genmock') ?? 'null')).success // false: nothing saved
@@ -141,6 +146,7 @@ export const savedEngineSchema = z.strictObject({
   idempotency,
   journal,
   conformance,
+  coverage,
   scenarios: z.strictObject({
     loaded: z.array(z.strictObject({ scenario: scenarioSchema, origin: z.string() })),
     defaultName: z.string(),

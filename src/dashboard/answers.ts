@@ -38,6 +38,8 @@ export interface FindingPage {
   total: number
   findings: ReturnType<Engine['conformance']['findings']>
 }
+/** GET /__mock/coverage. */
+export type CoverageAnswer = ReturnType<Engine['coverage']['report']>
 /** GET /__mock/scenarios. */
 export interface ScenarioList {
   default: string

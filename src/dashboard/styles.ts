@@ -75,6 +75,7 @@ color:var(--mute)}
 .gm .findings li,.gm .reqs li{display:block;padding:3px 0;border-bottom:1px solid var(--line)}
 .gm .reqs button{margin-right:8px}
 .gm .findings{max-height:260px}
+.gm .coverage{display:flex;flex-wrap:wrap;gap:4px;list-style:none;padding:0}
 .gm .steps li{grid-template-columns:72px minmax(0,1fr) 90px;font-size:12px;color:var(--fg)}
 .gm .steps li.later{color:var(--mute);font-style:italic}
 .gm .amt{text-align:right;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}

@@ -86,6 +86,7 @@ export function reset(state: EngineState, seed: number): void {
   state.idempotency.clear()
   state.journal.clear()
   state.conformance.clear()
+  state.coverage.clear()
   state.scenarios.reset()
   state.loadAccounts()
 }

@@ -5,6 +5,7 @@ import type { Account, Credential } from './accounts/accounts.js'
 import type { Catalogue } from './catalogue.js'
 import type { Clock, ClockState } from './clock/clock.js'
 import type { Breach, Conformance } from './journal/conformance.js'
+import type { Coverage } from './journal/coverage.js'
 import * as control from './control.js'
 import type { Journal } from './journal/journal.js'
 import type { SavedEngine } from './saved-state.js'
@@ -54,6 +55,10 @@ export class Engine {
   }
   get conformance(): Conformance {
     return this.#state.conformance
+  }
+  /** Which outcomes of the interface the clients met (README, Outcome coverage). */
+  get coverage(): Coverage {
+    return this.#state.coverage
   }
   get seed(): number {
     return this.#state.seed

@@ -215,6 +215,21 @@ describe('saved state', () => {
       expect.arrayContaining(['poll-too-soon', 'poll-after-terminal', 'key-reused-with-other-body']),
     )
     expect(a.conformance.findings({ rule: 'poll-after-terminal' })[0]!.message).toMatch(/read 2 more times/)
+    expect(a.coverage.report().met).toBeGreaterThan(3)
+    expect(b.coverage.report()).toEqual(a.coverage.report())
+  })
+
+  it('a state saved before coverage was counted restores, with no outcome met', async () => {
+    const wall = { now: START }
+    const a = new Engine(engineOptions(wall))
+    await performAll(a, FIRST, {})
+    const { coverage, ...older } = JSON.parse(JSON.stringify(a.save())) as SavedEngine
+    expect(coverage?.overall.length).toBeGreaterThan(0)
+    const b = new Engine(engineOptions(wall))
+    await performAll(b, FIRST, {})
+    b.restore(older as SavedEngine)
+    expect(b.coverage.report().met).toBe(0)
+    expect(b.listTasks({ limit: 1 }, ORIGIN).total).toBe(a.listTasks({ limit: 1 }, ORIGIN).total)
   })
 
   it('keeps what is still to come: pending tasks, their next changes and the events on the heap', async () => {

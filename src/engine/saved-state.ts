@@ -2,6 +2,7 @@ import type { SubmissionResponse } from '../contract/responses.js'
 import { savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
 import type { Accounts, SavedAccounts } from './accounts/accounts.js'
 import type { Conformance, SavedConformance } from './journal/conformance.js'
+import type { Coverage, SavedCoverage } from './journal/coverage.js'
 import type { IdempotencyRecords, SavedIdempotency } from './tasks/idempotency.js'
 import type { Journal, SavedJournal } from './journal/journal.js'
 import type { Ledger, SavedLedger } from './accounts/ledger.js'
@@ -46,6 +47,8 @@ export interface SavedEngine {
   idempotency: SavedIdempotency<StoredSubmission>
   journal: SavedJournal
   conformance: SavedConformance
+  /** Absent from a state saved before coverage was counted. */
+  coverage?: SavedCoverage
   scenarios: SavedScenarios
 }
 
@@ -62,6 +65,7 @@ export interface EngineParts {
   idempotency: IdempotencyRecords<StoredSubmission>
   journal: Journal
   conformance: Conformance
+  coverage: Coverage
   scenarios: Scenarios
 }
 
@@ -86,6 +90,7 @@ export function saveEngine(parts: EngineParts): SavedEngine {
     idempotency: parts.idempotency.save(),
     journal: parts.journal.save(),
     conformance: parts.conformance.save(),
+    coverage: parts.coverage.save(),
     scenarios: parts.scenarios.save(),
   }
   return structuredClone(saved)
@@ -151,5 +156,6 @@ function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): {
   parts.idempotency.restore(saved.idempotency)
   parts.journal.restore(saved.journal)
   parts.conformance.restore(saved.conformance)
+  parts.coverage.restore(saved.coverage ?? { overall: [], accounts: [] })
   return { seed: saved.seed, seq: saved.seq }
 }

@@ -1,3 +1,4 @@
+import { recordRead } from './journal/coverage.js'
 import type { ValidationIssue } from '../contract/errors.js'
 import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
 import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
@@ -108,6 +109,7 @@ export function submit(
     if (idempotencyKey !== null) {
       const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
       if (begun.kind === 'replay') {
+        state.coverage.record('idempotent-replay', account.id)
         const { response, status } = begun.response
         return { response, scenarioHttpStatus: status, replayed: true, delivery: 'answered', ...outcome }
       }
@@ -116,12 +118,14 @@ export function submit(
     try {
       const accepted = await accept(state, account, request, scenario, now, facts)
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
-      const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario)
+      const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
       const submission: Submission = { ...accepted, response, replayed: false, ...outcome }
       if (idempotencyKey !== null)
         state.idempotency.complete(scope, idempotencyKey, { response, status: submission.scenarioHttpStatus })
       if (relay) state.conformance.submitted(response.taskId, at)
       afterSubmit(submission.delivery === 'dropped' || response.submissionUncertain === true)
+      if (submission.delivery === 'dropped') state.coverage.record('connection-dropped', account.id)
+      if (response.submissionUncertain === true) state.coverage.record('submission-uncertain', account.id)
       return submission
     } catch (error) {
       if (idempotencyKey !== null) state.idempotency.release(scope, idempotencyKey)
@@ -251,7 +255,9 @@ export function readTask(
     state.worlds.of(account.id).life.polled(id, task.polls, now)
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
-    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', task.polls, options.sparse, task.scenario)
+    recordRead(state.coverage, task, account.id, !early && !late)
+    const { polls, scenario } = task
+    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', polls, options.sparse, scenario, account.id)
     return { snapshot, breaches: facts.breaches }
   })
 }

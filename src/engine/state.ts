@@ -8,6 +8,7 @@ import { bundledScenarios } from './scenarios/bundled-scenarios.js'
 import { Catalogue } from './catalogue.js'
 import { Clock, type ClockOptions } from './clock/clock.js'
 import { Conformance, CONFORMANCE_RULES, type Breach } from './journal/conformance.js'
+import { Coverage } from './journal/coverage.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { IdempotencyRecords } from './tasks/idempotency.js'
 import { Journal } from './journal/journal.js'
@@ -80,6 +81,8 @@ export class EngineState {
   readonly scenarios: Scenarios
   readonly journal: Journal
   readonly conformance = new Conformance()
+  /** Which outcomes of the interface the clients met (README, Outcome coverage). */
+  readonly coverage = new Coverage()
   readonly strict: boolean
   readonly idStyle: IdStyle
   readonly sparse: SparseSetting
@@ -143,6 +146,7 @@ export class EngineState {
   /**
    * The answer as sparseness leaves it: the request's setting, else the scenario's, else the
    * server's; the full answer itself when off. `answer` numbers the task's answers (0: submission).
+   * An answer that left fields out meets `sparse-answer` for `accountId`.
    */
   sparsen<T extends SubmissionResponse | TaskSnapshot>(
     full: T,
@@ -150,9 +154,13 @@ export class EngineState {
     answer: number,
     asked: SparseSetting | null | undefined,
     scenario: string,
+    accountId: string,
   ): T {
     const setting = asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.sparse
-    return setting === 'off' ? full : sparsen(full, kind, setting, sparseKey(this.seed, full.taskId, answer))
+    if (setting === 'off') return full
+    const sparse = sparsen(full, kind, setting, sparseKey(this.seed, full.taskId, answer))
+    if (Object.keys(sparse).length < Object.keys(full).length) this.coverage.record('sparse-answer', accountId)
+    return sparse
   }
 
   view(task: TaskRecord, origin: string): TaskView {
@@ -198,6 +206,7 @@ export class EngineState {
       idempotency: this.idempotency,
       journal: this.journal,
       conformance: this.conformance,
+      coverage: this.coverage,
       scenarios: this.scenarios,
     }
   }

@@ -4,6 +4,7 @@ import { Problem } from '../engine/problem.js'
 import { redactor } from './redaction.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
+import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { etagOf, noneMatch } from './etag.js'
 import { toWire, type HttpRequest, type Reply } from './exchange.js'
@@ -64,6 +65,7 @@ export const ROUTES: readonly RouteRow[] = [
   },
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
+  ...CONTROL_COVERAGE_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
@@ -121,6 +123,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
         Object.assign(trace, facts)
         if (breaches) (trace.breaches ??= []).push(...breaches)
         reply = problemReply(error.detail)
+        if (!control) engine.coverage.refused(error.detail, trace.accountId ?? '')
       } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR

@@ -23,6 +23,7 @@ import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { json, type HttpRequest } from './exchange.js'
+import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { junitReport } from './junit.js'
 import { pageOf } from './paging.js'
@@ -269,5 +270,9 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   },
 ]
 
-/** Every route of the control API: the rows above and the task view's; the control document's paths. */
-export const CONTROL_API_ROUTES: readonly RouteRow[] = [...CONTROL_ROUTES, ...CONTROL_TASK_ROUTES]
+/** Every route of the control API: the rows above, the task view's and coverage's; the control document's paths. */
+export const CONTROL_API_ROUTES: readonly RouteRow[] = [
+  ...CONTROL_ROUTES,
+  ...CONTROL_TASK_ROUTES,
+  ...CONTROL_COVERAGE_ROUTES,
+]

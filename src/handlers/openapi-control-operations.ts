@@ -1,4 +1,5 @@
 import {
+  coverageQuerySchema,
   findingQuerySchema,
   journalFilterQuerySchema,
   journalHarQuerySchema,
@@ -328,6 +329,16 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     tags: ['conformance'],
     summary: 'Clear the findings',
     responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
+  }),
+  'GET /__mock/coverage': op({
+    operationId: 'getCoverage',
+    tags: ['coverage'],
+    summary: 'Which outcomes of the interface the clients met',
+    description:
+      'Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of ' +
+      'the accounts named. Cleared by POST /__mock/reset.',
+    parameters: queryParameters(coverageQuerySchema),
+    responses: { ...ok200('Every outcome, met or not.', 'CoverageReport'), ...errors() },
   }),
 }
 

@@ -8,6 +8,7 @@ import {
   advancedSchema,
   clockStateSchema,
   countSchema,
+  coverageReportSchema,
   findingListSchema,
   findingSchema,
   harSchema,
@@ -176,6 +177,7 @@ function schemas() {
       Count: countSchema,
       Har: harSchema,
       FindingList: findingListSchema,
+      CoverageReport: coverageReportSchema,
       InvalidRequest: invalidRequestBodySchema,
       Unauthorized: unauthorizedBodySchema,
       TaskNotFound: taskNotFoundBodySchema,
@@ -189,7 +191,8 @@ function schemas() {
 const INFO = {
   title: 'genmock control API',
   summary:
-    'Drive the simulator: its clock, accounts, tasks, scenarios, request journal and conformance findings. ' +
+    'Drive the simulator: its clock, accounts, tasks, scenarios, request journal, conformance findings ' +
+    'and outcome coverage. ' +
     "Not part of the service's interface.",
   description:
     'Under /__mock on the same origin as the service, answered by the same route table in every door. ' +
@@ -208,6 +211,7 @@ const TAGS = [
   { name: 'scenarios', description: 'What happens to each request' },
   { name: 'journal', description: 'The request journal, for contract tests' },
   { name: 'conformance', description: "Findings about the client's conduct" },
+  { name: 'coverage', description: 'Which outcomes of the interface the clients met' },
 ]
 
 /**

@@ -1,6 +1,7 @@
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_ID_STYLE, ID_STYLES } from '../contract/id-style.js'
+import { misspelledOutcomes } from '../contract/outcomes.js'
 import { SPARSE_MODES } from '../contract/sparse.js'
 import {
   adminToken,
@@ -172,6 +173,23 @@ export const OPTIONS = {
     help: ['on exit, write the conformance report to FILE as JUnit XML', '(its folder must be writable at start)'],
     parse: (text, from) => fileName(from, text),
   }),
+  requireCoverage: option({
+    arg: 'all|NAME,…',
+    help: [
+      'exit 1 when genmock stops unless the clients met these outcomes',
+      'of the interface (all: every one); see GET /__mock/coverage',
+    ],
+    parse: (text, from) => {
+      const names = list(from, text, 'all or image-completed,unauthorized', () => undefined) ?? []
+      const unknown = misspelledOutcomes(names)
+      if (unknown)
+        throw new UsageError(
+          `${from}: no outcome ${unknown}; the outcomes are listed by GET /__mock/coverage and in ` +
+            'README.md (Outcome coverage)',
+        )
+      return names
+    },
+  }),
   failOnFindings: option({
     help: ['exit 1 when genmock stops if the conformance report holds an', 'error finding'],
     parse: (text, from) => flag(from, text),
@@ -333,8 +351,8 @@ name in capitals, such as GENMOCK_PORT=0, GENMOCK_CORS_ORIGIN=…, GENMOCK_STRIC
 
 Exit codes:
   0  stopped cleanly (SIGINT, SIGTERM or SIGHUP), or --help, --version, validate with no problem
-  1  --fail-on-findings with an error finding; validate found a problem; the port is in use or
-     the report could not be written
+  1  --fail-on-findings with an error finding; --require-coverage with an outcome not met;
+     validate found a problem; the port is in use or the report could not be written
   2  a bad option, environment variable or scenario file: nothing was started
   129, 130, 143  a second SIGHUP, SIGINT or SIGTERM stopped it at once, without the reports
 

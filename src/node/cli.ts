@@ -3,7 +3,9 @@ import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { constants as os } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import type { RuleId } from '../contract/conformance-rules.js'
+import type { CoverageReport } from '../contract/control-answers.js'
 import { CONFORMANCE_RULES } from '../engine/journal/conformance.js'
+import { unmetOutcomes } from '../engine/journal/coverage.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
@@ -103,6 +105,16 @@ export function conformanceSummary(counts: Partial<Record<RuleId, number>>): str
   return `conformance: ${total} finding${total === 1 ? '' : 's'} (${each})`
 }
 
+/**
+ * The coverage line the CLI prints when it stops.
+ * @example
+ * coverageSummary(report) // 'coverage: 2 of 18 outcomes met (image-completed 3, unauthorized 1)'
+ */
+export function coverageSummary({ outcomes, met, total }: CoverageReport): string {
+  const counts = outcomes.filter((o) => o.met).map((o) => `${o.name} ${o.count}`)
+  return `coverage: ${met} of ${total} outcomes met${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`
+}
+
 const errorFindings = (counts: Partial<Record<RuleId, number>>) =>
   Object.entries(counts).reduce(
     (sum, [rule, n]) => sum + (CONFORMANCE_RULES[rule as RuleId].severity === 'error' ? n : 0),
@@ -116,6 +128,14 @@ const SHUTDOWN: ShutdownStep[] = [
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
     out.event('conformance', { findings: total, errors: errorFindings(counts), counts }, conformanceSummary(counts))
     return 0
+  },
+  function coverage({ args, engine, out }) {
+    const report = engine.coverage.report()
+    out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
+    const unmet = unmetOutcomes(report, args.requireCoverage)
+    if (unmet.length === 0) return 0
+    out.warn('coverage-unmet', { unmet }, `--require-coverage: not met: ${unmet.join(', ')}, exit 1`)
+    return 1
   },
   function report({ args, engine, out }) {
     if (args.report === undefined) return 0

@@ -175,6 +175,16 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await expect.poll(async () => (await rows())[0]?.includes(await newest()), SHOWS).toBe(true)
   })
 
+  it('shows the outcomes the clients met: a request with an unknown key is unauthorized', async () => {
+    const outcome = (name: string) =>
+      page.locator(`[data-testid=coverage-outcome][data-outcome=${name}]`).getAttribute('data-met', WAIT)
+    expect(await outcome('unauthorized')).toBe('false')
+    expect((await fetch(`${server.url}/api/ai/models`, { headers: auth('sk_test_nobody') })).status).toBe(401)
+    await expect.poll(() => outcome('unauthorized'), SHOWS).toBe('true')
+    expect(await text('[data-testid=coverage-outcome][data-outcome=unauthorized]')).toBe('unauthorized ×1')
+    expect(await outcome('relay-expired')).toBe('false')
+  })
+
   it('saves a full-page screenshot', async () => {
     mkdirSync('test/artifacts', { recursive: true })
     await page.evaluate(() => window.scrollTo(0, 0))

@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which outcomes of the interface the clients met
+         * @description Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of the accounts named. Cleared by POST /__mock/reset.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1017,6 +1037,17 @@ export interface components {
                 taskId?: string;
                 idempotencyKey?: string;
             }[];
+        };
+        CoverageReport: {
+            outcomes: {
+                /** @enum {string} */
+                name: "image-completed" | "video-completed" | "failed-refunded" | "relay-expired" | "relay-unknown" | "submission-uncertain" | "polled-after-wait" | "idempotent-replay" | "sparse-answer" | "invalid-request" | "unauthorized" | "insufficient-credits" | "task-not-found" | "key-reused-with-other-body" | "request-in-progress" | "rate-limited" | "server-error" | "connection-dropped";
+                met: boolean;
+                /** @description How many requests met it. */
+                count: number;
+            }[];
+            met: number;
+            total: number;
         };
         InvalidRequest: {
             /** @constant */
@@ -3336,6 +3367,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query?: {
+                /** @description Only these accounts, comma-separated (or the parameter repeated): their outcomes together. Without it, the whole run, requests that named no account included. */
+                account?: string;
+            };
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every outcome, met or not. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageReport"];
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */

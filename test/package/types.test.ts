@@ -93,3 +93,48 @@ for (const [label, makeProject, nodeBinary] of SETUPS) {
     }
   })
 }
+
+/** The test kit's Vitest and Jest entries, as a TypeScript test file uses them (Playwright's in kit.test.ts). */
+const KIT_CONSUMER = `import type { CoverageReport, OutcomeName } from 'genmock'
+import { type Genmock, useGenmock } from 'genmock/jest'
+import { expectCoverage, genmockTest, test, type World } from 'genmock/vitest'
+
+const kit = genmockTest({ url: 'http://127.0.0.1:4600', world: { credits: 5, strict: true } })
+test('a world', async ({ world }) => {
+  const mine: World = world
+  const report: CoverageReport = await mine.coverage()
+  const first: OutcomeName | undefined = report.outcomes[0]?.name
+  const now: string = (await mine.clock.advance(5)).now
+  return [first, now, mine.baseUrl, mine.apiKey, (await mine.findings())[0]?.rule]
+})
+kit.expectCoverage(['image-completed'])
+expectCoverage(['all'])
+export const jest: (options?: { seed?: number }) => Genmock = useGenmock
+`
+
+describe.concurrent('a strict TypeScript consumer of the test kit with msw 2 on Node 20', () => {
+  for (const [resolution, compilerOptions] of Object.entries(RESOLUTIONS)) {
+    it(
+      `type-checks genmock/vitest and genmock/jest with moduleResolution ${resolution}`,
+      async ({ expect }) => {
+        const dir = await projects.msw2()
+        const folder = `kit-${resolution}`
+        writeFiles(dir, {
+          [`${folder}/consumer.ts`]: KIT_CONSUMER,
+          [`${folder}/tsconfig.json`]: JSON.stringify(
+            { compilerOptions: { ...STRICT, ...compilerOptions }, files: ['consumer.ts'] },
+            null,
+            2,
+          ),
+        })
+        const { code, stdout, stderr } = await exec(process.execPath, [TSC, '-p', folder], {
+          cwd: dir,
+          allowFailure: true,
+        })
+        expect(`${stdout}${stderr}`).toBe('')
+        expect(code).toBe(0)
+      },
+      INSTALL_MS + RUN_MS,
+    )
+  }
+})

@@ -138,3 +138,18 @@ describe('findings', () => {
     }
   })
 })
+
+describe('assertClean in a shared afterEach', () => {
+  it('fails for the findings since its previous call only: a breach fails its own test, not the next ones', () => {
+    const conformance = new Conformance()
+    const at = { accountId: 'acct_alice', at: '2026-01-01T00:00:00.000Z', requestSeq: 1 }
+    conformance.record([{ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' }], at)
+    expect(() => conformance.assertClean()).toThrow(/relay-without-key/)
+    expect(() => conformance.assertClean()).not.toThrow()
+    expect(conformance.findings()).toHaveLength(1)
+    conformance.record([{ rule: 'poll-after-terminal', message: 'read again' }], at)
+    expect(() => conformance.assertClean()).not.toThrow()
+    conformance.record([{ rule: 'key-in-browser', message: 'a key from a page' }], at)
+    expect(() => conformance.assertClean()).toThrow(/key-in-browser/)
+  })
+})

@@ -129,6 +129,8 @@ export class Conformance {
   #reads = new OrderedMap<string, ReadState>()
   #submissions = new Map<string, Submission[]>()
   #counts = new Map<RuleId, number>()
+  /** The last finding assertClean() has seen. */
+  #asserted = 0
 
   constructor(capacity = 1000) {
     this.capacity = capacity
@@ -264,14 +266,20 @@ export class Conformance {
     return Object.fromEntries(this.#counts)
   }
 
-  /** Throws a readable list of the error findings (warnings do not fail): for a test's `afterEach`. */
+  /**
+   * Throws a readable list of the error findings recorded since the previous call (warnings do
+   * not fail): in a shared `afterEach`, a breach fails its own test, not every later one too.
+   */
   assertClean(filter: FindingFilter = {}): void {
-    assertClean(this.findings(filter))
+    const since = this.#asserted
+    this.#asserted = this.#seq
+    assertClean(this.findings(filter).filter((finding) => finding.seq > since))
   }
 
   clear(): void {
     this.#findings = []
     this.#seq = 0
+    this.#asserted = 0
     this.#counts.clear()
     this.#reads.clear()
     this.#submissions.clear()
@@ -302,6 +310,7 @@ export class Conformance {
     const bySeq = new Map(saved.findings.map((finding) => [finding.seq, finding]))
     this.#findings = saved.findings
     this.#seq = saved.seq
+    this.#asserted = 0
     // A finding no longer kept is still one: later reads of its task only count, unseen.
     const linked = ({ finding, ...read }: SavedConformance['reads'][number][1]): ReadState =>
       finding === undefined ? read : { ...read, finding: bySeq.get(finding) ?? ({ seq: finding } as Finding) }

@@ -1,0 +1,45 @@
+// `genmock/jest` (README, The test kit): the world from Jest's hooks. The preset is genmock/jest-preset.
+import { Harness, type KitOptions } from './harness.js'
+import { assertWorldClean, type World } from './world.js'
+
+type Hook = (fn: () => Promise<void> | void) => void
+/** Jest's globals, as every Jest test file has them. */
+const jest = globalThis as unknown as { beforeAll: Hook; afterAll: Hook; beforeEach: Hook; afterEach: Hook }
+
+export interface Genmock {
+  /** This test's world: a fresh account with its own key and clock (read it inside a test). */
+  readonly world: World
+  /** After the file's tests: fails unless they met each of `outcomes` ('all': every one). */
+  expectCoverage(outcomes: readonly string[]): void
+}
+
+/**
+ * Call once at the top of a test file: a world before each test; after it, an error finding of
+ * that world fails the test, listing the findings.
+ * @example
+ * const genmock = useGenmock()
+ * test('…', async () => { const { baseUrl, apiKey } = genmock.world })
+ */
+export function useGenmock(options: KitOptions = {}): Genmock {
+  const harness = new Harness(options)
+  let current: World | undefined
+  jest.beforeEach(async () => {
+    current = await harness.world()
+  })
+  jest.afterEach(async () => {
+    const world = current
+    current = undefined
+    if (world) await assertWorldClean(world)
+  })
+  jest.afterAll(() => harness.stop())
+  return {
+    get world(): World {
+      if (!current) throw new Error('genmock: the world exists inside a test only (useGenmock sets it up before each)')
+      return current
+    },
+    expectCoverage: (outcomes) => jest.afterAll(() => harness.expectCoverage(outcomes)),
+  }
+}
+
+export type { KitOptions, World }
+export type { WorldClock, WorldOptions } from './world.js'

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { BIN, ROOT } from '../support/cli.js'
+
+/**
+ * The README's recipes for other test runners (The test kit, "pytest, and any other CI"), run as
+ * written: the pytest conftest and test with Debian's pytest, and the shell script with bash.
+ */
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const section = README.slice(README.indexOf('\n#### pytest, and any other CI'))
+const blocks = (language: string) =>
+  [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!)
+/** A code block whose first line is `# NAME`, by NAME. */
+const named = (language: string, name: string) => {
+  const block = blocks(language).find((b) => b.startsWith(`# ${name}`))
+  if (!block) throw new Error(`README.md has no ${language} block starting "# ${name}"`)
+  return block
+}
+const env = { ...process.env, GENMOCK_BIN: join(ROOT, BIN), NO_COLOR: '1' }
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+describe('the README recipes for non-Node CI', () => {
+  it('pytest: a world per test; a test whose client breaks a rule errors in its teardown, listing the findings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-pytest-'))
+    writeFileSync(join(dir, 'conftest.py'), named('python', 'conftest.py'))
+    writeFileSync(join(dir, 'test_image.py'), named('python', 'test_image.py'))
+    writeFileSync(
+      join(dir, 'test_breach.py'),
+      `from conftest import call
+
+
+def test_relay_without_a_key(world):
+    body = {"provider": "relay", "model": "base-image-2", "prompt": "a fox", "resolution": "2K"}
+    try:
+        call(world["base_url"], "POST", "/api/ai/image/generate", body, world["apiKey"])
+    except Exception:
+        pass
+`,
+    )
+    const run = spawnSync('/usr/bin/python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    const output = `${run.stdout}\n${run.stderr}`
+    expect(output).toMatch(/2 passed, 1 error/)
+    expect(output).toMatch(/ERROR at teardown of test_relay_without_a_key/)
+    expect(output).toContain('relay-without-key: relay submission without an Idempotency-Key')
+    expect(run.status).toBe(1)
+  }, 70_000)
+
+  it('the shell script: ready, a world, its task completed, no findings, coverage met: exit 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-sh-'))
+    writeFileSync(join(dir, 'genmock-world.sh'), named('sh', 'genmock-world.sh'))
+    const run = spawnSync('bash', ['genmock-world.sh'], {
+      cwd: dir,
+      env: { ...env, PORT: String(await freePort()) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).not.toContain('FAILED')
+    expect(run.stdout).toMatch(/^coverage: 1 of \d+ outcomes met \(image-completed 1\)$/m)
+    expect(run.status).toBe(0)
+  }, 70_000)
+})

@@ -1,0 +1,148 @@
+import { join } from 'node:path'
+import { describe, it } from 'vitest'
+import {
+  cleanEnv,
+  devVersion,
+  exec,
+  INSTALL_MS,
+  project,
+  projects,
+  readmeExample,
+  RUN_MS,
+  writeFiles,
+} from './support.js'
+
+/**
+ * The test kit from the packed tarball (README, The test kit), in fresh projects with the test
+ * runners from the npm registry: Vitest, real Jest with `preset: 'genmock'` and msw 2, and
+ * Playwright Test driving Debian's Chromium (no browser is downloaded).
+ */
+
+// Inherited by npm in the projects: @playwright/test must never fetch a browser.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1'
+
+/** A file whose first test's client breaks a rule and whose second is clean: findings stay with their world. */
+const SCOPED = (hooks: 'vitest' | 'jest') => {
+  const [head, world] =
+    hooks === 'vitest'
+      ? [`import { expect } from 'vitest'\nimport { test } from 'genmock/vitest'\n`, '{ world }']
+      : [`const genmock = require('genmock/jest').useGenmock()\n`, '']
+  const get = hooks === 'vitest' ? '' : '  const world = genmock.world\n'
+  return `${head}
+const relay = (world, key) =>
+  fetch(world.baseUrl + '/api/ai/image/generate', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + world.apiKey, 'content-type': 'application/json', ...key },
+    body: JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a fox', resolution: '2K' }),
+  })
+
+test('breaks a rule', async (${world}) => {
+${get}  expect((await relay(world, {})).status).toBe(400)
+})
+
+test('keeps the rules', async (${world}) => {
+${get}  expect((await relay(world, { 'idempotency-key': 'kit-key-0001' })).status).toBe(200)
+})
+`
+}
+
+describe.concurrent('the test kit from the tarball', () => {
+  it(
+    "genmock/vitest: the README's example, and a breach failing only its own test",
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      writeFiles(dir, {
+        'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
+        'kit-vitest/scoped.test.js': SCOPED('vitest'),
+      })
+      const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
+      const { stdout, code } = await exec(
+        process.execPath,
+        [vitest, 'run', '--root', 'kit-vitest', '--reporter', 'verbose'],
+        { cwd: dir, allowFailure: true },
+      )
+      expect(stdout).toMatch(/✓ image\.test\.ts > an image task completes when its clock moves/)
+      expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
+      expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
+      expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
+      expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
+      expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
+      expect(code).toBe(1)
+    },
+    INSTALL_MS + RUN_MS,
+  )
+
+  it(
+    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, a breach failing only its test",
+    async ({ expect }) => {
+      const dir = await project(
+        'jest',
+        { jest: '^30.5.0', msw: '~2.15.0' },
+        { type: 'commonjs', jest: { preset: 'genmock' } },
+      )
+      writeFiles(dir, {
+        'kit.test.js': readmeExample('#### genmock/jest'),
+        'msw-node.test.js': readmeExample('#### Jest'),
+        'scoped.test.js': SCOPED('jest'),
+      })
+      const jest = join(dir, 'node_modules', 'jest', 'bin', 'jest.js')
+      const { code, stdout, stderr } = await exec(process.execPath, [jest, '--ci', '--verbose'], {
+        cwd: dir,
+        env: cleanEnv(),
+        allowFailure: true,
+      })
+      const report = stdout + stderr
+      expect(report).toMatch(/PASS \.\/kit\.test\.js/)
+      expect(report).toMatch(/PASS \.\/msw-node\.test\.js/)
+      expect(report).toMatch(/✕ breaks a rule/)
+      expect(report).toMatch(/✓ keeps the rules/)
+      expect(report).toContain('relay-without-key: relay submission without an Idempotency-Key')
+      expect(report).toMatch(/Tests: {7}1 failed, 3 passed, 4 total/)
+      expect(code).toBe(1)
+    },
+    INSTALL_MS + RUN_MS,
+  )
+
+  it(
+    "genmock/playwright driving Debian's Chromium: the README's example, and a page that sends the key fails its test",
+    async ({ expect }) => {
+      const dir = await project('playwright', { '@playwright/test': devVersion('@playwright/test') })
+      writeFiles(dir, {
+        'playwright.config.js': `import { defineConfig } from '@playwright/test'
+export default defineConfig({
+  reporter: 'list',
+  workers: 2,
+  use: {
+    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] },
+  },
+})
+`,
+        'image.spec.js': readmeExample('#### genmock/playwright'),
+        'breach.spec.js': `import { expect, test } from 'genmock/playwright'
+
+test.fail('a page that sends the key itself fails', async ({ page, world }) => {
+  await page.goto(world.baseUrl + '/__mock/health')
+  const status = await page.evaluate(
+    ({ key }) =>
+      fetch('/api/ai/image/generate', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' + key, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'base-image-2', prompt: 'a fox' }),
+      }).then((r) => r.status),
+    { key: world.apiKey },
+  )
+  expect(status).toBe(200)
+})
+
+test('the next world is clean', async ({ world }) => {
+  expect(await world.findings()).toEqual([])
+})
+`,
+      })
+      const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test'], { cwd: dir, env: cleanEnv() })
+      expect(stdout + stderr).toMatch(/3 passed/)
+    },
+    INSTALL_MS + 2 * RUN_MS,
+  )
+})
