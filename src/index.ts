@@ -5,7 +5,9 @@ import type { Conformance } from './engine/conformance.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import type { Journal } from './engine/journal.js'
 import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
+import { driftOf, type Drift } from './handlers/drift.js'
 import { mswHandlers } from './msw/adapter.js'
+import { proxyHandlers, type MswProxyOptions } from './msw/proxy.js'
 
 export interface Simulator {
   engine: Engine
@@ -19,6 +21,13 @@ export interface Simulator {
   journal: Journal
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
+  /** With `proxy`: where the service answered otherwise than genmock would have (README, Check genmock against the service). */
+  drift: Drift
+}
+
+export interface CreateSimulatorOptions extends SimulatorOptions {
+  /** msw/node only: send the service's routes to this base_url and compare its answers with genmock's. */
+  proxy?: MswProxyOptions
 }
 
 /**
@@ -27,13 +36,15 @@ export interface Simulator {
  * const { engine, handlers } = createSimulator({ seed: 7, clock: { mode: 'manual' } })
  * setupServer(...handlers).listen()
  */
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
+export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
   const engine = new Engine(options)
   const app = createApp(engine, options)
+  const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
   return {
     engine,
     app,
-    handlers: mswHandlers(app),
+    handlers: [...proxy, ...mswHandlers(app)],
+    drift: driftOf(engine),
     conformance: engine.conformance,
     journal: engine.journal,
     accounts: accountHandles(engine),
@@ -41,7 +52,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 }
 
 export { Engine }
-export type { EngineOptions, RouteOptions, SimulatorOptions }
+export type { EngineOptions, RouteOptions, SimulatorOptions, MswProxyOptions }
+export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'
 export { ID_STYLES, type IdStyle } from './contract/id-style.js'
 export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
 export type { HttpRequest, Reply } from './handlers/exchange.js'

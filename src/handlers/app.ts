@@ -4,6 +4,7 @@ import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
+import { DRIFT_ROUTES } from './drift-routes.js'
 import { etagOf, noneMatch } from './etag.js'
 import { toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
@@ -47,6 +48,7 @@ export const ROUTES: readonly RouteRow[] = [
   },
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
+  ...DRIFT_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */

@@ -15,6 +15,7 @@ import type { JournalFilter } from '../engine/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
+import { driftOf } from './drift.js'
 import { json, type HttpRequest } from './exchange.js'
 import { junitReport } from './junit.js'
 import { readJson } from './request.js'
@@ -149,6 +150,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     path: '/__mock/reset',
     run: (c) => {
       c.engine.reset(body(resetSchema, c).seed)
+      driftOf(c.engine).clear()
       return json(200, { ok: true, seed: c.engine.seed })
     },
   },

@@ -17,7 +17,7 @@ function redact(name: string, value: string): string {
 }
 
 /** Request headers as the journal may keep them: sorted by name (as every door then agrees), credentials redacted. */
-function redactedHeaders(headers: HttpRequest['headers']): Record<string, string> {
+export function redactedHeaders(headers: HttpRequest['headers']): Record<string, string> {
   const kept: Record<string, string> = {}
   for (const name of Object.keys(headers).sort()) {
     const value = headers[name]

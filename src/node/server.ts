@@ -6,8 +6,10 @@ import { LIMITS } from '../contract/limits.js'
 import { Engine } from '../engine/engine.js'
 import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
+import { isControlPath } from '../handlers/control.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
+import { PROXY_ERROR_HEADER, RecordingProxy, type ProxyOptions } from './proxy.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -16,6 +18,8 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   host?: string
   log?: LogFormat
   write?: (line: string) => void
+  /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
+  proxy?: ProxyOptions
 }
 
 export interface RunningServer {
@@ -79,10 +83,20 @@ function target(url: string): { path: string; query: string } {
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
+  res
+    .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+    .end(text)
 }
+
+const refuseTarget = (res: ServerResponse) =>
+  sendJson(
+    res,
+    400,
+    { error: 'genmock proxy: only paths are forwarded, to the --proxy base_url; absolute URLs are refused' },
+    { [PROXY_ERROR_HEADER]: 'refused-target', connection: 'close' },
+  )
 
 /**
  * The standalone server: node:http straight onto the route table. The body is read from the
@@ -97,6 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const engine = new Engine({ videoSample: loadVideoSample(), ...options })
   const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
   const app = createApp(engine, routeOptions)
+  const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const log = requestLog(options.log ?? 'silent', options.write ?? ((line) => process.stdout.write(`${line}\n`)))
@@ -114,6 +129,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     log(req, res)
     if (access.answer(req, res)) return
     const method = req.method ?? 'GET'
+    // Never an open proxy: only origin-form targets, all sent to the one base_url.
+    if (proxy && !(req.url ?? '/').startsWith('/')) return refuseTarget(res)
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
     const { path, query } = target(req.url ?? '/')
@@ -125,6 +142,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       body,
       origin: originOf(req.headers.host),
       remoteAddress: req.socket.remoteAddress,
+    }
+    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
+      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+      const error = `genmock proxy: request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+      return sendJson(res, 413, { error }, { [PROXY_ERROR_HEADER]: 'too-large', connection: 'close' })
     }
     const reply = await app(request)
     if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
@@ -156,6 +178,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
     )
   })
+  // CONNECT would make it a tunnel to anywhere: refused.
+  if (proxy)
+    server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\n\r\n'))
   server.listen(options.port ?? 4600, host)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
@@ -169,7 +194,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
+        // The exchanges answered last are recorded on the next turn: the recording closes after them.
+        server.close((error) =>
+          setImmediate(() => {
+            proxy?.close()
+            if (error) reject(error)
+            else resolve()
+          }),
+        )
         server.closeAllConnections()
       }),
   }

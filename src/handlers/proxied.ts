@@ -1,0 +1,97 @@
+import type { Engine } from '../engine/engine.js'
+import type { DriftExample } from '../engine/drift/report.js'
+import type { JournalBody, JournalEntry } from '../engine/journal.js'
+import { compareExchange, type ServiceAnswer } from './drift.js'
+import type { HttpRequest } from './exchange.js'
+import { journalEntry, redactedHeaders } from './journal-entry.js'
+
+/** Bearer-like credentials inside a text, and JSON members named like secrets. */
+const TOKEN_IN_TEXT = /\b(Bearer|Basic|Token)(\s+)[\w~+/.=-]{4,}/gi
+const SECRET_MEMBER =
+  /("(?:authorization|cookie|set-cookie|api[-_]?key|access[-_]?key|token|secret|password)"\s*:\s*)"[^"]*"/gi
+
+/**
+ * A text with anything that looks like a credential redacted, for the journal, the HAR and the drift examples.
+ * @example
+ * redactText('{"note":"Bearer sk_live_1"}') // '{"note":"Bearer [redacted]"}'
+ */
+export const redactText = (text: string) =>
+  text.replace(TOKEN_IN_TEXT, '$1$2[redacted]').replace(SECRET_MEMBER, '$1"[redacted]"')
+
+const redactBody = (body: JournalBody | undefined): JournalBody | undefined =>
+  body?.text === undefined ? body : { ...body, text: redactText(body.text) }
+
+/** Response headers as a file may keep them: Set-Cookie values and credential-named headers redacted. */
+function redactedResponseHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept = redactedHeaders(headers)
+  if (kept['set-cookie'] !== undefined)
+    kept['set-cookie'] = kept['set-cookie']
+      .split(/,(?=\s*[^;=,\s]+=)/)
+      .map((cookie) => `${cookie.split('=', 1)[0]!.trim()}=[redacted]`)
+      .join(', ')
+  return kept
+}
+
+/** One exchange the proxy forwarded, or answered itself when the service could not be reached. */
+export interface ProxiedExchange {
+  request: HttpRequest
+  /** The service's answer; for genmock's own 502/504, its status and headers with `genmock` set. */
+  answer: ServiceAnswer
+  /** Bytes of the answer's body as they came, even when `answer.body` kept only part or none. */
+  size: number
+  /** Wall time the request arrived, and how long the answer took, in milliseconds. */
+  at: number
+  durationMs: number
+  /** genmock answered (502, 504): no service answer to compare. */
+  genmock?: boolean
+}
+
+const EXAMPLE_TEXT = 2000
+const cut = (text: string | undefined) =>
+  text === undefined ? undefined : text.length > EXAMPLE_TEXT ? `${text.slice(0, EXAMPLE_TEXT)}…` : text
+
+/**
+ * Journals a proxied exchange (marked `proxied`, credentials redacted) and compares it with what
+ * genmock would have answered. Returns the journal entry, for a recording. Doors call it after
+ * the client has its answer.
+ * @example
+ * const entry = recordProxied(engine, exchange)
+ */
+export function recordProxied(engine: Engine, exchange: ProxiedExchange): JournalEntry {
+  const { request, answer, size, at, durationMs } = exchange
+  const built = journalEntry({
+    request,
+    arrived: at,
+    reply: { status: answer.status, headers: answer.headers, body: answer.body ?? new Uint8Array() },
+    durationMs,
+    trace: {},
+    conformance: [],
+  })
+  const responseBody: JournalBody | undefined =
+    size === 0
+      ? undefined
+      : built.responseBody
+        ? { ...built.responseBody, size, ...(size > built.responseBody.size ? { truncated: true as const } : {}) }
+        : { type: answer.headers['content-type'] ?? 'application/octet-stream', size }
+  const entry = {
+    ...built,
+    proxied: true as const,
+    responseHeaders: redactedResponseHeaders(answer.headers),
+    ...(built.requestBody ? { requestBody: redactBody(built.requestBody)! } : {}),
+    ...(responseBody ? { responseBody: redactBody(responseBody)! } : {}),
+  }
+  const seq = engine.journal.record(entry)
+  const kept: JournalEntry = { seq, ...entry }
+  if (exchange.genmock) return kept
+  const example: DriftExample = {
+    seq,
+    at: kept.at,
+    method: kept.method,
+    path: kept.path,
+    status: kept.status,
+    ...(kept.requestBody?.text !== undefined ? { requestBody: cut(kept.requestBody.text)! } : {}),
+    ...(kept.responseBody?.text !== undefined ? { responseBody: cut(kept.responseBody.text)! } : {}),
+  }
+  compareExchange(engine, request, answer, at, example)
+  return kept
+}

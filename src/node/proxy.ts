@@ -1,0 +1,190 @@
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { Engine } from '../engine/engine.js'
+import { toHar } from '../engine/har.js'
+import type { HttpRequest } from '../handlers/exchange.js'
+import { recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
+import { HarFile } from './har-file.js'
+
+export interface ProxyOptions {
+  /** The service's base_url: every proxied request goes to this origin and path, and nowhere else. */
+  target: string
+  /** How long the service may take to start answering, in milliseconds. Default 30 000. */
+  timeoutMs?: number
+  /** A HAR 1.2 file to record every proxied exchange in, as it happens. */
+  record?: string
+}
+
+/** Headers that belong to one connection (RFC 9110 §7.6.1), never forwarded either way. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+])
+/** Bodies kept for the journal, the recording and the comparison; larger ones (media) only stream through. */
+const KEEP_LIMIT = 1024 * 1024
+const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
+/** Says an answer is genmock's own, not the service's. */
+export const PROXY_ERROR_HEADER = 'genmock-proxy-error'
+
+/**
+ * The --proxy base_url, checked: http or https, no credentials, query or fragment.
+ * @example
+ * proxyTarget('https://api.example.test/v1/').origin // 'https://api.example.test'
+ */
+export function proxyTarget(text: string): URL {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new Error(`--proxy must be an absolute http(s) URL such as https://api.example.test, got "${text}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--proxy must be an http or https URL, got "${text}"`)
+  if (url.username || url.password) throw new Error('--proxy must not carry credentials: clients send their own key')
+  if (url.search || url.hash) throw new Error('--proxy must be a base URL without a query or fragment')
+  return url
+}
+
+const forwardable = (headers: IncomingMessage['headers']) => {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim()),
+  )
+  const kept: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value
+  return kept
+}
+
+const flat = (headers: IncomingMessage['headers']) =>
+  Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+    ),
+  ) as Record<string, string>
+
+function decoded(body: Buffer, encoding: string | undefined): Uint8Array | undefined {
+  try {
+    if (!encoding || encoding === 'identity') return body
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body)
+    if (encoding === 'deflate') return inflateSync(body)
+    if (encoding === 'br') return brotliDecompressSync(body)
+  } catch {
+    // A body that does not decode is forwarded as it came; it is just not compared.
+  }
+  return undefined
+}
+
+/**
+ * The recording proxy of the node door: forwards a request to the one base_url, streams the
+ * service's answer back unchanged, then journals, records and compares it once the client has it.
+ * An unreachable or slow service gets genmock's own 502 / 504, marked by Genmock-RecordingProxy-Error.
+ */
+export class RecordingProxy {
+  readonly #target: URL
+  readonly #timeoutMs: number
+  readonly #engine: Engine
+  readonly #har: HarFile | undefined
+  readonly #onError: (error: unknown) => void
+
+  /** Throws when the target is not a base URL, or the recording cannot be created. */
+  constructor(engine: Engine, options: ProxyOptions, onError: (error: unknown) => void) {
+    this.#target = proxyTarget(options.target)
+    this.#timeoutMs = options.timeoutMs ?? 30_000
+    this.#engine = engine
+    this.#onError = onError
+    this.#har = options.record === undefined ? undefined : new HarFile(options.record, this.base)
+  }
+
+  /** The base_url, without a trailing slash. */
+  get base(): string {
+    return `${this.#target.origin}${this.#target.pathname.replace(/\/+$/, '')}`
+  }
+
+  forward(req: IncomingMessage, res: ServerResponse, request: HttpRequest): void {
+    const at = Date.now()
+    const started = performance.now()
+    const url = `${this.base}${request.path}${request.query ? `?${request.query}` : ''}`
+    const headers = forwardable(req.headers)
+    if (request.body.byteLength > 0 || headers['content-length'] !== undefined)
+      headers['content-length'] = String(request.body.byteLength)
+    const send = this.#target.protocol === 'https:' ? httpsRequest : httpRequest
+    const upstream = send(url, { method: request.method, headers })
+    let answered = false
+    const timer = setTimeout(
+      () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'GENMOCK_TIMEOUT' })),
+      this.#timeoutMs,
+    )
+    const finish = (exchange: Omit<ProxiedExchange, 'request' | 'at' | 'durationMs'>) =>
+      setImmediate(() => this.#record({ ...exchange, request, at, durationMs: performance.now() - started }))
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy()
+    })
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      if (answered) return void res.destroy()
+      answered = true
+      const status = error.code === 'GENMOCK_TIMEOUT' ? 504 : 502
+      const reason =
+        status === 504 ? 'timeout' : /CERT|SSL|TLS/i.test(error.code ?? error.message) ? 'tls' : 'unreachable'
+      const message =
+        status === 504
+          ? `genmock proxy: ${this.#target.origin} did not answer within ${this.#timeoutMs / 1000} s`
+          : reason === 'tls'
+            ? `genmock proxy: ${this.#target.origin}'s TLS certificate is not trusted (${error.code ?? error.message})`
+            : `genmock proxy: cannot reach ${this.#target.origin} (${error.code ?? error.message})`
+      const text = JSON.stringify({ error: message })
+      const replyHeaders = { 'content-type': 'application/json', [PROXY_ERROR_HEADER]: reason }
+      if (!res.headersSent)
+        res.writeHead(status, { ...replyHeaders, 'content-length': Buffer.byteLength(text) }).end(text)
+      const body = new TextEncoder().encode(text)
+      finish({ answer: { status, headers: replyHeaders, body }, size: body.byteLength, genmock: true })
+    })
+    upstream.on('response', (answer) => {
+      clearTimeout(timer)
+      answered = true
+      upstream.setTimeout(this.#timeoutMs, () => upstream.destroy())
+      const status = answer.statusCode ?? 502
+      const kept: Buffer[] = []
+      let size = 0
+      const keep = !MEDIA_TYPE.test(answer.headers['content-type'] ?? '')
+      answer.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength
+        if (keep && size <= KEEP_LIMIT) kept.push(chunk)
+      })
+      answer.on('end', () => {
+        const whole = keep && size <= KEEP_LIMIT
+        const body = whole ? decoded(Buffer.concat(kept), answer.headers['content-encoding']) : undefined
+        finish({ answer: { status, headers: flat(answer.headers), body }, size })
+      })
+      answer.on('error', () => res.destroy())
+      res.writeHead(status, forwardable(answer.headers))
+      answer.pipe(res)
+    })
+    upstream.end(request.body)
+  }
+
+  close(): void {
+    this.#har?.close()
+  }
+
+  #record(exchange: ProxiedExchange): void {
+    try {
+      const entry = recordProxied(this.#engine, exchange)
+      this.#har?.append(toHar([entry], this.base).log.entries[0]!)
+    } catch (error) {
+      this.#onError(error)
+    }
+  }
+}

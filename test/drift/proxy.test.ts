@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { startServer, type RunningServer } from '../../src/node/server.js'
+import { clientSession } from './session.js'
+import { DEPARTURES, STAND_IN_KEY, startStandIn } from './stand-in.js'
+
+const open: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  for (const server of open.splice(0).reverse()) await server.close()
+})
+
+async function proxyTo(target: string, extra: Parameters<typeof startServer>[0] = {}): Promise<RunningServer> {
+  const server = await startServer({ port: 0, log: 'silent', proxy: { target }, ...extra })
+  open.push(server)
+  return server
+}
+
+const driftOf = async (server: RunningServer) =>
+  (await (await fetch(`${server.url}/__mock/drift`)).json()) as {
+    findings: { kind: string; place: string; count: number; service: unknown; genmock: unknown }[]
+    observations: Record<string, unknown>
+  }
+
+describe('the recording proxy in front of the stand-in service', () => {
+  test('the drift report names each departure and nothing else', async () => {
+    const standIn = await startStandIn()
+    open.push(standIn)
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-drift-'))
+    const server = await proxyTo(standIn.url, { proxy: { target: standIn.url, record: join(dir, 'session.har') } })
+    await clientSession(server.url, { key: STAND_IN_KEY, poorKey: 'sk_live_poor' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { findings, observations } = await driftOf(server)
+    const named = findings.map((f) => `${f.kind} ${f.place}`).sort()
+    expect(named).toEqual(DEPARTURES.map((d) => `${d.kind} ${d.place}`).sort())
+    const price = findings.find((f) => f.kind === 'price')!
+    expect([price.service, price.genmock]).toEqual([60, 80])
+    expect(observations.exchanges).toBeGreaterThan(10)
+
+    const har = readFileSync(join(dir, 'session.har'), 'utf8')
+    expect(JSON.parse(har).log.entries.length).toBe(observations.exchanges)
+    const journal = await (await fetch(`${server.url}/__mock/requests`)).text()
+    const drift = JSON.stringify(await driftOf(server))
+    for (const text of [har, journal, drift]) {
+      expect(text).not.toContain(STAND_IN_KEY)
+      expect(text).not.toContain('s3cr3t-cookie')
+      expect(text).not.toContain('secret-session')
+    }
+    expect(JSON.parse(journal).requests[0].proxied).toBe(true)
+  })
+})
