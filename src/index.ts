@@ -2,6 +2,7 @@
 import type { HttpHandler } from 'msw'
 import { accountHandles } from './engine/account-handle.js'
 import type { Conformance } from './engine/conformance.js'
+import { withCalibration } from './engine/drift/calibrate.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import type { Journal } from './engine/journal.js'
 import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
@@ -21,7 +22,7 @@ export interface Simulator {
   journal: Journal
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
-  /** With `proxy`: where the service answered otherwise than genmock would have (README, Check genmock against the service). */
+  /** With `proxy`: where the service answered otherwise than genmock would (README, Check genmock against the service). */
   drift: Drift
 }
 
@@ -37,7 +38,7 @@ export interface CreateSimulatorOptions extends SimulatorOptions {
  * setupServer(...handlers).listen()
  */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
-  const engine = new Engine(options)
+  const engine = new Engine(withCalibration(options))
   const app = createApp(engine, options)
   const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
   return {
@@ -53,6 +54,7 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
 
 export { Engine }
 export type { EngineOptions, RouteOptions, SimulatorOptions, MswProxyOptions }
+export type { Calibration } from './engine/drift/calibrate.js'
 export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'
 export { ID_STYLES, type IdStyle } from './contract/id-style.js'
 export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'

@@ -1,5 +1,6 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
 import type { RuleId } from '../engine/conformance.js'
+import type { Calibration } from '../engine/drift/calibrate.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
@@ -32,7 +33,10 @@ export interface RouteOptions {
 export const isGenmockPath = (path: string) =>
   path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
 
-export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+export interface SimulatorOptions extends EngineOptions, RouteOptions {
+  /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
+  calibration?: Calibration | undefined
+}
 
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
 export type App = (request: HttpRequest) => Promise<Reply | undefined>

@@ -185,7 +185,9 @@ function submission(c: Comparison, endpoint: 'image' | 'video', engine: Engine, 
       place: `${endpoint} ${paths.join(', ') || 'body'}`,
       service: `${status} ${String(body.error)}${paths.length > 0 ? `: ${paths.join(', ')}` : ''}`,
       genmock: `${would.httpStatus} accepted`,
-      message: `the service refused a ${endpoint} body genmock accepts${paths.length ? ` (${paths.join(', ')})` : ''}`,
+      message:
+        `the service refused ${endpoint === 'image' ? 'an' : 'a'} ${endpoint} body genmock accepts` +
+        `${paths.length ? ` (${paths.join(', ')})` : ''}`,
     })
     return
   }
@@ -247,7 +249,7 @@ function accepted(c: Comparison, endpoint: 'image' | 'video', would: WouldAnswer
         place: `${endpoint} ${issues.map((i) => i.path || 'body').join(', ')}`,
         service: `${status} accepted`,
         genmock: `${expected.status} Invalid request: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
-        message: `the service accepted a ${endpoint} body genmock refuses`,
+        message: `the service accepted ${endpoint === 'image' ? 'an' : 'a'} ${endpoint} body genmock refuses`,
       })
     }
   }

@@ -47,8 +47,22 @@ export interface ProxiedExchange {
 }
 
 const EXAMPLE_TEXT = 2000
-const cut = (text: string | undefined) =>
-  text === undefined ? undefined : text.length > EXAMPLE_TEXT ? `${text.slice(0, EXAMPLE_TEXT)}…` : text
+const cut = (text: string) => (text.length > EXAMPLE_TEXT ? `${text.slice(0, EXAMPLE_TEXT)}…` : text)
+
+/**
+ * A finding's example from a journal entry (already redacted): its bodies cut short.
+ * @example
+ * exampleOf(entry) // { seq: 4, at, method: 'POST', path: '/api/ai/video/generate', status: 202, requestBody: '…' }
+ */
+export const exampleOf = (entry: JournalEntry): DriftExample => ({
+  seq: entry.seq,
+  at: entry.at,
+  method: entry.method,
+  path: entry.path,
+  status: entry.status,
+  ...(entry.requestBody?.text !== undefined ? { requestBody: cut(entry.requestBody.text) } : {}),
+  ...(entry.responseBody?.text !== undefined ? { responseBody: cut(entry.responseBody.text) } : {}),
+})
 
 /**
  * Journals a proxied exchange (marked `proxied`, credentials redacted) and compares it with what
@@ -83,15 +97,6 @@ export function recordProxied(engine: Engine, exchange: ProxiedExchange): Journa
   const seq = engine.journal.record(entry)
   const kept: JournalEntry = { seq, ...entry }
   if (exchange.genmock) return kept
-  const example: DriftExample = {
-    seq,
-    at: kept.at,
-    method: kept.method,
-    path: kept.path,
-    status: kept.status,
-    ...(kept.requestBody?.text !== undefined ? { requestBody: cut(kept.requestBody.text)! } : {}),
-    ...(kept.responseBody?.text !== undefined ? { responseBody: cut(kept.responseBody.text)! } : {}),
-  }
-  compareExchange(engine, request, answer, at, example)
+  compareExchange(engine, request, answer, at, exampleOf(kept))
   return kept
 }

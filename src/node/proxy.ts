@@ -6,6 +6,7 @@ import { toHar } from '../engine/har.js'
 import type { HttpRequest } from '../handlers/exchange.js'
 import { recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
 import { HarFile } from './har-file.js'
+import { proxyTarget } from './proxy-target.js'
 
 export interface ProxyOptions {
   /** The service's base_url: every proxied request goes to this origin and path, and nowhere else. */
@@ -34,25 +35,6 @@ const KEEP_LIMIT = 1024 * 1024
 const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
 /** Says an answer is genmock's own, not the service's. */
 export const PROXY_ERROR_HEADER = 'genmock-proxy-error'
-
-/**
- * The --proxy base_url, checked: http or https, no credentials, query or fragment.
- * @example
- * proxyTarget('https://api.example.test/v1/').origin // 'https://api.example.test'
- */
-export function proxyTarget(text: string): URL {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw new Error(`--proxy must be an absolute http(s) URL such as https://api.example.test, got "${text}"`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`--proxy must be an http or https URL, got "${text}"`)
-  if (url.username || url.password) throw new Error('--proxy must not carry credentials: clients send their own key')
-  if (url.search || url.hash) throw new Error('--proxy must be a base URL without a query or fragment')
-  return url
-}
 
 const forwardable = (headers: IncomingMessage['headers']) => {
   const named = new Set(

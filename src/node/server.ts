@@ -3,8 +3,10 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
+import { withCalibration } from '../engine/drift/calibrate.js'
 import { Engine } from '../engine/engine.js'
 import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
+import { driftOf, type Drift } from '../handlers/drift.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { isControlPath } from '../handlers/control.js'
 import { accessRules, type AccessOptions } from './access.js'
@@ -26,6 +28,8 @@ export interface RunningServer {
   url: string
   port: number
   engine: Engine
+  /** With `proxy`: where the service answered otherwise than genmock would have. */
+  drift: Drift
   close(): Promise<void>
 }
 
@@ -108,7 +112,7 @@ const refuseTarget = (res: ServerResponse) =>
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine({ videoSample: loadVideoSample(), ...options })
+  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), ...options }))
   const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
   const app = createApp(engine, routeOptions)
   const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
@@ -192,6 +196,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     port,
     engine,
+    drift: driftOf(engine),
     close: () =>
       new Promise<void>((resolve, reject) => {
         // The exchanges answered last are recorded on the next turn: the recording closes after them.

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { calibrateFile, loadCalibration, writeCalibration } from '../../src/node/calibration-files.js'
 import { startServer, type RunningServer } from '../../src/node/server.js'
 import { clientSession } from './session.js'
 import { DEPARTURES, STAND_IN_KEY, startStandIn } from './stand-in.js'
@@ -48,5 +49,38 @@ describe('the recording proxy in front of the stand-in service', () => {
       expect(text).not.toContain('secret-session')
     }
     expect(JSON.parse(journal).requests[0].proxied).toBe(true)
+  })
+})
+
+describe('calibration from a recording', () => {
+  test('a second run with the calibration reports only what calibration cannot change', async () => {
+    const standIn = await startStandIn()
+    open.push(standIn)
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-calibrate-'))
+    const first = await proxyTo(standIn.url, { proxy: { target: standIn.url, record: join(dir, 'session.har') } })
+    await clientSession(first.url, { key: STAND_IN_KEY, poorKey: 'sk_live_poor' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await first.close()
+    open.splice(open.indexOf(first), 1)
+
+    const { output } = calibrateFile(join(dir, 'session.har'), () => {})
+    writeCalibration(join(dir, 'out'), output)
+    expect(output.report).toContain('price of video-d at 8: 60 (genmock: 80)')
+    expect(output.report).toContain('success status of POST /api/ai/image/generate: 202 (genmock: 200)')
+    expect(output.report).toContain('extra-field at submission.queuePosition')
+    const video = output.prices.observed.find((p) => p.model === 'video-d')
+    expect(video).toEqual({ model: 'video-d', option: '8', relay: false, credits: 60, seen: 1 })
+
+    const calibration = loadCalibration(join(dir, 'out'))
+    const second = await proxyTo(standIn.url, { calibration })
+    expect(second.engine.scenarios.defaultName).toBe('calibrated')
+    await clientSession(second.url, { key: STAND_IN_KEY, poorKey: 'sk_live_poor' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const named = second.drift.findings().map((f) => `${f.kind} ${f.place}`)
+    expect(named.sort()).toEqual(
+      DEPARTURES.filter((d) => !d.calibrates)
+        .map((d) => `${d.kind} ${d.place}`)
+        .sort(),
+    )
   })
 })
