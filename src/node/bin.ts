@@ -16,6 +16,7 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const cli = await import('./cli.js')
+  if (command.kind === 'calibrate') return cli.calibrateCommand(command.file, command.out)
   return command.kind === 'validate' ? cli.validateFiles(command.files) : cli.serve(command)
 }
 

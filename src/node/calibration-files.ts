@@ -46,7 +46,7 @@ function harEntries(file: string, text: string, warn: (line: string) => void): u
     const lines = text.startsWith('{"log":') ? text.split('\n').slice(1) : []
     const complete = lines.flatMap((line) => {
       try {
-        const entry: unknown = JSON.parse(line.replace(/^,/, ''))
+        const entry: unknown = JSON.parse(line.replace(/,$/, ''))
         return typeof entry === 'object' && entry !== null ? [entry] : []
       } catch {
         return []

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_ID_STYLE, ID_STYLES, type IdStyle } from '../contract/id-style.js'
 import { SPARSE_MODES, type SparseMode } from '../contract/sparse.js'
+import { proxyTarget } from './proxy-target.js'
 import { sparseArgv } from './sparse-flag.js'
 
 /**
@@ -16,6 +17,9 @@ export const HELP = `genmock ${VERSION} — a local simulator of the image and v
 
 Usage: genmock [options]
        genmock validate FILE...   check scenario files (exit 0 when all are valid, 1 if not)
+       genmock calibrate FILE.har --out DIR
+                                  what a recording of the service implies: prices, a scenario,
+                                  the values seen and a report, written into DIR
 
 Options:
   --port N             port to listen on (default 4600; 0 picks a free one)
@@ -50,6 +54,14 @@ Options:
                        soon, a retry under a new key, a key sent from a browser, …) gets an
                        error instead of its answer; without it, it is only reported
   --report FILE        on exit, write the conformance report to FILE as JUnit XML
+  --proxy URL          forward the service's routes to the real base_url URL and report, at
+                       GET /__mock/drift, where its answers differ from genmock's
+  --record FILE.har    with --proxy: write every proxied exchange to FILE.har as it happens
+                       (keys and cookies redacted)
+  --proxy-timeout S    with --proxy: seconds the service may take to answer (default 30;
+                       then 504, marked Genmock-Proxy-Error)
+  --calibration DIR    start with what genmock calibrate wrote in DIR: its prices, and its
+                       scenario as the default (unless --scenario)
   --log pretty|json|silent
                        one line per request (default pretty)
   -h, --help           show this help
@@ -64,6 +76,8 @@ Examples:
   genmock --cors-origin http://app.example.test:3000
   genmock --strict --report conformance.xml
   genmock validate ./my-scenarios/*.yaml
+  genmock --proxy https://api.example.test --record session.har
+  genmock calibrate session.har --out ./calibration && genmock --calibration ./calibration
 
 A request picks a scenario with the header X-Mock-Scenario: NAME (or Prefer: scenario=NAME),
 or with [mock:NAME] in its prompt; else it gets its account's scenario, else the default.
@@ -71,7 +85,8 @@ or with [mock:NAME] in its prompt; else it gets its account's scenario, else the
 Control API: GET /__mock/health, GET|PUT /__mock/clock, POST /__mock/clock/advance,
 POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
 POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
-GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance. See README.md.
+GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance, GET|DELETE /__mock/drift.
+See README.md.
 `
 
 /** A bad command line: genmock prints it with a pointer to --help and exits 2. */
@@ -95,12 +110,18 @@ export interface ServeArgs {
   idStyle: IdStyle
   /** --sparse: false when not given. */
   sparse: SparseMode | false
+  proxy: string | undefined
+  record: string | undefined
+  /** --proxy-timeout, in seconds. */
+  proxyTimeout: number
+  calibration: string | undefined
 }
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'validate'; files: string[] }
+  | { kind: 'calibrate'; file: string; out: string }
   | ({ kind: 'serve' } & ServeArgs)
 
 function integer(name: string, text: string | undefined, fallback: number, max: number): number {
@@ -167,6 +188,11 @@ export function parseCommand(argv: string[]): Command {
       report: { type: 'string' },
       'id-style': { type: 'string' },
       sparse: { type: 'string' },
+      proxy: { type: 'string' },
+      record: { type: 'string' },
+      'proxy-timeout': { type: 'string' },
+      calibration: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -174,9 +200,27 @@ export function parseCommand(argv: string[]): Command {
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
   const [command, ...files] = positionals
-  if (command !== undefined && command !== 'validate')
-    throw new UsageError(`unknown command "${command}"; the only command is validate`)
+  if (command !== undefined && command !== 'validate' && command !== 'calibrate')
+    throw new UsageError(`unknown command "${command}"; the commands are validate and calibrate`)
   if (command === 'validate' && files.length === 0) throw new UsageError('validate needs at least one scenario file')
+  if (command === 'calibrate') {
+    if (files.length !== 1 || values.out === undefined || values.out.trim() === '')
+      throw new UsageError('calibrate needs one recording and a directory: genmock calibrate FILE.har --out DIR')
+    return { kind: 'calibrate', file: files[0]!, out: values.out }
+  }
+  if (values.out !== undefined) throw new UsageError('--out goes with calibrate: genmock calibrate FILE.har --out DIR')
+  if (values.proxy !== undefined) {
+    try {
+      proxyTarget(values.proxy)
+    } catch (error) {
+      throw new UsageError((error as Error).message)
+    }
+  }
+  for (const name of ['record', 'proxy-timeout'] as const)
+    if (values[name] !== undefined && values.proxy === undefined)
+      throw new UsageError(`--${name} goes with --proxy URL`)
+  if (values.record !== undefined && values.record.trim() === '')
+    throw new UsageError('--record needs a file name, such as session.har')
   const speed = values.speed === undefined ? 1 : Number(values.speed)
   if (!(speed > 0 && speed <= 1_000_000))
     throw new UsageError(`--speed must be a number above 0 and at most 1000000, got "${values.speed}"`)
@@ -198,7 +242,12 @@ export function parseCommand(argv: string[]): Command {
     report: report(values.report),
     idStyle: oneOf('id-style', values['id-style'], ID_STYLES, DEFAULT_ID_STYLE),
     sparse: values.sparse === undefined ? false : oneOf('sparse', values.sparse, SPARSE_MODES, 'random'),
+    proxy: values.proxy,
+    record: values.record,
+    proxyTimeout: integer('proxy-timeout', values['proxy-timeout'], 30, 3600),
+    calibration: values.calibration,
   }
+  if (serve.proxyTimeout === 0) throw new UsageError('--proxy-timeout must be at least 1 second')
   return command === 'validate' ? { kind: 'validate', files } : { kind: 'serve', ...serve }
 }
 

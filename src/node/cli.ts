@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import type { RuleId } from '../engine/conformance.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
+import type { Calibration } from '../engine/drift/calibrate.js'
+import { driftSummary } from '../handlers/drift-routes.js'
 import { junitReport } from '../handlers/junit.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios.js'
@@ -44,6 +46,36 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
   return { entries, errors: problems.map(formatProblem) }
 }
 
+/** `genmock calibrate FILE.har --out DIR`: 0 when the files are written, 1 for a bad recording or an unwritable DIR. */
+export async function calibrateCommand(file: string, out: string): Promise<number> {
+  const { CalibrationError, calibrateFile, writeCalibration } = await import('./calibration-files.js')
+  try {
+    const { output, used } = calibrateFile(file, (line) => process.stderr.write(`${line}\n`))
+    const written = writeCalibration(out, output)
+    process.stdout.write(
+      `calibrated from ${used} exchanges with the service; wrote\n${written.map((f) => `  ${f}\n`).join('')}`,
+    )
+    process.stdout.write(`start genmock with them: genmock --calibration ${out}\n`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof CalibrationError) && !(error as NodeJS.ErrnoException).code) throw error
+    process.stderr.write(`genmock calibrate: ${(error as Error).message}\n`)
+    return 1
+  }
+}
+
+/** The --calibration directory, or why genmock will not start with it. */
+async function calibrationOf(dir: string | undefined): Promise<{ calibration?: Calibration; error?: string }> {
+  if (dir === undefined) return {}
+  const { CalibrationError, loadCalibration } = await import('./calibration-files.js')
+  try {
+    return { calibration: loadCalibration(dir) }
+  } catch (error) {
+    if (error instanceof CalibrationError) return { error: error.message }
+    throw error
+  }
+}
+
 /** Serves until SIGINT or SIGTERM; the exit code: 0 after a clean stop, 2 for bad scenarios, 1 if it cannot listen. */
 export async function serve(args: ServeArgs): Promise<number> {
   const scenarios = await userScenarios(args.scenarios)
@@ -51,6 +83,11 @@ export async function serve(args: ServeArgs): Promise<number> {
     process.stderr.write(
       `genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`,
     )
+    return 2
+  }
+  const { calibration, error: badCalibration } = await calibrationOf(args.calibration)
+  if (badCalibration !== undefined) {
+    process.stderr.write(`genmock: not starting: ${badCalibration}\n`)
     return 2
   }
   let server: Awaited<ReturnType<typeof startServer>>
@@ -70,6 +107,16 @@ export async function serve(args: ServeArgs): Promise<number> {
       strict: args.strict,
       idStyle: args.idStyle,
       sparse: args.sparse,
+      ...(calibration ? { calibration } : {}),
+      ...(args.proxy !== undefined
+        ? {
+            proxy: {
+              target: args.proxy,
+              timeoutMs: args.proxyTimeout * 1000,
+              ...(args.record !== undefined ? { record: args.record } : {}),
+            },
+          }
+        : {}),
     })
   } catch (error) {
     if (error instanceof Problem && error.detail.kind === 'invalid-request') {
@@ -86,7 +133,9 @@ export async function serve(args: ServeArgs): Promise<number> {
         ? `port ${args.port} is in use (try --port 0 for a free one)`
         : code === 'EADDRNOTAVAIL'
           ? `cannot bind ${args.host}`
-          : (error as Error).message
+          : code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR'
+            ? `cannot write --record ${args.record}: ${code}`
+            : (error as Error).message
     process.stderr.write(`genmock: ${reason}\n`)
     return 1
   }
@@ -117,9 +166,17 @@ export async function serve(args: ServeArgs): Promise<number> {
       locked: args.adminToken !== undefined,
     }),
   )
+  if (args.proxy !== undefined)
+    process.stdout.write(
+      `  proxy      the service's routes go to ${args.proxy}: use its keys` +
+        `${args.record ? `; recording ${args.record}` : ''}\n` +
+        `  drift      ${server.url}/__mock/drift\n`,
+    )
   await stopped
   stopSteering()
   process.stdout.write(`${conformanceSummary(server.engine.conformance.counts())}\n`)
+  if (args.proxy !== undefined)
+    process.stdout.write(`${driftSummary(server.drift.report.counts(), server.drift.observations().exchanges)}\n`)
   if (args.report === undefined) return 0
   try {
     writeFileSync(args.report, junitReport(server.engine.conformance.findings()))
