@@ -258,7 +258,7 @@ export function calibrate(
  * @example
  * new Engine(withCalibration({ seed: 7, calibration }))
  */
-export function withCalibration<T extends EngineOptions & { calibration?: Calibration | undefined }>(options: T): T {
+export function withCalibration(options: EngineOptions & { calibration?: Calibration | undefined }): EngineOptions {
   const calibration = options.calibration
   if (!calibration) return options
   const entry: ScenarioEntry = { scenario: calibration.scenario, origin: 'calibration' }
