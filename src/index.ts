@@ -1,6 +1,7 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
 import type { HttpHandler } from 'msw'
 import { accountHandles } from './engine/account-handle.js'
+import { loadDashboardPage } from './dashboard/load.js'
 import type { Conformance } from './engine/conformance.js'
 import { withCalibration } from './engine/drift/calibrate.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
@@ -39,7 +40,7 @@ export interface CreateSimulatorOptions extends SimulatorOptions {
  */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
   const engine = new Engine(withCalibration(options))
-  const app = createApp(engine, options)
+  const app = createApp(engine, { ...options, dashboardPage: loadDashboardPage })
   const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
   return {
     engine,

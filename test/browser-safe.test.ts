@@ -5,7 +5,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 /**
- * PRODUCT §1: one engine, three doors — the engine and the handlers must run in a browser tab.
+ * README, How it is built: one engine, three doors — the engine and the handlers must run in a browser tab.
  * These checks fail as soon as something Node-only, or a wall-clock read, creeps in.
  */
 
@@ -78,6 +78,7 @@ function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints'
 const engineFiles = sources(join(SRC, 'engine'))
 const contractFiles = sources(join(SRC, 'contract'))
 const coreFiles = sources(join(SRC, 'handlers'))
+const dashboardFiles = sources(join(SRC, 'dashboard'))
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|export\s+\*\s+from\s+)['"]([^'"]+)['"]/g
 
 /** Each `file → specifier` among `files` whose relative import lands in one of the `forbidden` folders. */
@@ -154,14 +155,28 @@ describe('browser safety', () => {
     expect(offenders).toEqual([])
   })
 
-  it('no engine or contract file imports from the route core or a door', () => {
-    expect(importsInto([...engineFiles, ...contractFiles], ['handlers', 'node', 'msw', 'browser'])).toEqual([])
+  it('no engine or contract file imports from the route core, a door or the dashboard', () => {
+    const outer = ['handlers', 'node', 'msw', 'browser', 'dashboard']
+    expect(importsInto([...engineFiles, ...contractFiles], outer)).toEqual([])
   })
 
   it('the route core is framework-free: no msw, no node:, no door', () => {
     const msw = /(from\s+|import\s*\(\s*|import\s+)['"](msw(\/[^'"]*)?|node:[^'"]*)['"]/
     expect(coreFiles.filter((f) => msw.test(code(f))).map((f) => relative(ROOT, f))).toEqual([])
-    expect(importsInto(coreFiles, ['node', 'msw', 'browser'])).toEqual([])
+    expect(importsInto(coreFiles, ['node', 'msw', 'browser', 'dashboard'])).toEqual([])
+  })
+
+  it('the dashboard takes only types from the engine, the contract and the route core', () => {
+    const runtime = dashboardFiles.map((file) => code(file).replace(/^import type [^;]*?from\s+'[^']+'/gm, ''))
+    const offenders = dashboardFiles.filter((file, i) =>
+      [...runtime[i]!.matchAll(SPECIFIER)].some(([, spec]) =>
+        ['engine', 'contract', 'handlers'].some((folder) =>
+          resolve(dirname(file), spec!).startsWith(join(SRC, folder) + sep),
+        ),
+      ),
+    )
+    expect(dashboardFiles.map((f) => relative(SRC, f))).toContain(join('dashboard', 'mount.ts'))
+    expect(offenders.map((f) => relative(ROOT, f))).toEqual([])
   })
 
   it('the import checks do catch an offender (the checks above can fail)', () => {

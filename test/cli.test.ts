@@ -131,7 +131,7 @@ describe('genmock CLI', () => {
   }
 
   it(
-    '--strict refuses a breaking request; on exit it prints the findings per rule and --report writes them as JUnit XML',
+    '--strict refuses a breaking request; on exit it prints the findings per rule; --report writes them as JUnit XML',
     async () => {
       const report = join(mkdtempSync(join(tmpdir(), 'genmock-report-')), 'conformance.xml')
       const r = start(['--port', '0', '--log', 'silent', '--strict', '--report', report])

@@ -145,7 +145,8 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     expect(problem).toMatchObject({ file, line: 7, column: 13, path: 'rules.0.timeline.0.at' })
     expect(line).toMatch(
       new RegExp(
-        `^${escapeRegex(file)}:7:13: rules\\.0\\.timeline\\.0\\.at: must be a duration such as "500ms", "15s".*range.*"expiry".*"poll N"`,
+        `^${escapeRegex(file)}:7:13: rules\\.0\\.timeline\\.0\\.at: ` +
+          'must be a duration such as "500ms", "15s".*range.*"expiry".*"poll N"',
       ),
     )
   })
@@ -211,7 +212,8 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     expect(problem).toMatchObject({ file, line: 5, column: 9, path: 'rules.0.timeline.0.refund' })
     expect(line).toMatch(
       new RegExp(
-        `^${escapeRegex(file)}:5:9: rules\\.0\\.timeline\\.0\\.refund: is required when a step sets status 2: true .*, false .*`,
+        `^${escapeRegex(file)}:5:9: rules\\.0\\.timeline\\.0\\.refund: ` +
+          'is required when a step sets status 2: true .*, false .*',
       ),
     )
   })
@@ -243,7 +245,8 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
       '        set: { relayStatus: expired }',
     ])
     expect(onlyProblem([file]).line).toBe(
-      `${file}:7:13: rules.0.timeline.0.at: "expiry" applies to relay tasks only: add provider: relay to this rule's match`,
+      `${file}:7:13: rules.0.timeline.0.at: ` +
+        `"expiry" applies to relay tasks only: add provider: relay to this rule's match`,
     )
   })
 
@@ -281,7 +284,8 @@ describe('loadScenarioFiles: mistakes a person can act on', () => {
     expect(problem).toMatchObject({ file, line: 8, column: 10, path: 'rules.1.use' })
     expect(line).toMatch(
       new RegExp(
-        `^${escapeRegex(file)}:8:10: rules\\.1\\.use: names no scenario "nowhere"; known: content-policy, default, .*unknownuse`,
+        `^${escapeRegex(file)}:8:10: rules\\.1\\.use: ` +
+          'names no scenario "nowhere"; known: content-policy, default, .*unknownuse',
       ),
     )
   })
@@ -458,7 +462,8 @@ describe('loadScenarioFiles: good files', () => {
     const { problems } = loadScenarioFiles([file])
     expect(problems.map(formatProblem)).toEqual([
       `${file}:3:1: rules: uses itself through default → drop-after-commit → default`,
-      'bundled scenario "drop-after-commit": rules: uses itself through drop-after-commit → default → drop-after-commit',
+      'bundled scenario "drop-after-commit": ' +
+        'rules: uses itself through drop-after-commit → default → drop-after-commit',
     ])
   })
 })

@@ -1,5 +1,5 @@
-import { mountDashboard } from '../handlers/dashboard/mount.js'
-import { DASHBOARD_CSS } from '../handlers/dashboard/styles.js'
+import { mountDashboard } from '../dashboard/code.js'
+import { DASHBOARD_CSS } from '../dashboard/styles.js'
 
 /** The toggle and the panel, inside the shadow root: page styles cannot reach them, nor theirs the page. */
 const DEVTOOLS_CSS = `

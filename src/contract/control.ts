@@ -1,75 +1,10 @@
-import * as z from 'zod'
-import { apiKeySchema } from './fixtures.js'
-
-/** Request bodies of the control API under /__mock. */
-
-export const clockModeSchema = z.enum(['real', 'manual'], { error: 'must be real or manual' })
-export type ClockMode = z.infer<typeof clockModeSchema>
-
-const speed = z
-  .number({ error: 'must be a number' })
-  .positive({ error: 'must be positive' })
-  .max(1_000_000, { error: 'must be at most 1000000' })
-
-/** Body of POST /__mock/clock/advance and /__mock/accounts/:id/clock/advance: some seconds, or until something happens. */
-export const clockAdvanceSchema = z
-  .strictObject({
-    seconds: z
-      .number({ error: 'must be a number of seconds' })
-      .nonnegative({ error: 'must not be negative: time only moves forward' })
-      .max(10 * 365 * 24 * 3600, { error: 'must be at most ten years' })
-      .optional(),
-    until: z
-      .enum(['next-event', 'idle'], {
-        error:
-          'must be next-event (the next scheduled change of a task) or idle (until no task is pending, at most 7 days)',
-      })
-      .optional(),
-  })
-  .superRefine(({ seconds, until }, ctx) => {
-    if (seconds === undefined && until === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['seconds'],
-        message: 'is required: give seconds, or until (next-event or idle)',
-      })
-    if (seconds !== undefined && until !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['until'], message: 'goes without seconds: give one of them' })
-  })
-  .meta({ minProperties: 1, maxProperties: 1 })
-export type AdvanceBy = z.infer<typeof clockAdvanceSchema>
-
-/** Whose clock an account's tasks, ledger and Date headers read: the server's, or a manual one of its own. */
-const accountClockSchema = z.enum(['server', 'own'], { error: 'must be server or own' })
-
-export const clockSetSchema = z.strictObject({
-  mode: clockModeSchema.optional(),
-  speed: speed.optional(),
-  now: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
-})
-
-export const resetSchema = z.strictObject({
-  seed: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).optional(),
-})
-
-export const accountCreateSchema = z.strictObject({
-  credits: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).default(1000),
-  name: z.string().min(1).max(100).optional(),
-  scenario: z.string().min(1).optional(),
-  apiKey: apiKeySchema.optional(),
-  demo: z.boolean().optional(),
-  /** Refuse this account's requests that break a conformance error rule (README, Client conformance). */
-  strict: z.boolean().optional(),
-  clock: accountClockSchema.optional(),
-})
-export type AccountCreate = z.infer<typeof accountCreateSchema>
-
-export const accountPatchSchema = z.strictObject({
-  credits: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).optional(),
-  name: z.string().min(1).max(100).optional(),
-  scenario: z.string().min(1).nullable().optional(),
-  demo: z.boolean().optional(),
-  strict: z.boolean().optional(),
-  clock: accountClockSchema.optional(),
-})
-export type AccountPatch = z.infer<typeof accountPatchSchema>
+/**
+ * What the control API's routes read (README, Control API), by area. What they answer is in
+ * control-answers.ts, imported by the control document alone so the route core does not carry it.
+ */
+export * from './control-accounts.js'
+export * from './control-clock.js'
+export * from './control-journal.js'
+export * from './control-simulator.js'
+export * from './control-tasks.js'
+export { scenarioChoiceSchema, scenarioSchema, transitionSchema } from './scenario.js'

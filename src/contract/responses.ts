@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
+import { taskStatusSchema } from './task-status.js'
 
 /**
  * Response bodies of the three service endpoints and of GET /api/ai/models.
@@ -8,12 +9,11 @@ import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
  */
 
 const isoDateTime = z.iso.datetime({ offset: true })
-export const taskStatus = z.union([z.literal(0), z.literal(1), z.literal(2)])
 
 /** Fields the submission response and the snapshot share, with the same meaning. */
 const sharedFields = {
   taskId: z.string(),
-  status: taskStatus,
+  status: taskStatusSchema,
   creditsUsed: z.int().nonnegative(),
   relayStatus: z.string().optional(),
   providerTaskId: z.string().optional(),

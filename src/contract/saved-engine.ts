@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { clockModeSchema } from './control.js'
+import { clockModeSchema } from './control-clock.js'
 import { scenarioSchema } from './scenario.js'
+import { taskStatusSchema } from './task-status.js'
 
 /**
  * What a saved engine must look like before an engine takes it up (the browser door keeps one in
@@ -25,14 +26,13 @@ const life = z.strictObject({
 })
 const world = z.strictObject({ clock, life })
 
-const status = z.union([z.literal(0), z.literal(1), z.literal(2)])
 /** A saved task, once its row is read back (the engine saves tasks as a table, src/engine/table.ts). */
 export const savedTaskSchema = z.looseObject({
   id: z.string(),
   seq: count,
   type: z.enum(['image', 'video']),
   accountId: z.string(),
-  status,
+  status: taskStatusSchema,
   createdAt: time,
   updatedAt: time,
   polls: count,
@@ -122,7 +122,7 @@ export const savedEngineSchema = z.strictObject({
   ledger,
   tasks,
   worlds: z.strictObject({ server: world, own: pairs(z.string(), world) }),
-  history: pairs(z.string(), z.array(z.looseObject({ at: time, status }))),
+  history: pairs(z.string(), z.array(z.looseObject({ at: time, status: taskStatusSchema }))),
   idempotency,
   journal,
   conformance,

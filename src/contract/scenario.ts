@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
 import { ID_STYLES } from './id-style.js'
 import { SPARSE_MODES } from './sparse.js'
+import { taskStatusSchema } from './task-status.js'
 
 /**
  * The scenario file format (PRODUCT §4): ordered rules that decide what happens when a request
@@ -44,9 +45,6 @@ const stepAtSchema = z
   )
   .meta(durationJson(`expiry|poll [1-9]\\d{0,5}|${DURATION_SYNTAX}(?:\\.\\.${DURATION_SYNTAX})?`))
 
-const statusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], {
-  error: 'must be 0 (pending), 1 (completed) or 2 (failed)',
-})
 const label = z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must have at most 200 characters' })
 
 /** Task fields a scenario (or a forced transition) may set; status only in timeline steps. */
@@ -69,7 +67,7 @@ const changeFields = {
 }
 
 const submitSetSchema = z.strictObject(changeFields)
-const taskChangeSchema = z.strictObject({ status: statusSchema.optional(), ...changeFields })
+const taskChangeSchema = z.strictObject({ status: taskStatusSchema.optional(), ...changeFields })
 export type TaskChange = z.infer<typeof taskChangeSchema>
 
 const REFUND_REQUIRED =

@@ -1,3 +1,4 @@
+import type { TaskStatus } from '../contract/task-status.js'
 import type { Ledger } from './ledger.js'
 import { Scheduler } from './scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
@@ -19,7 +20,7 @@ export interface TaskChange {
   taskId: string
   /** ISO 8601, the simulated time it took effect. */
   at: string
-  status: 0 | 1 | 2
+  status: TaskStatus
   relayStatus?: string
 }
 

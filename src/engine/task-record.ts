@@ -1,5 +1,5 @@
 import type * as z from 'zod'
-import type { taskStatus } from '../contract/responses.js'
+import type { taskStatusSchema as taskStatus } from '../contract/task-status.js'
 import type { ImageSize } from './png.js'
 
 /**

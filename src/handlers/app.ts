@@ -38,6 +38,16 @@ export interface SimulatorOptions extends EngineOptions, RouteOptions {
   calibration?: Calibration | undefined
 }
 
+/** What a door gives the route core besides the user's options. */
+export interface AppOptions extends RouteOptions {
+  /**
+   * The dashboard page for GET /__mock/, loaded on first use. The doors hand it in (each with a
+   * lazy import of src/dashboard/page.ts) so that the route core never imports the dashboard;
+   * without it, GET /__mock/ is not found.
+   */
+  dashboardPage?: (() => Promise<string>) | undefined
+}
+
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
 export type App = (request: HttpRequest) => Promise<Reply | undefined>
 
@@ -79,7 +89,7 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  * const app = createApp(new Engine({ seed: 7 }))
  * await app({ method: 'GET', path: '/__mock/health', query: '', headers: {}, body: new Uint8Array(), origin: 'http://localhost' })
  */
-export function createApp(engine: Engine, options: RouteOptions = {}): App {
+export function createApp(engine: Engine, options: AppOptions = {}): App {
   const find = compileRoutes(ROUTES)
   return async (request) => {
     const control = isControlPath(request.path)
@@ -140,7 +150,7 @@ function context(
   request: HttpRequest,
   params: Record<string, string>,
   trace: RouteTrace,
-  options: RouteOptions,
+  options: AppOptions,
 ): RouteContext {
   let query: URLSearchParams | undefined
   return {
@@ -148,6 +158,7 @@ function context(
     request,
     params,
     query: () => (query ??= new URLSearchParams(request.query)),
+    dashboardPage: options.dashboardPage,
     caller: () => {
       const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
       const account = engine.authenticate(credential, request.remoteAddress)

@@ -21,6 +21,8 @@ export interface RouteContext {
   /** The authenticated account, or Unauthorized; only called where a route needs it. */
   caller: () => Account
   trace: RouteTrace
+  /** The dashboard page, when the door serves one (AppOptions). */
+  dashboardPage: (() => Promise<string>) | undefined
 }
 
 /** A route: one small task, from a request to a reply; errors are thrown as Problems. */

@@ -1,3 +1,4 @@
+import { mediaIndexSchema } from '../contract/control.js'
 import { Problem } from '../engine/problem.js'
 import type { RouteRow } from './context.js'
 import { json } from './exchange.js'
@@ -22,7 +23,8 @@ export const CONTROL_TASK_ROUTES: readonly RouteRow[] = [
     path: '/__mock/tasks/:id/media/:index',
     opaque: true,
     run: ({ engine, params, request }) => {
-      if (!/^\d{1,3}$/.test(params.index!)) throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+      if (!mediaIndexSchema.safeParse(params.index).success)
+        throw Problem.of({ kind: 'not-found', message: 'Media not found' })
       const media = engine.taskMedia(params.id!, Number(params.index))
       return media.type === 'image'
         ? imageReply(media.bytes, NO_STORE)

@@ -1,83 +1,41 @@
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import type { ValidationIssue } from '../contract/errors.js'
 import {
   accountCreateSchema,
   accountPatchSchema,
   clockAdvanceSchema,
   clockSetSchema,
+  findingQuerySchema,
+  journalFilterQuerySchema,
+  journalListQuerySchema,
   resetSchema,
+  scenarioChoiceSchema,
+  scenarioSchema,
+  taskListQuerySchema,
+  transitionSchema,
 } from '../contract/control.js'
-import { scenarioChoiceSchema, scenarioSchema, transitionSchema } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
-import { RULE_IDS, type RuleId } from '../engine/conformance.js'
+import type { RuleId } from '../engine/conformance.js'
 import type { JournalFilter } from '../engine/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { driftOf } from './drift.js'
 import { json, type HttpRequest } from './exchange.js'
+import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { junitReport } from './junit.js'
+import { noRoute } from './problem-response.js'
+import { readQuery } from './query.js'
 import { readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
   validate(schema, readJson(request, { optional: true }))
 
-const LIMIT_ISSUE = { in: 'path' as const, path: 'limit', message: 'must be an integer from 1 to 99999' }
-const limitOf = (query: URLSearchParams) => {
-  const limit = query.get('limit') ?? '100'
-  return /^\d{1,5}$/.test(limit) && Number(limit) >= 1 ? Number(limit) : undefined
-}
-
-function listTasksQuery(query: URLSearchParams) {
-  const issues = []
-  const status = query.get('status')
-  const limit = limitOf(query)
-  if (status !== null && !['0', '1', '2'].includes(status))
-    issues.push({ in: 'path' as const, path: 'status', message: 'must be 0, 1 or 2' })
-  if (limit === undefined) issues.push(LIMIT_ISSUE)
-  if (issues.length > 0) throw Problem.invalid(issues)
-  const account = query.get('account')
-  return {
-    limit: limit!,
-    ...(status !== null ? { status: Number(status) as 0 | 1 | 2 } : {}),
-    ...(account ? { accountId: account } : {}),
-  }
-}
-
-/** The journal filters of GET /__mock/requests, /requests/count and /requests.har. */
-function journalFilter(query: URLSearchParams): JournalFilter {
-  const issues: ValidationIssue[] = []
-  const number = (name: string) => {
-    const text = query.get(name)
-    if (text === null) return undefined
-    if (!/^\d{1,15}$/.test(text)) issues.push({ in: 'path' as const, path: name, message: 'must be a whole number' })
-    return Number(text)
-  }
-  const filter: JournalFilter = {
-    accountId: query.get('account') ?? undefined,
-    method: query.get('method') ?? undefined,
-    path: query.get('path') ?? undefined,
-    taskId: query.get('taskId') ?? undefined,
-    status: number('status'),
-    since: number('since'),
-  }
-  if (issues.length > 0) throw Problem.invalid(issues)
-  return filter
-}
-
-function findingFilter(query: URLSearchParams) {
-  const rule = query.get('rule')
-  if (rule !== null && !(RULE_IDS as string[]).includes(rule))
-    throw Problem.invalid([{ in: 'path', path: 'rule', message: `must be one of ${RULE_IDS.join(', ')}` }])
-  const format = query.get('format')
-  if (format !== null && format !== 'json' && format !== 'junit')
-    throw Problem.invalid([{ in: 'path', path: 'format', message: 'must be json or junit' }])
-  return {
-    filter: { accountId: query.get('account') ?? undefined, rule: (rule ?? undefined) as RuleId | undefined },
-    junit: format === 'junit',
-  }
-}
+/** The journal filters of GET /__mock/requests, /requests/count and /requests.har, as the engine takes them. */
+const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuerySchema>): JournalFilter => ({
+  ...filter,
+  accountId: account,
+})
 
 function listScenarios(engine: Engine) {
   const scenarios = engine.scenarios.list().map(({ scenario, origin }) => ({
@@ -109,16 +67,15 @@ export const lockedOut = (request: HttpRequest, adminToken: string | undefined) 
 
 /** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
 export const CONTROL_ROUTES: readonly RouteRow[] = [
-  // The dashboard page (the worker door mounts it with mountDashboard from genmock/browser instead).
-  // Loaded on first use, as the OpenAPI documents are: a browser bundle of the worker door carries it only when asked.
+  // The dashboard page, as the door hands it in (AppOptions); in a page, the worker door mounts it
+  // with mountDashboard from genmock/browser instead.
   {
     method: 'GET',
     path: '/__mock/',
-    run: async () => ({
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      bytes: (await import('./dashboard/page.js')).dashboardPage(),
-    }),
+    run: async ({ dashboardPage, request }) => {
+      if (!dashboardPage) throw noRoute(request)
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: await dashboardPage() }
+    },
   },
   {
     method: 'GET',
@@ -129,7 +86,8 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/__mock/openapi.json',
-    run: async ({ request }) => (await import('./openapi-control.js')).controlOpenApiReply(request.origin),
+    run: async ({ request }) =>
+      (await import('./openapi-control.js')).controlOpenApiReply(request.origin, CONTROL_API_ROUTES),
   },
   { method: 'GET', path: '/__mock/clock', run: ({ engine }) => json(200, engine.clockState()) },
   {
@@ -183,7 +141,11 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/__mock/tasks',
-    run: ({ engine, query, request }) => json(200, engine.listTasks(listTasksQuery(query()), request.origin)),
+    run: ({ engine, query, request }) => {
+      const { account, status, limit } = readQuery(taskListQuerySchema, query())
+      const filter = { limit, ...(status !== undefined ? { status } : {}), ...(account ? { accountId: account } : {}) }
+      return json(200, engine.listTasks(filter, request.origin))
+    },
   },
   {
     method: 'POST',
@@ -230,22 +192,22 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/requests',
     run: ({ engine, query }) => {
-      const limit = limitOf(query())
-      if (limit === undefined) throw Problem.invalid([LIMIT_ISSUE])
-      const found = engine.journal.find(journalFilter(query()))
+      const { limit, ...filter } = readQuery(journalListQuerySchema, query())
+      const found = engine.journal.find(journalFilter(filter))
       return json(200, { total: found.length, requests: found.slice(0, limit) })
     },
   },
   {
     method: 'GET',
     path: '/__mock/requests/count',
-    run: ({ engine, query }) => json(200, { count: engine.journal.find(journalFilter(query())).length }),
+    run: ({ engine, query }) =>
+      json(200, { count: engine.journal.find(journalFilter(readQuery(journalFilterQuerySchema, query()))).length }),
   },
   {
     method: 'GET',
     path: '/__mock/requests.har',
     run: ({ engine, query, request }) =>
-      json(200, engine.journal.toHar(journalFilter(query()), request.origin), {
+      json(200, engine.journal.toHar(journalFilter(readQuery(journalFilterQuerySchema, query())), request.origin), {
         'content-disposition': 'attachment; filename="genmock.har"',
       }),
   },
@@ -253,9 +215,9 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/conformance',
     run: ({ engine, query }) => {
-      const { filter, junit } = findingFilter(query())
-      const findings = engine.conformance.findings(filter)
-      if (junit)
+      const { account, rule, format } = readQuery(findingQuerySchema, query())
+      const findings = engine.conformance.findings({ accountId: account, rule })
+      if (format === 'junit')
         return {
           status: 200,
           headers: { 'content-type': 'application/xml; charset=utf-8' },
@@ -283,3 +245,6 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     },
   },
 ]
+
+/** Every route of the control API: the rows above and the task view's; the control document's paths. */
+export const CONTROL_API_ROUTES: readonly RouteRow[] = [...CONTROL_ROUTES, ...CONTROL_TASK_ROUTES]

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
+import { loadDashboardPage } from '../dashboard/load.js'
 import { withCalibration } from '../engine/drift/calibrate.js'
 import { Engine } from '../engine/engine.js'
-import { createApp, type RouteOptions, type SimulatorOptions } from '../handlers/app.js'
+import { type AppOptions, createApp, type SimulatorOptions } from '../handlers/app.js'
 import { driftOf, type Drift } from '../handlers/drift.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { isControlPath } from '../handlers/control.js'
@@ -113,7 +114,11 @@ const refuseTarget = (res: ServerResponse) =>
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), ...options }))
-  const routeOptions: RouteOptions = { onUnexpectedError: options.onUnexpectedError, adminToken: options.adminToken }
+  const routeOptions: AppOptions = {
+    onUnexpectedError: options.onUnexpectedError,
+    adminToken: options.adminToken,
+    dashboardPage: loadDashboardPage,
+  }
   const app = createApp(engine, routeOptions)
   const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
   const host = options.host ?? '127.0.0.1'

@@ -166,7 +166,8 @@ export async function bundleSizes(entry: string = join(ROOT, 'src/browser/index.
       piecesByPackage(file.text, JSON.parse(files.get(`${path}.map`)!.text), dirname(file.path), pieces)
     }
     const gzip = (parts: Uint8Array[]) => gzipSync(Buffer.concat(parts), { level: 9 }).byteLength
-    // A package's gzip is its own bytes compressed alone: it misses what they share with the rest, so the rows add up to more than the total.
+    // A package's gzip is its own bytes compressed alone: it misses what they share with the rest, so the rows add up
+    // to more than the total.
     const byPackage = [...pieces]
       .map(([name, texts]) => {
         const bytes = Buffer.from(texts.join(''))
@@ -191,10 +192,12 @@ export function printBundleSizes(sizes: BundleSizes, say: (line: string) => void
   for (const { name, minBytes, gzipBytes } of sizes.byPackage)
     say(`  ${name.padEnd(24)} ${kB(minBytes).padStart(9)} min  ~${kB(gzipBytes).padStart(8)} gzip`)
   say(
-    `  ${'loaded at start'.padEnd(24)} ${kB(sizes.totalMin).padStart(9)} min   ${kB(sizes.totalGzip).padStart(8)} gzip (budget ${kB(BUDGET_GZIP_BYTES)})`,
+    `  ${'loaded at start'.padEnd(24)} ${kB(sizes.totalMin).padStart(9)} min   ` +
+      `${kB(sizes.totalGzip).padStart(8)} gzip (budget ${kB(BUDGET_GZIP_BYTES)})`,
   )
   say(
-    `  ${'loaded on demand'.padEnd(24)} ${kB(sizes.lazy.min).padStart(9)} min   ${kB(sizes.lazy.gzip).padStart(8)} gzip (GET /openapi.json)`,
+    `  ${'loaded on demand'.padEnd(24)} ${kB(sizes.lazy.min).padStart(9)} min   ` +
+      `${kB(sizes.lazy.gzip).padStart(8)} gzip (GET /openapi.json)`,
   )
 }
 

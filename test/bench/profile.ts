@@ -201,7 +201,9 @@ export function printSummary(
   for (const { file, share } of summary.files) write(`  ${pct(share)}  ${file}`)
 }
 
-/** Profiles genmock's server under one endpoint's load, startup and warm-up left out; returns the .cpuprofile's path. */
+/**
+ * Profiles genmock's server under one endpoint's load, startup and warm-up left out; returns the .cpuprofile's path.
+ */
 export async function profileServer(endpoint: 'post' | 'get', seconds: number): Promise<string> {
   const dir = join(ROOT, 'test/artifacts/cpu-profile')
   mkdirSync(dir, { recursive: true })
@@ -224,7 +226,8 @@ export async function profileServer(endpoint: 'post' | 'get', seconds: number): 
     const result = await load(options)
     await server.call('profileStop', { file })
     process.stdout.write(
-      `${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, genmock from ${server.source}\n`,
+      `${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} ` +
+        `under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, genmock from ${server.source}\n`,
     )
   } finally {
     await server.close()

@@ -180,13 +180,16 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
     const widths = [29, 5, 8, 4, 4, 7, 7, 9, 9, 7]
     for (const endpoint of ['GET', 'POST'] as const) {
       say(
-        `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}   (median of ${ROUNDS} interleaved rounds of ${SECONDS} s; latency in whole ms;`,
+        `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}   ` +
+          `(median of ${ROUNDS} interleaved rounds of ${SECONDS} s; latency in whole ms;`,
       )
       say(
-        "  srv CPU: cores the server used; others: cores other processes used, on the server's core / the load generator's;",
+        '  srv CPU: cores the server used; ' +
+          "others: cores other processes used, on the server's core / the load generator's;",
       )
       say(
-        '  req/CPU-s: requests per second of server CPU, a cross-check that holds when the core was shared or the load generator set the pace)',
+        '  req/CPU-s: requests per second of server CPU, ' +
+          'a cross-check that holds when the core was shared or the load generator set the pace)',
       )
       say(row(['target', 'conns', 'req/s', 'p50', 'p99', '÷ bare', 'srv CPU', 'others', 'req/CPU-s', '÷ bare'], widths))
       for (const connections of CONNECTIONS) {
@@ -261,7 +264,8 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
         const goal = endpoint === 'GET' ? TARGETS.get : TARGETS.post
         const pass = ours.ofBare >= goal && ours.non2xx + ours.errors === 0
         say(
-          `  genmock ÷ bare node:http = ${n(ours.ofBare, 3)} (per CPU-second ${n(ours.ofBarePerCpu, 3)})   target ≥ ${goal}: ${verdict(pass)}`,
+          `  genmock ÷ bare node:http = ${n(ours.ofBare, 3)} (per CPU-second ${n(ours.ofBarePerCpu, 3)})   ` +
+            `target ≥ ${goal}: ${verdict(pass)}`,
         )
         checks.push({
           figure: `${endpoint} ${connections} conns, genmock ÷ bare node:http`,
@@ -274,11 +278,13 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
     const bare = figures.filter((f) => f.kind === 'bare' && f.contendedRounds === 0)
     if (bare.some((f) => f.serverCpu < 0.9))
       say(
-        '\nNote: bare node:http used under 0.9 of its core in some runs: there the load generator, not the server, set the pace, so its figure (the ceiling) is a floor and the ratios are generous.',
+        '\nNote: bare node:http used under 0.9 of its core in some runs: there the load generator, not the server, ' +
+          'set the pace, so its figure (the ceiling) is a floor and the ratios are generous.',
       )
     const storedAfter = await genmock.call<object>('stats')
     say(
-      `genmock after the POST runs: ${JSON.stringify(storedAfter)} (real clock: tasks finish and the oldest finished are evicted past maxTasks)`,
+      `genmock after the POST runs: ${JSON.stringify(storedAfter)} ` +
+        '(real clock: tasks finish and the oldest finished are evicted past maxTasks)',
     )
     return { figures, sources, storedAfter }
   } finally {
@@ -304,7 +310,9 @@ async function storeSection() {
   // One server per size, side by side, so that the sizes are compared in interleaved rounds. A manual
   // clock keeps every filled task pending, and a cap above the sizes keeps them all stored.
   say(
-    `\nGET ${TASK_PATH}{id} as the store grows   (10 connections; median of ${ROUNDS} interleaved rounds of ${SECONDS} s; tasks added by engine.submit in each server process)`,
+    `\nGET ${TASK_PATH}{id} as the store grows   ` +
+      `(10 connections; median of ${ROUNDS} interleaved rounds of ${SECONDS} s; ` +
+      'tasks added by engine.submit in each server process)',
   )
   const servers: {
     size: number
@@ -361,7 +369,9 @@ async function storeSection() {
     })
     const flat = figures.at(-1)!.getRps / figures[0]!.getRps
     say(
-      `GET req/s at ${n(STORE_SIZES.at(-1)!)} ÷ at ${n(STORE_SIZES[0]!)}: ${n(flat, 2)}   (heap B/task is the live heap grown per task filled; at 100 it is mostly the first submissions' one-off costs)`,
+      `GET req/s at ${n(STORE_SIZES.at(-1)!)} ÷ at ${n(STORE_SIZES[0]!)}: ${n(flat, 2)}   ` +
+        '(heap B/task is the live heap grown per task filled; ' +
+        "at 100 it is mostly the first submissions' one-off costs)",
     )
     checks.push({
       figure: `GET by id, ${n(STORE_SIZES.at(-1)!)} ÷ ${n(STORE_SIZES[0]!)} stored tasks`,
@@ -411,7 +421,8 @@ async function advanceOver(count: number, options: SimulatorOptions, label: stri
   const heapCompletedMB = (heapUsed() - before) / MB
   const kept = engine.storedTasks
   say(
-    `${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ${n(kept)} tasks kept`,
+    `${n(ms)} ms; engine heap ${n(heapPendingMB)} MB pending → ${n(heapCompletedMB)} MB completed, ` +
+      `${n(kept)} tasks kept`,
   )
   return { label, by, tasks: count, pendingEvents, ms, heapPendingMB, heapCompletedMB, kept }
 }
@@ -474,7 +485,8 @@ const burstSection = () =>
   sideBySide(
     'The request path after a burst of 1000 polls that each broke a conformance rule',
     async (server) =>
-      `the burst: one relay task read 1000 times at once; genmock keeps ${n(await pollBurst(server.url))} poll-too-soon findings`,
+      'the burst: one relay task read 1000 times at once; ' +
+      `genmock keeps ${n(await pollBurst(server.url))} poll-too-soon findings`,
     'after a 1000-poll burst',
   )
 
@@ -516,7 +528,8 @@ async function loadSection() {
     poll,
   ]
   say(
-    `\nRSS of genmock's server (${genmock.source}; real clock, default maxTasks), ${LOAD_SECONDS} s of mixed load: 10 connections, each a POST then two GETs of its task`,
+    `\nRSS of genmock's server (${genmock.source}; real clock, default maxTasks), ${LOAD_SECONDS} s of mixed load: ` +
+      '10 connections, each a POST then two GETs of its task',
   )
   try {
     let peak = idleRss
@@ -531,13 +544,18 @@ async function loadSection() {
     const memory = await server.memory() // collects first: the live heap, not the garbage
     const flags = result.non2xx + result.errors > 0 ? `  ! ${result.non2xx} non-2xx, ${result.errors} errors` : ''
     say(
-      `  ${n(result.rps)} req/s, ${n(result.requests)} requests${flags}; store at the end: ${n(stats.tasks)} tasks, ${n(stats.pendingEvents)} pending events`,
+      `  ${n(result.rps)} req/s, ${n(result.requests)} requests${flags}; ` +
+        `store at the end: ${n(stats.tasks)} tasks, ${n(stats.pendingEvents)} pending events`,
     )
     say(
-      `  RSS idle after start ${n(idleRss / MB)} MB → right after the load ${n(afterRss / MB)} MB (peak ${n(peak / MB)} MB) → 5 s later ${n(settledRss / MB)} MB   target after load < ${TARGETS.loadRssMB} MB: ${verdict(afterRss / MB < TARGETS.loadRssMB)}`,
+      `  RSS idle after start ${n(idleRss / MB)} MB → right after the load ${n(afterRss / MB)} MB ` +
+        `(peak ${n(peak / MB)} MB) → 5 s later ${n(settledRss / MB)} MB   ` +
+        `target after load < ${TARGETS.loadRssMB} MB: ${verdict(afterRss / MB < TARGETS.loadRssMB)}`,
     )
     say(
-      `  then, after a full collection: live heap ${n(memory.heapUsed / MB)} MB of ${n(memory.heapTotal / MB)} MB reserved, external ${n(memory.external / MB)} MB (array buffers ${n(memory.arrayBuffers / MB)} MB), RSS ${n(memory.rss / MB)} MB`,
+      `  then, after a full collection: live heap ${n(memory.heapUsed / MB)} MB ` +
+        `of ${n(memory.heapTotal / MB)} MB reserved, external ${n(memory.external / MB)} MB ` +
+        `(array buffers ${n(memory.arrayBuffers / MB)} MB), RSS ${n(memory.rss / MB)} MB`,
     )
     checks.push({
       figure: 'genmock server RSS idle after start',
@@ -585,7 +603,8 @@ function browserEntry(): string {
 async function bundleSection() {
   const entry = browserEntry()
   say(
-    `\nBrowser bundle: a one-line app importing ${entry.slice(ROOT.length)} (esbuild, minified, msw excluded; kB = 1024 bytes)`,
+    `\nBrowser bundle: a one-line app importing ${entry.slice(ROOT.length)} ` +
+      '(esbuild, minified, msw excluded; kB = 1024 bytes)',
   )
   const sizes = await bundleSizes(entry)
   printBundleSizes(sizes, say)
@@ -685,7 +704,9 @@ for (const check of checks)
   line([check.figure, check.value, check.target, check.pass === undefined ? '' : verdict(check.pass)])
 if (contendedRuns > 0) {
   say(
-    `\n${contendedRuns} of ${totalRuns} measured runs shared a core with other processes (over ${CONTENDED} of a core, after ${RETRIES} retries): their figures are low and noisy; run again on a quiet machine.`,
+    `\n${contendedRuns} of ${totalRuns} measured runs shared a core with other processes ` +
+      `(over ${CONTENDED} of a core, after ${RETRIES} retries): ` +
+      'their figures are low and noisy; run again on a quiet machine.',
   )
 }
 say(`\nFigures written to ${out.slice(ROOT.length)}`)

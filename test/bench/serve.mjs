@@ -21,7 +21,10 @@ const GENERATE_PATH = '/api/ai/image/generate'
 const SOURCES = { '': 'src/index.ts', '/node': 'src/node/server.ts' }
 const root = new URL('../../', import.meta.url)
 
-/** `genmock` or `genmock/node` as a user gets it: the built JavaScript when the exports map points there, else the sources through tsx. */
+/**
+ * `genmock` or `genmock/node` as a user gets it: the built JavaScript when the exports map points there, else the
+ * sources through tsx.
+ */
 async function genmock(sub) {
   if (process.env.BENCH_FROM !== 'src') {
     try {
@@ -80,7 +83,9 @@ function trivialHandlers(msw, { snapshot, submission }) {
   ]
 }
 
-/** node:http in, a Fetch Request to msw's getResponse, its Response written back: the leanest way to serve msw handlers. */
+/**
+ * node:http in, a Fetch Request to msw's getResponse, its Response written back: the leanest way to serve msw handlers.
+ */
 function getResponseAdapter(getResponse, handlers) {
   return async (req, res) => {
     const method = req.method ?? 'GET'
@@ -214,7 +219,10 @@ const ops = {
     return { rss, heapUsed: live, heapTotal, external, arrayBuffers }
   },
   stats: () => ({ tasks: taskCount(), pendingEvents: server.engine.pendingEvents }),
-  /** Submits image tasks with engine.submit (no HTTP) until the store holds `size`; the heap it took and the time per submission. */
+  /**
+   * Submits image tasks with engine.submit (no HTTP) until the store holds `size`;
+   * the heap it took and the time per submission.
+   */
   async fill({ size, apiKey, body }) {
     const account = server.engine.authenticate({ kind: 'key', key: apiKey })
     const request = JSON.parse(body)

@@ -88,13 +88,17 @@ async function sample(): Promise<void> {
   lastRequests = requests
   samples.push(s)
   say(
-    `${String(s.seconds).padStart(5)} s  ${n(s.rps).padStart(6)} req/s  submitted ${n(s.submitted).padStart(8)}  kept ${n(s.kept).padStart(7)}` +
-      `  pending events ${n(s.pendingEvents).padStart(6)}  rss ${n(s.rssMB).padStart(4)} MB  heap ${n(s.heapUsedMB).padStart(4)} MB  external ${n(s.externalMB).padStart(4)} MB`,
+    `${String(s.seconds).padStart(5)} s  ${n(s.rps).padStart(6)} req/s  ` +
+      `submitted ${n(s.submitted).padStart(8)}  kept ${n(s.kept).padStart(7)}` +
+      `  pending events ${n(s.pendingEvents).padStart(6)}  rss ${n(s.rssMB).padStart(4)} MB  ` +
+      `heap ${n(s.heapUsedMB).padStart(4)} MB  external ${n(s.externalMB).padStart(4)} MB`,
   )
 }
 
 say(
-  `genmock soak (${genmock.source}; ${pinning}): ${SECONDS} s, ${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}`,
+  `genmock soak (${genmock.source}; ${pinning}): ${SECONDS} s, ` +
+    `${CONCURRENCY} clients (submit, then ${POLLS_PER_TASK} polls), clock +10 s every second, ` +
+    `maxTasks ${n(MAX_TASKS)}, ${RELAY ? 'a relay submission in four' : 'no relay submissions'}`,
 )
 const advance = setInterval(
   () => void call('/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ seconds: 10 }) }),
@@ -115,15 +119,25 @@ const last = samples.at(-1)
 if (settled && last && last !== settled) {
   const growth = (last.heapUsedMB - settled.heapUsedMB) / settled.heapUsedMB
   const capped = last.kept <= MAX_TASKS + last.pendingEvents
+  const cap = capped
+    ? `tasks kept at the cap (${n(last.kept)})`
+    : `tasks NOT capped: ${n(last.kept)} kept for maxTasks ${n(MAX_TASKS)}`
   say(
-    `heap ${n(settled.heapUsedMB)} MB at ${settled.seconds} s → ${n(last.heapUsedMB)} MB at ${last.seconds} s (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %): ` +
-      `${Math.abs(growth) < 0.1 ? 'flat' : 'NOT flat'}; ${capped ? `tasks kept at the cap (${n(last.kept)})` : `tasks NOT capped: ${n(last.kept)} kept for maxTasks ${n(MAX_TASKS)}`}`,
+    `heap ${n(settled.heapUsedMB)} MB at ${settled.seconds} s → ${n(last.heapUsedMB)} MB at ${last.seconds} s ` +
+      `(${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %): ` +
+      `${Math.abs(growth) < 0.1 ? 'flat' : 'NOT flat'}; ${cap}`,
   )
 }
 say(`${n(counts.requests)} requests, ${n(counts.failed)} failed`)
 mkdirSync(`${ROOT}test/artifacts`, { recursive: true })
-writeFileSync(
-  `${ROOT}test/artifacts/soak.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, concurrency: CONCURRENCY, maxTasks: MAX_TASKS, relay: RELAY, ...counts, samples }, null, 2)}\n`,
-)
+const report = {
+  at: new Date().toISOString(),
+  seconds: SECONDS,
+  concurrency: CONCURRENCY,
+  maxTasks: MAX_TASKS,
+  relay: RELAY,
+  ...counts,
+  samples,
+}
+writeFileSync(`${ROOT}test/artifacts/soak.json`, `${JSON.stringify(report, null, 2)}\n`)
 say('Samples written to test/artifacts/soak.json')

@@ -182,7 +182,9 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
   const pkg = packAndInstall()
   const { app, bin, ...packFigures } = pkg
   say(
-    `  ${pkg.tarball} (${pkg.built ? 'built by npm pack' : 'the current dist/'}): ${(pkg.tarballBytes / 1024).toFixed(0)} kB, ${pkg.files} files; installed with msw: ${pkg.installedPackages} packages, ${(pkg.installedBytes / MB).toFixed(1)} MB` +
+    `  ${pkg.tarball} (${pkg.built ? 'built by npm pack' : 'the current dist/'}): ` +
+      `${(pkg.tarballBytes / 1024).toFixed(0)} kB, ${pkg.files} files; ` +
+      `installed with msw: ${pkg.installedPackages} packages, ${(pkg.installedBytes / MB).toFixed(1)} MB` +
       (pkg.reused
         ? ' (install reused: same tarball as an earlier run)'
         : `, npm install took ${pkg.installSeconds.toFixed(1)} s`),
@@ -226,17 +228,20 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
   const m = figures.median
   say(`  genmock --version                        median ${Math.round(m.versionMs)} ms of ${runs} (${ms(versionMs)})`)
   say(
-    `  spawn → first answered POST              median ${Math.round(m.coldStartMs)} ms of ${runs} (${ms(figures.coldStartMs)})`,
+    '  spawn → first answered POST              ' +
+      `median ${Math.round(m.coldStartMs)} ms of ${runs} (${ms(figures.coldStartMs)})`,
   )
   say(
-    `  RSS of that server 1 s after             median ${m.idleRssMB.toFixed(0)} MB (${figures.idleRssBytes.map((b) => (b / MB).toFixed(0)).join(', ')})`,
+    '  RSS of that server 1 s after             ' +
+      `median ${m.idleRssMB.toFixed(0)} MB (${figures.idleRssBytes.map((b) => (b / MB).toFixed(0)).join(', ')})`,
   )
   say(`  context: npx genmock --version           median ${Math.round(m.npxVersionMs)} ms of 3 (${ms(npxVersionMs)})`)
   if (npmStartMs.length > 0)
     say(`  context: npm start in the repository (builds first) → first answered POST: ${Math.round(m.npmStartMs)} ms`)
   else
     say(
-      '  (npm start in the repository builds dist/ first, so it is not timed by default: BENCH_NPM_START=1 times it once)',
+      '  (npm start in the repository builds dist/ first, ' +
+        'so it is not timed by default: BENCH_NPM_START=1 times it once)',
     )
   return figures
 }
@@ -253,6 +258,7 @@ export function staleBuild(): string | undefined {
   const built = newest(dist)
   const edited = newest(join(ROOT, 'src'))
   return edited > built
-    ? `dist/ is older than src/ (by ${Math.round((edited - built) / 1000)} s): run \`npm run build\` for today's figures`
+    ? `dist/ is older than src/ (by ${Math.round((edited - built) / 1000)} s): ` +
+        "run `npm run build` for today's figures"
     : undefined
 }

@@ -91,7 +91,10 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** Busy seconds of each core so far (steal included: a stolen core is not ours), from /proc/stat; [] when not on Linux. */
+/**
+ * Busy seconds of each core so far (steal included: a stolen core is not ours), from /proc/stat;
+ * [] when not on Linux.
+ */
 export function coreBusySeconds(): number[] {
   try {
     return readFileSync('/proc/stat', 'utf8')
@@ -279,7 +282,10 @@ export async function prepareGenmock(child: Child): Promise<Genmock> {
   return { ...child, taskId, richKey: rich.apiKey, fixed: { snapshot, submission } }
 }
 
-/** A genmock server (or genmock's routes behind msw, for `genmock-msw`) in its own process, made ready by `prepareGenmock`. */
+/**
+ * A genmock server (or genmock's routes behind msw, for `genmock-msw`) in its own process,
+ * made ready by `prepareGenmock`.
+ */
 export async function startGenmock(
   options: Omit<ChildOptions, 'fixed'> = {},
   kind: 'genmock' | 'genmock-msw' = 'genmock',

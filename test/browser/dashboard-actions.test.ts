@@ -210,7 +210,7 @@ describe('the dashboard acts through the control API', LIMIT, () => {
     await expect.poll(() => page.locator(`[data-task-id="${taskId}"]`).count(), SHOWS).toBe(1)
   })
 
-  it('a task panel left open while a test resets the simulator says its task is gone, and the rest stays live', async () => {
+  it('a task panel left open across a simulator reset says its task is gone, and the rest stays live', async () => {
     const taskId = await submit({ model: 'base-image-2', prompt: 'open me, then reset' })
     await expect.poll(() => page.locator(`[data-task-id="${taskId}"]`).count(), SHOWS).toBe(1)
     await openTask(taskId)
@@ -232,7 +232,7 @@ describe('the dashboard acts through the control API', LIMIT, () => {
 })
 
 describe('the dashboard stays quiet', LIMIT, () => {
-  it('adds no journal entry, no finding and no log line in a minute of simulated use with thumbnails on screen', async () => {
+  it('adds no journal entry, finding or log line in a minute of simulated use with thumbnails on screen', async () => {
     const taskId = await submit({ model: 'base-image-2', prompt: 'a thumbnail' })
     await fetch(`${server.url}/__mock/clock/advance`, {
       method: 'POST',

@@ -22,7 +22,9 @@ import { indexHtml } from './app/page.js'
 const LIMIT = { timeout: 30_000 }
 const SHOWS = { timeout: 8_000, interval: 100 }
 /** Page styles that would reach the devtools if they could, and page elements the devtools' CSS would restyle. */
-const HOSTILE = `<style>*{color:rgb(255,0,0)!important;font-size:31px!important}</style><div class="gm"><button id="page-button" class="link">page</button></div>`
+const HOSTILE =
+  '<style>*{color:rgb(255,0,0)!important;font-size:31px!important}</style>' +
+  '<div class="gm"><button id="page-button" class="link">page</button></div>'
 
 /** Declares the suite for pages built with `msw`'s major. */
 export function devtoolsSuite(msw: MswPackage): void {
@@ -133,7 +135,7 @@ export function devtoolsSuite(msw: MswPackage): void {
       expect((await call(page, '/__mock/tasks?limit=10')).body.total).toBe(1)
     })
 
-    it('with persist: false, a reload starts afresh (the task is gone, as it would be without persistence)', async () => {
+    it('with persist: false, a reload starts afresh (the task is gone, as it is without persistence)', async () => {
       const page = await open('?persist=off')
       const taskId = await submit(page)
       await page.reload()
@@ -143,7 +145,7 @@ export function devtoolsSuite(msw: MswPackage): void {
   })
 
   describe(`the devtools panel (${msw})`, LIMIT, () => {
-    it('opens from its corner toggle, shows the page’s tasks, acts through the control API, and stays quiet', async () => {
+    it('opens from its corner toggle, shows the page’s tasks, acts through the control API, stays quiet', async () => {
       const page = await open('?clock=manual')
       const taskId = await submit(page)
       const journal = (await call(page, '/__mock/requests/count')).body.count
@@ -165,7 +167,8 @@ export function devtoolsSuite(msw: MswPackage): void {
         )
         .toBe(256)
       await page.waitForTimeout(1_500)
-      // The panel reads through the control API only: the task was never polled, and the page's journal holds its own submission alone.
+      // The panel reads through the control API only: the task was never polled,
+      // and the page's journal holds its own submission alone.
       expect((await call(page, `/__mock/tasks/${taskId}`)).body.task.polls).toBe(0)
       expect((await call(page, '/__mock/requests/count')).body.count).toBe(journal)
       mkdirSync('test/artifacts', { recursive: true })

@@ -256,7 +256,7 @@ export function workerDoorSuite(msw: MswPackage): void {
       expect(entry!.conformance).toBeUndefined()
     })
 
-    it('accepts a bearer key from the page but reports key-in-browser, in the journal and the response header', async () => {
+    it("accepts a page's bearer key but reports key-in-browser, in the journal and the response header", async () => {
       const header = await page().evaluate(
         async (headers) => (await fetch('/api/ai/models', { headers })).headers.get('genmock-conformance'),
         ALICE,
@@ -286,7 +286,7 @@ export function workerDoorSuite(msw: MswPackage): void {
   describe('scenario faults in the page', LIMIT, () => {
     const page = () => runs.worker.page
 
-    it('drop-after-commit is a network error in the page too, and the Idempotency-Key retry gets the stored task', async () => {
+    it('drop-after-commit is a network error in the page too; the keyed retry gets the stored task', async () => {
       const outcome = await page().evaluate(async (headers) => {
         const init = {
           method: 'POST',

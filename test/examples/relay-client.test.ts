@@ -3,7 +3,10 @@ import { advance, post } from '../support/api.js'
 import { eachDoor, START } from '../support/doors.js'
 import { generateRelayImage } from './relay-client.js'
 
-/** The well-behaved relay client passes with zero findings, whether the test moves the clock or the client really sleeps. */
+/**
+ * The well-behaved relay client passes with zero findings,
+ * whether the test moves the clock or the client really sleeps.
+ */
 
 eachDoor('a well-behaved relay client, manual clock (the test advances it)', (door) => {
   it('completes two jobs, one through a dropped connection, with no conformance finding', async () => {

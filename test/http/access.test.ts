@@ -76,7 +76,7 @@ describe('Host header [server]', () => {
     },
   )
 
-  it('a DNS-rebinding page (its own name as Host, its own origin) can neither reset, spend credits nor read the journal', async () => {
+  it("a DNS-rebinding page (own name as Host, own origin) can't reset, spend credits or read the journal", async () => {
     const rebound = { host: 'rebind.attacker.example:4600', origin: 'http://rebind.attacker.example:4600' }
     const reset = await send(door(), 'POST', '/__mock/reset', { ...rebound, 'content-type': 'application/json' }, '{}')
     const spend = await send(

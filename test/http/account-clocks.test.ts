@@ -51,7 +51,7 @@ const status = async (door: Door, id: string, key: string) =>
   ).status
 
 eachDoor('per-account clocks', (door) => {
-  it("an account with its own clock: the server clock no longer moves its tasks, its own clock does, and no one else's", async () => {
+  it("an account's own clock moves its tasks, and no one else's; the server clock no longer does", async () => {
     const START = await serverNow(door())
     const own = await ownAccount(door())
     const mine = await submit(door(), own.apiKey)
@@ -116,7 +116,7 @@ eachDoor('per-account clocks', (door) => {
     expect((await door().fetch('/__mock/accounts/acct_nobody/clock')).status).toBe(404)
   })
 
-  it('PATCH {clock: "own"} takes the pending tasks along, with their steps; {clock: "server"} hands them back', async () => {
+  it('PATCH {clock: "own"} takes pending tasks along, steps included; {clock: "server"} hands them back', async () => {
     const START = await serverNow(door())
     const pending = await submit(door(), KEYS.alice)
     const patched = await door().fetch('/__mock/accounts/acct_alice', {
@@ -142,7 +142,8 @@ eachDoor('per-account clocks', (door) => {
     expect(await status(door(), pending, KEYS.alice)).toBe(1)
   })
 
-  it('until "next-event" moves to the next scheduled change and reports what changed then; "idle" runs every change, in time order', async () => {
+  // "idle" runs the changes in time order.
+  it('until "next-event" moves to the next scheduled change, reporting it; "idle" runs every change', async () => {
     const own = await ownAccount(door())
     const tasks = [await submit(door(), own.apiKey), await submit(door(), own.apiKey), await submit(door(), own.apiKey)]
     const path = `/__mock/accounts/${own.id}/clock/advance`
@@ -201,7 +202,8 @@ eachDoor('per-account clocks', (door) => {
     })
   })
 
-  it('refuses, naming the field: an unknown until, seconds with until, neither, negative seconds, an account on the server clock', async () => {
+  // Refused: an unknown until, seconds with until, neither, negative seconds, an account on the server clock.
+  it('refuses each bad advance, naming the field', async () => {
     const own = await ownAccount(door())
     const path = `/__mock/accounts/${own.id}/clock/advance`
     expect(await issuePaths(await post(door(), path, { until: 'tomorrow' }))).toEqual(['until'])

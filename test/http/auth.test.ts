@@ -3,7 +3,7 @@ import { getTask, IMAGE, KEYS, submitImage, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Authentication (interface "Authentication"; PRODUCT §3): only `Authorization: Bearer <key>`, or the
+ * Authentication (interface "Authentication"; README, Accounts and keys): only `Authorization: Bearer <key>`, or the
  * dashboard's session cookie when no Authorization header is sent. Anything else is exactly
  * 401 `{ error: 'Unauthorized' }`, on every service endpoint, and never echoes the credential.
  */
@@ -191,7 +191,7 @@ eachDoor('authentication', (door) => {
     expect((await getTask(door(), taskId, KEYS.alice)).status).toBe(404)
   })
 
-  it('an expired key stays refused whatever the simulated time, and a key the control API creates works at once', async () => {
+  it('an expired key stays refused at any simulated time; a key the control API creates works at once', async () => {
     const created = await door().fetch('/__mock/accounts', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -15,7 +15,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The 11 bundled scenarios (scenarios/*.json, PRODUCT §4), end to end through HTTP on both doors,
+ * The 11 bundled scenarios (scenarios/*.json, README, Scenarios), end to end through HTTP on both doors,
  * each picked per request with `X-Mock-Scenario`, on the manual clock. Each test asserts what the
  * scenario's description says a client sees: statuses just before and at each step (for ranges:
  * before the low end and after the high end), relayStatus, errorCode, submissionUncertain,
@@ -97,7 +97,8 @@ async function firstSecond(
 }
 
 eachDoor('bundled scenarios', (door) => {
-  it('default: images complete within 4–12 s and videos within 30–120 s, outputs only at status 1, charged once, never refunded', async () => {
+  // Outputs appear only at status 1.
+  it('default: images complete within 4–12 s and videos within 30–120 s, charged once, never refunded', async () => {
     const image = await accepted(submitImage(door(), { ...IMAGE, numOutputs: 2 }, scenario('default')))
     const video = await accepted(submitVideo(door(), VIDEO_T2V, scenario('default')))
     expect(image.status).toBe(0)
@@ -169,7 +170,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - charged)
   })
 
-  it('relay-expiry: relay tasks go running within 5–15 s, never finish, and expire at expiresAt without a refund; other requests as default', async () => {
+  // Other requests behave as in default.
+  it('relay-expiry: relay tasks go running within 5–15 s, never finish, expire at expiresAt unrefunded', async () => {
     const relay = await accepted(submitImage(door(), RELAY, withKey('relay-expiry', 'relay-expiry-0001')))
     const image = await accepted(submitImage(door(), IMAGE, scenario('relay-expiry')))
     expect(relay.relayStatus).toBe('queued')
@@ -205,7 +207,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - charged)
   })
 
-  it('submission-uncertain: submitting/uncertain, confirmed at 10 s, running at 15 s, succeeded at 30 s; charged once', async () => {
+  // The task is charged once.
+  it('submission-uncertain: submitting/uncertain, confirmed at 10 s, running at 15 s, succeeded at 30 s', async () => {
     const relay = await accepted(submitImage(door(), RELAY, withKey('submission-uncertain', 'uncertain-0001')))
     expect(relay.status).toBe(0)
     expect(relay.submissionUncertain).toBe(true)
@@ -271,7 +274,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - charged)
   })
 
-  it('insufficient-credits: every valid request is 402 with the price it would have cost as required; nothing stored or debited; 400 first', async () => {
+  // Invalid requests are 400 first.
+  it('insufficient-credits: valid requests are 402, their price as required; nothing stored or debited', async () => {
     const refuse = async (res: Promise<Response>) => {
       const response = await res
       expect(response.status).toBe(402)
@@ -306,7 +310,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - relayRequired - videoRequired)
   })
 
-  it('upstream-failure: accepted and debited, failed 5–15 s later with UPSTREAM_FAILED and 502, refunded; relay ends failed', async () => {
+  // Relay tasks end failed.
+  it('upstream-failure: accepted and debited, failed 5–15 s later with UPSTREAM_FAILED and 502, refunded', async () => {
     const image = await accepted(submitImage(door(), IMAGE, scenario('upstream-failure')))
     const video = await accepted(submitVideo(door(), VIDEO_T2V, scenario('upstream-failure')))
     const relay = await accepted(submitImage(door(), RELAY, withKey('upstream-failure', 'upstream-failure-0001')))
@@ -365,7 +370,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - task.creditsUsed)
   })
 
-  it('upstream-a-grace: otherwise pending with upstream 404 until 30 s, then UPSTREAM_TASK_NOT_FOUND and refunded; other providers as default', async () => {
+  // Other providers behave as in default.
+  it('upstream-a-grace: pending with upstream 404 until 30 s, then UPSTREAM_TASK_NOT_FOUND and refunded', async () => {
     const task = await accepted(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }, scenario('upstream-a-grace')))
     const standard = await accepted(submitImage(door(), IMAGE, scenario('upstream-a-grace')))
     expect(task.upstreamHttpStatus).toBe(404)
@@ -388,7 +394,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - standard.creditsUsed)
   })
 
-  it('content-policy: accepted and debited, refused 2–5 s later with CONTENT_POLICY_VIOLATION and refunded; relay ends failed', async () => {
+  // Relay tasks end failed.
+  it('content-policy: accepted and debited, refused 2–5 s later with CONTENT_POLICY_VIOLATION, refunded', async () => {
     const image = await accepted(submitImage(door(), IMAGE, scenario('content-policy')))
     const video = await accepted(submitVideo(door(), VIDEO_T2V, scenario('content-policy')))
     const relay = await accepted(submitImage(door(), RELAY, withKey('content-policy', 'content-policy-0001')))
@@ -428,7 +435,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - charged)
   })
 
-  it('drop-after-commit: network error after the commit; a keyed retry replays the same task uncharged; a keyless retry charges a second task', async () => {
+  // A keyless retry charges a second task.
+  it('drop-after-commit: network error after the commit; a keyed retry replays the same task uncharged', async () => {
     const headers = withKey('drop-after-commit', 'drop-after-commit-0001')
     await expect(submitImage(door(), IMAGE, headers)).rejects.toBeInstanceOf(TypeError)
     const stored = await tasks(door())
@@ -460,7 +468,8 @@ eachDoor('bundled scenarios', (door) => {
     expect(await balance(door())).toBe(START_CREDITS - 8)
   })
 
-  it('flaky: 50–500 ms answers, some 500 Internal error storing nothing, the same outcomes again after reset {seed: 7}; a keyed retry goes through', async () => {
+  // The same outcomes again after reset {seed: 7}.
+  it('flaky: 50–500 ms answers, some 500 Internal error storing nothing; a keyed retry goes through', async () => {
     const SUBMISSIONS = 8
     const keyOf = (i: number) => `flaky-seq-${String(i).padStart(3, '0')}`
     const run = async () => {

@@ -6,7 +6,7 @@ import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, post, RELAY, 
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Scenarios and forced transitions through the control API (PRODUCT §4 and §6): list, read, load
+ * Scenarios and forced transitions through the control API (README, Scenarios; Control API): list, read, load
  * and choose scenarios, a default scenario's `accounts`, reset, and POST /__mock/tasks/:id/transition.
  */
 
@@ -113,7 +113,8 @@ const scenario = (name: string, rest: Partial<ScenarioInput> = {}): ScenarioInpu
 eachDoor('control API: scenarios', (door) => {
   // ---- listing and reading ----
 
-  it('GET /__mock/scenarios lists the 11 bundled scenarios, sorted, with description, origin and rule count, and the default', async () => {
+  // Each with description, origin and rule count.
+  it('GET /__mock/scenarios lists the 11 bundled scenarios, sorted, and the default', async () => {
     const answer = await list(door())
     expect(answer.default).toBe('default')
     expect(answer.scenarios.map((s) => s.name)).toStrictEqual(BUNDLED_NAMES)
@@ -146,7 +147,8 @@ eachDoor('control API: scenarios', (door) => {
 
   // ---- loading ----
 
-  it('POST /__mock/scenarios loads a new scenario: 201 { name, rules }, listed with origin "control API", usable at once', async () => {
+  // It is listed with origin "control API".
+  it('POST /__mock/scenarios loads a new scenario: 201 { name, rules }, usable at once', async () => {
     const mine = scenario('poll-once', {
       rules: [{ match: { endpoint: 'image' }, timeline: [{ at: 'poll 1', set: { status: 1 } }] }],
     })
@@ -278,7 +280,8 @@ eachDoor('control API: scenarios', (door) => {
     }
   })
 
-  it('the 400 messages say what is wrong: a missing description, an unknown key (listing the allowed ones), an unknown use target', async () => {
+  // For a missing description, an unknown key (listing the allowed ones), an unknown use target.
+  it('the 400 messages say what is wrong', async () => {
     const missing = await issues(await load(door(), { name: 'x-missing', rules: [] }))
     expect(missing.find((i) => i.path === 'description')).toMatchObject({
       in: 'body',
@@ -311,7 +314,7 @@ eachDoor('control API: scenarios', (door) => {
     expect(await names(door())).toStrictEqual(BUNDLED_NAMES)
   })
 
-  it('a use cycle through two scenarios is refused, and the scenario it would have replaced stays as it was', async () => {
+  it('a use cycle through two scenarios is refused; the scenario it would have replaced stays as it was', async () => {
     const a = scenario('loop-a', { rules: [{ use: 'default' }] })
     expect((await load(door(), a)).status).toBe(201)
     expect((await load(door(), scenario('loop-b', { rules: [{ use: 'loop-a' }] }))).status).toBe(201)
@@ -328,7 +331,7 @@ eachDoor('control API: scenarios', (door) => {
 
   // ---- choosing the default ----
 
-  it('PUT /__mock/scenario { name } makes it the default for requests that name none; a header still wins', async () => {
+  it('PUT /__mock/scenario { name } makes it the default for requests naming none; a header still wins', async () => {
     const res = await choose(door(), { name: 'insufficient-credits' })
     expect(res.status).toBe(200)
     expect(await res.json()).toStrictEqual({ default: 'insufficient-credits' })
@@ -363,7 +366,7 @@ eachDoor('control API: scenarios', (door) => {
     expect((await list(door())).default).toBe('upstream-failure')
   })
 
-  it('a scenario with accounts applies its balances and flags when it becomes the default, not when it is loaded', async () => {
+  it("a scenario's account balances and flags apply when it becomes the default, not when it is loaded", async () => {
     const withAccounts = scenario('tight-budget', {
       accounts: { acct_alice: { credits: 5 }, acct_bob: { demo: true, scenario: 'insufficient-credits' } },
       rules: [{ use: 'default' }],
@@ -404,7 +407,8 @@ eachDoor('control API: scenarios', (door) => {
 
   // ---- reset ----
 
-  it('POST /__mock/reset restores the startup scenarios and default: run-time ones disappear, replaced bundled ones come back', async () => {
+  // Run-time scenarios disappear, replaced bundled ones come back.
+  it('POST /__mock/reset restores the startup scenarios and default', async () => {
     expect((await load(door(), scenario('run-time-only', { accounts: { acct_alice: { credits: 5 } } }))).status).toBe(
       201,
     )
@@ -533,7 +537,8 @@ eachDoor('control API: forced transitions', (door) => {
     expect((await account(door(), 'acct_alice')).ledger.some((e) => e.kind === 'refund')).toBe(false)
   })
 
-  it('invalid bodies are 400 and change nothing: status 2 without refund, an empty body, unknown fields, bad values', async () => {
+  // Among them: status 2 without refund, an empty body, unknown fields, bad values.
+  it('invalid bodies are 400 and change nothing', async () => {
     const taskId = await taskIdOf(submitImage(door(), IMAGE))
     const before = await read(door(), taskId)
 

@@ -16,7 +16,7 @@ import {
 } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
-/** The control API under /__mock (PRODUCT §6). */
+/** The control API under /__mock (README, Control API). */
 
 interface ClockState {
   mode: string
@@ -92,7 +92,7 @@ eachDoor('control API', (door) => {
     expect((await clock(door())).now).toBe(state.now)
   })
 
-  it('POST /__mock/clock/advance moves now forward by exactly the seconds given and answers the new state', async () => {
+  it('POST /__mock/clock/advance moves now forward by exactly the seconds given; answers the new state', async () => {
     const before = await clock(door())
     const res = await post(door(), '/__mock/clock/advance', { seconds: 90.5 })
     expect(res.status).toBe(200)
@@ -157,7 +157,7 @@ eachDoor('control API', (door) => {
 
   // ---- reset ----
 
-  it('POST /__mock/reset restores fixture balances, clears tasks and idempotency keys, and answers the seed', async () => {
+  it('POST /__mock/reset restores fixture balances, clears tasks and idempotency keys, answers the seed', async () => {
     await submitImage(door(), RELAY, { 'idempotency-key': 'control-reset-0001' })
     await submitVideo(door(), VIDEO_T2V, auth(KEYS.bob))
     await door().fetch('/__mock/accounts/acct_low', json('PATCH', { credits: 500 }))

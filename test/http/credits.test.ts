@@ -266,7 +266,7 @@ eachDoor('credits', (door) => {
   const lowTasks = async () =>
     ((await (await door().fetch('/__mock/tasks?account=acct_low')).json()) as { total: number }).total
 
-  it('sk_test_low (2 credits) submitting a 3-credit call: 402 with required 3, no task, balance unchanged', async () => {
+  it('sk_test_low (2 credits) submits a 3-credit call: 402 with required 3, no task, balance unchanged', async () => {
     expect(await balance(door(), 'acct_low')).toBe(2)
     const res = await submitImage(door(), image('vendor-a/base-image'), auth(KEYS.low))
     expect(res.status).toBe(402)
@@ -432,7 +432,8 @@ eachDoor('credits', (door) => {
     }
   })
 
-  it('GET /api/ai/models shows application pricing for exactly the relay-priced models, at the pricing file amounts', async () => {
+  // The prices are the pricing file amounts.
+  it('GET /api/ai/models shows application pricing for exactly the relay-priced models', async () => {
     const list = await models()
     const relayIds = Object.keys(PRICING.relay).sort()
     expect(

@@ -15,7 +15,9 @@ import {
 } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
-/** What the dashboard (issue 15) needs of the server: quiet requests, conditional GETs, a task's detail and its media. */
+/**
+ * What the dashboard (issue 15) needs of the server: quiet requests, conditional GETs, a task's detail and its media.
+ */
 
 const QUIET = { 'genmock-dashboard': '1' }
 const BROWSER = { origin: 'http://localhost:5173' }
@@ -50,7 +52,8 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const bytes = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 
 eachDoor('the dashboard header (Genmock-Dashboard: 1)', (door) => {
-  it('hides nothing from the journal or the findings: it only keeps the request log quiet, and the dashboard calls /__mock alone', async () => {
+  // The dashboard calls /__mock alone.
+  it('hides nothing from the journal or the findings: it only keeps the request log quiet', async () => {
     const taskId = await taskIdOf(submitImage(door(), RELAY, key()))
     await advance(door(), 60)
     const before = { journal: await journalSize(door()), findings: await findings(door()) }
@@ -72,7 +75,7 @@ eachDoor('the dashboard header (Genmock-Dashboard: 1)', (door) => {
 })
 
 eachDoor('conditional GETs on the control API', (door) => {
-  it('a JSON 200 carries a strong ETag; If-None-Match with it is a 304 with no body, until something changes', async () => {
+  it('a JSON 200 carries a strong ETag; If-None-Match with it is a bodiless 304 until something changes', async () => {
     const first = await door().fetch('/__mock/clock')
     const etag = first.headers.get('etag')!
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/)

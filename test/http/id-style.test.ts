@@ -70,7 +70,7 @@ for (const style of ID_STYLES) {
         expect(image.taskId).not.toBe(video.taskId)
       })
 
-      it('the media of completed tasks are served at their paths: the PNG, and the MP4 whole and by Range', async () => {
+      it("completed tasks' media are served at their paths: the PNG, and the MP4 whole and by Range", async () => {
         const image = await submitted(submitImage(door(), { ...IMAGE, numOutputs: 2 }))
         const video = await submitted(submitVideo(door(), VIDEO_T2V))
         await advance(door(), 120)

@@ -16,8 +16,8 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Idempotency-Key (interface: POST endpoints; PRODUCT §2): a retry with the same key and the same body
- * (canonical JSON), by the same account on the same endpoint, replays the original response with
+ * Idempotency-Key (interface: POST endpoints; README, Where the interface is silent): a retry with the same key and the
+ * same body (canonical JSON), by the same account on the same endpoint, replays the original response with
  * `Idempotent-Replayed: true`: same taskId, no new debit, no new task. Keys are remembered 24 h of
  * simulated time; a request that fails (400, 402) does not consume its key.
  */
@@ -48,7 +48,8 @@ async function setCredits(door: Door, account: string, credits: number): Promise
 const taskIdOf = (text: string) => (JSON.parse(text) as { taskId: string }).taskId
 
 eachDoor('Idempotency-Key', (door) => {
-  it('a relay retry with the same key and body replays the original response byte for byte, with no new debit and no new task', async () => {
+  // There is no new debit and no new task.
+  it('a relay retry with the same key and body replays the original response byte for byte', async () => {
     const first = await submitImage(door(), RELAY, key('relay-retry-0001'))
     expect(first.status).toBe(200)
     expect(first.headers.get(REPLAYED)).toBeNull()
@@ -314,7 +315,7 @@ eachDoor('Idempotency-Key', (door) => {
     expect(await taskCount(door())).toBe(2)
   })
 
-  it('a relay submission without a key, or with one outside 8 to 200 characters, is 400 naming the header', async () => {
+  it('a relay submission without a key, or with one outside 8–200 characters, is 400 naming the header', async () => {
     for (const headers of [{}, key('1234567'), key('k'.repeat(201))]) {
       const res = await submitImage(door(), RELAY, headers)
       expect(res.status).toBe(400)

@@ -5,7 +5,7 @@ import { eachDoor } from '../support/doors.js'
 
 /**
  * POST /api/ai/image/generate: what the body may and may not hold, in the standard shape and the
- * relay shape (service interface: "Image generation request body", Limits; PRODUCT §2).
+ * relay shape (service interface: "Image generation request body", Limits; README, Where the interface is silent).
  */
 
 interface Issue {
@@ -409,7 +409,8 @@ eachDoor('relay image request', (door) => {
     else await expectAccepted(res)
   })
 
-  it('accepts every model GET /api/ai/models lists with application pricing, at each of its resolutions, and refuses the others', async () => {
+  // Every other model is refused.
+  it('accepts each model GET /api/ai/models lists with application pricing, at each of its resolutions', async () => {
     const list = (await (await door().fetch('/api/ai/models', { headers: auth() })).json()) as {
       models: { id: string; type: string; applicationPricing: boolean; resolutions: string[] }[]
     }

@@ -15,7 +15,7 @@ import {
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The request journal (PRODUCT §6, WireMock's request log): GET /__mock/requests lists client
+ * The request journal (README, Control API, WireMock's request log): GET /__mock/requests lists client
  * traffic (everything outside /__mock), newest first, with credentials redacted.
  */
 
@@ -253,7 +253,8 @@ eachDoor('request journal', (door) => {
     })
   })
 
-  it("failing requests are journaled: 401 without accountId, 400 with it, 402 with the scenario, 404 for another's task", async () => {
+  // Among them: 401 without accountId, 400 with it, 402 with the scenario, 404 for another's task.
+  it('failing requests are journaled', async () => {
     const unauthorized = await drain(post(door(), '/api/ai/image/generate', IMAGE, { authorization: '' }))
     expect(unauthorized.status).toBe(401)
     const invalid = await drain(submitImage(door(), { model: 'base-image-2' }))

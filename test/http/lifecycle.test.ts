@@ -4,8 +4,8 @@ import { advance, getTask, IMAGE, RELAY, submitImage, submitVideo, VIDEO_T2V } f
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The default lifecycle on the manual clock (PRODUCT §2 and §5): images complete within 4–12 s,
- * videos within 30–120 s, relay tasks go queued → running → succeeded; terminal tasks never change;
+ * The default lifecycle on the manual clock (README, Where the interface is silent; CLI): images complete within
+ * 4–12 s, videos within 30–120 s, relay tasks go queued → running → succeeded; terminal tasks never change;
  * every timestamp comes from the simulated clock; every body parses with the contract schemas.
  */
 
@@ -123,7 +123,7 @@ eachDoor('task lifecycle', (door) => {
     expect(await read(door(), taskId)).toStrictEqual(done)
   })
 
-  it("upstream-a tasks (provider 'upstream-a') complete normally and stay completed past the grace window", async () => {
+  it("upstream-a tasks (provider 'upstream-a') complete normally, still completed past the grace window", async () => {
     const image = await submit(submitImage(door(), { ...IMAGE, provider: 'upstream-a' }))
     await advance(door(), 12)
     const done = await read(door(), image.taskId)
@@ -204,7 +204,8 @@ eachDoor('task lifecycle', (door) => {
     expect((await getTask(door(), taskId)).headers.get('date')).toBe(new Date('2032-02-29T12:01:30.000Z').toUTCString())
   })
 
-  it('every submission and snapshot parses with the contract schemas, pending and terminal, for every kind of task', async () => {
+  // Pending and terminal ones, for every kind of task.
+  it('every submission and snapshot parses with the contract schemas', async () => {
     const submissions = [
       await submit(submitImage(door(), IMAGE)),
       await submit(submitImage(door(), { ...IMAGE, numOutputs: 4, aspectRatio: '16:9' })),

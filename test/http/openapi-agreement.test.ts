@@ -31,7 +31,10 @@ const CONTROL: Target[] = [
   { document: 'control', method: 'PUT', path: '/__mock/scenario' },
 ]
 
-/** GENMOCK_AGREEMENT_REPORT=1 prints each run's counts: agreed accepted, agreed refused, disagreements by the rule that explains them. */
+/**
+ * GENMOCK_AGREEMENT_REPORT=1 prints each run's counts: agreed accepted, agreed refused, disagreements by the rule that
+ * explains them.
+ */
 const report = (title: string, summary: ReturnType<typeof summarise>) => {
   if (process.env.GENMOCK_AGREEMENT_REPORT)
     console.info(title, JSON.stringify({ ...summary, unexplained: summary.unexplained.length }))
@@ -42,7 +45,10 @@ const show = (outcomes: Outcome[]) =>
     .slice(0, 12)
     .map(
       (o) =>
-        `${o.target} (${o.note}) key=${JSON.stringify(o.idempotencyKey)}\n  body: ${JSON.stringify(o.body).slice(0, 300)}\n  document: ${JSON.stringify(o.document)}\n  server: ${o.server.status} ${o.server.text}`,
+        `${o.target} (${o.note}) key=${JSON.stringify(o.idempotencyKey)}\n` +
+        `  body: ${JSON.stringify(o.body).slice(0, 300)}\n` +
+        `  document: ${JSON.stringify(o.document)}\n` +
+        `  server: ${o.server.status} ${o.server.text}`,
     )
     .join('\n')
 
@@ -126,7 +132,8 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
       expect(outcome.agree, `${rule}: ${JSON.stringify(outcome.document)} ${outcome.server.status}`).toBe(false)
       expect(outcome.coveredBy).toEqual([rule])
     }
-    // The rules without a body witness here are about credits, retries, limits and sparse answers (a Prefer header), which other tests cover.
+    // The rules without a body witness here are about credits, retries, limits and sparse answers (a Prefer header),
+    // which other tests cover.
     expect(agreement.rules.map((r) => r.id).sort()).toEqual([
       'body-limits',
       'credits',

@@ -44,7 +44,7 @@ describe('types generated from the documents', () => {
 })
 
 eachDoor('a client generated from the documents', (door) => {
-  it('runs an image, relay and video flow, omitting every defaulted field, and reads each error by its status', async () => {
+  it('runs an image, relay and video flow omitting every defaulted field, and reads each error by status', async () => {
     const result = await fullFlow({ baseUrl: door().baseUrl, apiKey: KEYS.alice, lowKey: KEYS.low })
     expect(result.image).toMatchObject({ creditsUsed: 4, outputs: 1 })
     expect(result.relay).toMatchObject({ relayStatus: 'succeeded', replayed: true })

@@ -10,6 +10,7 @@ import {
 } from '../../src/contract/models.js'
 import { ROUTES } from '../../src/handlers/app.js'
 import { openApiDocument } from '../../src/handlers/openapi.js'
+import { CONTROL_API_ROUTES } from '../../src/handlers/control.js'
 import { controlOpenApiDocument } from '../../src/handlers/openapi-control.js'
 import { auth, KEYS } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
@@ -37,7 +38,7 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
   it('are OpenAPI 3.1 documents built from the contract, naming the origin they were served from', async () => {
     for (const [doc, built] of [
       [await service(), openApiDocument(pkg.version, door().baseUrl)],
-      [await control(), controlOpenApiDocument(pkg.version, door().baseUrl)],
+      [await control(), controlOpenApiDocument(pkg.version, CONTROL_API_ROUTES, door().baseUrl)],
     ] as const) {
       expect(doc.openapi).toBe('3.1.0')
       expect(doc).toEqual(JSON.parse(JSON.stringify(built)))

@@ -3,7 +3,7 @@ import { advance, auth, getTask, IMAGE, KEYS, RELAY, submitImage, submitVideo, V
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Ownership and polling (interface rules 7 and 8, Authentication 8; PRODUCT §3): a task is visible
+ * Ownership and polling (interface rules 7 and 8, Authentication 8; README, Accounts and keys): a task is visible
  * only to its owner, another account's task is 404 Task not found (never 403, and indistinguishable
  * from an unknown id), and reading a task never creates one.
  */
@@ -56,7 +56,7 @@ eachDoor('task ownership', (door) => {
     }
   })
 
-  it("the answer for another owner's task is byte-identical to the one for an unknown id (no existence leak)", async () => {
+  it("another owner's task gets the answer byte for byte of an unknown id (no existence leak)", async () => {
     const taskId = await submitted(submitImage(door(), IMAGE))
     const theirs = await getTask(door(), taskId, KEYS.bob)
     const unknown = await getTask(door(), 'tsk_AAAAAAAAAAAAAAAAAAAA', KEYS.bob)
@@ -143,7 +143,7 @@ eachDoor('task ownership', (door) => {
     }
   })
 
-  it('polling never creates a task: many reads of own, foreign, unknown and malformed ids leave the count unchanged', async () => {
+  it('polling never creates a task: many reads of own, foreign, unknown, malformed ids keep the count', async () => {
     const own = await submitted(submitImage(door(), IMAGE))
     const bobs = await submitted(submitImage(door(), IMAGE, auth(KEYS.bob)))
     const before = await taskCount(door())

@@ -114,13 +114,13 @@ async function script(door: Door): Promise<string[]> {
     'task media range',
     await door.fetch(`/__mock/tasks/${video.taskId}/media/0`, { headers: { range: 'bytes=10-19' } }),
   )
-  // A task's detail, its requests as the journal comparison below sees them (durations and client headers differ by door).
+  // A task's detail, its requests as the journal comparison below sees them
+  // (durations and client headers differ by door).
   const detail = (await (await door.fetch(`/__mock/tasks/${relay.taskId}`)).json()) as {
     requests: Record<string, unknown>[]
   }
-  log.push(
-    `task detail ${JSON.stringify({ ...detail, requests: detail.requests.map((entry) => JOURNALED.map((field) => entry[field])) }).replaceAll(door.baseUrl, 'ORIGIN')}`,
-  )
+  const requests = detail.requests.map((entry) => JOURNALED.map((field) => entry[field]))
+  log.push(`task detail ${JSON.stringify({ ...detail, requests }).replaceAll(door.baseUrl, 'ORIGIN')}`)
   const clock = await door.fetch('/__mock/clock')
   await record(
     'not modified',
@@ -182,9 +182,8 @@ async function script(door: Door): Promise<string[]> {
     total: number
     requests: Record<string, unknown>[]
   }
-  log.push(
-    `journal ${journal.total} ${JSON.stringify(journal.requests.map((entry) => JOURNALED.map((field) => entry[field])))}`,
-  )
+  const journaled = journal.requests.map((entry) => JOURNALED.map((field) => entry[field]))
+  log.push(`journal ${journal.total} ${JSON.stringify(journaled)}`)
   await record('journal clear', await door.fetch('/__mock/requests', { method: 'DELETE' }))
   await record('reset', await post(door, '/__mock/reset', { seed: 9 }))
   return log

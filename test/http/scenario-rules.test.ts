@@ -17,7 +17,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Scenario rules end to end (PRODUCT §4): custom scenarios loaded at run time with
+ * Scenario rules end to end (README, Scenarios): custom scenarios loaded at run time with
  * POST /__mock/scenarios and picked with X-Mock-Scenario. Matching (endpoint, model exact and glob,
  * provider, inputMode, prompt, account; first match wins; else the default scenario), `use`,
  * the submit settings (httpStatus, reject, fault, set, expiresIn, latency), timelines (fixed times,
@@ -126,7 +126,7 @@ const VIDEO_A_I2V = { model: 'video-a/v2-1-standard', inputMode: 'image_to_video
 eachDoor('scenario rules', (door) => {
   // ---- loading ----
 
-  it('POST /__mock/scenarios answers 201 for a new name and 200 when it replaces one; the replacement applies', async () => {
+  it('POST /__mock/scenarios answers 201 for a new name, 200 for a replaced one; the replacement applies', async () => {
     await load(door(), { name: 'mine', description: 'v1', rules: [{ submit: tag('v1') }] }, 201)
     expect(await outcome(submitImage(door(), IMAGE, pick('mine')))).toBe('v1')
     await load(
@@ -474,7 +474,7 @@ eachDoor('scenario rules', (door) => {
 
   // ---- use ----
 
-  it("use: the using rule's submit settings win, set merges, and the timeline comes from the used scenario", async () => {
+  it("use: the using rule's submit settings win, set merges, the timeline comes from the used scenario", async () => {
     await load(door(), {
       name: 'base-x',
       description: 'd',
@@ -538,7 +538,7 @@ eachDoor('scenario rules', (door) => {
 
   // ---- submit ----
 
-  it('submit.httpStatus 202; an Idempotency-Key replay answers 202 too, without consulting the scenario again', async () => {
+  it('submit.httpStatus 202; an Idempotency-Key replay is 202 too, without asking the scenario again', async () => {
     await load(door(), {
       name: 'accepted-202',
       description: 'd',
@@ -562,7 +562,8 @@ eachDoor('scenario rules', (door) => {
     expect((await submitImage(door(), IMAGE)).status).toBe(200)
   })
 
-  it('submit.reject with a custom status, body and headers stores and debits nothing, and releases the Idempotency-Key', async () => {
+  // The Idempotency-Key is released.
+  it('submit.reject with a custom status, body and headers stores and debits nothing', async () => {
     await load(door(), {
       name: 'rate-limited',
       description: 'd',
@@ -615,7 +616,7 @@ eachDoor('scenario rules', (door) => {
     expect(await video.json()).toStrictEqual({ error: 'Insufficient credits', required: 999 })
   })
 
-  it('fault error-before-commit: its status and error, nothing stored, and the key is released for a retry', async () => {
+  it('fault error-before-commit: its status and error, nothing stored, the key released for a retry', async () => {
     await load(door(), {
       name: 'down',
       description: 'd',
@@ -645,7 +646,7 @@ eachDoor('scenario rules', (door) => {
     expect(await taskCount(door())).toBe(1)
   })
 
-  it('submit.set fields show in the submission response and the snapshot; relay-only fields only on relay tasks', async () => {
+  it('submit.set fields show in the submission and the snapshot; relay-only fields only on relay tasks', async () => {
     await load(door(), {
       name: 'setter',
       description: 'd',
@@ -690,7 +691,7 @@ eachDoor('scenario rules', (door) => {
     }
   })
 
-  it("submit.expiresIn moves a relay task's expiresAt; the built-in expiry then expires it without a refund", async () => {
+  it("submit.expiresIn moves a relay task's expiresAt; the built-in expiry then expires it unrefunded", async () => {
     await load(door(), {
       name: 'short-lived',
       description: 'd',
@@ -726,7 +727,7 @@ eachDoor('scenario rules', (door) => {
     expect(await balance(door())).toBe(1000 - 2 * RELAY_PRICE)
   })
 
-  it('submit.latency: the answer takes at least that long in wall time, and the simulated clock does not move', async () => {
+  it('submit.latency: the answer takes at least that long in wall time; the simulated clock stays put', async () => {
     await load(door(), {
       name: 'slow',
       description: 'd',
@@ -790,7 +791,10 @@ eachDoor('scenario rules', (door) => {
     expect(offset(videoDone, 'updatedAt')).toBe(120 * SECOND)
   })
 
-  /** Submits `count` images under a one-step scenario; all pending at `pendingUntil` s, all done `doneAfter` s later: their completion offsets. */
+  /**
+   * Submits `count` images under a one-step scenario; all pending at `pendingUntil` s, all done `doneAfter` s later:
+   * their completion offsets.
+   */
   async function drawnOffsets(at: string, count: number, pendingUntil: number, doneAfter: number): Promise<number[]> {
     await load(door(), { name: 'ranged', description: 'd', rules: [{ timeline: [{ at, set: { status: 1 } }] }] })
     const ids: string[] = []
@@ -823,7 +827,8 @@ eachDoor('scenario rules', (door) => {
     }
   })
 
-  it("'poll N': the owner's Nth GET sees the change; another account's GETs are 404 and do not count; time does not matter", async () => {
+  // Time does not matter.
+  it("'poll N': the owner's Nth GET sees the change; another account's GETs are 404 and do not count", async () => {
     await load(door(), {
       name: 'polled',
       description: 'd',

@@ -15,7 +15,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Which scenario a request gets (PRODUCT §4), through HTTP: the X-Mock-Scenario header (or
+ * Which scenario a request gets (README, Scenarios), through HTTP: the X-Mock-Scenario header (or
  * `Prefer: scenario=NAME`) beats a `[mock:NAME]` directive in the prompt, which beats the account's
  * scenario, which beats the server default. The bundled scenarios make the choice visible:
  * insufficient-credits answers 402 at once, content-policy fails a task 2–5 s after acceptance,
@@ -138,7 +138,8 @@ eachDoor('scenario selection', (door) => {
     expect(await submissionScenarios(door())).toStrictEqual(['default'])
   })
 
-  it('X-Mock-Scenario selects a scenario for that request: insufficient-credits answers 402 with the price, stores and debits nothing', async () => {
+  // With insufficient-credits selected it answers 402 with the price, and stores and debits nothing.
+  it('X-Mock-Scenario selects a scenario for that request', async () => {
     await expectInsufficient(submitImage(door(), IMAGE, scenarioHeader('insufficient-credits')))
     await expectInsufficient(submitVideo(door(), VIDEO_T2V, scenarioHeader('insufficient-credits')), VIDEO_PRICE)
     expect(await balance(door())).toBe(1000)
@@ -358,7 +359,7 @@ eachDoor('scenario selection', (door) => {
 
   // ---- unknown names ----
 
-  it('an unknown X-Mock-Scenario is 400 Invalid request naming the header and listing the known scenarios', async () => {
+  it('an unknown X-Mock-Scenario is 400 Invalid request, naming the header and listing known scenarios', async () => {
     const res = await submitImage(door(), IMAGE, scenarioHeader('nope'))
     expect(await invalidIssues(res)).toStrictEqual([
       { in: 'header', path: 'X-Mock-Scenario', message: `names no scenario "nope"; ${knownList}` },

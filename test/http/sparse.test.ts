@@ -129,7 +129,8 @@ function expectAll(sparse: Awaited<ReturnType<typeof tour>>, full: Awaited<Retur
 eachDoor(
   'sparse answers: the server option (--sparse=all)',
   (door) => {
-    it('leaves out exactly the documented fields of image, relay, video, completed and failed answers; the control API stays full', async () => {
+    // The control API stays full.
+    it('leaves out exactly the documented fields of image, relay, video, completed and failed answers', async () => {
       const sparse = await tour(door())
       door().engine.reset(7)
       const full = await tour(door(), { prefer: 'sparse=off' })
@@ -158,7 +159,9 @@ eachDoor(
 eachDoor(
   'sparse answers: the server option (--sparse, random)',
   (door) => {
-    it('keeps taskId, status, creditsUsed on submissions, pollAfterSeconds on relay tasks, the outputs and the failure fields, and leaves out some of the rest', async () => {
+    // Kept: taskId, status, creditsUsed on submissions, pollAfterSeconds on relay tasks,
+    // the outputs and the failure fields.
+    it('keeps the fields clients need and leaves out some of the rest', async () => {
       const gone = new Set<string>()
       const kept = new Set<string>()
       for (let round = 0; round < 3; round++) {
@@ -284,7 +287,8 @@ eachDoor('sparse answers: the Prefer header', (door) => {
     expect([keys(b.submission), keys(b.snapshot)]).toEqual([keys(a.submission), keys(a.snapshot)])
   })
 
-  it('Prefer: sparse=off gets full answers from a sparse scenario; the Idempotency-Key replay is the original answer', async () => {
+  // The Idempotency-Key replay is the original answer.
+  it('Prefer: sparse=off gets full answers from a sparse scenario', async () => {
     await door().fetch(
       '/__mock/scenarios',
       json('POST', { name: 'bare', description: 'all sparse', sparse: 'all', rules: [] }),
@@ -301,7 +305,8 @@ eachDoor('sparse answers: the Prefer header', (door) => {
     )
   })
 
-  it('any other sparse value is 400 Invalid request naming the Prefer header, on submissions and reads, and creates nothing', async () => {
+  // The same on submissions and on reads.
+  it('any other sparse value is 400 Invalid request naming the Prefer header, and creates nothing', async () => {
     const bad = await submitImage(door(), IMAGE, { prefer: 'scenario=default, sparse=some' })
     expect(bad.status).toBe(400)
     const body = (await bad.json()) as {

@@ -41,7 +41,7 @@ async function session(door: Door) {
 }
 
 eachDoor('GET /__mock/requests: filters for contract tests', (door) => {
-  it('filters by account, method, path (exact or with *), status, task and seq, with the same total as /count', async () => {
+  it('filters by account, method, path (exact or with *), status, task and seq; the total matches /count', async () => {
     const image = await session(door())
     const cases: [string, number][] = [
       ['', 6],

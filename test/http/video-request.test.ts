@@ -12,7 +12,7 @@ import { eachDoor } from '../support/doors.js'
 /**
  * POST /api/ai/video/generate: required fields, the input mode rules, durations and aspect ratios
  * (service interface: "Video generation request body", "Video models", "Input mode rules";
- * PRODUCT §2 "Video body: required fields").
+ * README, Where the interface is silent).
  */
 
 interface Issue {

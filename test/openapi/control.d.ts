@@ -59,30 +59,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/__mock/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Back to the start
-         * @description Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.
-         *
-         *     Rules the schemas cannot state (also in `x-genmock-rules`):
-         *
-         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
-         */
-        post: operations["reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/__mock/clock": {
         parameters: {
             query?: never;
@@ -131,6 +107,30 @@ export interface paths {
          *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
          */
         post: operations["advanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back to the start
+         * @description Fixture accounts and balances, the scenarios and default scenario genmock started with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **body-limits**: An empty body is read as {}. Otherwise the body is JSON (`Content-Type: application/json`, valid UTF-8) of at most 1048576 bytes (413 past it) and 64 levels of nesting.
+         */
+        post: operations["reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -254,46 +254,6 @@ export interface paths {
          * @description Tasks, newest first
          */
         get: operations["listTasks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/__mock/tasks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One task, its past and coming changes, ledger entries and requests
-         * @description history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner's entries naming it. requests: its journal entries, newest first (50).
-         */
-        get: operations["getTaskDetail"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/__mock/tasks/{id}/media/{index}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A completed task's output, without the owner's credential
-         * @description As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.
-         */
-        get: operations["getTaskMedia"];
         put?: never;
         post?: never;
         delete?: never;
@@ -487,6 +447,46 @@ export interface paths {
          * @description Clear the findings
          */
         delete: operations["clearConformanceFindings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One task, its past and coming changes, ledger entries and requests
+         * @description history: the creation (no by), then each change as it left the task (kept for the 10,000 latest tasks). scheduled: the steps to come, timed (at) then poll N (poll). ledger: the owner's entries naming it. requests: its journal entries, newest first (50).
+         */
+        get: operations["getTaskDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/tasks/{id}/media/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed task's output, without the owner's credential
+         * @description As the task's media route answers (an image's index, 0 for a video), but with no credential asked, relay media included.
+         */
+        get: operations["getTaskMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1428,81 +1428,6 @@ export interface operations {
             };
         };
     };
-    reset: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
-                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: components["requestBodies"]["Reset"];
-        responses: {
-            /** @description Reset, with the seed now in force. */
-            200: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResetDone"];
-                };
-            };
-            /** @description Invalid request: every failing field is listed. */
-            400: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvalidRequest"];
-                };
-            };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
-            401: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Unauthorized"];
-                };
-            };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
-            403: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessRefused"];
-                };
-            };
-            /** @description The body is larger than 1048576 bytes. */
-            413: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    Connection: components["headers"]["ConnectionClose"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayloadTooLarge"];
-                };
-            };
-            /** @description Internal error (a genmock bug). */
-            default: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getClock: {
         parameters: {
             query?: never;
@@ -1664,6 +1589,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Advanced"];
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["Reset"];
+        responses: {
+            /** @description Reset, with the seed now in force. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetDone"];
                 };
             };
             /** @description Invalid request: every failing field is listed. */
@@ -2273,179 +2273,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessRefused"];
-                };
-            };
-            /** @description Internal error (a genmock bug). */
-            default: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getTaskDetail: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
-                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
-            };
-            path: {
-                /** @description Task id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The task in detail. */
-            200: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskDetail"];
-                };
-            };
-            /** @description Not Modified: If-None-Match names the current ETag. */
-            304: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    ETag: components["headers"]["ETag"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
-            401: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Unauthorized"];
-                };
-            };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
-            403: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessRefused"];
-                };
-            };
-            /** @description Not found. */
-            404: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskNotFound"];
-                };
-            };
-            /** @description Internal error (a genmock bug). */
-            default: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getTaskMedia: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description One byte range of a video. */
-                Range?: string;
-                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
-                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
-            };
-            path: {
-                /** @description Task id */
-                id: string;
-                /** @description Image index, or 0 for a video. */
-                index: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The PNG or the MP4. */
-            200: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                    "video/mp4": string;
-                };
-            };
-            /** @description The range asked for. */
-            206: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    "Content-Range": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "video/mp4": string;
-                };
-            };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
-            401: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Unauthorized"];
-                };
-            };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
-            403: {
-                headers: {
-                    Date: components["headers"]["DateIfRouted"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessRefused"];
-                };
-            };
-            /** @description Task not found, or Media not found. */
-            404: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskNotFound"] | components["schemas"]["NotFound"];
-                };
-            };
-            /** @description A range past the end. */
-            416: {
-                headers: {
-                    Date: components["headers"]["Date"];
-                    "Content-Range": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3311,6 +3138,179 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaskDetail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path: {
+                /** @description Task id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task in detail. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDetail"];
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskNotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTaskMedia: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One byte range of a video. */
+                Range?: string;
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path: {
+                /** @description Task id */
+                id: string;
+                /** @description Image index, or 0 for a video. */
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PNG or the MP4. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "video/mp4": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Task not found, or Media not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskNotFound"] | components["schemas"]["NotFound"];
+                };
+            };
+            /** @description A range past the end. */
+            416: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    "Content-Range": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Internal error (a genmock bug). */

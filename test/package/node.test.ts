@@ -20,18 +20,22 @@ const SAMPLE_MP4_BYTES = statSync(join(ROOT, 'fixtures', 'sample.mp4')).size
 function flowScript(kind: 'esm' | 'cjs'): string {
   const imports =
     kind === 'esm'
-      ? `import { startServer, loadVideoSample } from 'genmock/node'\nconst load = async () => ({ ...(await import('genmock')), ...(await import('msw/node')) })\n`
-      : `const { startServer, loadVideoSample } = require('genmock/node')\nconst load = async () => ({ ...require('genmock'), ...require('msw/node') })\n`
+      ? "import { startServer, loadVideoSample } from 'genmock/node'\n" +
+        "const load = async () => ({ ...(await import('genmock')), ...(await import('msw/node')) })\n"
+      : "const { startServer, loadVideoSample } = require('genmock/node')\n" +
+        "const load = async () => ({ ...require('genmock'), ...require('msw/node') })\n"
   const body = `
 const headers = { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' }
 const json = async (res) => ({ status: res.status, body: await res.json() })
 const out = {}
 
 const server = await startServer({ port: 0, clock: { mode: 'manual' }, seed: 7 })
-const post = (path, body) => fetch(server.url + path, { method: 'POST', headers, body: JSON.stringify(body) }).then(json)
+const post = (path, body) => \
+fetch(server.url + path, { method: 'POST', headers, body: JSON.stringify(body) }).then(json)
 const get = (path) => fetch(server.url + path, { headers }).then(json)
 const image = await post('/api/ai/image/generate', { model: 'base-image-2', prompt: 'a red fox in the snow' })
-const video = await post('/api/ai/video/generate', { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' })
+const video = await post('/api/ai/video/generate', \
+{ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' })
 out.submitted = [image.status, video.status, image.body.status, video.body.status]
 await post('/__mock/clock/advance', { seconds: 600 })
 const imageTask = (await get('/api/ai/tasks/' + image.body.taskId)).body
@@ -44,7 +48,8 @@ out.sample = loadVideoSample().byteLength
 // Loaded on demand, from the ES module build even in CommonJS (a native import()).
 const docs = await Promise.all(['/openapi.json', '/__mock/openapi.json'].map((path) => get(path)))
 const page = await fetch(server.url + '/__mock/').then((res) => res.text())
-out.onDemand = [...docs.map((doc) => doc.status + ' ' + doc.body.openapi), page.includes('<title>genmock dashboard</title>')]
+out.onDemand = \
+[...docs.map((doc) => doc.status + ' ' + doc.body.openapi), page.includes('<title>genmock dashboard</title>')]
 await server.close()
 
 // The in-process part needs msw, whose own CommonJS build requires ES modules (rettime).
@@ -54,7 +59,8 @@ const simulator = createSimulator({ seed: 7, clock: { mode: 'manual' } })
 const msw = setupServer(...simulator.handlers)
 msw.listen()
 const base = 'https://api.example.com'
-const submitted = await fetch(base + '/api/ai/image/generate', { method: 'POST', headers, body: JSON.stringify({ model: 'base-image-2', prompt: 'a fox' }) }).then(json)
+const submitted = await fetch(base + '/api/ai/image/generate', \
+{ method: 'POST', headers, body: JSON.stringify({ model: 'base-image-2', prompt: 'a fox' }) }).then(json)
 simulator.engine.advanceClock(600)
 const task = await fetch(base + '/api/ai/tasks/' + submitted.body.taskId, { headers }).then(json)
 out.inProcess = [submitted.status, task.body.status]

@@ -92,7 +92,8 @@ export function exec(
         : `exited ${code}`
       reject(
         new Error(
-          `${command} ${args.join(' ')} (in ${options.cwd}) ${why}\n--- stdout\n${stdout.slice(-6000)}\n--- stderr\n${stderr.slice(-6000)}`,
+          `${command} ${args.join(' ')} (in ${options.cwd}) ${why}\n` +
+            `--- stdout\n${stdout.slice(-6000)}\n--- stderr\n${stderr.slice(-6000)}`,
         ),
       )
     })
@@ -288,10 +289,8 @@ export async function project(
  */
 export async function node22(): Promise<string> {
   const dir = await once('node22', async (dir) => {
-    writeFileSync(
-      join(dir, 'package.json'),
-      `${JSON.stringify({ name: 'genmock-package-test-node22', private: true, allowScripts: { node: true } }, null, 2)}\n`,
-    )
+    const manifest = { name: 'genmock-package-test-node22', private: true, allowScripts: { node: true } }
+    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
     await npm(['install', '--no-audit', '--no-fund', 'node@22'], dir)
     const { stdout } = await exec(join(dir, 'node_modules', '.bin', 'node'), ['--version'], { cwd: dir })
     if (!stdout.startsWith('v22.')) throw new Error(`npm i node@22 gave a binary that says ${stdout}`)

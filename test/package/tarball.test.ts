@@ -38,7 +38,9 @@ describe.concurrent('the packed tarball', () => {
       expect(paths.filter((path) => !ALLOWED.some((pattern) => pattern.test(path)))).toEqual([])
       expect(paths).toEqual(expect.arrayContaining(REQUIRED))
       const largest = [...info.files].sort((a, b) => b.size - a.size).slice(0, 8)
-      const report = `${info.size} bytes packed, ${info.entryCount} files; largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
+      const report =
+        `${info.size} bytes packed, ${info.entryCount} files; ` +
+        `largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
       expect(info.size, report).toBeLessThan(200_000)
     },
     RUN_MS,

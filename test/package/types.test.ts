@@ -24,7 +24,8 @@ if (first !== undefined) server.use(first)
 simulator.engine.advanceClock(12)
 const findings: readonly Finding[] = simulator.conformance.findings()
 
-const serverOptions: ServerOptions = { port: 0, clock: { mode: 'manual' }, allowedHosts: ['genmock.test'], corsOrigins: ['*'] }
+const serverOptions: ServerOptions = \
+{ port: 0, clock: { mode: 'manual' }, allowedHosts: ['genmock.test'], corsOrigins: ['*'] }
 const running: RunningServer = await startServer(serverOptions)
 const url: string = running.url
 await running.close()

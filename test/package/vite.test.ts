@@ -57,7 +57,9 @@ describe.concurrent('a Vite production build', () => {
     async ({ expect }) => {
       const dir = await projects.msw2()
       const main =
-        "import { startWorker } from 'genmock/browser'\nimport videoSampleUrl from 'genmock/fixtures/sample.mp4?url'\n\nawait startWorker({ videoSampleUrl })\n"
+        "import { startWorker } from 'genmock/browser'\n" +
+        "import videoSampleUrl from 'genmock/fixtures/sample.mp4?url'\n\n" +
+        'await startWorker({ videoSampleUrl })\n'
       const files = await viteBuild(dir, 'vite-always', main + APP)
       expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toHaveLength(1)
       const text = [...files.values()].join('\n')

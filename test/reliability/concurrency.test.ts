@@ -100,7 +100,8 @@ async function expectOneTask(
   }
   const originals = answers.filter((a) => !a.dropped && a.status === 200 && !a.replayed)
   const dropped = answers.filter((a) => a.dropped)
-  // The request that committed either answered (200, not a replay) or, under drop-after-commit, had its connection dropped.
+  // The request that committed either answered (200, not a replay) or, under drop-after-commit,
+  // had its connection dropped.
   if (drops) {
     expect(dropped, 'exactly the committing request is dropped; replays are answered').toHaveLength(1)
     expect(originals).toHaveLength(0)
@@ -112,7 +113,8 @@ async function expectOneTask(
 }
 
 eachDoor('concurrency', (door) => {
-  it(`${N} simultaneous relay submissions with one Idempotency-Key and body: one task, one debit, the rest replays or 409`, async () => {
+  // The other submissions get replays or 409.
+  it(`${N} simultaneous relay submissions with one Idempotency-Key and body: one task, one debit`, async () => {
     const headers = { 'idempotency-key': 'burst-relay-0001' }
     const answers = await burst(N, () => submitImage(door(), RELAY, headers))
     const taskId = await expectOneTask(door(), answers, { price: RELAY_PRICE, drops: false })
@@ -123,7 +125,8 @@ eachDoor('concurrency', (door) => {
     expect((await tasks(door())).total).toBe(1)
   })
 
-  it(`${N} simultaneous standard submissions with one key while the first waits out a 100 ms latency: one task, one debit, the others 409`, async () => {
+  // The first of them waits out a 100 ms latency.
+  it(`${N} simultaneous standard submissions with one key: one task, one debit, the others 409`, async () => {
     await loadScenario(door(), SLOW)
     const headers = { 'idempotency-key': 'burst-slow-0001', 'x-mock-scenario': 'slow-submit' }
     const answers = await burst(N, () => submitImage(door(), IMAGE, headers))
@@ -137,7 +140,8 @@ eachDoor('concurrency', (door) => {
     expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
   })
 
-  it(`${N} simultaneous submissions with one key under drop-after-commit: some fetches fail, still one task and one debit, a later retry replays`, async () => {
+  // Some fetches fail; a later retry replays.
+  it(`${N} simultaneous submissions with one key under drop-after-commit: still one task and one debit`, async () => {
     const headers = { 'idempotency-key': 'burst-drop-0001', 'x-mock-scenario': 'drop-after-commit' }
     const answers = await burst(N, () => submitImage(door(), IMAGE, headers))
     const taskId = await expectOneTask(door(), answers, { price: IMAGE_PRICE, drops: true })
@@ -147,7 +151,8 @@ eachDoor('concurrency', (door) => {
     expect((await account(door())).credits).toBe(1000 - IMAGE_PRICE)
   })
 
-  it(`${N} simultaneous submissions with one key, latency and drop-after-commit together: one task, one debit, one dropped connection`, async () => {
+  // Both at once; one connection is dropped.
+  it(`${N} simultaneous submissions with one key, latency and drop-after-commit: one task, one debit`, async () => {
     await loadScenario(door(), SLOW_DROP)
     const headers = { 'idempotency-key': 'burst-slowdrop-01', 'x-mock-scenario': 'slow-drop' }
     const answers = await burst(N, () => submitImage(door(), IMAGE, headers))
@@ -157,7 +162,7 @@ eachDoor('concurrency', (door) => {
     expect(((await retry.json()) as { taskId: string }).taskId).toBe(taskId)
   })
 
-  it(`${N} simultaneous submissions with different keys (and ${N} without): independent tasks, one debit each`, async () => {
+  it(`${N} simultaneous submissions with different keys (and ${N} without): a task and a debit each`, async () => {
     const keyed = await burst(N, (i) =>
       submitImage(door(), IMAGE, { 'idempotency-key': `burst-distinct-${String(i).padStart(4, '0')}` }),
     )
@@ -175,11 +180,12 @@ eachDoor('concurrency', (door) => {
     expect(credits).toBe(1000 - 2 * N * IMAGE_PRICE)
   })
 
+  // The balance never goes negative.
   it.each([
     ['at once', {}],
     ['while each waits out a 100 ms latency', { 'x-mock-scenario': 'slow-submit' }],
   ])(
-    `an account that can pay for only some of ${N} simultaneous submissions (%s): floor(balance / price) accepted, never negative`,
+    `an account that can pay for only some of ${N} simultaneous submissions (%s): floor(balance / price) accepted`,
     async (_, extra: Record<string, string>) => {
       if (extra['x-mock-scenario']) await loadScenario(door(), SLOW)
       const opening = 23

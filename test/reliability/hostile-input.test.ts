@@ -113,12 +113,15 @@ eachDoor(
     }
 
     describe('prototype-pollution keys', () => {
-      it('in providerInput ("not schema-validated"): accepted and inert, the price unmoved by an inherited resolution', async () => {
+      // The price is unmoved by an inherited resolution.
+      it('in providerInput ("not schema-validated"): accepted and inert', async () => {
         const bodies = [
           '{"model":"base-image-2","prompt":"x","providerInput":{"__proto__":{"polluted":"yes","resolution":"4K"}}}',
-          '{"model":"base-image-2","prompt":"x","providerInput":{"constructor":{"prototype":{"polluted":"yes","resolution":"4K"}}}}',
+          '{"model":"base-image-2","prompt":"x",' +
+            '"providerInput":{"constructor":{"prototype":{"polluted":"yes","resolution":"4K"}}}}',
           '{"model":"base-image-2","prompt":"x","providerInput":{"prototype":{"polluted":"yes"},"__proto__":null}}',
-          '{"model":"base-image-2","prompt":"x","providerInput":{"a":[{"__proto__":{"polluted":"yes"}}],"b":{"constructor":{"name":"polluted"}}}}',
+          '{"model":"base-image-2","prompt":"x",' +
+            '"providerInput":{"a":[{"__proto__":{"polluted":"yes"}}],"b":{"constructor":{"name":"polluted"}}}}',
         ]
         for (const [i, body] of bodies.entries()) {
           const res = await postRaw(door(), '/api/ai/image/generate', body, {
@@ -179,7 +182,8 @@ eachDoor(
         expectNothingStored()
       })
 
-      it('as names the engine looks up (scenario, task, account, key, session): 400, 404 or 401 as for any unknown name', async () => {
+      // The names: scenario, task, account, key, session.
+      it('as names the engine looks up: 400, 404 or 401 as for any unknown name', async () => {
         for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype']) {
           const byHeader = await expectRefused(await submitImage(door(), IMAGE, { 'x-mock-scenario': name }), 400)
           expect(issuePathsOf(byHeader)).toEqual(['X-Mock-Scenario'])
@@ -207,14 +211,16 @@ eachDoor(
         expectNothingStored()
       })
 
-      it('in a scenario posted to POST /__mock/scenarios: refused where the schema is strict, inert where it is open', async () => {
+      it('in a posted scenario (/__mock/scenarios): refused where the schema is strict, inert where open', async () => {
         const load = (text: string) => postRaw(door(), '/__mock/scenarios', text)
         // Strict places: 400 naming the key, nothing loaded.
         for (const text of [
           '{"name":"proto-a","description":"d","__proto__":{"rules":[{"submit":{"fault":"error-before-commit"}}]}}',
-          '{"name":"proto-b","description":"d","rules":[{"match":{"__proto__":{"endpoint":"video"}},"submit":{"reject":{"status":418,"body":{"error":"teapot"}}}}]}',
+          '{"name":"proto-b","description":"d","rules":[{"match":{"__proto__":{"endpoint":"video"}},' +
+            '"submit":{"reject":{"status":418,"body":{"error":"teapot"}}}}]}',
           '{"name":"proto-c","description":"d","rules":[{"timeline":[{"at":"1s","set":{"__proto__":{"status":1}}}]}]}',
-          '{"name":"proto-d","description":"d","rules":[{"submit":{"set":{"constructor":{"prototype":{"polluted":"yes"}}}}}]}',
+          '{"name":"proto-d","description":"d",' +
+            '"rules":[{"submit":{"set":{"constructor":{"prototype":{"polluted":"yes"}}}}}]}',
           '{"name":"proto-e","description":"d","rules":[{"use":"constructor"}]}',
           '{"name":"proto-f","description":"d","rules":[{"use":"toString"}]}',
           '{"name":"__proto__","description":"d"}',
@@ -227,7 +233,8 @@ eachDoor(
 
         // Open places (a reject body is a loose object; accounts is a record): accepted or refused, never acted on.
         const accounts = await load(
-          '{"name":"proto-accounts","description":"d","accounts":{"__proto__":{"credits":999999},"constructor":{"credits":999999}}}',
+          '{"name":"proto-accounts","description":"d",' +
+            '"accounts":{"__proto__":{"credits":999999},"constructor":{"credits":999999}}}',
         )
         if (accounts.status === 201) {
           const chosen = await door().fetch('/__mock/scenario', {
@@ -257,7 +264,10 @@ eachDoor(
         for (const account of door().engine.listAccounts()) expect(account.credits, account.id).toBeLessThan(999999)
 
         const reject = await load(
-          '{"name":"proto-reject","description":"d","rules":[{"submit":{"reject":{"status":429,"body":{"error":"Rate limit exceeded","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}},"headers":{"Retry-After":"5"}}}}]}',
+          '{"name":"proto-reject","description":"d","rules":[{"submit":{"reject":{"status":429,' +
+            '"body":{"error":"Rate limit exceeded","__proto__":{"polluted":"yes"},' +
+            '"constructor":{"prototype":{"polluted":"yes"}}},' +
+            '"headers":{"Retry-After":"5"}}}}]}',
         )
         if (reject.status === 201) {
           const res = await submitImage(door(), IMAGE, { 'x-mock-scenario': 'proto-reject' })
@@ -311,7 +321,8 @@ eachDoor(
     })
 
     describe('deep, wide and huge bodies', () => {
-      it(`nesting: ${LIMITS.maxJsonDepth} levels accepted, ${LIMITS.maxJsonDepth + 1} and 100 000 refused with 400, on service and control routes`, async () => {
+      // The same on service and control routes.
+      it(`nesting: ${LIMITS.maxJsonDepth} levels accepted, one more and 100 000 refused with 400`, async () => {
         expect((await postRaw(door(), '/api/ai/image/generate', nestedBody(LIMITS.maxJsonDepth))).status).toBe(200)
         tasksBefore += 1
         creditsBefore -= 4
@@ -341,9 +352,12 @@ eachDoor(
         expectNothingStored()
       })
 
-      it('a wide body (a 300 000-item array, 30 000 keys) under the size limit is answered promptly, with or without a key', async () => {
-        const items = `{"model":"base-image-2","prompt":"wide","providerInput":{"a":[${Array.from({ length: 300_000 }, () => '0').join(',')}]}}`
-        const keys = `{"model":"base-image-2","prompt":"wide","providerInput":{${Array.from({ length: 30_000 }, (_, i) => `"k${i}":${i}`).join(',')}}}`
+      // Wide: a 300 000-item array, 30 000 keys.
+      it('a wide body under the size limit is answered promptly, with or without a key', async () => {
+        const zeros = Array.from({ length: 300_000 }, () => '0').join(',')
+        const entries = Array.from({ length: 30_000 }, (_, i) => `"k${i}":${i}`).join(',')
+        const items = `{"model":"base-image-2","prompt":"wide","providerInput":{"a":[${zeros}]}}`
+        const keys = `{"model":"base-image-2","prompt":"wide","providerInput":{${entries}}}`
         for (const text of [items, keys]) {
           expect(new TextEncoder().encode(text).length).toBeLessThan(LIMITS.maxBodyBytes)
           const started = performance.now()
@@ -355,7 +369,8 @@ eachDoor(
         }
       })
 
-      it('one byte over 1 MB is 413 with a JSON error on every route that reads a body, and the next request is served', async () => {
+      // The next request is served.
+      it('one byte over 1 MB is 413 with a JSON error on every route that reads a body', async () => {
         const over = `{"prompt":"${'a'.repeat(LIMITS.maxBodyBytes)}"}`
         for (const path of [
           '/api/ai/image/generate',
@@ -371,7 +386,8 @@ eachDoor(
         expectNothingStored()
       })
 
-      it('huge strings inside the limit: a 900 KB prompt, negativePrompt or scenario description is a 400 naming the field', async () => {
+      // Such as a 900 KB prompt, negativePrompt or scenario description.
+      it('huge strings inside the limit are a 400 naming the field', async () => {
         const huge = '🦊'.repeat(200_000) // 800 KB of UTF-8, 200 000 characters
         const prompt = await expectRefused(await submitImage(door(), { ...IMAGE, prompt: huge }), 400)
         expect(issuePathsOf(prompt)).toEqual(['prompt'])
@@ -387,7 +403,8 @@ eachDoor(
         expectNothingStored()
       })
 
-      it('huge header values: a 10 000-character Idempotency-Key or X-Mock-Scenario is a 400 naming the header; a 10 000-character key is 401', async () => {
+      // A 10 000-character API key is 401.
+      it('huge header values: 10 000 characters of Idempotency-Key or X-Mock-Scenario is a 400 naming it', async () => {
         const long = 'k'.repeat(10_000)
         expect(
           issuePathsOf(await expectRefused(await submitImage(door(), RELAY, { 'idempotency-key': long }), 400)),
@@ -600,7 +617,9 @@ function rawExchange(baseUrl: string, bytes: Buffer): Promise<RawAnswer> {
 const BODY = JSON.stringify(IMAGE)
 const rawPost = (headerLines: string, body = BODY) =>
   Buffer.from(
-    `POST /api/ai/image/generate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer sk_test_alice\r\n${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    'POST /api/ai/image/generate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+      `Authorization: Bearer sk_test_alice\r\n${headerLines}` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     'latin1',
   )
 
@@ -700,7 +719,9 @@ describe('connections after a body the server did not read [server]', () => {
     'a 600 KB body answered %s before it is read does not stall its connection: the next request on it is answered',
     async (_, path, key) => {
       const body = `{"prompt":"${'a'.repeat(600_000)}"}`
-      const first = `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer ${key}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+      const first =
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Authorization: Bearer ${key}\r\nContent-Length: ${body.length}\r\n\r\n${body}`
       const second = 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'
       const statuses = await new Promise<string[]>((resolve) => {
         const { hostname, port } = new URL(door.baseUrl)
@@ -729,7 +750,7 @@ describe('connections after a body the server did not read [server]', () => {
     },
   )
 
-  it('a client whose key is refused on a large upload can go on using its connections (fetch keeps them alive)', async () => {
+  it('a client whose key is refused on a large upload reuses its connections (fetch keeps them alive)', async () => {
     const refused = await door.fetch('/api/ai/image/generate', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...auth('sk_test_revoked') },
@@ -757,7 +778,8 @@ describe('a client that disconnects in the middle of its upload [server]', () =>
       // Content-Length promises 5000 bytes; the client sends the JSON body and hangs up.
       const socket = connect(Number(port), hostname, () => {
         socket.end(
-          `POST /api/ai/image/generate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAuthorization: Bearer sk_test_alice\r\nContent-Length: 5000\r\n\r\n${BODY}`,
+          'POST /api/ai/image/generate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            `Authorization: Bearer sk_test_alice\r\nContent-Length: 5000\r\n\r\n${BODY}`,
         )
       })
       socket.on('error', () => {})
@@ -897,9 +919,9 @@ async function journalLeaks(door: Door): Promise<string[]> {
     const carriers = Object.entries(entry.headers).filter(([, value]) =>
       secrets.some((secret) => value.includes(secret)),
     )
-    return [
-      `journal: ${entry.method} ${entry.path}${entry.query} keeps ${secrets.join(', ')} in ${JSON.stringify({ ...Object.fromEntries(carriers), ...(secrets.some((x) => entry.query.includes(x)) ? { query: entry.query } : {}) })}`,
-    ]
+    const inQuery = secrets.some((x) => entry.query.includes(x)) ? { query: entry.query } : {}
+    const where = JSON.stringify({ ...Object.fromEntries(carriers), ...inQuery })
+    return [`journal: ${entry.method} ${entry.path}${entry.query} keeps ${secrets.join(', ')} in ${where}`]
   })
 }
 
@@ -923,7 +945,7 @@ eachDoor('secrets never leak', (door) => {
     expect(leaks).toEqual([])
   })
 
-  it('malformed credential headers are redacted whole: a cookie without a name, a key in the scheme position', async () => {
+  it('malformed credential headers are redacted whole: a nameless cookie, a key in the scheme position', async () => {
     const leaks: string[] = []
     for (const credentials of [
       { cookie: 'sess_test_alice' },
@@ -938,7 +960,8 @@ eachDoor('secrets never leak', (door) => {
     expect(leaks).toEqual([])
   })
 
-  it('keys sent where the service does not read them (Proxy-Authorization, X-Api-Key, the query string) are not journaled either', async () => {
+  // Such places: Proxy-Authorization, X-Api-Key, the query string.
+  it('keys sent where the service does not read them are not journaled either', async () => {
     const leaks: string[] = []
     for (const [path, headers] of [
       ['/api/ai/models', { 'proxy-authorization': 'Bearer sk_test_alice' }],

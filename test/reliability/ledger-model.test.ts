@@ -476,7 +476,8 @@ class Model {
         // Evicted: it must have ended (pending tasks are never evicted), by force or as its scenario scripts.
         expect(
           task.forcedFail || age >= life.earliest,
-          `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, while it must still be pending`,
+          `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, ` +
+            'while it must still be pending',
         ).toBe(true)
         refunded.set(
           task.id,
@@ -634,15 +635,17 @@ async function runModel(
     )
   } catch (error) {
     const cause = (error as Error).cause
+    const why = cause instanceof Error ? cause.message : String(cause)
     throw new Error(
-      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${(error as Error).message}\nCause: ${why}`,
     )
   }
   return stats
 }
 
 describe('ledger model', () => {
-  it('random submit / advance / force-fail / refund / expire / top-up / reset sequences over several accounts keep the books', async () => {
+  // Sequences of submit / advance / force-fail / refund / expire / top-up / reset.
+  it('random sequences over several accounts keep the books', async () => {
     const stats = await runModel(undefined, 150)
     // The sequences did exercise the ledger.
     expect(stats.accepted).toBeGreaterThan(500)
@@ -651,7 +654,8 @@ describe('ledger model', () => {
     expect(stats.refused).toBeGreaterThan(100)
   }, 60_000)
 
-  it('the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund, and never evicts a pending task', async () => {
+  // A pending task is never evicted.
+  it('the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund', async () => {
     const stats = await runModel(4, 100)
     expect(stats.accepted).toBeGreaterThan(300)
   }, 60_000)

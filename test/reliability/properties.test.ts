@@ -36,7 +36,8 @@ async function check<Ts extends [unknown, ...unknown[]]>(
     const cause = (error as Error).cause
     const why = cause instanceof Error ? cause.message : String(cause)
     throw new Error(
-      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n${clip((error as Error).message, 6000)}\nCause: ${clip(why, 4000)}`,
+      `fast-check failed with seed ${SEED} (rerun with FC_SEED=${SEED}):\n` +
+        `${clip((error as Error).message, 6000)}\nCause: ${clip(why, 4000)}`,
     )
   }
 }
@@ -511,7 +512,8 @@ afterEach(() => {
 eachDoor(
   'properties of the handlers',
   (door) => {
-    it('every valid body from the contract is accepted (200), matches the submission schema, is charged its creditsUsed and reads back', async () => {
+    // Each is charged its creditsUsed and reads back.
+    it('every valid body from the contract is accepted (200) and matches the submission schema', async () => {
       await check(
         fc.asyncProperty(
           validArb,
@@ -556,7 +558,8 @@ eachDoor(
       )
     }, 30_000)
 
-    it('every body broken in one way (unknown field, wrong type, out of range, missing) is 400 Invalid request naming that field; nothing stored or debited', async () => {
+    // Broken as an unknown field, a wrong type, out of range, or missing.
+    it('every body broken in one way is 400 Invalid request naming that field; nothing stored or debited', async () => {
       await check(
         fc.asyncProperty(brokenArb, validAuthArb, idempotencyHeaderArb, async (broken, auth, idempotency) => {
           door().engine.reset(7)
@@ -577,7 +580,9 @@ eachDoor(
       )
     }, 30_000)
 
-    it('any body, endpoint and headers, sent once or twice: no 5xx nobody asked for, error bodies on the contract, 2xx on the submission schema, refusals store and debit nothing, health still answers', async () => {
+    // Error bodies on the contract, 2xx on the submission schema, refusals store and debit nothing,
+    // health still answers.
+    it('any body, endpoint and headers, sent once or twice: no 5xx nobody asked for', async () => {
       /** A body, the endpoint it was made for, and the text sent. */
       const bodyArb = fc.oneof(
         { weight: 4, arbitrary: validArb },
@@ -684,7 +689,8 @@ eachDoor(
         expect([...seen], `no run produced ${kind}`).toContain(kind)
     }, 60_000)
 
-    it('random task ids, percent-encoded garbage included: 404 Task not found (or 401), the owner alone reads a real one', async () => {
+    // The owner alone reads a real task.
+    it('random task ids, percent-encoded garbage included: 404 Task not found (or 401)', async () => {
       const idArb = fc.oneof(
         fc.string({ unit: 'binary', maxLength: 40 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
         fc.string({ unit: 'grapheme', maxLength: 20 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
@@ -724,7 +730,8 @@ eachDoor(
           const outcome = await send(door(), `/api/ai/tasks/${raw}`, { headers: auth })
           await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
           expect([401, 404], `${outcome.status} ${outcome.text} ← ${context}`).toContain(outcome.status)
-          // A well-formed id in one path segment (not a dot segment, which the URL parser resolves away) is an unknown task.
+          // A well-formed id in one path segment (not a dot segment, which the URL parser resolves away)
+          // is an unknown task.
           if (outcome.status === 404 && plain && !/^(\.|\.\.)?$/.test(decodeURIComponent(raw)))
             expect(outcome.json, context).toEqual({ error: 'Task not found' })
         }),

@@ -31,7 +31,8 @@ const ARGS = [
 /** Installs Debian's chromium with apt-get when /usr/bin/chromium is missing (needs root). */
 export async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return
-  const hint = `${CHROMIUM} is missing: install Debian's chromium (as root: apt-get update && apt-get install -y chromium)`
+  const install = 'apt-get update && apt-get install -y chromium'
+  const hint = `${CHROMIUM} is missing: install Debian's chromium (as root: ${install})`
   if (process.getuid?.() !== 0) throw new Error(`${hint}; the tests install it themselves only when run as root`)
   const script = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium'
   const output: string[] = []

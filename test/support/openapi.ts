@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import pkg from '../../package.json' with { type: 'json' }
 import { openApiDocument } from '../../src/handlers/openapi.js'
+import { CONTROL_API_ROUTES } from '../../src/handlers/control.js'
 import { controlOpenApiDocument } from '../../src/handlers/openapi-control.js'
 import type { Door } from './doors.js'
 
@@ -39,7 +40,7 @@ export const DOCUMENTS = {
   service: { id: 'urn:genmock:openapi:service', document: () => openApiDocument(pkg.version) as unknown as Document },
   control: {
     id: 'urn:genmock:openapi:control',
-    document: () => controlOpenApiDocument(pkg.version) as unknown as Document,
+    document: () => controlOpenApiDocument(pkg.version, CONTROL_API_ROUTES) as unknown as Document,
   },
 } as const
 export type DocumentName = keyof typeof DOCUMENTS
@@ -191,7 +192,10 @@ export function responseChecker() {
     }
     const validate = validator(route.document, ...segments, 'content', type, 'schema')
     if (!validate(body))
-      return `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n${text.slice(0, 1000)}`
+      return (
+        `${where}: body off ${op.operationId}'s ${found.key} schema: ${explain(validate.errors)}\n` +
+        text.slice(0, 1000)
+      )
     return undefined
   }
 }

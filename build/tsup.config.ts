@@ -1,13 +1,14 @@
 // `npm run build`'s bundler step (tsup 8): src/ → dist/, ES modules and CommonJS with their
-// declarations. Run as `tsup --config test/build/tsup.config.ts`, after `build:types` (tsc) has
-// written the declarations to dist/.types, and before test/build/finish.mjs.
+// declarations. Run as `tsup --config build/tsup.config.ts`, after `build:types` (tsc) has
+// written the declarations to dist/.types, and before build/finish.mjs.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
+import { builtCode } from '../src/dashboard/bundle.js'
 
-const ROOT = join(import.meta.dirname, '..', '..')
+const ROOT = join(import.meta.dirname, '..')
 
 /** The package entry points: `genmock`, `genmock/node`, `genmock/browser`. */
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
@@ -37,7 +38,7 @@ const TARGET = 'es2022'
  * (msw itself, since 2.12, needs ES module support under Jest: no CommonJS user is left out.)
  */
 const ESM_ONLY = {
-  dashboard: 'src/handlers/dashboard/page.ts',
+  dashboard: 'src/dashboard/page.ts',
   devtools: 'src/browser/devtools.ts',
   openapi: 'src/handlers/openapi.ts',
   'openapi-control': 'src/handlers/openapi-control.ts',
@@ -77,6 +78,21 @@ sucrase.transform = (code, { filePath }) => {
   return { code: result.code, sourceMap: JSON.parse(result.map) as object }
 }
 
+/**
+ * The dashboard's code once in the package: src/dashboard/code.ts is replaced by one function
+ * holding its bundled modules, whose source the page serves as its script and whose result the
+ * browser door mounts (src/dashboard/bundle.ts). Neither esbuild nor node: reaches the package.
+ */
+const dashboardCode: Plugin = {
+  name: 'genmock-dashboard-code',
+  setup(build) {
+    const file = join(ROOT, 'src', 'dashboard', 'code.ts')
+    build.onLoad({ filter: /[\\/]dashboard[\\/]code\.ts$/ }, async (args) =>
+      args.path === file ? { contents: await builtCode(), loader: 'js' } : undefined,
+    )
+  },
+}
+
 const common: Options = {
   outDir: 'dist',
   target: TARGET,
@@ -99,7 +115,7 @@ const common: Options = {
       browser: 'dist/.types/browser/index.d.ts',
     },
   },
-  esbuildPlugins: [packageFields],
+  esbuildPlugins: [packageFields, dashboardCode],
   // Bundled, not a dependency: @msw/data is ES modules only, so the CommonJS build could not
   // require() it where require(esm) is missing (Jest, Node before 20.19); and it imports
   // es-toolkit's hundreds of modules, ~250 ms of the command's cold start, of which it uses five
@@ -115,5 +131,5 @@ export default defineConfig([
     // The command is ES modules only, and shares the library's chunks.
     entry: { ...LIBRARY, ...ESM_ONLY, cli: 'src/node/bin.ts' },
   },
-  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY, esbuildPlugins: [packageFields, esmOnly] },
+  { ...common, name: 'cjs', format: ['cjs'], entry: LIBRARY, esbuildPlugins: [packageFields, dashboardCode, esmOnly] },
 ])

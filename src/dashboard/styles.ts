@@ -4,12 +4,16 @@
  * paths and descriptions wrap, so the page fits 1024 px and every name can be read in full.
  */
 export const DASHBOARD_CSS = `
-.gm{--bg:#f6f7f9;--card:#fff;--fg:#1d2330;--mute:#5f6979;--line:#dde1e8;--acc:#2360c9;--ok:#17704a;--okb:#ddf3e6;--bad:#b92525;--badb:#fbe2e2;--wait:#7a4f00;--waitb:#fdf0cf;--warnb:#fff6d6;
-font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);padding:12px;box-sizing:border-box;color-scheme:light dark}
-@media (prefers-color-scheme:dark){.gm{--bg:#14171c;--card:#1c2027;--fg:#e4e7ec;--mute:#9aa3b2;--line:#2f3641;--acc:#7aa7ff;--ok:#5fd39b;--okb:#173a2a;--bad:#ff8a8a;--badb:#43201f;--wait:#f1c061;--waitb:#3d3117;--warnb:#3a3216}}
+.gm{--bg:#f6f7f9;--card:#fff;--fg:#1d2330;--mute:#5f6979;--line:#dde1e8;--acc:#2360c9;--ok:#17704a;--okb:#ddf3e6;
+--bad:#b92525;--badb:#fbe2e2;--wait:#7a4f00;--waitb:#fdf0cf;--warnb:#fff6d6;
+font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);padding:12px;
+box-sizing:border-box;color-scheme:light dark}
+@media (prefers-color-scheme:dark){.gm{--bg:#14171c;--card:#1c2027;--fg:#e4e7ec;--mute:#9aa3b2;--line:#2f3641;
+--acc:#7aa7ff;--ok:#5fd39b;--okb:#173a2a;--bad:#ff8a8a;--badb:#43201f;--wait:#f1c061;--waitb:#3d3117;--warnb:#3a3216}}
 .gm *{box-sizing:border-box}
 .gm h1{font-size:16px;margin:0 8px 0 0}
-.gm h2{display:flex;flex-wrap:wrap;align-items:center;gap:6px;font-size:12px;margin:0 0 8px;text-transform:uppercase;letter-spacing:.06em;color:var(--mute)}
+.gm h2{display:flex;flex-wrap:wrap;align-items:center;gap:6px;font-size:12px;margin:0 0 8px;text-transform:uppercase;
+letter-spacing:.06em;color:var(--mute)}
 .gm h2 small{font-weight:400;text-transform:none;letter-spacing:0;margin-right:auto}
 .gm h2 select,.gm h2 input{text-transform:none;letter-spacing:0}
 .gm h3{font-size:12px;margin:12px 0 4px;color:var(--mute)}
@@ -19,7 +23,8 @@ font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--f
 .gm .lbl{color:var(--mute)}
 .gm .now{font:600 14px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .gm .mode{font-size:11px;padding:1px 7px;border-radius:9px;background:var(--line)}
-.gm button,.gm input,.gm select{font:inherit;color:inherit;background:var(--card);border:1px solid var(--line);border-radius:5px;padding:3px 8px;max-width:100%}
+.gm button,.gm input,.gm select{font:inherit;color:inherit;background:var(--card);border:1px solid var(--line);
+border-radius:5px;padding:3px 8px;max-width:100%}
 .gm button{cursor:pointer}
 .gm button:hover{border-color:var(--acc);color:var(--acc)}
 .gm :focus-visible{outline:2px solid var(--acc);outline-offset:1px}
@@ -34,7 +39,8 @@ font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--f
 .gm .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:0}
 .gm .wide{grid-column:1/-1}
 .gm table{width:100%;border-collapse:collapse}
-.gm th{text-align:left;font-weight:500;color:var(--mute);font-size:11px;padding:3px 6px;border-bottom:1px solid var(--line)}
+.gm th{text-align:left;font-weight:500;color:var(--mute);font-size:11px;padding:3px 6px;
+border-bottom:1px solid var(--line)}
 .gm td{padding:5px 6px;border-bottom:1px solid var(--line);vertical-align:top;overflow-wrap:break-word}
 .gm td .sub{max-width:44ch}
 .gm .scroll{overflow-x:auto}
@@ -47,7 +53,8 @@ font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--f
 .gm .s1{color:var(--ok);background:var(--okb)}
 .gm .s2{color:var(--bad);background:var(--badb)}
 .gm .code{color:var(--bad)}
-.gm .tag{display:inline-block;font-size:11px;padding:0 5px;border-radius:4px;border:1px solid var(--line);color:var(--mute);margin-left:4px}
+.gm .tag{display:inline-block;font-size:11px;padding:0 5px;border-radius:4px;border:1px solid var(--line);
+color:var(--mute);margin-left:4px}
 .gm .media{display:flex;gap:4px;flex-wrap:wrap}
 .gm .media img{height:48px;max-width:96px;border-radius:4px;display:block;background:var(--line)}
 .gm .media video{width:128px;max-width:100%;border-radius:4px;display:block;background:#000}
@@ -62,7 +69,8 @@ font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--f
 .gm .new{border-top:1px solid var(--line);padding-top:8px;margin-top:4px}
 .gm .new input:not([type]){width:120px}
 .gm ul{list-style:none;margin:0;padding:0;max-height:160px;overflow:auto}
-.gm li{display:grid;grid-template-columns:64px 60px 52px minmax(0,1fr);gap:4px;font-size:11px;padding:1px 0;color:var(--mute)}
+.gm li{display:grid;grid-template-columns:64px 60px 52px minmax(0,1fr);gap:4px;font-size:11px;padding:1px 0;
+color:var(--mute)}
 .gm .findings li,.gm .reqs li{display:block;padding:3px 0;border-bottom:1px solid var(--line)}
 .gm .reqs button{margin-right:8px}
 .gm .findings{max-height:260px}
@@ -78,11 +86,15 @@ font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--f
 .gm .h2{color:var(--ok)}
 .gm .h4{color:var(--wait)}
 .gm .h5,.gm .h0{color:var(--bad)}
-.gm pre{margin:0;padding:8px;background:var(--bg);border:1px solid var(--line);border-radius:6px;font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;overflow-wrap:anywhere;max-height:320px;overflow:auto}
+.gm pre{margin:0;padding:8px;background:var(--bg);border:1px solid var(--line);border-radius:6px;
+font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;overflow-wrap:anywhere;
+max-height:320px;overflow:auto}
 .gm .kv th{width:34%;font-size:12px;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
-.gm .panel{position:fixed;top:0;right:0;bottom:0;width:min(620px,100vw);overflow:auto;background:var(--card);border-left:1px solid var(--line);box-shadow:-8px 0 24px #0003;padding:12px 16px;z-index:2147483600}
+.gm .panel{position:fixed;top:0;right:0;bottom:0;width:min(620px,100vw);overflow:auto;background:var(--card);
+border-left:1px solid var(--line);box-shadow:-8px 0 24px #0003;padding:12px 16px;z-index:2147483600}
 .gm .panel[hidden]{display:none}
-.gm .panel>.top h2{margin:0;flex:1;text-transform:none;letter-spacing:0;font-size:14px;color:var(--fg);overflow-wrap:anywhere}
+.gm .panel>.top h2{margin:0;flex:1;text-transform:none;letter-spacing:0;font-size:14px;color:var(--fg);
+overflow-wrap:anywhere}
 .gm .panel p{margin:6px 0}
 @media (max-width:1100px){.gm .grid{grid-template-columns:minmax(0,1fr)}}
 `

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const dist = join(import.meta.dirname, '..', '..', 'dist')
+const dist = join(import.meta.dirname, '..', 'dist')
 rmSync(join(dist, '.types'), { recursive: true, force: true })
 
 const ENTRIES = new Set(['index', 'node', 'browser'])
@@ -44,5 +44,6 @@ const reexported = [...ENTRIES].filter((entry) => {
   return true
 })
 console.log(
-  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ${reexported.length} entry declaration(s) re-exported`,
+  `build: ${shared.length} shared declaration chunk(s) kept once, as .d.cts; ` +
+    `${reexported.length} entry declaration(s) re-exported`,
 )

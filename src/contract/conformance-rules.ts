@@ -1,0 +1,17 @@
+import * as z from 'zod'
+
+/**
+ * The client conformance rules by id (README, Client conformance), as findings, journal entries
+ * and strict refusals name them. The engine keeps each rule's severity and what it enforces.
+ */
+export const RULE_IDS = [
+  'poll-too-soon',
+  'poll-after-terminal',
+  'relay-without-key',
+  'key-reused-with-other-body',
+  'retry-with-new-key',
+  'key-in-browser',
+  'relay-media-without-auth',
+] as const
+export const ruleIdSchema = z.enum(RULE_IDS, { error: `must be one of ${RULE_IDS.join(', ')}` })
+export type ContractRuleId = z.infer<typeof ruleIdSchema>

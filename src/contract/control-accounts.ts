@@ -1,0 +1,31 @@
+import * as z from 'zod'
+import { apiKeySchema } from './fixtures.js'
+
+/** Control API: what the account routes read. */
+
+/** Whose clock an account's tasks, ledger and Date headers read: the server's, or a manual one of its own. */
+const clockOwnerSchema = z.enum(['server', 'own'], { error: 'must be server or own' })
+
+/** Body of POST /__mock/accounts. */
+export const accountCreateSchema = z.strictObject({
+  credits: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).default(1000),
+  name: z.string().min(1).max(100).optional(),
+  scenario: z.string().min(1).optional(),
+  apiKey: apiKeySchema.optional(),
+  demo: z.boolean().optional(),
+  /** Refuse this account's requests that break a conformance error rule (README, Client conformance). */
+  strict: z.boolean().optional(),
+  clock: clockOwnerSchema.optional(),
+})
+export type AccountCreate = z.infer<typeof accountCreateSchema>
+
+/** Body of PATCH /__mock/accounts/:id. */
+export const accountPatchSchema = z.strictObject({
+  credits: z.int({ error: 'must be an integer' }).nonnegative({ error: 'must not be negative' }).optional(),
+  name: z.string().min(1).max(100).optional(),
+  scenario: z.string().min(1).nullable().optional(),
+  demo: z.boolean().optional(),
+  strict: z.boolean().optional(),
+  clock: clockOwnerSchema.optional(),
+})
+export type AccountPatch = z.infer<typeof accountPatchSchema>

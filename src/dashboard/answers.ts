@@ -1,0 +1,56 @@
+/**
+ * The control API's answers the dashboard reads, as types only (erased: no engine code reaches
+ * the browser through them). Each is the engine operation's own result, which the route sends
+ * as JSON unchanged, so the dashboard's types follow the engine's views.
+ */
+import type { Engine } from '../engine/engine.js'
+
+/** GET /__mock/clock, PUT /__mock/clock. */
+export type ClockAnswer = ReturnType<Engine['clockState']>
+/** POST …/clock/advance. */
+export type Advanced = ReturnType<Engine['advanceClock']>
+/** GET /__mock/tasks. */
+export type TaskList = ReturnType<Engine['listTasks']>
+export type TaskView = TaskList['tasks'][number]
+/** GET /__mock/tasks/:id. */
+export type TaskDetail = ReturnType<Engine['taskDetail']>
+export type PastChange = TaskDetail['history'][number]
+export type ComingChange = TaskDetail['scheduled'][number]
+/** GET /__mock/accounts. */
+export interface AccountList {
+  accounts: ReturnType<Engine['listAccounts']>
+}
+/** GET and PATCH /__mock/accounts/:id. */
+export type AccountView = ReturnType<Engine['getAccount']>
+export type LedgerEntry = AccountView['ledger'][number]
+/** POST /__mock/accounts. */
+export type CreatedAccount = ReturnType<Engine['createAccount']>
+/** One journal entry, as GET /__mock/requests lists it. */
+export type JournalEntry = TaskDetail['requests'][number]
+export interface JournalPage {
+  total: number
+  requests: JournalEntry[]
+}
+/** GET /__mock/conformance (its counts are not shown). */
+export interface FindingPage {
+  total: number
+  findings: ReturnType<Engine['conformance']['findings']>
+}
+/** GET /__mock/scenarios. */
+export interface ScenarioList {
+  default: string
+  scenarios: { name: string; description?: string | undefined }[]
+}
+/** PUT /__mock/scenario. */
+export interface ScenarioChoice {
+  default: string
+}
+/** POST /__mock/reset. */
+export interface ResetAnswer {
+  seed: number
+}
+/** An error answer of the control API. */
+export interface ErrorAnswer {
+  error?: string
+  details?: { issues?: { path: string; message: string }[] }
+}

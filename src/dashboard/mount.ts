@@ -1,0 +1,111 @@
+import { accountsCard } from './accounts.js'
+import { actions, type Ui } from './actions.js'
+import type {
+  AccountList,
+  ClockAnswer,
+  FindingPage,
+  JournalPage,
+  ScenarioList,
+  TaskDetail,
+  TaskList,
+} from './answers.js'
+import { controlApi, enc } from './api.js'
+import { el } from './dom.js'
+import { findingsCard } from './findings.js'
+import { journalCard } from './journal.js'
+import { detailPanel } from './panel.js'
+import { tasksCard } from './tasks.js'
+import { toolbar } from './toolbar.js'
+
+/**
+ * The live dashboard (README, The dashboard; `GET /__mock/`): tasks on their timelines with a
+ * detail panel, the clocks, balances and ledgers, the scenario in force, the request journal with
+ * bodies and copy-as-curl, the conformance findings; and buttons for what the control API does.
+ * The page's script and the browser door both run it (code.ts). It refreshes every second unless
+ * paused, and at once after an action; the returned function stops it and removes it.
+ * @example
+ * const stop = mountDashboard(document.getElementById('genmock')!, DASHBOARD_CSS)
+ * stop() // stops refreshing and removes the dashboard
+ */
+export function mountDashboard(root: HTMLElement, css?: string): () => void {
+  // Inside a shadow root (the worker door's devtools) the document's activeElement is the host.
+  const focused = () => (root.getRootNode() as Document | ShadowRoot).activeElement
+  const { out, act } = actions(() => void refresh(true))
+  const ui: Ui = { ...controlApi(location.hash), act, refresh: (forced) => void refresh(forced) }
+  const bar = toolbar(ui, focused)
+  const details = detailPanel(ui, focused)
+  const tasks = tasksCard(ui, details.openTask)
+  const accounts = accountsCard(ui)
+  const findings = findingsCard()
+  const journal = journalCard(ui, details.openRequest)
+  const container = el(
+    'div',
+    { class: 'gm' },
+    bar.head,
+    out,
+    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, journal.card),
+    details.panel,
+  )
+  const style = css ? el('style', {}, css) : undefined
+  const rootNode = root.getRootNode()
+  if (style) (rootNode instanceof ShadowRoot ? rootNode : document.head).append(style)
+  root.append(container)
+
+  let stopped = false
+  let generation = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  async function refresh(forced = false): Promise<void> {
+    if (stopped || (bar.paused() && !forced)) return
+    const mine = ++generation
+    const { read } = ui
+    try {
+      // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
+      const open = details.task()
+      const [clock, taskList, accountList, scenarios, requests, found, detail] = await Promise.all([
+        read<ClockAnswer>('/__mock/clock'),
+        read<TaskList>(tasks.path()),
+        read<AccountList>('/__mock/accounts'),
+        read<ScenarioList>('/__mock/scenarios'),
+        read<JournalPage>(journal.path()),
+        read<FindingPage>('/__mock/conformance'),
+        open
+          ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
+              /: 404 /.test(error.message) ? null : Promise.reject(error),
+            )
+          : undefined,
+      ])
+      const accountDetails = await accounts.load(accountList, forced)
+      if (stopped || mine !== generation) return
+      accounts.update(accountList, accountDetails)
+      bar.update(clock, scenarios)
+      const nowMs = Date.parse(clock.now)
+      // A task on an account's own clock counts down on that clock.
+      const listed = tasks.update(taskList, (accountId) => accounts.ownNow(accountId) ?? nowMs)
+      ui.releaseMedia((taskId) => listed.has(taskId) || details.task() === taskId)
+      journal.update(
+        requests,
+        accountList.accounts.map((a) => a.id),
+      )
+      findings.update(found)
+      if (open && detail !== undefined) details.update(open, detail)
+      bar.status()
+    } catch (error) {
+      if (stopped || mine !== generation) return
+      bar.status(error as Error)
+    }
+  }
+  const loop = () => {
+    void refresh().finally(() => {
+      if (!stopped) timer = setTimeout(loop, 1000)
+    })
+  }
+  loop()
+
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+    ui.releaseMedia()
+    container.remove()
+    style?.remove()
+  }
+}

@@ -1,0 +1,114 @@
+import { clockButtons, type Ui } from './actions.js'
+import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList } from './answers.js'
+import { attr, button, el, fill, input, select, set } from './dom.js'
+
+/**
+ * The header: the server clock (advance, manual or real time, speed), the default scenario, the
+ * connection state, pause and reset.
+ * @example
+ * const bar = toolbar(ui, () => root.getRootNode().activeElement)
+ * bar.update(clock, scenarios)
+ */
+export function toolbar(ui: Ui, focused: () => Element | null) {
+  const { call, act } = ui
+  const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
+  const mode = el('span', { class: 'mode', 'data-testid': 'clock-mode' })
+  let clockMode = 'manual'
+  const toggle = button(
+    'real',
+    act(
+      'switch clock',
+      () => call<ClockAnswer>('PUT', '/__mock/clock', { mode: clockMode === 'manual' ? 'real' : 'manual' }),
+      (c) => `${c.mode} time`,
+    ),
+    { 'data-testid': 'mode-toggle' },
+  )
+  const speed = input({
+    type: 'number',
+    min: '0',
+    step: 'any',
+    'data-testid': 'speed',
+    title: 'Simulated seconds per wall-clock second',
+    'aria-label': 'speed',
+  })
+  const speedApply = button(
+    'set',
+    act(
+      'set speed',
+      () => call<ClockAnswer>('PUT', '/__mock/clock', { speed: Number(speed.value) }),
+      (c) => `speed ${c.speed}`,
+    ),
+    { 'data-testid': 'speed-apply' },
+  )
+  speed.onkeydown = (event) => event.key === 'Enter' && speedApply.click()
+  const scenario = select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
+  scenario.onchange = act(
+    'choose scenario',
+    () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
+    (s) => `default is ${s.default}`,
+  )
+  const desc = el('span', { class: 'desc' })
+  const state = el('span', { class: 'state' }, 'connecting…')
+  let paused = false
+  const pause = button(
+    'pause',
+    () => {
+      paused = !paused
+      set(pause, paused ? 'resume' : 'pause')
+      attr(pause, 'aria-pressed', String(paused))
+      if (!paused) ui.refresh(true)
+      else set(state, 'paused')
+    },
+    { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' },
+  )
+  const reset = button(
+    'reset',
+    act(
+      'reset',
+      () => call<ResetAnswer>('POST', '/__mock/reset', {}),
+      (r) => `back to the start, seed ${r.seed}`,
+    ),
+    { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
+  )
+  const head = el(
+    'header',
+    { class: 'head' },
+    el('h1', {}, 'genmock'),
+    el(
+      'div',
+      { class: 'grp' },
+      el('span', { class: 'lbl' }, 'now'),
+      now,
+      mode,
+      ...clockButtons(ui, '/__mock/clock/advance'),
+      toggle,
+      el('span', { class: 'lbl' }, 'speed'),
+      speed,
+      speedApply,
+    ),
+    el('div', { class: 'grp end' }, state, pause, reset),
+    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc),
+  )
+
+  return {
+    head,
+    paused: () => paused,
+    update(clock: ClockAnswer, scenarios: ScenarioList) {
+      set(now, clock.now)
+      clockMode = clock.mode
+      set(mode, clock.mode)
+      set(toggle, clock.mode === 'manual' ? 'switch to real' : 'switch to manual')
+      if (focused() !== speed) speed.value = String(clock.speed)
+      fill(scenario, scenarios.scenarios.map((s) => s.name).join('\n'), () =>
+        scenarios.scenarios.map((s) => el('option', { value: s.name, title: s.description ?? '' }, s.name)),
+      )
+      scenario.value = scenarios.default
+      set(desc, scenarios.scenarios.find((s) => s.name === scenarios.default)?.description ?? '')
+    },
+    /** `live`, `paused`, or why the last refresh failed. */
+    status(error?: Error) {
+      state.className = error ? 'state err' : 'state'
+      set(state, error ? `offline: ${error.message}` : paused ? 'paused' : 'live')
+    },
+  }
+}
