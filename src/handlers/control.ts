@@ -21,6 +21,7 @@ import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
 import { driftOf } from './drift.js'
+import { DRIFT_ROUTES } from './drift-routes.js'
 import { json, type HttpRequest } from './exchange.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { junitReport } from './junit.js'
@@ -247,4 +248,4 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
 ]
 
 /** Every route of the control API: the rows above and the task view's; the control document's paths. */
-export const CONTROL_API_ROUTES: readonly RouteRow[] = [...CONTROL_ROUTES, ...CONTROL_TASK_ROUTES]
+export const CONTROL_API_ROUTES: readonly RouteRow[] = [...CONTROL_ROUTES, ...CONTROL_TASK_ROUTES, ...DRIFT_ROUTES]

@@ -1,9 +1,10 @@
 import { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftFinding, type DriftKind } from '../engine/drift/report.js'
-import { Problem } from '../engine/problem.js'
+import { driftQuerySchema } from '../contract/control-drift.js'
 import type { RouteRow } from './context.js'
 import { driftOf } from './drift.js'
 import { json } from './exchange.js'
 import { escapeXml } from './junit.js'
+import { readQuery } from './query.js'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -60,9 +61,7 @@ export const DRIFT_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/drift',
     run: ({ engine, query }) => {
-      const format = query().get('format')
-      if (format !== null && format !== 'json' && format !== 'junit')
-        throw Problem.invalid([{ in: 'path', path: 'format', message: 'must be json or junit' }])
+      const { format } = readQuery(driftQuerySchema, query())
       const { report } = driftOf(engine)
       if (format === 'junit')
         return {

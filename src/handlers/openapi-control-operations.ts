@@ -6,6 +6,7 @@ import {
   pathText,
   taskListQuerySchema,
 } from '../contract/control.js'
+import { driftQuerySchema } from '../contract/control-drift.js'
 import type { RouteRow } from './context.js'
 import {
   ACCOUNT_ADVANCE_RULES,
@@ -320,6 +321,29 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     operationId: 'clearConformanceFindings',
     tags: ['conformance'],
     summary: 'Clear the findings',
+    responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
+  }),
+  'GET /__mock/drift': op({
+    operationId: 'getDriftReport',
+    tags: ['drift'],
+    summary: 'With --proxy: where the service answered otherwise than genmock would have',
+    parameters: queryParameters(driftQuerySchema),
+    responses: {
+      '200': response(
+        {
+          description: 'Findings grouped by kind and place, and observations; with format=junit, JUnit XML.',
+          body: 'DriftReport',
+          content: { 'application/xml': { schema: { type: 'string' } } },
+        },
+        common,
+      ),
+      ...errors(400),
+    },
+  }),
+  'DELETE /__mock/drift': op({
+    operationId: 'clearDriftReport',
+    tags: ['drift'],
+    summary: 'Clear the drift report',
     responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
   }),
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import type { ContractRuleId } from '../contract/conformance-rules.js'
+import { driftReportSchema } from '../contract/control-drift.js'
 import {
   accountClockSchema,
   accountCreatedSchema,
@@ -180,6 +181,7 @@ function schemas() {
       Count: countSchema,
       Har: harSchema,
       FindingList: findingListSchema,
+      DriftReport: driftReportSchema,
       InvalidRequest: invalidRequestBodySchema,
       Unauthorized: unauthorizedBodySchema,
       TaskNotFound: taskNotFoundBodySchema,
@@ -212,6 +214,7 @@ const TAGS = [
   { name: 'scenarios', description: 'What happens to each request' },
   { name: 'journal', description: 'The request journal, for contract tests' },
   { name: 'conformance', description: "Findings about the client's conduct" },
+  { name: 'drift', description: 'With --proxy: where the real service answers otherwise than genmock' },
 ]
 
 /**

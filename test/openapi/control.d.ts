@@ -492,6 +492,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * With --proxy: where the service answered otherwise than genmock would have
+         * @description With --proxy: where the service answered otherwise than genmock would have
+         */
+        get: operations["getDriftReport"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the drift report
+         * @description Clear the drift report
+         */
+        delete: operations["clearDriftReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -758,6 +782,8 @@ export interface components {
                 idempotencyKey?: string;
                 replayed?: boolean;
                 dropped?: boolean;
+                /** @constant */
+                proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
                 requestBody?: {
                     type: string;
@@ -897,6 +923,8 @@ export interface components {
                 idempotencyKey?: string;
                 replayed?: boolean;
                 dropped?: boolean;
+                /** @constant */
+                proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
                 requestBody?: {
                     type: string;
@@ -1008,6 +1036,82 @@ export interface components {
                 taskId?: string;
                 idempotencyKey?: string;
             }[];
+        };
+        DriftReport: {
+            findings: {
+                /** @enum {string} */
+                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule";
+                place: string;
+                count: number;
+                /** @description What the service did. */
+                service: unknown;
+                /** @description What genmock would have done. */
+                genmock: unknown;
+                message: string;
+                /** @description One exchange it was seen in, credentials redacted. */
+                example: {
+                    seq: number;
+                    at: string;
+                    method: string;
+                    path: string;
+                    status: number;
+                    requestBody?: string;
+                    responseBody?: string;
+                };
+            }[];
+            observations: {
+                exchanges: number;
+                statuses: {
+                    [key: string]: {
+                        [key: string]: number;
+                    };
+                };
+                prices: {
+                    model: string;
+                    option: string;
+                    relay: boolean;
+                    credits: number;
+                    seen: number;
+                }[];
+                relayStatuses: {
+                    [key: string]: number;
+                };
+                errorCodes: {
+                    [key: string]: number;
+                };
+                pollAfterSeconds: {
+                    [key: string]: number;
+                };
+                models: {
+                    [key: string]: {
+                        submitted: number;
+                        outcomes: {
+                            [key: string]: {
+                                /** @enum {integer} */
+                                status: 1 | 2;
+                                errorCode?: string;
+                                refunded?: boolean;
+                                relaySteps?: {
+                                    relayStatus: string;
+                                    seconds: {
+                                        min: number;
+                                        max: number;
+                                    };
+                                }[];
+                                count: number;
+                                seconds: {
+                                    min: number;
+                                    max: number;
+                                };
+                                polls: {
+                                    min: number;
+                                    max: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
         };
         InvalidRequest: {
             /** @constant */
@@ -3311,6 +3415,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDriftReport: {
+        parameters: {
+            query?: {
+                /** @description json (default) or junit (JUnit XML: one testcase per kind of finding). */
+                format?: "json" | "junit";
+            };
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Findings grouped by kind and place, and observations; with format=junit, JUnit XML. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETagOfJson"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriftReport"];
+                    "application/xml": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearDriftReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */

@@ -4,24 +4,9 @@
  * Pure data: the route core decides what a finding is, this keeps them.
  */
 
-/** The kinds of finding, what each means, and whether `genmock calibrate` can make it go away. */
-export const DRIFT_KINDS = {
-  'success-status': { calibrates: true, means: 'the service answered a success with another status code' },
-  'error-status': { calibrates: false, means: 'the service answered an error genmock also gives with another status' },
-  'error-body': { calibrates: false, means: "the service's error body differs: its error string or its details" },
-  'extra-field': { calibrates: false, means: 'the service sent a field genmock never sends' },
-  'missing-field': { calibrates: false, means: 'the service left out a field genmock always sends (try --sparse)' },
-  'field-type': { calibrates: false, means: "a field's value does not fit genmock's schema" },
-  'unknown-relay-status': { calibrates: true, means: "a relayStatus value outside genmock's scenarios" },
-  'unknown-error-code': { calibrates: true, means: "an errorCode value outside genmock's scenarios" },
-  price: { calibrates: true, means: "creditsUsed (or a 402's required) differs from genmock's price for the body" },
-  'validation-looser': { calibrates: false, means: 'the service accepted a body genmock refuses' },
-  'validation-stricter': { calibrates: false, means: 'the service refused a body genmock accepts' },
-  'state-rule': { calibrates: false, means: "a task's states broke a rule of the interface" },
-} as const
+import type { DriftKind } from '../../contract/control-drift.js'
 
-export type DriftKind = keyof typeof DRIFT_KINDS
-export const DRIFT_KIND_IDS = Object.keys(DRIFT_KINDS) as DriftKind[]
+export { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftKind } from '../../contract/control-drift.js'
 
 /** One exchange a finding was seen in, with secrets already redacted. */
 export interface DriftExample {
