@@ -3,6 +3,7 @@
  * the browser through them). Each is the engine operation's own result, which the route sends
  * as JSON unchanged, so the dashboard's types follow the engine's views.
  */
+import type { DriftFinding, DriftObservations } from '../engine/drift/report.js'
 import type { Engine } from '../engine/engine.js'
 
 /** GET /__mock/clock, PUT /__mock/clock. */
@@ -35,6 +36,11 @@ export interface JournalPage {
 export interface FindingPage {
   total: number
   findings: ReturnType<Engine['conformance']['findings']>
+}
+/** GET /__mock/drift. */
+export interface DriftPage {
+  findings: DriftFinding[]
+  observations: DriftObservations
 }
 /** GET /__mock/scenarios. */
 export interface ScenarioList {

@@ -3,6 +3,7 @@ import { actions, type Ui } from './actions.js'
 import type {
   AccountList,
   ClockAnswer,
+  DriftPage,
   FindingPage,
   JournalPage,
   ScenarioList,
@@ -11,6 +12,7 @@ import type {
 } from './answers.js'
 import { controlApi, enc } from './api.js'
 import { el } from './dom.js'
+import { driftCard } from './drift.js'
 import { findingsCard } from './findings.js'
 import { journalCard } from './journal.js'
 import { detailPanel } from './panel.js'
@@ -20,7 +22,8 @@ import { toolbar } from './toolbar.js'
 /**
  * The live dashboard (README, The dashboard; `GET /__mock/`): tasks on their timelines with a
  * detail panel, the clocks, balances and ledgers, the scenario in force, the request journal with
- * bodies and copy-as-curl, the conformance findings; and buttons for what the control API does.
+ * bodies and copy-as-curl, the conformance findings, the drift from the service (with --proxy);
+ * and buttons for what the control API does.
  * The page's script and the browser door both run it (code.ts). It refreshes every second unless
  * paused, and at once after an action; the returned function stops it and removes it.
  * @example
@@ -37,13 +40,14 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   const tasks = tasksCard(ui, details.openTask)
   const accounts = accountsCard(ui)
   const findings = findingsCard()
+  const drift = driftCard()
   const journal = journalCard(ui, details.openRequest)
   const container = el(
     'div',
     { class: 'gm' },
     bar.head,
     out,
-    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, journal.card),
+    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, drift.card, journal.card),
     details.panel,
   )
   const style = css ? el('style', {}, css) : undefined
@@ -61,13 +65,14 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     try {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = details.task()
-      const [clock, taskList, accountList, scenarios, requests, found, detail] = await Promise.all([
+      const [clock, taskList, accountList, scenarios, requests, found, drifted, detail] = await Promise.all([
         read<ClockAnswer>('/__mock/clock'),
         read<TaskList>(tasks.path()),
         read<AccountList>('/__mock/accounts'),
         read<ScenarioList>('/__mock/scenarios'),
         read<JournalPage>(journal.path()),
         read<FindingPage>('/__mock/conformance'),
+        read<DriftPage>('/__mock/drift'),
         open
           ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
               /: 404 /.test(error.message) ? null : Promise.reject(error),
@@ -87,6 +92,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
         accountList.accounts.map((a) => a.id),
       )
       findings.update(found)
+      drift.update(drifted)
       if (open && detail !== undefined) details.update(open, detail)
       bar.status()
     } catch (error) {
