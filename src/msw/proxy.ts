@@ -1,4 +1,5 @@
 import { bypass, http, type HttpHandler } from 'msw'
+import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/control.js'
 import type { Engine } from '../engine/engine.js'
@@ -44,6 +45,12 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
       const started = performance.now()
       const url = new URL(request.url)
       const value = await toHttpRequest(request, url, cookies)
+      if (value.body.byteLength > LIMITS.maxBodyBytes)
+        return genmockAnswer(
+          413,
+          'too-large',
+          `genmock proxy: request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`,
+        )
       const path =
         url.origin === target.origin ? url.pathname.slice(target.pathname.replace(/\/+$/, '').length) : url.pathname
       const forwarded = new Request(`${base}${path}${url.search}`, {

@@ -98,5 +98,8 @@ describe('bad recordings get a clear answer', () => {
       expect(result.code).toBe(2)
       expect(result.stderr).toContain(message)
     }
+    const record = join(dir, 'no-such-dir', 's.har')
+    const unwritable = await run(['--port', '0', '--proxy', 'http://127.0.0.1:9', '--record', record])
+    expect([unwritable.code, unwritable.stderr]).toEqual([1, `genmock: cannot write --record ${record}: ENOENT\n`])
   })
 })

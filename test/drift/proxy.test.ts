@@ -49,6 +49,13 @@ describe('the recording proxy in front of the stand-in service', () => {
       expect(text).not.toContain('secret-session')
     }
     expect(JSON.parse(journal).requests[0].proxied).toBe(true)
+
+    const junit = await (await fetch(`${server.url}/__mock/drift?format=junit`)).text()
+    expect(junit).toContain('<testcase classname="genmock.drift" name="price"><failure message="1 finding: ')
+    expect(junit).toContain('<testcase classname="genmock.drift" name="state-rule"></testcase>')
+    expect((await fetch(`${server.url}/__mock/drift?format=xml`)).status).toBe(400)
+    expect((await fetch(`${server.url}/__mock/drift`, { method: 'DELETE' })).status).toBe(200)
+    expect((await driftOf(server)).findings).toEqual([])
   })
 })
 

@@ -75,3 +75,23 @@ describe('genmock in front of genmock', () => {
     expect(simulator.journal.find({}).every((entry) => entry.proxied)).toBe(true)
   })
 })
+
+describe('the msw/node proxy when the service cannot answer', () => {
+  test('an unreachable service gets 502 marked as genmock’s, and is journaled', async () => {
+    const simulator = createSimulator({ proxy: { target: 'http://127.0.0.1:9', timeoutMs: 2000 } })
+    const server = setupServer(...simulator.handlers)
+    server.listen({ onUnhandledRequest: 'bypass' })
+    open.push({ close: () => server.close() })
+    const response = await fetch('http://service.test/api/ai/models', { headers: { authorization: 'Bearer sk_x' } })
+    expect([response.status, response.headers.get('genmock-proxy-error')]).toEqual([502, 'unreachable'])
+    const big = await fetch('http://service.test/api/ai/image/generate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'x'.repeat(1024 * 1024 + 10) }),
+    })
+    expect([big.status, big.headers.get('genmock-proxy-error')]).toEqual([413, 'too-large'])
+    await settle()
+    expect(simulator.journal.find({}).map((e) => [e.status, e.proxied])).toEqual([[502, true]])
+    expect(simulator.drift.findings()).toEqual([])
+  })
+})

@@ -80,7 +80,8 @@ export async function startStandIn(): Promise<{ url: string; close(): Promise<vo
     const url = new URL(req.url ?? '/', 'http://stand-in')
     if (url.pathname.startsWith('/files/')) return res.writeHead(200, { 'content-type': 'image/png' }).end('PNG')
     if (req.headers.authorization !== `Bearer ${STAND_IN_KEY}` && req.headers.authorization !== 'Bearer sk_live_poor')
-      return send(res, 401, { error: 'Unauthorized' })
+      // A careless service that echoes a key in a body: genmock must not keep it anywhere.
+      return send(res, 401, { error: 'Unauthorized', hint: `send Authorization: Bearer ${STAND_IN_KEY}` })
     if (req.method === 'POST' && /^\/api\/ai\/(image|video)\/generate$/.test(url.pathname)) {
       const body = await json(req)
       const type: Task['type'] = url.pathname.includes('image') ? 'image' : 'video'
