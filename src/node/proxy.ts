@@ -110,12 +110,16 @@ export class RecordingProxy {
     )
     const finish = (exchange: Omit<ProxiedExchange, 'request' | 'at' | 'durationMs'>) =>
       setImmediate(() => this.#record({ ...exchange, request, at, durationMs: performance.now() - started }))
+    // The client hung up first: nobody to answer, nothing to record.
+    let gone = false
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy()
+      if (res.writableFinished) return
+      gone = true
+      upstream.destroy()
     })
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
-      if (answered) return void res.destroy()
+      if (answered || gone) return void res.destroy()
       answered = true
       const status = error.code === 'GENMOCK_TIMEOUT' ? 504 : 502
       const reason =
@@ -151,7 +155,13 @@ export class RecordingProxy {
         finish({ answer: { status, headers: flat(answer.headers), body }, size })
       })
       answer.on('error', () => res.destroy())
-      res.writeHead(status, forwardable(answer.headers))
+      try {
+        res.writeHead(status, forwardable(answer.headers))
+      } catch (error) {
+        // A header Node will not write again: the client gets a dropped connection, never a crash.
+        this.#onError(error)
+        return void res.destroy()
+      }
       answer.pipe(res)
     })
     upstream.end(request.body)

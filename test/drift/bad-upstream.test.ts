@@ -65,6 +65,15 @@ describe('the proxy when the service misbehaves', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
   })
 
+  test('a client that gives up first leaves nothing behind: no answer, no record', async () => {
+    const target = await upstream(() => {})
+    const server = await proxyTo(target)
+    const aborted = fetch(`${server.url}/api/ai/tasks/t1`, { signal: AbortSignal.timeout(100) })
+    await expect(aborted).rejects.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(server.engine.journal.size).toBe(0)
+  })
+
   test('HTML and a 500 are passed on unchanged, and reported', async () => {
     const target = await upstream((req, res) => {
       const html = '<html><body>Bad gateway</body></html>'
