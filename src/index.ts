@@ -1,17 +1,19 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
+// The public API, in sections; everything else (the engine's parts, the route core) is internal.
 import type { HttpHandler } from 'msw'
-import { accountHandles } from './engine/account-handle.js'
+import { accountHandles } from './engine/accounts/account-handle.js'
 import { loadDashboardPage } from './dashboard/load.js'
-import type { Conformance } from './engine/conformance.js'
 import { withCalibration } from './engine/drift/calibrate.js'
-import { Engine, type EngineOptions } from './engine/engine.js'
-import type { Journal } from './engine/journal.js'
-import { createApp, type App, type RouteOptions, type SimulatorOptions } from './handlers/app.js'
+import { Engine } from './engine/engine.js'
+import type { Conformance } from './engine/journal/conformance.js'
+import type { Journal } from './engine/journal/journal.js'
+import { createApp, wallSleep, type App, type SimulatorOptions } from './handlers/app.js'
 import { driftOf, type Drift } from './handlers/drift.js'
 import { mswHandlers } from './msw/adapter.js'
 import { proxyHandlers, type MswProxyOptions } from './msw/proxy.js'
 
 export interface Simulator {
+  /** The simulation itself: `advanceClock`, `chooseScenario`, `loadScenario`, `transition`, … */
   engine: Engine
   /** Every genmock route as msw handlers, for setupServer or setupWorker. */
   handlers: HttpHandler[]
@@ -19,7 +21,7 @@ export interface Simulator {
   app: App
   /** What the client did that the interface forbids: `findings()`, and `assertClean()` for an `afterEach`. */
   conformance: Conformance
-  /** Every client request and its answer: `find(filter)` to verify requests, `toHar()` to export them. */
+  /** Every client request and its answer: `find(filter)` to verify requests; `journalToHar(journal)` exports them. */
   journal: Journal
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
@@ -33,13 +35,14 @@ export interface CreateSimulatorOptions extends SimulatorOptions {
 }
 
 /**
- * The whole simulator: one engine and the routes that serve it, the same for every door.
+ * The whole simulator: one engine and the routes that serve it, the same for every door. A
+ * scenario's latency is waited out in wall time (`sleep` replaces that wait).
  * @example
  * const { engine, handlers } = createSimulator({ seed: 7, clock: { mode: 'manual' } })
  * setupServer(...handlers).listen()
  */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
-  const engine = new Engine(withCalibration(options))
+  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const app = createApp(engine, { ...options, dashboardPage: loadDashboardPage })
   const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
   return {
@@ -53,17 +56,32 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
   }
 }
 
-export { Engine }
-export type { EngineOptions, RouteOptions, SimulatorOptions, MswProxyOptions }
-export type { Calibration } from './engine/drift/calibrate.js'
-export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'
+// ---- The simulator and its options ----
+export type { Engine }
+export type { RouteOptions, SimulatorOptions } from './handlers/app.js'
 export { ID_STYLES, type IdStyle } from './contract/id-style.js'
 export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
+
+// ---- The routes as plain values (for a door of your own) ----
+export type { App } from './handlers/app.js'
 export type { HttpRequest, Reply } from './handlers/exchange.js'
-export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/conformance.js'
-export type { JournalEntry, JournalFilter } from './engine/journal.js'
-export type { AccountHandle } from './engine/account-handle.js'
-export type { AccountClock } from './engine/engine.js'
-export type { Advanced } from './engine/world.js'
-export type { TaskChange } from './engine/task-life.js'
+
+// ---- Clocks and accounts (README, A world per test) ----
 export type { AdvanceBy } from './contract/control.js'
+export type { AccountHandle } from './engine/accounts/account-handle.js'
+export type { AccountClock } from './engine/engine.js'
+export type { Advanced } from './engine/clock/world.js'
+export type { TaskChange } from './engine/tasks/task-life.js'
+
+// ---- Client conformance (README, Client conformance) ----
+export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/journal/conformance.js'
+
+// ---- The request journal ----
+export type { JournalEntry, JournalFilter } from './engine/journal/journal.js'
+export { journalToHar, type Har } from './handlers/har.js'
+
+// ---- Drift from the real service (README, Check genmock against the service) ----
+export type { MswProxyOptions } from './msw/proxy.js'
+export type { Calibration } from './engine/drift/calibrate.js'
+export type { Drift } from './handlers/drift.js'
+export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'

@@ -36,8 +36,10 @@ it('in the example, a relay task answers 202 and fails, refunded, on its second 
   })
   const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
   const relay = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
-  const { response, status } = await engine.submit(alice, 'image', relay, { idempotencyKey: 'readme-example-1' })
-  expect(status).toBe(202)
+  const { response, scenarioHttpStatus } = await engine.submit(alice, 'image', relay, {
+    idempotencyKey: 'readme-example-1',
+  })
+  expect(scenarioHttpStatus).toBe(202)
   expect(response.pollAfterSeconds).toBe(10)
   expect(engine.readTask(alice, response.taskId, 'http://x').status).toBe(0)
   const second = engine.readTask(alice, response.taskId, 'http://x')

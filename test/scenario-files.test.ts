@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundledScenarios } from '../src/engine/bundled-scenarios.js'
+import { bundledScenarios } from '../src/engine/scenarios/bundled-scenarios.js'
 import { Engine } from '../src/engine/engine.js'
 import { formatProblem, loadScenarioFiles, scenarioFilesIn, type FileProblem } from '../src/node/scenario-files.js'
 

@@ -8,7 +8,7 @@ import { createSimulator, type SimulatorOptions } from '../index.js'
 import { mswHandlers } from '../msw/adapter.js'
 import { persistence, type PersistOptions } from './persist.js'
 
-export { bundledScenarios } from '../engine/bundled-scenarios.js'
+export { bundledScenarios } from '../engine/scenarios/bundled-scenarios.js'
 
 export interface WorkerOptions extends Omit<SimulatorOptions, 'scenarios' | 'videoSample' | 'browserContext'> {
   /** Scenarios as objects, on top of the bundled ones (which are always there: pick one with `scenario`). */

@@ -14,4 +14,4 @@ export const RULE_IDS = [
   'relay-media-without-auth',
 ] as const
 export const ruleIdSchema = z.enum(RULE_IDS, { error: `must be one of ${RULE_IDS.join(', ')}` })
-export type ContractRuleId = z.infer<typeof ruleIdSchema>
+export type RuleId = z.infer<typeof ruleIdSchema>

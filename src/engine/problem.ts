@@ -1,9 +1,11 @@
 import type { ValidationIssue } from '../contract/errors.js'
-import type { RuleId } from './conformance.js'
+import type { Breach, RuleId } from './journal/conformance.js'
 
 /**
- * Everything that can go wrong for a caller, as data. The engine throws a Problem; the handlers
- * turn it into an HTTP response in one place (handlers/problem-response.ts).
+ * Everything that can go wrong for a caller, as kinds with data: no HTTP here. The engine throws a
+ * Problem; the handlers turn it into a status, headers and body in one place
+ * (handlers/problem-response.ts). The only HTTP words are a scenario file's own, passed through as
+ * `scenarioReply` / `scenarioStatus`: the file's author chose them, not the engine.
  */
 export type ProblemDetail =
   | { kind: 'invalid-request'; issues: ValidationIssue[] }
@@ -15,17 +17,29 @@ export type ProblemDetail =
   | { kind: 'payload-too-large'; limit: number }
   | { kind: 'not-found'; message: string }
   | { kind: 'conflict'; message: string }
-  /** A scenario's `reject`: its status, body and headers as the file gives them. */
-  | {
-      kind: 'rejected'
-      status: number
-      body: { error: string; [field: string]: unknown }
-      headers?: Record<string, string> | undefined
-    }
-  /** A scenario's `error-before-commit` fault. */
-  | { kind: 'fault'; status: number; message: string }
+  /** A scenario's `reject`: the reply its file authors (status, body, headers), passed through as data. */
+  | { kind: 'rejected'; scenarioReply: ScenarioReply }
+  /** A scenario's `error-before-commit` fault, with the status its file authors. */
+  | { kind: 'fault'; scenarioStatus: number; message: string }
   /** Strict mode refusing a request that breaks a conformance rule. */
-  | { kind: 'conformance'; rule: RuleId; status: number; message: string; retryAfterSeconds?: number | undefined }
+  | { kind: 'conformance'; rule: RuleId; message: string; retryAfterSeconds?: number | undefined }
+  /** An account's own clock was asked to advance, but the account reads the server clock. */
+  | { kind: 'account-on-server-clock'; accountId: string }
+
+/** A reply exactly as a scenario file writes it (README, Scenarios): its author's data, not the engine's. */
+export interface ScenarioReply {
+  status: number
+  body: { error: string; [field: string]: unknown }
+  headers?: Record<string, string> | undefined
+}
+
+/** What the engine learnt about a request before it failed: the journal's and the findings' facts. */
+export interface ProblemFacts {
+  scenario?: string
+  taskId?: string
+  /** The conformance rules the request broke, as it broke them. */
+  breaches?: Breach[]
+}
 
 /**
  * A ProblemDetail, thrown.
@@ -34,14 +48,11 @@ export type ProblemDetail =
  */
 export class Problem extends Error {
   readonly detail: ProblemDetail
+  /** Set by the engine on the way out, for the route core's journal. */
+  facts: ProblemFacts = {}
 
   constructor(detail: ProblemDetail) {
-    // In-process callers see the issues in the message; HTTP answers are built from `detail`.
-    super(
-      detail.kind === 'invalid-request'
-        ? `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}`
-        : detail.kind,
-    )
+    super(problemMessage(detail))
     this.detail = detail
     this.name = 'Problem'
   }
@@ -56,5 +67,17 @@ export class Problem extends Error {
 
   static of(detail: ProblemDetail): Problem {
     return new Problem(detail)
+  }
+}
+
+/** In-process callers see what went wrong in the message; HTTP answers are built from `detail`. */
+function problemMessage(detail: ProblemDetail): string {
+  switch (detail.kind) {
+    case 'invalid-request':
+      return `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}`
+    case 'account-on-server-clock':
+      return `account ${detail.accountId} reads the server clock: give it a clock of its own, or advance the server clock`
+    default:
+      return detail.kind
   }
 }

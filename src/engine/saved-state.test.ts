@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
-import { Engine, type EngineOptions, type SubmitTrace } from './engine.js'
-import { Problem } from './problem.js'
+import { Engine, type EngineOptions, type Submission, type TaskRead } from './engine.js'
+import { Problem, type ProblemFacts } from './problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from './saved-state.js'
 
 const START = Date.parse('2026-01-01T00:00:00.000Z')
@@ -43,35 +43,34 @@ interface Step {
   label: string
   /** The credential the request comes with, if any. */
   as?: keyof typeof KEYS
-  run: (engine: Engine, ids: Ids, trace: SubmitTrace) => unknown
+  run: (engine: Engine, ids: Ids) => unknown
 }
 
 /** A step as the route core would run it: its answer or its problem, journaled, its breaches kept as findings. */
 async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
-  const trace: SubmitTrace = {}
   const accountId = step.as && engine.authenticate({ kind: 'key', key: KEYS[step.as] }).id
   let answer: unknown
+  let trace: ProblemFacts
   let status = 200
   try {
-    answer = structuredClone(await step.run(engine, ids, trace))
+    answer = structuredClone(await step.run(engine, ids))
+    // What a submission or a read returns tells the journal what the route core would learn.
+    const { scenario, breaches = [], response, snapshot } = (answer ?? {}) as Partial<Submission & TaskRead>
+    trace = { breaches, scenario, taskId: response?.taskId ?? snapshot?.taskId } as ProblemFacts
   } catch (error) {
     if (!(error instanceof Problem)) throw error
+    trace = error.facts
     answer = { problem: error.detail }
     status = 400
   }
   const at = engine.clockState().now
-  const seq = engine.journal.record(() => ({
-    at,
-    method: 'POST',
-    path: `/step/${step.label}`,
-    query: '',
-    status,
-    durationMs: 1,
-    headers: { 'x-step': step.label },
+  const request = { at, method: 'POST', path: `/step/${step.label}`, query: '', headers: { 'x-step': step.label } }
+  const about = {
     ...(accountId ? { accountId } : {}),
     ...(trace.taskId ? { taskId: trace.taskId } : {}),
     ...(trace.scenario ? { scenario: trace.scenario } : {}),
-  }))
+  }
+  const seq = engine.journal.record(() => ({ ...request, status, durationMs: 1, ...about }))
   if (trace.breaches?.length)
     engine.conformance.record(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
   return answer
@@ -92,16 +91,10 @@ const submit = (
 ): Step => ({
   label: `submit ${name}`,
   as,
-  run: async (engine, ids, trace) => {
+  run: async (engine, ids) => {
     const account = engine.authenticate({ kind: 'key', key: KEYS[as] })
     const scenario = options.scenario ? { name: options.scenario, header: 'x-mock-scenario' } : null
-    const submission = await engine.submit(
-      account,
-      endpoint,
-      body,
-      { idempotencyKey: options.key ?? null, scenario },
-      trace,
-    )
+    const submission = await engine.submit(account, endpoint, body, { idempotencyKey: options.key ?? null, scenario })
     ids[name] = submission.response.taskId
     return submission
   },
@@ -109,8 +102,7 @@ const submit = (
 const read = (as: keyof typeof KEYS, name: string): Step => ({
   label: `read ${name}`,
   as,
-  run: (engine, ids, trace) =>
-    engine.readTask(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN, trace),
+  run: (engine, ids) => engine.read(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN),
 })
 const control = (label: string, run: (engine: Engine, ids: Ids) => unknown): Step => ({
   label,

@@ -1,18 +1,18 @@
 import type { SubmissionResponse } from '../contract/responses.js'
 import { savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
-import type { Accounts, SavedAccounts } from './accounts.js'
-import type { Conformance, SavedConformance } from './conformance.js'
-import type { IdempotencyRecords, SavedIdempotency } from './idempotency.js'
-import type { Journal, SavedJournal } from './journal.js'
-import type { Ledger, SavedLedger } from './ledger.js'
-import type { MersenneState } from './mersenne.js'
-import type { Random } from './random.js'
-import type { SavedScenarios, Scenarios } from './scenarios.js'
-import type { TaskHistory } from './task-history.js'
-import { fromTable, toTable, type Table } from './table.js'
-import type { TaskRecord } from './task-record.js'
-import type { SavedTasks, TaskStore } from './task-store.js'
-import type { SavedWorlds, Worlds } from './world.js'
+import type { Accounts, SavedAccounts } from './accounts/accounts.js'
+import type { Conformance, SavedConformance } from './journal/conformance.js'
+import type { IdempotencyRecords, SavedIdempotency } from './tasks/idempotency.js'
+import type { Journal, SavedJournal } from './journal/journal.js'
+import type { Ledger, SavedLedger } from './accounts/ledger.js'
+import type { MersenneState } from './random/mersenne.js'
+import type { Random } from './random/random.js'
+import type { SavedScenarios, Scenarios } from './scenarios/scenarios.js'
+import type { TaskHistory } from './tasks/task-history.js'
+import { fromTable, toTable, type Table } from './support/table.js'
+import type { TaskRecord } from './tasks/task-record.js'
+import type { SavedTasks, TaskStore } from './tasks/task-store.js'
+import type { SavedWorlds, Worlds } from './clock/world.js'
 
 /** Bumped whenever the saved shape or its meaning changes: a value of another version is refused. */
 export const SAVED_ENGINE_VERSION = 1
@@ -20,6 +20,7 @@ export const SAVED_ENGINE_VERSION = 1
 /** An Idempotency-Key's completed request, as the engine replays it. */
 export interface StoredSubmission {
   response: SubmissionResponse
+  /** The scenario's `submit.httpStatus` it was answered with (named as saved states have it). */
   status: number
 }
 
@@ -48,7 +49,7 @@ export interface SavedEngine {
   scenarios: SavedScenarios
 }
 
-/** The engine's stateful parts, handed over by Engine, whose fields are private. */
+/** The engine's stateful parts, as EngineState (state.ts) holds them. */
 export interface EngineParts {
   seed: number
   seq: number

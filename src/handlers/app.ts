@@ -1,6 +1,6 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
-import type { RuleId } from '../engine/conformance.js'
 import type { Calibration } from '../engine/drift/calibrate.js'
+import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
@@ -47,6 +47,9 @@ export interface AppOptions extends RouteOptions {
    */
   dashboardPage?: (() => Promise<string>) | undefined
 }
+
+/** A scenario's latency, waited out in wall time: the doors give the engine this wait (it owns no timer). */
+export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
 export type App = (request: HttpRequest) => Promise<Reply | undefined>
@@ -104,8 +107,12 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       reply = await match.run(context(engine, request, match.params, trace, options))
     } catch (error) {
-      if (error instanceof Problem) reply = problemReply(error.detail)
-      else {
+      if (error instanceof Problem) {
+        const { breaches, ...facts } = error.facts
+        Object.assign(trace, facts)
+        if (breaches) (trace.breaches ??= []).push(...breaches)
+        reply = problemReply(error.detail)
+      } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR
       }
@@ -165,7 +172,7 @@ function context(
       trace.accountId = account.id
       // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
       if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined))
-        engine.breach(trace, { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
+        engine.breach((trace.breaches ??= []), { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
       return account
     },
     trace,

@@ -1,10 +1,18 @@
-import type { Account } from '../engine/accounts.js'
-import type { Engine, SubmitTrace } from '../engine/engine.js'
+import type { Account } from '../engine/accounts/accounts.js'
+import type { Breach } from '../engine/journal/conformance.js'
+import type { Engine } from '../engine/engine.js'
 import type { HttpRequest, Reply } from './exchange.js'
 import type { Row } from './router.js'
 
-/** What a route learnt about the request, for the journal and the conformance findings. */
-export interface RouteTrace extends SubmitTrace {
+/**
+ * What the route core learnt about the request, for the journal and the conformance findings: from
+ * the request itself, from what the engine returned, or from the `facts` of the Problem it threw.
+ */
+export interface RouteTrace {
+  scenario?: string
+  taskId?: string
+  /** The conformance rules the request broke, as it broke them. */
+  breaches?: Breach[]
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean

@@ -1,3 +1,4 @@
+import { journalToHar } from './har.js'
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
 import {
@@ -15,8 +16,8 @@ import {
   transitionSchema,
 } from '../contract/control.js'
 import type { Engine } from '../engine/engine.js'
-import type { RuleId } from '../engine/conformance.js'
-import type { JournalFilter } from '../engine/journal.js'
+import type { RuleId } from '../engine/journal/conformance.js'
+import type { JournalFilter } from '../engine/journal/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
@@ -208,9 +209,13 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/requests.har',
     run: ({ engine, query, request }) =>
-      json(200, engine.journal.toHar(journalFilter(readQuery(journalFilterQuerySchema, query())), request.origin), {
-        'content-disposition': 'attachment; filename="genmock.har"',
-      }),
+      json(
+        200,
+        journalToHar(engine.journal, journalFilter(readQuery(journalFilterQuerySchema, query())), request.origin),
+        {
+          'content-disposition': 'attachment; filename="genmock.har"',
+        },
+      ),
   },
   {
     method: 'GET',

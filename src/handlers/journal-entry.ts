@@ -1,5 +1,5 @@
-import type { RuleId } from '../engine/conformance.js'
-import type { JournalBody, JournalEntry } from '../engine/journal.js'
+import type { RuleId } from '../engine/journal/conformance.js'
+import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import type { HttpRequest } from './exchange.js'
 import type { RouteTrace } from './context.js'
 

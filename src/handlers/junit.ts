@@ -1,4 +1,4 @@
-import { CONFORMANCE_RULES, RULE_IDS, type Finding } from '../engine/conformance.js'
+import { CONFORMANCE_RULES, RULE_IDS, type Finding } from '../engine/journal/conformance.js'
 
 export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -1,4 +1,4 @@
-import { MEDIA_PATHS } from '../engine/media-paths.js'
+import { MEDIA_PATHS } from './media-paths.js'
 import { Problem } from '../engine/problem.js'
 import type { RouteRow } from './context.js'
 import { json, type Reply } from './exchange.js'
@@ -17,7 +17,7 @@ export const MEDIA_ROUTES: readonly RouteRow[] = [
       if (!match) throw notFound()
       // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
       trace.taskId = params.taskId!
-      return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), caller, trace))
+      return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), caller))
     },
   },
   {
@@ -27,7 +27,7 @@ export const MEDIA_ROUTES: readonly RouteRow[] = [
       const match = /^(.+)\.mp4$/.exec(params.file!)
       if (!match) throw notFound()
       trace.taskId = match[1]!
-      return videoReply(engine.videoMedia(match[1]!, caller, trace), request.headers.range)
+      return videoReply(engine.videoMedia(match[1]!, caller), request.headers.range)
     },
   },
 ]

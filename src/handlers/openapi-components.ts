@@ -1,4 +1,4 @@
-import type { ContractRuleId } from '../contract/conformance-rules.js'
+import type { RuleId } from '../contract/conformance-rules.js'
 import {
   insufficientCreditsBodySchema,
   invalidRequestBodySchema,
@@ -24,13 +24,13 @@ import { problemToHttp } from './problem-response.js'
 /** The status and body of a problem, from the one table that maps problems to HTTP. */
 const answer = (problem: ProblemDetail) => problemToHttp(problem)
 
-const SUBMIT_RULES: ContractRuleId[] = [
+const SUBMIT_RULES: RuleId[] = [
   'relay-without-key',
   'key-reused-with-other-body',
   'retry-with-new-key',
   'key-in-browser',
 ]
-const READ_CONFORMANCE: ContractRuleId[] = ['poll-too-soon', 'key-in-browser']
+const READ_CONFORMANCE: RuleId[] = ['poll-too-soon', 'key-in-browser']
 
 /** The component schemas: response bodies and every error body, named. */
 export function schemas() {

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import { CONFORMANCE_RULES, type RuleId } from '../engine/conformance.js'
+import { CONFORMANCE_RULES, type RuleId } from '../engine/journal/conformance.js'
+import { STRICT_STATUS } from './problem-response.js'
 
 /**
  * What the two OpenAPI documents (the service's, /openapi.json, and the control API's,
@@ -175,9 +176,7 @@ export function conformanceBody(rules: readonly RuleId[]) {
 
 /** The rules (of `rules`) whose strict answer has this status. */
 export const rulesAnswering = (status: number, rules: readonly RuleId[]) =>
-  rules.filter(
-    (rule) => CONFORMANCE_RULES[rule].strictStatus === status && CONFORMANCE_RULES[rule].severity === 'error',
-  )
+  rules.filter((rule) => STRICT_STATUS[rule] === status && CONFORMANCE_RULES[rule].severity === 'error')
 
 /** A body `{error}` with exactly this message: a problem whose body never varies. */
 export const fixedError = (message: string) => z.strictObject({ error: z.literal(message) })

@@ -1,6 +1,6 @@
 import type { Engine } from '../engine/engine.js'
 import type { DriftExample } from '../engine/drift/report.js'
-import type { JournalBody, JournalEntry } from '../engine/journal.js'
+import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import { compareExchange, type ServiceAnswer } from './drift.js'
 import type { HttpRequest } from './exchange.js'
 import { journalEntry, redactedHeaders } from './journal-entry.js'

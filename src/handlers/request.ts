@@ -1,5 +1,5 @@
 import { LIMITS } from '../contract/limits.js'
-import type { Credential } from '../engine/accounts.js'
+import type { Credential } from '../engine/accounts/accounts.js'
 import { Problem } from '../engine/problem.js'
 import type { HttpRequest } from './exchange.js'
 

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../engine/engine.js'
 import type { Route, RouteRow } from './context.js'
-import { DROP, json } from './exchange.js'
+import { json } from './exchange.js'
+import { submissionReply } from './problem-response.js'
 import { readJson } from './request.js'
 import { scenarioAsked, sparseAsked } from './prefer.js'
 
@@ -12,17 +13,15 @@ const submit =
     const idempotencyKey = request.headers['idempotency-key'] ?? null
     if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
     const sparse = sparseAsked(request.headers)
-    const { response, status, replayed, drop } = await engine.submit(
-      account,
-      endpoint,
-      body,
-      { idempotencyKey, scenario: scenarioAsked(request.headers), sparse },
-      trace,
-    )
-    trace.taskId = response.taskId
-    if (replayed) trace.replayed = true
-    if (drop) return DROP
-    return json(status, response, replayed ? { 'idempotent-replayed': 'true' } : {})
+    const submission = await engine.submit(account, endpoint, body, {
+      idempotencyKey,
+      scenario: scenarioAsked(request.headers),
+      sparse,
+    })
+    Object.assign(trace, { scenario: submission.scenario, taskId: submission.response.taskId })
+    if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
+    if (submission.replayed) trace.replayed = true
+    return submissionReply(submission)
   }
 
 /** The service's own endpoints: submit an image or video task, read a task, list the models. */
@@ -35,10 +34,11 @@ export const SERVICE_ROUTES: readonly RouteRow[] = [
     run: ({ engine, request, params, caller, trace }) => {
       trace.taskId = params.id!
       const account = caller()
-      return json(
-        200,
-        engine.readTask(account, params.id!, request.origin, trace, { sparse: sparseAsked(request.headers) }),
-      )
+      const { snapshot, breaches } = engine.read(account, params.id!, request.origin, {
+        sparse: sparseAsked(request.headers),
+      })
+      if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
+      return json(200, snapshot)
     },
   },
   { method: 'POST', path: '/api/ai/image/generate', run: submit('image') },

@@ -1,6 +1,6 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
-import type { ClockState } from '../engine/clock.js'
-import type { Scenarios } from '../engine/scenarios.js'
+import type { ClockState } from '../engine/clock/clock.js'
+import type { Scenarios } from '../engine/scenarios/scenarios.js'
 
 /**
  * The startup banner: where genmock listens, how its clock runs, and the fixture keys — the

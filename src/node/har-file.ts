@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
-import { toHar, type Har } from '../engine/har.js'
+import { toHar, type Har } from '../handlers/har.js'
 
 type HarEntry = Har['log']['entries'][number]
 

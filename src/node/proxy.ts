@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders,
 import { request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { Engine } from '../engine/engine.js'
-import { toHar } from '../engine/har.js'
+import { toHar } from '../handlers/har.js'
 import type { HttpRequest } from '../handlers/exchange.js'
 import { recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
 import { HarFile } from './har-file.js'

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml'
 import { scenarioSchema } from '../contract/scenario.js'
-import { bundledScenarios } from '../engine/bundled-scenarios.js'
-import { referenceIssues, type ScenarioEntry } from '../engine/scenarios.js'
+import { bundledScenarios } from '../engine/scenarios/bundled-scenarios.js'
+import { referenceIssues, type ScenarioEntry } from '../engine/scenarios/scenarios.js'
 import { toIssues } from '../engine/validation.js'
 
 /** Something wrong in a scenario file: where (file, line, column, path inside it) and what. */

@@ -6,7 +6,7 @@ import { LIMITS } from '../contract/limits.js'
 import { loadDashboardPage } from '../dashboard/load.js'
 import { withCalibration } from '../engine/drift/calibrate.js'
 import { Engine } from '../engine/engine.js'
-import { type AppOptions, createApp, type SimulatorOptions } from '../handlers/app.js'
+import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
 import { driftOf, type Drift } from '../handlers/drift.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { isControlPath } from '../handlers/control.js'
@@ -113,7 +113,7 @@ const refuseTarget = (res: ServerResponse) =>
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), ...options }))
+  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
   const routeOptions: AppOptions = {
     onUnexpectedError: options.onUnexpectedError,
     adminToken: options.adminToken,

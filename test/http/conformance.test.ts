@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { Finding } from '../../src/engine/conformance.js'
+import type { Finding } from '../../src/engine/journal/conformance.js'
 import { advance, auth, balance, getTask, IMAGE, KEYS, post, RELAY, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../src/engine/journal.js'
+import type { JournalEntry } from '../../src/engine/journal/journal.js'
 import { expect, it } from 'vitest'
 import {
   advance,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { submissionResponseSchema } from '../../src/contract/responses.js'
-import type { LedgerEntry } from '../../src/engine/ledger.js'
+import type { LedgerEntry } from '../../src/engine/accounts/ledger.js'
 import { auth, IMAGE, post, RELAY, submitImage } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 

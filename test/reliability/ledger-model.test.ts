@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SubmissionResponse } from '../../src/contract/responses.js'
-import type { Account } from '../../src/engine/accounts.js'
+import type { Account } from '../../src/engine/accounts/accounts.js'
 import { Engine, type Endpoint, type Submission } from '../../src/engine/engine.js'
 import { Problem, type ProblemDetail } from '../../src/engine/problem.js'
 
@@ -403,14 +403,13 @@ class Model {
     if (op.scenario === 'insufficient-credits') {
       expect(problem).toEqual({
         kind: 'rejected',
-        status: 402,
-        body: { error: 'Insufficient credits', required: template.price },
+        scenarioReply: { status: 402, body: { error: 'Insufficient credits', required: template.price } },
       })
       return unchanged()
     }
     if (problem?.kind === 'fault') {
       expect(op.scenario, 'only flaky faults').toBe('flaky')
-      expect(problem.status).toBe(500)
+      expect(problem.scenarioStatus).toBe(500)
       return unchanged()
     }
     if (balanceBefore < template.price) {
@@ -422,9 +421,9 @@ class Model {
       return unchanged()
     }
     expect(problem, `balance ${balanceBefore} covers ${template.price}: must be accepted`).toBeUndefined()
-    const { response, replayed, drop } = submission!
+    const { response, replayed, delivery } = submission!
     expect(replayed).toBe(false)
-    expect(drop).toBe(op.scenario === 'drop-after-commit')
+    expect(delivery).toBe(op.scenario === 'drop-after-commit' ? 'dropped' : 'answered')
     expect(response.creditsUsed, 'creditsUsed is the price').toBe(template.price)
     expect(balanceBefore - balanceAfter, 'creditsUsed is the balance drop at the time').toBe(response.creditsUsed)
     // Stored (an accepted task is pending, so never evicted); the count grows by one unless a finished task made room.

@@ -2,7 +2,7 @@ import type { PricingFixture } from '../../contract/fixtures.js'
 import { IMAGE_MODELS, VIDEO_MODELS, type ImageModelId } from '../../contract/models.js'
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../../contract/scenario.js'
 import type { EngineOptions } from '../engine.js'
-import type { ScenarioEntry } from '../scenarios.js'
+import type { ScenarioEntry } from '../scenarios/scenarios.js'
 import {
   DRIFT_KINDS,
   type DriftFinding,

@@ -2,10 +2,10 @@ import { imageRequestSchemaFor, isRelayRequest, type ImageRequest } from '../../
 import { IMAGE_MODELS, VIDEO_MODELS } from '../../contract/models.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../../contract/video-request.js'
 import { imageTier, type Catalogue } from '../catalogue.js'
-import { requestFacts } from '../new-task.js'
+import { requestFacts } from '../tasks/new-task.js'
 import { Problem, type ProblemDetail } from '../problem.js'
-import { Random } from '../random.js'
-import type { ScenarioRequest, Scenarios } from '../scenarios.js'
+import { Random } from '../random/random.js'
+import type { ScenarioRequest, Scenarios } from '../scenarios/scenarios.js'
 import { idempotencyKeyIssues, validate } from '../validation.js'
 
 /** What genmock knows that decides its answer to a submission: prices and scenarios, nothing stateful. */
@@ -85,9 +85,12 @@ export function wouldAnswer(
     const facts = requestFacts(request, '')
     // A generator of its own: genmock's own draws (ids, durations) stay as they were.
     const plan = knowledge.scenarios.plan(choice.name, facts, new Random(1))
-    if (plan.reject) return { accepted: false, problem: { kind: 'rejected', ...plan.reject } }
+    if (plan.reject) return { accepted: false, problem: { kind: 'rejected', scenarioReply: plan.reject } }
     if (plan.fault?.type === 'error-before-commit')
-      return { accepted: false, problem: { kind: 'fault', status: plan.fault.status, message: plan.fault.error } }
+      return {
+        accepted: false,
+        problem: { kind: 'fault', scenarioStatus: plan.fault.status, message: plan.fault.error },
+      }
     return {
       accepted: true,
       credits,

@@ -1,0 +1,331 @@
+/**
+ * Client conformance (PRODUCT §7): what the client did that the interface forbids. The engine and
+ * the route core report each breach as it happens; this module keeps the findings, the state the
+ * rules need (previous reads, recent submissions) and the verdict.
+ */
+import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
+import { OrderedMap } from '../support/ordered-map.js'
+
+export { RULE_IDS, type RuleId }
+
+export type Severity = 'error' | 'warning'
+
+/** Each rule: its severity and the line of the interface it enforces (strict mode's answers: handlers/problem-response.ts). */
+export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; enforces: string }>> = {
+  'poll-too-soon': {
+    severity: 'error',
+    enforces: 'the caller waits at least pollAfterSeconds between polls, and at least 5 seconds',
+  },
+  'poll-after-terminal': {
+    severity: 'warning',
+    enforces: 'statuses 1 and 2 are terminal: stop polling',
+  },
+  'relay-without-key': {
+    severity: 'error',
+    enforces: 'Idempotency-Key is required when provider is relay',
+  },
+  'key-reused-with-other-body': {
+    severity: 'error',
+    enforces: 'reuse the same key and the same body for retries',
+  },
+  'retry-with-new-key': {
+    severity: 'error',
+    enforces: 'persist the key before the first request; use a new key only for a new business job',
+  },
+  'key-in-browser': {
+    severity: 'error',
+    enforces: 'a key is used on the server side only and is never exposed in client-side code',
+  },
+  'relay-media-without-auth': {
+    severity: 'error',
+    enforces: 'relay media requires application authentication',
+  },
+}
+
+/** A breach as the request that made it reports it. */
+export interface Breach {
+  rule: RuleId
+  message: string
+  taskId?: string
+  idempotencyKey?: string
+  /** Another extra read of a task whose poll-after-terminal finding is kept already (its count was updated). */
+  repeat?: boolean
+  /** Whose rule it was, when the request itself authenticated as nobody (relay media without a key). */
+  accountId?: string
+}
+
+export interface Finding extends Omit<Breach, 'repeat' | 'accountId'> {
+  seq: number
+  severity: Severity
+  /** Simulated time of the request, ISO 8601. */
+  at: string
+  accountId: string
+  /** The journal entry of the request that broke the rule. */
+  requestSeq: number
+}
+
+export interface FindingFilter {
+  accountId?: string | undefined
+  rule?: RuleId | undefined
+}
+
+/** Simulated and wall time of an observation, epoch ms: a wait counts by the larger of the two. */
+export interface Instant {
+  sim: number
+  wall: number
+}
+
+/** How long a retry of a failed submission counts as one. */
+export const RETRY_WINDOW_MS = 60_000
+const MIN_POLL_SECONDS = 5
+/** Bounds on what the rules remember, so a long run cannot grow them without bound (tasks: the store's default size). */
+const TRACKED_TASKS = 10_000
+const SUBMISSIONS_PER_ACCOUNT = 1000
+
+export interface ReadState {
+  last: Instant
+  /** The previous read answered status 1 or 2. */
+  terminal: boolean
+  extraReads: number
+  finding?: Finding
+}
+
+export interface Submission {
+  fingerprint: string
+  key: string | null
+  at: Instant
+  /** Dropped, answered 5xx, or answered submissionUncertain: the client cannot know it was charged. */
+  failed: boolean
+}
+
+/** Conformance as saved; a read's finding is the seq of the finding it updates. */
+export interface SavedConformance {
+  seq: number
+  findings: Finding[]
+  /** Least recently read first. */
+  reads: [taskId: string, read: Omit<ReadState, 'finding'> & { finding?: number }][]
+  submissions: [accountId: string, recent: Submission[]][]
+  counts: Partial<Record<RuleId, number>>
+}
+
+const elapsed = (from: Instant, to: Instant) => Math.max(to.sim - from.sim, to.wall - from.wall)
+
+/**
+ * @example
+ * const conformance = new Conformance()
+ * conformance.submitted('tsk_1', at)
+ * conformance.beforeRead({ id: 'tsk_1', relay: true, pollAfterSeconds: 5 }, later) // a poll-too-soon breach, or null
+ */
+export class Conformance {
+  readonly capacity: number
+  #findings: Finding[] = []
+  #seq = 0
+  #reads = new OrderedMap<string, ReadState>()
+  #submissions = new Map<string, Submission[]>()
+  #counts = new Map<RuleId, number>()
+
+  constructor(capacity = 1000) {
+    this.capacity = capacity
+  }
+
+  /** A relay task was accepted: its first poll is timed from now (other tasks have no wait to keep). */
+  submitted(taskId: string, at: Instant): void {
+    this.#track(taskId, { last: at, terminal: false, extraReads: 0 })
+  }
+
+  /** Before the owner's read is answered: a relay task read sooner than it asks is poll-too-soon. */
+  beforeRead(
+    task: { id: string; relay: boolean; pollAfterSeconds?: number | undefined },
+    at: Instant,
+  ): (Breach & { retryAfterSeconds: number }) | null {
+    const state = this.#reads.get(task.id)
+    if (!task.relay || !state || state.terminal) return null
+    const waitMs = Math.max(task.pollAfterSeconds ?? MIN_POLL_SECONDS, MIN_POLL_SECONDS) * 1000
+    const waited = elapsed(state.last, at)
+    if (waited >= waitMs) return null
+    return {
+      rule: 'poll-too-soon',
+      taskId: task.id,
+      message: `relay task read ${(waited / 1000).toFixed(1)} s after the previous read or its submission; wait at least ${waitMs / 1000} s (pollAfterSeconds, and never less than 5)`,
+      retryAfterSeconds: Math.ceil((waitMs - waited) / 1000),
+    }
+  }
+
+  /** The owner's read was answered with `status`: reading again after a terminal answer is poll-after-terminal. */
+  afterRead(taskId: string, status: number, at: Instant): Breach | null {
+    const state = this.#reads.get(taskId) ?? { last: at, terminal: false, extraReads: 0 }
+    this.#track(taskId, state)
+    state.last = at
+    if (!state.terminal) {
+      state.terminal = status !== 0
+      return null
+    }
+    state.extraReads += 1
+    const message = `task read ${state.extraReads} more time${state.extraReads === 1 ? '' : 's'} after it answered a terminal status`
+    // One finding per task: later reads update its count instead of adding findings.
+    if (state.finding) {
+      state.finding.message = message
+      return { rule: 'poll-after-terminal', taskId, message, repeat: true }
+    }
+    return { rule: 'poll-after-terminal', taskId, message }
+  }
+
+  /**
+   * Before a submission is handled: a relay one without a key, or a body the account sent in the
+   * last minute, under another key or none, whose outcome it could not know (a double charge).
+   */
+  beforeSubmit(
+    accountId: string,
+    { fingerprint, key, relay }: { fingerprint: string; key: string | null; relay: boolean },
+    at: Instant,
+  ): Breach[] {
+    const breaches: Breach[] = []
+    if (relay && key === null)
+      breaches.push({ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' })
+    const recent = this.#recent(accountId, at)
+    const earlier = recent.find((s) => s.fingerprint === fingerprint && !(key !== null && s.key === key))
+    if (earlier) {
+      breaches.push({
+        rule: 'retry-with-new-key',
+        ...(key !== null ? { idempotencyKey: key } : {}),
+        message: `the same body was sent ${(elapsed(earlier.at, at) / 1000).toFixed(1)} s ago ${earlier.key === null ? 'without a key' : 'under another key'} and its outcome was unknown (dropped, 5xx or submissionUncertain): retry with the same Idempotency-Key, or it may be charged twice`,
+      })
+    }
+    return breaches
+  }
+
+  /** A submission's outcome, for the retries that follow it: only failed ones are kept, as only they make a retry a breach. */
+  afterSubmit(accountId: string, submission: Omit<Submission, 'at'>, at: Instant): void {
+    if (!submission.failed) return
+    const recent = this.#recent(accountId, at)
+    recent.push({ ...submission, at })
+    if (recent.length > SUBMISSIONS_PER_ACCOUNT) recent.shift()
+  }
+
+  /**
+   * Keeps a request's breaches as findings; a repeated poll-after-terminal updates its one finding.
+   * @example
+   * conformance.record(breaches, { accountId: 'acct_alice', at: '2026-01-01T00:00:00.000Z', requestSeq: 12 })
+   */
+  record(
+    breaches: readonly Breach[],
+    { accountId, at, requestSeq }: { accountId: string; at: string; requestSeq: number },
+  ): void {
+    for (const breach of breaches) {
+      if (breach.repeat) continue
+      const finding: Finding = {
+        seq: ++this.#seq,
+        rule: breach.rule,
+        severity: CONFORMANCE_RULES[breach.rule].severity,
+        at,
+        accountId: breach.accountId ?? accountId,
+        requestSeq,
+        message: breach.message,
+        ...pick(breach),
+      }
+      if (breach.rule === 'poll-after-terminal' && breach.taskId !== undefined) {
+        const state = this.#reads.get(breach.taskId)
+        if (state) state.finding = finding
+      }
+      this.#counts.set(breach.rule, (this.#counts.get(breach.rule) ?? 0) + 1)
+      this.#findings.push(finding)
+      if (this.#findings.length > this.capacity) this.#findings.shift()
+    }
+  }
+
+  /** Newest first. */
+  findings(filter: FindingFilter = {}): Finding[] {
+    return this.#findings
+      .filter(
+        (f) =>
+          (filter.accountId === undefined || f.accountId === filter.accountId) &&
+          (filter.rule === undefined || f.rule === filter.rule),
+      )
+      .reverse()
+  }
+
+  /** Findings per rule since the last clear, including ones no longer kept. */
+  counts(): Partial<Record<RuleId, number>> {
+    return Object.fromEntries(this.#counts)
+  }
+
+  /** Throws a readable list of the error findings (warnings do not fail): for a test's `afterEach`. */
+  assertClean(filter: FindingFilter = {}): void {
+    assertClean(this.findings(filter))
+  }
+
+  clear(): void {
+    this.#findings = []
+    this.#seq = 0
+    this.#counts.clear()
+    this.#reads.clear()
+    this.#submissions.clear()
+  }
+
+  /**
+   * The findings and what the rules remember, for a restore.
+   * @example
+   * other.restore(conformance.save())
+   */
+  save(): SavedConformance {
+    const reads = this.#reads
+      .entries()
+      .map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [
+        taskId,
+        finding ? { ...read, finding: finding.seq } : read,
+      ])
+    return {
+      seq: this.#seq,
+      findings: this.#findings,
+      reads,
+      submissions: [...this.#submissions],
+      counts: this.counts(),
+    }
+  }
+
+  restore(saved: SavedConformance): void {
+    const bySeq = new Map(saved.findings.map((finding) => [finding.seq, finding]))
+    this.#findings = saved.findings
+    this.#seq = saved.seq
+    // A finding no longer kept is still one: later reads of its task only count, unseen.
+    const linked = ({ finding, ...read }: SavedConformance['reads'][number][1]): ReadState =>
+      finding === undefined ? read : { ...read, finding: bySeq.get(finding) ?? ({ seq: finding } as Finding) }
+    this.#reads.clear()
+    for (const [taskId, read] of saved.reads) this.#reads.set(taskId, linked(read))
+    this.#submissions = new Map(saved.submissions)
+    this.#counts = new Map(Object.entries(saved.counts) as [RuleId, number][])
+  }
+
+  /** Remembers a task's reads, forgetting the least recently read beyond TRACKED_TASKS. */
+  #track(taskId: string, state: ReadState): void {
+    this.#reads.set(taskId, state) // set last: the order is least recently read first
+    if (this.#reads.size > TRACKED_TASKS) this.#reads.deleteOldest()
+  }
+
+  #recent(accountId: string, at: Instant): Submission[] {
+    let recent = this.#submissions.get(accountId)
+    if (!recent) this.#submissions.set(accountId, (recent = []))
+    while (recent.length > 0 && elapsed(recent[0]!.at, at) >= RETRY_WINDOW_MS) recent.shift()
+    return recent
+  }
+}
+
+function pick({ taskId, idempotencyKey }: Breach): Pick<Breach, 'taskId' | 'idempotencyKey'> {
+  return { ...(taskId !== undefined ? { taskId } : {}), ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }
+}
+
+/**
+ * Throws a readable list of the error findings, for a test's `afterEach`; warnings do not fail.
+ * @example
+ * afterEach(() => assertClean(simulator.conformance.findings()))
+ */
+export function assertClean(findings: readonly Finding[]): void {
+  const errors = findings.filter((f) => f.severity === 'error')
+  if (errors.length === 0) return
+  const lines = errors.map(
+    (f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`,
+  )
+  throw new Error(
+    `genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n${lines.join('\n')}`,
+  )
+}

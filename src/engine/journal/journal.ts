@@ -1,0 +1,133 @@
+import type { JournalEntry } from './journal-entry.js'
+
+export type { JournalBody, JournalEntry } from './journal-entry.js'
+
+/** A journal as saved: its entries, oldest first, and the seq of the last request recorded. */
+export interface SavedJournal {
+  seq: number
+  entries: JournalEntry[]
+}
+
+/** What contract tests verify requests by (as WireMock's request matching): every field given must match. */
+export interface JournalFilter {
+  accountId?: string | undefined
+  method?: string | undefined
+  /** Exact, or with `*` standing for any run of characters. */
+  path?: string | undefined
+  status?: number | undefined
+  taskId?: string | undefined
+  /** Only entries after this seq. */
+  since?: number | undefined
+}
+
+const pathMatcher = (pattern: string) => {
+  if (!pattern.includes('*')) return (path: string) => path === pattern
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  )
+  return (path: string) => regex.test(path)
+}
+
+/**
+ * An entry test for a filter.
+ * @example
+ * journalMatcher({ method: 'POST', path: '/api/ai/*' })(entry) // true or false
+ */
+export function journalMatcher({
+  accountId,
+  method,
+  path,
+  status,
+  taskId,
+  since,
+}: JournalFilter): (entry: JournalEntry) => boolean {
+  const pathOk = path === undefined ? () => true : pathMatcher(path)
+  const upper = method?.toUpperCase()
+  return (entry) =>
+    (accountId === undefined || entry.accountId === accountId) &&
+    (upper === undefined || entry.method === upper) &&
+    (status === undefined || entry.status === status) &&
+    (taskId === undefined || entry.taskId === taskId) &&
+    (since === undefined || entry.seq > since) &&
+    pathOk(entry.path)
+}
+
+/**
+ * The last `capacity` requests, oldest dropped first, so a long run cannot grow it without bound.
+ * @example
+ * journal.record({ method: 'GET', path: '/api/ai/tasks/tsk_1', … })
+ * journal.list(10) // newest first
+ */
+export class Journal {
+  /** Entries as given: built ones, or how to build them (the doors hand over their request and reply as they are). */
+  #kept: { seq: number; entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>) }[] = []
+  #seq = 0
+
+  readonly capacity: number
+
+  constructor(capacity = 1000) {
+    this.capacity = capacity
+  }
+
+  /**
+   * Keeps an entry, or a function that builds it when it is first read: most entries are never
+   * read, and building one (copying and redacting headers, decoding bodies) is a tenth of a
+   * request's cost. Returns its seq.
+   */
+  record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>)): number {
+    const seq = ++this.#seq
+    this.#kept.push({ seq, entry: typeof entry === 'function' ? entry : { seq, ...entry } })
+    if (this.#kept.length > this.capacity) this.#kept.splice(0, this.#kept.length - this.capacity)
+    return seq
+  }
+
+  /** Newest first. */
+  list(limit = this.capacity): JournalEntry[] {
+    return this.#entries(Math.max(0, this.#kept.length - limit)).reverse()
+  }
+
+  /**
+   * The entries that match `filter`, newest first.
+   * @example
+   * simulator.journal.find({ method: 'POST', path: '/api/ai/image/generate', accountId: 'acct_alice' })
+   */
+  find(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#entries().filter(journalMatcher(filter)).reverse()
+  }
+
+  get size(): number {
+    return this.#kept.length
+  }
+
+  clear(): void {
+    this.#kept = []
+    this.#seq = 0
+  }
+
+  /**
+   * The entries, built, and the last seq given, so that numbering goes on where it was.
+   * @example
+   * other.restore(journal.save())
+   */
+  save(): SavedJournal {
+    return { seq: this.#seq, entries: this.#entries() }
+  }
+
+  restore(saved: SavedJournal): void {
+    this.#kept = saved.entries
+      .slice(Math.max(0, saved.entries.length - this.capacity))
+      .map((entry) => ({ seq: entry.seq, entry }))
+    this.#seq = saved.seq
+  }
+
+  /** The kept entries from `from` on, oldest first, each built once: the ones not asked for stay unbuilt. */
+  #entries(from = 0): JournalEntry[] {
+    return this.#kept.slice(from).map((kept) => {
+      if (typeof kept.entry === 'function') kept.entry = { seq: kept.seq, ...kept.entry() }
+      return kept.entry
+    })
+  }
+}

@@ -1,0 +1,95 @@
+import { isRelayRequest, type ImageRequest } from '../../contract/image-request.js'
+import { LIMITS } from '../../contract/limits.js'
+import type { VideoRequest } from '../../contract/video-request.js'
+import type { Account } from '../accounts/accounts.js'
+import { imageSize } from '../media/png.js'
+import type { RequestFacts } from '../scenarios/rule-match.js'
+import type { SubmitPlan } from '../scenarios/scenarios.js'
+import type { TaskRecord } from './task-record.js'
+
+/** Default time from acceptance to a relay task's expiresAt (PRODUCT §2). */
+const RELAY_EXPIRY_MS = 3600 * 1000
+
+/**
+ * The facts a scenario rule matches a validated request against.
+ * @example
+ * requestFacts({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' }, 'acct_alice').endpoint // 'video'
+ */
+export function requestFacts(request: ImageRequest | VideoRequest, accountId: string): RequestFacts {
+  if ('inputMode' in request) {
+    return {
+      endpoint: 'video',
+      model: request.model,
+      provider: 'standard',
+      inputMode: request.inputMode,
+      prompt: request.prompt ?? '',
+      accountId,
+    }
+  }
+  const relay = isRelayRequest(request)
+  return {
+    endpoint: 'image',
+    model: request.model,
+    provider: relay ? 'relay' : request.provider === 'upstream-a' ? 'upstream-a' : 'standard',
+    inputMode: !relay && request.inputImageUrls ? 'image_to_image' : 'text_to_image',
+    prompt: request.prompt,
+    accountId,
+  }
+}
+
+export interface NewTask {
+  account: Account
+  request: ImageRequest | VideoRequest
+  facts: RequestFacts
+  plan: SubmitPlan
+  credits: number
+  now: number
+  seq: number
+  /** Draws an identifier not yet taken. */
+  id: (prefix: string) => string
+}
+
+/**
+ * A task just accepted, before its timeline: pending, with the fields the scenario sets at submission.
+ * Identifiers are drawn in a fixed order, so the same seed gives the same ids.
+ * @example
+ * newTaskRecord({ account, request, facts, plan, credits: 4, now, seq: 0, id }).status // 0
+ */
+export function newTaskRecord({ account, request, facts, plan, credits, now, seq, id }: NewTask): TaskRecord {
+  const relay = facts.provider === 'relay'
+  // Relay bodies have no layout fields: their previews take the default size.
+  const layout = request as { aspectRatio?: string; width?: number; height?: number }
+  return {
+    id: id('tsk_'),
+    seq,
+    type: facts.endpoint,
+    accountId: account.id,
+    model: request.model,
+    prompt: facts.prompt,
+    provider: facts.provider,
+    scenario: plan.scenario,
+    polls: 0,
+    status: 0,
+    creditsUsed: credits,
+    creditRefunded: false,
+    createdAt: now,
+    updatedAt: now,
+    providerTaskId: id('prv_'),
+    requestId: id('req_'),
+    httpRequestId: id('http_'),
+    submissionUncertain: false,
+    effectiveWatermark: relay && 'watermark' in request ? request.watermark : false,
+    demo: account.demo,
+    numOutputs: 'numOutputs' in request ? request.numOutputs : 1,
+    preview: imageSize(layout.aspectRatio, layout.width, layout.height),
+    ...(facts.provider !== 'standard' ? { upstreamHttpStatus: 200 } : {}),
+    ...(relay
+      ? {
+          relayStatus: 'queued',
+          pollAfterSeconds: LIMITS.minPollAfterSeconds,
+          expiresAt: now + (plan.expiresInMs ?? RELAY_EXPIRY_MS),
+        }
+      : {}),
+    ...plan.set,
+  }
+}

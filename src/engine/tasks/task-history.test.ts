@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest'
+import { Engine } from '../engine.js'
+import { Ledger } from '../accounts/ledger.js'
+import { comingChange, pastChange } from './task-detail.js'
+import { TaskHistory } from './task-history.js'
+import { TaskLife } from './task-life.js'
+import type { TaskRecord } from './task-record.js'
+import { TaskStore } from './task-store.js'
+
+const record = (id: string, seq = 0): TaskRecord => ({
+  id,
+  seq,
+  type: 'image',
+  accountId: 'acct_a',
+  model: 'base-image-2',
+  prompt: 'p',
+  provider: 'standard',
+  scenario: 'default',
+  polls: 0,
+  status: 0,
+  creditsUsed: 4,
+  creditRefunded: false,
+  createdAt: 100,
+  updatedAt: 100,
+  providerTaskId: 'prv',
+  requestId: 'req',
+  httpRequestId: 'http',
+  submissionUncertain: false,
+  effectiveWatermark: false,
+  demo: false,
+  numOutputs: 1,
+  preview: { width: 256, height: 256 },
+})
+
+async function setup(ids = ['t1']) {
+  const tasks = new TaskStore()
+  const ledger = new Ledger()
+  ledger.open('acct_a', 100, 0)
+  for (const [i, id] of ids.entries()) tasks.add(record(id, i))
+  const life = new TaskLife(tasks, ledger)
+  return { tasks, ledger, life, history: life.history }
+}
+
+describe('TaskHistory', () => {
+  it("keeps a task's creation, then each change with its state right after it, in order", () => {
+    const history = new TaskHistory()
+    const task = { ...record('t1'), relayStatus: 'queued' }
+    history.created(task)
+    Object.assign(task, { relayStatus: 'running' })
+    history.changed(task, 200, 'timeline', false)
+    Object.assign(task, { status: 2, relayStatus: 'failed', errorCode: 'UPSTREAM_FAILED' })
+    history.changed(task, 300, 'transition', true)
+    expect(history.of('t1')).toEqual([
+      { at: 100, status: 0, relayStatus: 'queued' },
+      { at: 200, status: 0, relayStatus: 'running', by: 'timeline' },
+      { at: 300, status: 2, relayStatus: 'failed', errorCode: 'UPSTREAM_FAILED', refunded: true, by: 'transition' },
+    ])
+  })
+
+  it("keeps the most recently created tasks' histories, up to its capacity; a let-go task gets none back", () => {
+    const history = new TaskHistory(3)
+    for (let i = 0; i < 5; i++) history.created(record(`t${i}`))
+    expect(history.size).toBe(3)
+    expect(history.of('t1')).toBeUndefined()
+    expect(history.of('t4')).toHaveLength(1)
+    history.changed({ ...record('t0'), status: 1 }, 500, 'poll', false)
+    expect(history.of('t0')).toBeUndefined()
+    history.drop('t4')
+    expect(history.of('t4')).toBeUndefined()
+    const restored = new TaskHistory(3)
+    restored.restore(history.save())
+    expect(restored.save()).toEqual(history.save())
+    history.clear()
+    expect(history.size).toBe(0)
+  })
+
+  it('a task dropped, then created again under its id, keeps its new history when the old one’s turn to go comes', () => {
+    const history = new TaskHistory(3)
+    for (const id of ['t1', 't2', 't3']) history.created(record(id))
+    history.drop('t1')
+    history.created({ ...record('t1'), createdAt: 900 })
+    history.created(record('t4'))
+    expect([history.of('t1')?.[0]?.at, history.of('t2'), history.size]).toEqual([900, undefined, 3])
+  })
+
+  it('stays at its capacity over many more tasks than it keeps, dropped ones among them', () => {
+    const history = new TaskHistory(10)
+    for (let i = 0; i < 50_000; i++) {
+      history.created(record(`t${i}`))
+      if (i % 3 === 0) history.drop(`t${i}`)
+    }
+    expect(history.size).toBe(10)
+    const newestKept = Array.from({ length: 50_000 }, (_, i) => i)
+      .filter((i) => i % 3 !== 0)
+      .slice(-10)
+      .map((i) => `t${i}`)
+    expect(history.save().map(([id]) => id)).toEqual(newestKept)
+  })
+})
+
+describe('TaskLife records into its history, and lists what is still to come', () => {
+  it('a timed step (timeline), a poll step (poll) and a forced change (transition, with its refund)', async () => {
+    const { life, tasks } = await setup(['t1', 't2'])
+    life.schedule('t1', [
+      { kind: 'time', at: 2000, set: { status: 1 } },
+      { kind: 'time', at: 1000, set: { relayStatus: 'running' } },
+      { kind: 'poll', n: 2, set: { errorCode: 'SLOW' } },
+    ])
+    life.schedule('t2', [{ kind: 'time', at: 9000, set: { status: 1 } }])
+    expect(life.upcoming('t1').timed.map(comingChange)).toEqual([
+      { at: '1970-01-01T00:00:01.000Z', relayStatus: 'running' },
+      { at: '1970-01-01T00:00:02.000Z', status: 1 },
+    ])
+    expect(life.upcoming('t1').polls.map(comingChange)).toEqual([{ poll: 2, errorCode: 'SLOW' }])
+
+    life.runDue(1500)
+    expect(life.upcoming('t1').timed).toHaveLength(1)
+    life.polled('t1', 2, 1600)
+    life.runDue(2000)
+    expect(life.upcoming('t1')).toEqual({ timed: [], polls: [] })
+    expect(life.history.of('t1')!.map(pastChange)).toEqual([
+      { at: '1970-01-01T00:00:00.100Z', status: 0 },
+      { at: '1970-01-01T00:00:01.000Z', status: 0, relayStatus: 'running', by: 'timeline' },
+      { at: '1970-01-01T00:00:01.600Z', status: 0, relayStatus: 'running', errorCode: 'SLOW', by: 'poll' },
+      { at: '1970-01-01T00:00:02.000Z', status: 1, relayStatus: 'running', errorCode: 'SLOW', by: 'timeline' },
+    ])
+
+    life.apply('t2', { set: { status: 2, errorCode: 'FORCED' }, refund: true }, 3000)
+    expect(tasks.get('t2')!.creditRefunded).toBe(true)
+    expect(life.history.of('t2')!.at(-1)).toEqual({
+      at: 3000,
+      status: 2,
+      errorCode: 'FORCED',
+      refunded: true,
+      by: 'transition',
+    })
+    // Terminal: its expiry step and every later change are gone, and nothing more is recorded.
+    life.runDue(10_000)
+    expect(life.history.of('t2')).toHaveLength(2)
+  })
+
+  it('a change that neither sets a field nor refunds (the credits went back already) is not a change', async () => {
+    const { life } = await setup()
+    life.schedule('t1', [
+      { kind: 'time', at: 1000, refund: true },
+      { kind: 'time', at: 2000, refund: true },
+    ])
+    life.runDue(3000)
+    expect(life.history.of('t1')!.map((e) => e.refunded)).toEqual([undefined, true])
+  })
+
+  it("a step list moves with its task to another clock's life, which shares the history", async () => {
+    const { life, tasks, ledger } = await setup()
+    life.schedule('t1', [{ kind: 'time', at: 1000, set: { status: 1 } }])
+    const own = new TaskLife(tasks, ledger, life.history)
+    life.moveTo(own, () => true)
+    expect(life.upcoming('t1').timed).toEqual([])
+    expect(own.upcoming('t1').timed).toHaveLength(1)
+    own.runDue(1000)
+    expect(life.history.of('t1')!.at(-1)).toMatchObject({ status: 1, by: 'timeline' })
+  })
+})
+
+describe('histories go with their tasks', () => {
+  it('the store names each task it evicts, so its history is dropped', async () => {
+    const tasks = new TaskStore(2)
+    const history = new TaskHistory()
+    tasks.onEvict = (id) => history.drop(id)
+    for (let i = 0; i < 3; i++) {
+      history.created(tasks.add(record(`t${i}`, i)))
+      tasks.get(`t${i}`)!.status = 1
+      tasks.finished(`t${i}`)
+    }
+    expect(history.of('t0')).toBeUndefined()
+    expect(history.size).toBe(2)
+  })
+
+  it('in the engine: an evicted task has no detail, a kept one its whole history; reset forgets them', async () => {
+    const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 }, maxTasks: 2 })
+    const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      ids.push((await engine.submit(alice, 'image', { model: 'base-image-2', prompt: `fox ${i}` })).response.taskId)
+      engine.advanceClock({ until: 'idle' })
+    }
+    expect(() => engine.taskDetail(ids[0]!, 'http://x')).toThrow('task-not-found')
+    expect(engine.taskDetail(ids[2]!, 'http://x').history.map((e) => [e.status, e.by])).toEqual([
+      [0, undefined],
+      [1, 'timeline'],
+    ])
+    engine.reset()
+    expect(() => engine.taskDetail(ids[2]!, 'http://x')).toThrow('task-not-found')
+  })
+})

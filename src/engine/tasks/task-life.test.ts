@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { Ledger } from '../accounts/ledger.js'
+import { TaskLife } from './task-life.js'
+import type { TaskRecord } from './task-record.js'
+import { TaskStore } from './task-store.js'
+
+const record = (id: string): TaskRecord => ({
+  id,
+  seq: 0,
+  type: 'image',
+  accountId: 'acct_a',
+  model: 'base-image-2',
+  prompt: 'p',
+  provider: 'standard',
+  scenario: 'default',
+  polls: 0,
+  status: 0,
+  creditsUsed: 4,
+  creditRefunded: false,
+  createdAt: 0,
+  updatedAt: 0,
+  providerTaskId: 'prv',
+  requestId: 'req',
+  httpRequestId: 'http',
+  submissionUncertain: false,
+  effectiveWatermark: false,
+  demo: false,
+  numOutputs: 1,
+  preview: { width: 256, height: 256 },
+})
+
+async function setup() {
+  const tasks = new TaskStore()
+  const ledger = new Ledger()
+  ledger.open('acct_a', 10, 0)
+  ledger.debit('acct_a', 4, 't1', 0)
+  const task = tasks.add(record('t1'))
+  return { task, ledger, life: new TaskLife(tasks, ledger) }
+}
+
+describe('TaskLife', () => {
+  it('applies timed steps in time order, each at its own time, and only once due', async () => {
+    const { task, life } = await setup()
+    life.schedule('t1', [
+      { kind: 'time', at: 2000, set: { status: 1 } },
+      { kind: 'time', at: 1000, set: { relayStatus: 'running' } },
+    ])
+    life.runDue(999)
+    expect(task.relayStatus).toBeUndefined()
+    life.runDue(1500)
+    expect(task).toMatchObject({ relayStatus: 'running', status: 0, updatedAt: 1000 })
+    life.runDue(5000)
+    expect(task).toMatchObject({ status: 1, updatedAt: 2000 })
+    expect(life.pendingEvents).toBe(0)
+  })
+
+  it('refunds once, at the step time, and leaves a terminal task as it is', async () => {
+    const { task, life, ledger } = await setup()
+    life.schedule('t1', [
+      { kind: 'time', at: 1000, set: { status: 2, errorCode: 'UPSTREAM_FAILED' }, refund: true },
+      { kind: 'time', at: 2000, set: { status: 1 }, refund: true },
+    ])
+    life.runDue(3000)
+    expect(task).toMatchObject({ status: 2, creditRefunded: true, updatedAt: 1000 })
+    expect(ledger.balance('acct_a')).toBe(10)
+    expect(ledger.entries('acct_a').filter((e) => e.kind === 'refund')).toEqual([
+      { at: 1000, kind: 'refund', amount: 4, balanceAfter: 10, taskId: 't1' },
+    ])
+  })
+
+  it('applies poll steps when the poll count reaches them, in order of N, and forgets them once terminal', async () => {
+    const { task, life } = await setup()
+    life.schedule('t1', [
+      { kind: 'poll', n: 3, set: { status: 1 } },
+      { kind: 'poll', n: 2, set: { relayStatus: 'running' } },
+    ])
+    life.polled('t1', 1, 10)
+    expect(task.relayStatus).toBeUndefined()
+    life.polled('t1', 2, 20)
+    expect(task).toMatchObject({ relayStatus: 'running', status: 0, updatedAt: 20 })
+    life.polled('t1', 3, 30)
+    expect(task).toMatchObject({ status: 1, updatedAt: 30 })
+  })
+
+  it('clear() forgets every pending step', async () => {
+    const { task, life } = await setup()
+    life.schedule('t1', [
+      { kind: 'time', at: 1000, set: { status: 1 } },
+      { kind: 'poll', n: 1, set: { status: 2 }, refund: false },
+    ])
+    life.clear()
+    life.runDue(5000)
+    life.polled('t1', 5, 5000)
+    expect(task.status).toBe(0)
+    expect(life.pendingEvents).toBe(0)
+  })
+})
+
+describe('TaskLife: events of finished tasks', () => {
+  it('are dropped in bulk once they are most of the heap, and pending tasks keep theirs', async () => {
+    const tasks = new TaskStore()
+    const ledger = new Ledger()
+    ledger.open('acct_a', 1_000_000, 0)
+    const life = new TaskLife(tasks, ledger)
+    for (let i = 0; i < 3000; i++) {
+      tasks.add({ ...record(`t${i}`), seq: i })
+      // Each task: a completion at 1 s, and an expiry an hour later that will never matter.
+      life.schedule(`t${i}`, [
+        { kind: 'time', at: 1000, set: { status: 1 } },
+        { kind: 'time', at: 3_600_000, set: { status: 2 }, refund: false },
+      ])
+    }
+    tasks.add({ ...record('pending'), seq: 3000 })
+    life.schedule('pending', [{ kind: 'time', at: 7_200_000, set: { status: 1 } }])
+    life.runDue(1000)
+    expect(life.pendingEvents).toBeLessThan(1500)
+    life.runDue(7_200_000)
+    expect(tasks.get('pending')?.status).toBe(1)
+    expect(tasks.get('t0')?.status).toBe(1)
+  })
+})

@@ -1,0 +1,43 @@
+import type * as z from 'zod'
+import type { taskStatusSchema as taskStatus } from '../../contract/task-status.js'
+import type { ImageSize } from '../media/png.js'
+
+/**
+ * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
+ * client reads is worked out from this when it is read (engine/snapshot.ts).
+ */
+export interface TaskRecord {
+  id: string
+  /** Creation order: stable sorting when tasks share a createdAt. */
+  seq: number
+  type: 'image' | 'video'
+  accountId: string
+  model: string
+  prompt: string
+  /** standard: the default flow; upstream-a and relay: the interface's other providers. */
+  provider: 'standard' | 'upstream-a' | 'relay'
+  status: z.infer<typeof taskStatus>
+  relayStatus?: string
+  errorCode?: string
+  errorMessage?: string
+  creditsUsed: number
+  creditRefunded: boolean
+  createdAt: number
+  updatedAt: number
+  expiresAt?: number
+  pollAfterSeconds?: number
+  providerTaskId: string
+  requestId: string
+  httpRequestId: string
+  upstreamHttpStatus?: number
+  submissionUncertain: boolean
+  effectiveWatermark: boolean
+  demo: boolean
+  /** The scenario that decided the task's life. */
+  scenario: string
+  /** How many times the owner has read the task: `poll N` steps happen on the Nth. */
+  polls: number
+  numOutputs: number
+  /** Pixel size of the generated preview images, from the request's layout. */
+  preview: ImageSize
+}
