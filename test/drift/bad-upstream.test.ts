@@ -16,7 +16,13 @@ afterEach(async () => {
 async function listen(server: Server): Promise<string> {
   server.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
-  open.push({ close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) })
+  open.push({
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(resolve)
+      }),
+  })
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
@@ -30,7 +36,12 @@ async function proxyTo(target: string, timeoutMs = 30_000): Promise<RunningServe
     proxy: { target, timeoutMs },
     onUnexpectedError: (e) => errors.push(e),
   })
-  open.push({ close: async () => (await server.close(), expect(errors).toEqual([])) })
+  open.push({
+    close: async () => {
+      await server.close()
+      expect(errors).toEqual([])
+    },
+  })
   return server
 }
 
@@ -145,7 +156,10 @@ describe('never an open proxy', () => {
 
   test('absolute-form targets and CONNECT are refused; other hosts never get a request', async () => {
     let reached = 0
-    const target = await upstream((_req, res) => (reached++, res.end('{}')))
+    const target = await upstream((_req, res) => {
+      reached++
+      res.end('{}')
+    })
     const server = await proxyTo(target)
     const absolute = await raw(server.url, 'GET http://example.test/api/ai/models HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     expect(absolute).toMatch(/^HTTP\/1\.1 400/)

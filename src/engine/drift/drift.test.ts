@@ -100,7 +100,10 @@ describe('wouldAnswer', () => {
       name: 'insufficient-credits',
       header: 'X-Mock-Scenario',
     })
-    expect(rejected).toMatchObject({ accepted: false, problem: { kind: 'rejected', status: 402 } })
+    expect(rejected).toMatchObject({
+      accepted: false,
+      problem: { kind: 'rejected', scenarioReply: { status: 402, body: { required: 4 } } },
+    })
     expect(engine.getAccount('acct_alice').credits).toBe(before)
   })
 })

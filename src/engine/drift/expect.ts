@@ -5,6 +5,7 @@ import { imageTier, type Catalogue } from '../catalogue.js'
 import { requestFacts } from '../tasks/new-task.js'
 import { Problem, type ProblemDetail } from '../problem.js'
 import { Random } from '../random/random.js'
+import { refuseAsPlanned } from '../service.js'
 import type { ScenarioRequest, Scenarios } from '../scenarios/scenarios.js'
 import { idempotencyKeyIssues, validate } from '../validation.js'
 
@@ -85,12 +86,7 @@ export function wouldAnswer(
     const facts = requestFacts(request, '')
     // A generator of its own: genmock's own draws (ids, durations) stay as they were.
     const plan = knowledge.scenarios.plan(choice.name, facts, new Random(1))
-    if (plan.reject) return { accepted: false, problem: { kind: 'rejected', scenarioReply: plan.reject } }
-    if (plan.fault?.type === 'error-before-commit')
-      return {
-        accepted: false,
-        problem: { kind: 'fault', scenarioStatus: plan.fault.status, message: plan.fault.error },
-      }
+    refuseAsPlanned(plan, credits)
     return {
       accepted: true,
       credits,
