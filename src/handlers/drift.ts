@@ -1,6 +1,8 @@
 import { isPlainObject } from '../contract/fields.js'
 import { modelListSchema } from '../contract/responses.js'
 import type { Engine } from '../engine/engine.js'
+import type { PricingFixture } from '../contract/fixtures.js'
+import { calibrate, type CalibrationOutput, type StatusesSeen } from '../engine/drift/calibrate.js'
 import { wouldAnswer, type WouldAnswer } from '../engine/drift/expect.js'
 import { answerDrift, schemaDrift, shown } from '../engine/drift/fields.js'
 import {
@@ -35,6 +37,32 @@ export class Drift {
     this.report.clear()
     this.watch.clear()
   }
+}
+
+const SUCCESS_ROUTES = {
+  image: 'POST /api/ai/image/generate',
+  video: 'POST /api/ai/video/generate',
+  read: 'GET /api/ai/tasks/{id}',
+} as const
+
+/**
+ * What a drift report implies (README, Check genmock against the service): the success statuses
+ * are read here, where statuses belong; the rest is calibrate's.
+ * @example
+ * calibrationOf(driftOf(engine), defaultPricing).report // '# genmock calibration from 40 recorded exchanges …'
+ */
+export function calibrationOf(drift: Drift, pricing: PricingFixture): CalibrationOutput {
+  const observations = drift.observations()
+  const statuses: StatusesSeen = {}
+  for (const [what, where] of Object.entries(SUCCESS_ROUTES) as [keyof StatusesSeen, string][]) {
+    const [status, seen] =
+      Object.entries(observations.statuses[where] ?? {})
+        .filter(([code]) => code.startsWith('2'))
+        .sort((a, b) => b[1] - a[1])[0] ?? []
+    if (status !== undefined && status !== '200')
+      statuses[what] = { status: Number(status), genmock: 200, seen: seen!, where }
+  }
+  return calibrate(observations, drift.findings(), pricing, statuses)
 }
 
 const drifts = new WeakMap<Engine, Drift>()

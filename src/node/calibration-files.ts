@@ -3,11 +3,10 @@ import { join } from 'node:path'
 import * as z from 'zod'
 import { pricingFixtureSchema } from '../contract/fixtures.js'
 import { scenarioSchema } from '../contract/scenario.js'
-import { calibrate, type Calibration, type CalibrationOutput } from '../engine/drift/calibrate.js'
+import type { Calibration, CalibrationOutput } from '../engine/drift/calibrate.js'
 import { defaultPricing } from '../engine/default-fixtures.js'
 import { Engine } from '../engine/engine.js'
-import { driftOf } from '../handlers/drift.js'
-import { compareExchange } from '../handlers/drift.js'
+import { calibrationOf, compareExchange, driftOf } from '../handlers/drift.js'
 import type { HttpRequest } from '../handlers/exchange.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
@@ -138,8 +137,7 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
     throw new CalibrationError(
       `${file}: none of its ${entries.length} entries calls the service (/api/ai/…): record one with genmock --proxy`,
     )
-  const drift = driftOf(engine)
-  return { output: calibrate(drift.observations(), drift.findings(), defaultPricing), used }
+  return { output: calibrationOf(driftOf(engine), defaultPricing), used }
 }
 
 export const CALIBRATION_FILES = {

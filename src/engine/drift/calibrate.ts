@@ -31,7 +31,23 @@ export interface CalibrationOutput {
 }
 
 export const CALIBRATED_SCENARIO = 'calibrated'
-const SUBMIT_ROUTES = { image: 'POST /api/ai/image/generate', video: 'POST /api/ai/video/generate' } as const
+/**
+ * Success statuses the recording showed where genmock's differ, as the route core reads them from
+ * the observations (statuses are its words): a scenario's `httpStatus` can give the submissions';
+ * a task read's cannot be changed.
+ */
+export interface StatusesSeen {
+  image?: StatusSeen
+  video?: StatusSeen
+  read?: StatusSeen
+}
+export interface StatusSeen {
+  status: number
+  genmock: number
+  seen: number
+  /** How the report names where it was seen. */
+  where: string
+}
 
 const mostSeen = (tally: Tally | undefined, keep: (key: string) => boolean = () => true) =>
   Object.entries(tally ?? {})
@@ -153,34 +169,29 @@ function modelRules(
  * and each model's timelines, the values seen, and a report of every default the recording
  * contradicted and of what it could not decide. Throws if the scenario it builds is not valid.
  * @example
- * const output = calibrate(drift.observations(), drift.findings(), defaultPricing)
+ * const output = calibrate(drift.observations(), drift.findings(), defaultPricing, { video: { status: 201, … } })
  */
 export function calibrate(
   observations: DriftObservations,
   findings: readonly DriftFinding[],
   defaults: PricingFixture,
+  statuses: StatusesSeen = {},
 ): CalibrationOutput {
   const notes: Notes = { contradicted: [], undecided: [] }
   const pricing = pricesFrom(observations, defaults, notes)
-  const success = (route: string) => mostSeen(observations.statuses[route], (s) => s.startsWith('2'))
-  const statusOf = { image: success(SUBMIT_ROUTES.image), video: success(SUBMIT_ROUTES.video) }
   for (const endpoint of ['image', 'video'] as const) {
-    const seen = statusOf[endpoint]
-    if (seen && seen[0] !== '200')
+    const seen = statuses[endpoint]
+    if (seen)
       notes.contradicted.push(
-        `success status of ${SUBMIT_ROUTES[endpoint]}: ${seen[0]} (genmock: 200), seen ${times(seen[1])}`,
+        `success status of ${seen.where}: ${seen.status} (genmock: ${seen.genmock}), seen ${times(seen.seen)}`,
       )
   }
-  const read = success('GET /api/ai/tasks/{id}')
-  if (read && read[0] !== '200')
-    notes.undecided.push(`task reads answered ${read[0]}: genmock always answers 200 there`)
+  const read = statuses.read
+  if (read) notes.undecided.push(`${read.where} answered ${read.status}: genmock always answers ${read.genmock} there`)
   const poll = mostSeen(observations.pollAfterSeconds, (s) => Number(s) >= 5)
   const submitSet = poll && poll[0] !== '5' ? { pollAfterSeconds: Number(poll[0]) } : {}
   if (poll && poll[0] !== '5') notes.contradicted.push(`pollAfterSeconds: ${poll[0]} (genmock: 5)`)
-  const httpStatus = (endpoint: 'image' | 'video') => {
-    const seen = statusOf[endpoint]
-    return seen && seen[0] !== '200' ? Number(seen[0]) : undefined
-  }
+  const httpStatus = (endpoint: 'image' | 'video') => statuses[endpoint]?.status
   const rules: NonNullable<ScenarioInput['rules']> = []
   const modelsSeen = Object.entries(observations.models)
   for (const [model, seen] of modelsSeen) {

@@ -111,13 +111,13 @@ describe('wouldAnswer', () => {
 describe('calibrate', () => {
   test('turns observations into prices and a scenario that loads', () => {
     const report = new DriftReport()
-    report.exchange('POST /api/ai/video/generate', 201)
     report.price({ model: 'video-d', option: '8', relay: false, credits: 60 })
     report.price({ model: 'base-image-2', option: '1K', relay: false, credits: 5 })
     report.submitted('video-d')
     for (const seconds of [40, 70]) report.ended({ model: 'video-d', status: 1, seconds, polls: 3 })
     report.ended({ model: 'video-d', status: 2, seconds: 20, polls: 1, errorCode: 'PROVIDER_TIMEOUT', refunded: true })
-    const output = calibrate(report.observations(), [], defaultPricing)
+    const video = { status: 201, genmock: 200, seen: 1, where: 'video submissions' }
+    const output = calibrate(report.observations(), [], defaultPricing, { video })
     expect(output.prices.pricing.video['video-d']).toEqual({ 8: 60 })
     expect(output.report).toContain('base-image-2 at 1K cost 5, the interface says 4')
     const scenario = scenarioSchema.parse(output.scenario)
