@@ -89,7 +89,12 @@ function routeOf(method: string, path: string): Route | undefined {
   if (method === 'POST' && path === '/api/ai/video/generate') return { kind: 'submit', endpoint: 'video' }
   if (method === 'GET' && path === '/api/ai/models') return { kind: 'models' }
   const task = method === 'GET' ? TASK_PATH.exec(path) : null
-  return task ? { kind: 'task', id: task[1]! } : undefined
+  if (!task) return undefined
+  try {
+    return { kind: 'task', id: decodeURIComponent(task[1]!) }
+  } catch {
+    return { kind: 'task', id: task[1]! }
+  }
 }
 
 function parsed(bytes: Uint8Array | undefined): unknown {
