@@ -8,6 +8,7 @@ import { defaultPricing } from '../engine/default-fixtures.js'
 import { Engine } from '../engine/engine.js'
 import { calibrationOf, compareExchange, driftOf } from '../handlers/drift.js'
 import type { HttpRequest } from '../handlers/exchange.js'
+import { PROXY_ERROR_HEADER } from './proxy.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}
@@ -88,6 +89,8 @@ function exchangeOf(entry: HarEntry) {
         : new TextEncoder().encode(content.text)
   const responseHeaders: Record<string, string> = {}
   for (const { name, value } of entry.response.headers) responseHeaders[name.toLowerCase()] = value
+  // genmock's own 502 or 504: the service said nothing there.
+  if (responseHeaders[PROXY_ERROR_HEADER] !== undefined) return undefined
   return { request, answer: { status: entry.response.status, headers: responseHeaders, body } }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -90,4 +90,25 @@ describe('calibration from a recording', () => {
         .sort(),
     )
   })
+})
+
+test("calibrate skips genmock's own 502s and 504s: the service said nothing there", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'genmock-skip-'))
+  const entry = (status: number, headers: { name: string; value: string }[], text: string) => ({
+    startedDateTime: '2026-01-01T00:00:00.000Z',
+    request: { method: 'GET', url: 'https://api.example.test/api/ai/models', headers: [] },
+    response: { status, headers, content: { mimeType: 'application/json', text } },
+  })
+  const har = {
+    log: {
+      entries: [
+        entry(502, [{ name: 'genmock-proxy-error', value: 'unreachable' }], '{"error":"genmock proxy: …"}'),
+        entry(200, [], '{"models":[]}'),
+      ],
+    },
+  }
+  writeFileSync(join(dir, 'mixed.har'), JSON.stringify(har))
+  const { output, used } = calibrateFile(join(dir, 'mixed.har'), () => {})
+  expect(used).toBe(1)
+  expect(output.values.statuses).toEqual({ 'GET /api/ai/models': { 200: 1 } })
 })
