@@ -3,7 +3,7 @@ import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/control.js'
 import type { Engine } from '../engine/engine.js'
-import { recordProxied } from '../handlers/proxied.js'
+import { proxyFailure, recordProxied } from '../handlers/proxied.js'
 import { toHttpRequest } from './adapter.js'
 
 export interface MswProxyOptions {
@@ -16,11 +16,7 @@ export interface MswProxyOptions {
 /** Headers fetch has already acted on: the body it hands over is decoded and measured anew. */
 const DECODED = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']
 
-const genmockAnswer = (status: number, reason: string, error: string) =>
-  new Response(JSON.stringify({ error }), {
-    status,
-    headers: { 'content-type': 'application/json', 'genmock-proxy-error': reason },
-  })
+const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => new Response(body, { status, headers })
 
 /**
  * The proxy of the msw/node door (README, Check genmock against the service): the service's
@@ -46,11 +42,7 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
       const url = new URL(request.url)
       const value = await toHttpRequest(request, url, cookies)
       if (value.body.byteLength > LIMITS.maxBodyBytes)
-        return genmockAnswer(
-          413,
-          'too-large',
-          `genmock proxy: request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`,
-        )
+        return failed(proxyFailure('too-large', `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`))
       const path =
         url.origin === target.origin ? url.pathname.slice(target.pathname.replace(/\/+$/, '').length) : url.pathname
       const forwarded = new Request(`${base}${path}${url.search}`, {
@@ -64,18 +56,17 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
         response = await fetch(bypass(forwarded), { signal: AbortSignal.timeout(timeoutMs) })
         bytes = new Uint8Array(await response.arrayBuffer())
       } catch (error) {
-        const timeout = (error as Error).name === 'TimeoutError'
-        const reply = timeout
-          ? genmockAnswer(504, 'timeout', `genmock proxy: ${target.origin} did not answer within ${timeoutMs / 1000} s`)
-          : genmockAnswer(502, 'unreachable', `genmock proxy: cannot reach ${target.origin} (${String(error)})`)
-        const body = new Uint8Array(await reply.clone().arrayBuffer())
-        const headers = Object.fromEntries(reply.headers)
-        const answer = { status: reply.status, headers, body }
+        const failure =
+          (error as Error).name === 'TimeoutError'
+            ? proxyFailure('timeout', `${target.origin} did not answer within ${timeoutMs / 1000} s`)
+            : proxyFailure('unreachable', `cannot reach ${target.origin} (${String(error)})`)
+        const body = new TextEncoder().encode(failure.body)
+        const answer = { status: failure.status, headers: failure.headers, body }
         const durationMs = performance.now() - started
         setTimeout(() =>
           recordProxied(engine, { request: value, answer, size: body.byteLength, at, durationMs, genmock: true }),
         )
-        return reply
+        return failed(failure)
       }
       const headers = new Headers(response.headers)
       for (const name of DECODED) headers.delete(name)

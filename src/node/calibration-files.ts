@@ -8,7 +8,7 @@ import { defaultPricing } from '../engine/default-fixtures.js'
 import { Engine } from '../engine/engine.js'
 import { calibrationOf, compareExchange, driftOf } from '../handlers/drift.js'
 import type { HttpRequest } from '../handlers/exchange.js'
-import { PROXY_ERROR_HEADER } from './proxy.js'
+import { PROXY_ERROR_HEADER } from '../handlers/proxied.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}

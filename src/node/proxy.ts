@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { Engine } from '../engine/engine.js'
 import { toHar } from '../handlers/har.js'
 import type { HttpRequest } from '../handlers/exchange.js'
-import { recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
+import { proxyFailure, recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
 import { HarFile } from './har-file.js'
 import { proxyTarget } from './proxy-target.js'
 
@@ -33,8 +33,6 @@ const HOP_BY_HOP = new Set([
 /** Bodies kept for the journal, the recording and the comparison; larger ones (media) only stream through. */
 const KEEP_LIMIT = 1024 * 1024
 const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
-/** Says an answer is genmock's own, not the service's. */
-export const PROXY_ERROR_HEADER = 'genmock-proxy-error'
 
 const forwardable = (headers: IncomingMessage['headers']) => {
   const named = new Set(
@@ -71,7 +69,7 @@ function decoded(body: Buffer, encoding: string | undefined): Uint8Array | undef
 /**
  * The recording proxy of the node door: forwards a request to the one base_url, streams the
  * service's answer back unchanged, then journals, records and compares it once the client has it.
- * An unreachable or slow service gets genmock's own 502 / 504, marked by Genmock-RecordingProxy-Error.
+ * An unreachable or slow service gets genmock's own 502 / 504, marked by Genmock-Proxy-Error.
  */
 export class RecordingProxy {
   readonly #target: URL
@@ -121,21 +119,19 @@ export class RecordingProxy {
       clearTimeout(timer)
       if (answered || gone) return void res.destroy()
       answered = true
-      const status = error.code === 'GENMOCK_TIMEOUT' ? 504 : 502
-      const reason =
-        status === 504 ? 'timeout' : /CERT|SSL|TLS/i.test(error.code ?? error.message) ? 'tls' : 'unreachable'
-      const message =
-        status === 504
-          ? `genmock proxy: ${this.#target.origin} did not answer within ${this.#timeoutMs / 1000} s`
-          : reason === 'tls'
-            ? `genmock proxy: ${this.#target.origin}'s TLS certificate is not trusted (${error.code ?? error.message})`
-            : `genmock proxy: cannot reach ${this.#target.origin} (${error.code ?? error.message})`
-      const text = JSON.stringify({ error: message })
-      const replyHeaders = { 'content-type': 'application/json', [PROXY_ERROR_HEADER]: reason }
+      const origin = this.#target.origin
+      const why = error.code ?? error.message
+      const failure =
+        error.code === 'GENMOCK_TIMEOUT'
+          ? proxyFailure('timeout', `${origin} did not answer within ${this.#timeoutMs / 1000} s`)
+          : /CERT|SSL|TLS/i.test(why)
+            ? proxyFailure('tls', `${origin}'s TLS certificate is not trusted (${why})`)
+            : proxyFailure('unreachable', `cannot reach ${origin} (${why})`)
+      const body = new TextEncoder().encode(failure.body)
       if (!res.headersSent)
-        res.writeHead(status, { ...replyHeaders, 'content-length': Buffer.byteLength(text) }).end(text)
-      const body = new TextEncoder().encode(text)
-      finish({ answer: { status, headers: replyHeaders, body }, size: body.byteLength, genmock: true })
+        res.writeHead(failure.status, { ...failure.headers, 'content-length': body.byteLength }).end(body)
+      const answer = { status: failure.status, headers: failure.headers, body }
+      finish({ answer, size: body.byteLength, genmock: true })
     })
     upstream.on('response', (answer) => {
       clearTimeout(timer)

@@ -9,10 +9,11 @@ import { Engine } from '../engine/engine.js'
 import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
 import { driftOf, type Drift } from '../handlers/drift.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
+import { proxyFailure } from '../handlers/proxied.js'
 import { isControlPath } from '../handlers/control.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
-import { PROXY_ERROR_HEADER, RecordingProxy, type ProxyOptions } from './proxy.js'
+import { RecordingProxy, type ProxyOptions } from './proxy.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -88,20 +89,16 @@ function target(url: string): { path: string; query: string } {
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
-    .end(text)
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
 }
 
-const refuseTarget = (res: ServerResponse) =>
-  sendJson(
-    res,
-    400,
-    { error: 'genmock proxy: only paths are forwarded, to the --proxy base_url; absolute URLs are refused' },
-    { [PROXY_ERROR_HEADER]: 'refused-target', connection: 'close' },
-  )
+/** genmock's own answer to a request it does not forward; the connection closes after it. */
+function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFailure>): void {
+  const headers = { ...failure.headers, 'content-length': Buffer.byteLength(failure.body), connection: 'close' }
+  res.writeHead(failure.status, headers).end(failure.body)
+}
 
 /**
  * The standalone server: node:http straight onto the route table. The body is read from the
@@ -139,7 +136,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (access.answer(req, res)) return
     const method = req.method ?? 'GET'
     // Never an open proxy: only origin-form targets, all sent to the one base_url.
-    if (proxy && !(req.url ?? '/').startsWith('/')) return refuseTarget(res)
+    if (proxy && !(req.url ?? '/').startsWith('/'))
+      return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
     const { path, query } = target(req.url ?? '/')
@@ -154,8 +152,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     if (proxy && !isControlPath(path) && path !== '/openapi.json') {
       if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
-      const error = `genmock proxy: request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
-      return sendJson(res, 413, { error }, { [PROXY_ERROR_HEADER]: 'too-large', connection: 'close' })
+      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+      return refuseProxying(res, proxyFailure('too-large', message))
     }
     const reply = await app(request)
     if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
