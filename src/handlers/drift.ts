@@ -268,7 +268,9 @@ function accepted(c: Comparison, endpoint: 'image' | 'video', would: WouldAnswer
     const credits = isPlainObject(c.body) ? c.body.creditsUsed : undefined
     if (typeof credits === 'number') {
       const { units, ...basis } = would.basis
-      drift.report.price({ ...basis, credits: credits % units === 0 ? credits / units : credits })
+      // A total that does not split evenly per output is kept whole, under an option calibration cannot take.
+      if (credits % units === 0) drift.report.price({ ...basis, credits: credits / units })
+      else drift.report.price({ ...basis, option: `${basis.option} × ${units} outputs`, credits })
       if (credits !== would.credits) c.found.push(priceFinding(would, credits, 'creditsUsed'))
     }
   } else {
