@@ -1,12 +1,17 @@
 import { mountDashboard } from '../dashboard/code.js'
 import { DASHBOARD_CSS } from '../dashboard/styles.js'
 
-/** The toggle and the panel, inside the shadow root: page styles cannot reach them, nor theirs the page. */
+/**
+ * The toggle and the panel, inside the shadow root: page styles cannot reach them, nor theirs the page.
+ * A `\` at a line's end continues the line: the text has no line break there.
+ */
 const DEVTOOLS_CSS = `
 :host{all:initial}
-.toggle{position:fixed;right:12px;bottom:12px;z-index:2147483646;font:600 12px system-ui,sans-serif;padding:6px 10px;border-radius:16px;border:1px solid #8884;background:#1d2330;color:#fff;cursor:pointer;box-shadow:0 2px 8px #0004}
+.toggle{position:fixed;right:12px;bottom:12px;z-index:2147483646;font:600 12px system-ui,sans-serif;padding:6px 10px;\
+border-radius:16px;border:1px solid #8884;background:#1d2330;color:#fff;cursor:pointer;box-shadow:0 2px 8px #0004}
 .toggle:focus-visible{outline:2px solid #6d9eff;outline-offset:2px}
-.sheet{position:fixed;left:0;right:0;bottom:0;height:min(70vh,720px);z-index:2147483645;overflow:auto;border-top:1px solid #8886;box-shadow:0 -8px 24px #0003}
+.sheet{position:fixed;left:0;right:0;bottom:0;height:min(70vh,720px);z-index:2147483645;overflow:auto;\
+border-top:1px solid #8886;box-shadow:0 -8px 24px #0003}
 .sheet[hidden]{display:none}
 .sheet .gm{min-height:100%}
 `

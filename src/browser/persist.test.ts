@@ -23,7 +23,8 @@ const submit = (e: Engine) => e.submit(alice(e), 'image', { model: 'base-image-2
 afterEach(() => vi.useRealTimers())
 
 describe('persistence of the worker door', () => {
-  it('writes the state a second after requests, and a like engine takes it up; other options are not restored', async () => {
+  // Other options are not restored.
+  it('writes the state a second after requests, and a like engine takes it up', async () => {
     vi.useFakeTimers()
     const kept = storage()
     const first = engine()
@@ -42,7 +43,8 @@ describe('persistence of the worker door', () => {
     expect(other.listTasks({ limit: 1 }, '').total).toBe(0)
   })
 
-  it('when the storage is full, drops the state it kept before (a reload starts afresh, never back in time) and warns once', async () => {
+  // A reload then starts afresh, never back in time.
+  it('when the storage is full, drops the state it kept before and warns once', async () => {
     vi.useFakeTimers()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const e = engine()

@@ -42,7 +42,8 @@ export function persistence(
       // An older state left behind would be restored on the next load: time would go back.
       storage.removeItem(key)
       console.warn(
-        `genmock: cannot keep the simulator's state in storage (${(error as Error).message}); a reload will start afresh`,
+        `genmock: cannot keep the simulator's state in storage (${(error as Error).message}); ` +
+          'a reload will start afresh',
       )
     }
   }

@@ -5,7 +5,7 @@ import { SPARSE_MODES } from './sparse.js'
 import { taskStatusSchema } from './task-status.js'
 
 /**
- * The scenario file format (PRODUCT §4): ordered rules that decide what happens when a request
+ * The scenario file format (README, Scenarios): ordered rules that decide what happens when a request
  * arrives (`submit`) and every state change after it (`timeline`). Files in scenarios/, the
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
@@ -15,7 +15,10 @@ const scenarioNameSchema = z.string({ error: 'must be a scenario name' }).regex(
 })
 
 const durationText = 'a duration such as "500ms", "15s", "2m" or "1m30s"'
-/** The refinements below as JSON Schema, for the OpenAPI documents: the syntax (the one-week cap of a text and low ≤ high stay in code). */
+/**
+ * The refinements below as JSON Schema, for the OpenAPI documents: the syntax (the one-week cap of a
+ * text and low ≤ high stay in code).
+ */
 const DURATION_SYNTAX = '(?:\\d+(?:\\.\\d+)?(?:ms|s|m|h))+'
 const durationJson = (text: string) => ({
   anyOf: [
@@ -71,9 +74,13 @@ const taskChangeSchema = z.strictObject({ status: taskStatusSchema.optional(), .
 export type TaskChange = z.infer<typeof taskChangeSchema>
 
 const REFUND_REQUIRED =
-  'is required when a step sets status 2: true for an upstream failure (the interface refunds those), false for an unknown or expired relay task'
+  'is required when a step sets status 2: true for an upstream failure (the interface refunds those), ' +
+  'false for an unknown or expired relay task'
 
-/** The refinements' rule "status 2 needs refund" as JSON Schema, for the OpenAPI documents; `at` is where `status` sits. */
+/**
+ * The refinements' rule "status 2 needs refund" as JSON Schema, for the OpenAPI documents; `at` is
+ * where `status` sits.
+ */
 const STATUS_2_NEEDS_REFUND = (at: string[]) => {
   const status = { properties: { status: { const: 2 } }, required: ['status'] }
   const condition = at.length === 0 ? status : { properties: { [at[0]!]: status }, required: [at[0]!] }
@@ -251,7 +258,10 @@ export const scenarioSchema = z.strictObject({
   accounts: z.record(z.string().min(1), scenarioAccountSchema).optional(),
   /** The shape of the ids of tasks this scenario plans; wins over the server's --id-style. */
   idStyle: z.enum(ID_STYLES, { error: `must be one of ${ID_STYLES.join(', ')}` }).optional(),
-  /** Sparse answers for the tasks this scenario plans: true (random), "random", "all", or false (full answers); over the server's --sparse. */
+  /**
+   * Sparse answers for the tasks this scenario plans: true (random), "random", "all", or false (full
+   * answers); over the server's --sparse.
+   */
   sparse: z
     .union([z.boolean(), z.enum(SPARSE_MODES)], {
       error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}`,

@@ -12,9 +12,10 @@ import { boundedString, isPlainObject, notAccepted, oneOf, referenceImageUrl } f
 
 /**
  * Video generation request body. The interface leaves required fields and bounds open; genmock
- * takes the stricter reading (PRODUCT §2): model and inputMode required, prompt required for
- * text_to_video, duration one the model allows, image_to_video needs a reference image and
- * text_to_video takes none. A schema is built per (model, inputMode) so each rule is declarative.
+ * takes the stricter reading (README, Where the interface is silent): model and inputMode required,
+ * prompt required for text_to_video, duration one the model allows, image_to_video needs a reference
+ * image and text_to_video takes none. A schema is built per (model, inputMode) so each rule is
+ * declarative.
  */
 
 const images = z.array(referenceImageUrl, { error: 'must be an array of URLs' }).max(LIMITS.inputImageUrls.max, {

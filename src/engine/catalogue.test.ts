@@ -125,7 +125,8 @@ describe('imageTier', () => {
     expect(imageTier(IMAGE_MODELS['base-image-pro'], request)).toBe('2K')
   })
 
-  it('providerInput is not schema-validated: a 1K resolution for base-image-pro is accepted, then priced at its default', () => {
+  // It is then priced at its default.
+  it('providerInput is not schema-validated: a 1K resolution for base-image-pro is accepted', () => {
     const body = { model: 'base-image-pro', prompt: 'p', providerInput: { resolution: '1K' } }
     const parsed = imageRequestSchemaFor(body).safeParse(body)
     expect(parsed.success).toBe(true)

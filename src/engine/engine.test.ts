@@ -37,7 +37,8 @@ afterEach(() => {
 })
 
 describe('Engine: Idempotency-Key in progress', () => {
-  it('a second submit with the same key and body while the first is pending rejects with idempotency-in-progress', async () => {
+  // While the first is pending.
+  it('a second submit with the same key and body rejects with idempotency-in-progress', async () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0001-abcdef'
     const first = engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
@@ -68,7 +69,8 @@ describe('Engine: Idempotency-Key in progress', () => {
 })
 
 describe('Engine: upstream-a grace window (the upstream-a-grace scenario)', () => {
-  it('a task the upstream never learns of stays pending for 30 s, then fails UPSTREAM_TASK_NOT_FOUND with a refund', async () => {
+  // It fails with a refund.
+  it('a task the upstream never learns of stays pending for 30 s, then fails UPSTREAM_TASK_NOT_FOUND', async () => {
     const { engine, alice, credits } = engineWith({ scenario: 'upstream-a-grace' })
     const { response } = await engine.submit(alice, 'image', UPSTREAM_A)
     expect(response.status).toBe(0)

@@ -76,7 +76,10 @@ function problemMessage(detail: ProblemDetail): string {
     case 'invalid-request':
       return `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}`
     case 'account-on-server-clock':
-      return `account ${detail.accountId} reads the server clock: give it a clock of its own, or advance the server clock`
+      return (
+        `account ${detail.accountId} reads the server clock: ` +
+        'give it a clock of its own, or advance the server clock'
+      )
     default:
       return detail.kind
   }

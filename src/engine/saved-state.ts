@@ -102,7 +102,8 @@ export function restoreEngine(saved: unknown, parts: EngineParts): { seed: numbe
   const version = (saved as { version?: unknown } | null)?.version
   if (version !== SAVED_ENGINE_VERSION) {
     throw new Error(
-      `genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; this genmock takes version ${SAVED_ENGINE_VERSION}`,
+      `genmock: the saved state is ${typeof version === 'number' ? `of version ${version}` : 'not a saved engine'}; ` +
+        `this genmock takes version ${SAVED_ENGINE_VERSION}`,
     )
   }
   check(savedEngineSchema.safeParse(saved))
@@ -116,7 +117,8 @@ export function restoreEngine(saved: unknown, parts: EngineParts): { seed: numbe
   } catch (error) {
     apply(backup, fromTable(backup.tasks.records), parts)
     throw new Error(
-      `genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); nothing changed`,
+      `genmock: the saved state could not be taken up (${error instanceof Error ? error.message : String(error)}); ` +
+        'nothing changed',
       { cause: error },
     )
   }

@@ -46,7 +46,8 @@ function fieldsAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {
  * zod's issues as the interface's `details`: one entry per failing field, each with its path.
  * With the schema, an unknown field's message lists the fields allowed there.
  * @example
- * toIssues(result.error, body) // [{ in: 'body', path: 'inputImageUrls.3', message: 'must be an absolute http(s) URL' }]
+ * toIssues(result.error, body)
+ * // [{ in: 'body', path: 'inputImageUrls.3', message: 'must be an absolute http(s) URL' }]
  */
 export function toIssues(error: z.ZodError, body: unknown, schema?: z.ZodType): ValidationIssue[] {
   return error.issues.flatMap((issue): ValidationIssue[] => {
@@ -85,7 +86,8 @@ export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: Validati
 /**
  * Idempotency-Key checks: required for relay submissions, 8 to 200 characters when present.
  * @example
- * idempotencyKeyIssues(null, true) // [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }]
+ * idempotencyKeyIssues(null, true)
+ * // [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }]
  */
 export function idempotencyKeyIssues(key: string | null, required: boolean): ValidationIssue[] {
   const { min, max } = LIMITS.idempotencyKey

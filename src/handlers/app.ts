@@ -20,7 +20,10 @@ export interface RouteOptions {
   onUnexpectedError?: ((error: unknown) => void) | undefined
   /** Every request comes from a page (the browser worker door), whatever its headers say. */
   browserContext?: boolean | undefined
-  /** When set, the control API answers only `Authorization: Bearer <adminToken>` (the dashboard page itself stays open). */
+  /**
+   * When set, the control API answers only `Authorization: Bearer <adminToken>` (the dashboard page
+   * itself stays open).
+   */
   adminToken?: string | undefined
 }
 
@@ -86,11 +89,18 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
  * A Problem becomes its error reply here, any other error a 500 with no detail; every reply is
- * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled. A control GET's JSON 200 carries an ETag, and is a 304 when
- * If-None-Match names it.
+ * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled. A
+ * control GET's JSON 200 carries an ETag, and is a 304 when If-None-Match names it.
  * @example
  * const app = createApp(new Engine({ seed: 7 }))
- * await app({ method: 'GET', path: '/__mock/health', query: '', headers: {}, body: new Uint8Array(), origin: 'http://localhost' })
+ * await app({
+ *   method: 'GET',
+ *   path: '/__mock/health',
+ *   query: '',
+ *   headers: {},
+ *   body: new Uint8Array(),
+ *   origin: 'http://localhost',
+ * })
  */
 export function createApp(engine: Engine, options: AppOptions = {}): App {
   const find = compileRoutes(ROUTES)

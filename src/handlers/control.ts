@@ -67,7 +67,10 @@ export const isControlPath = (path: string) => path === '/__mock' || path.starts
 export const lockedOut = (request: HttpRequest, adminToken: string | undefined) =>
   adminToken !== undefined && !OPEN_PATHS.has(request.path) && request.headers.authorization !== `Bearer ${adminToken}`
 
-/** The control API (PRODUCT §6): one row per route, one small task per row, as WireMock's admin routes. */
+/**
+ * The control API (README, Control API): one row per route, one small task per row, as WireMock's
+ * admin routes.
+ */
 export const CONTROL_ROUTES: readonly RouteRow[] = [
   // The dashboard page, as the door hands it in (AppOptions); in a page, the worker door mounts it
   // with mountDashboard from genmock/browser instead.

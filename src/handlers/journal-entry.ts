@@ -54,7 +54,8 @@ function utf8Length(text: string): number {
 /**
  * A body as the journal keeps it: text types as text (cut, and flagged, past 64 kB), media by type and size.
  * @example
- * journalBody('application/json', '{"prompt":"a fox"}') // { type: 'application/json', size: 18, text: '{"prompt":"a fox"}' }
+ * journalBody('application/json', '{"prompt":"a fox"}')
+ * // { type: 'application/json', size: 18, text: '{"prompt":"a fox"}' }
  */
 export function journalBody(type: string | undefined, body: Uint8Array | string): JournalBody | undefined {
   const size = typeof body === 'string' ? utf8Length(body) : body.byteLength
@@ -82,7 +83,9 @@ interface Observed {
 /**
  * One journal entry from what a route saw.
  * @example
- * engine.journal.record(journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1.2, trace: {}, conformance: [] }))
+ * engine.journal.record(
+ *   journalEntry({ request, arrived, reply: toWire(reply), durationMs: 1.2, trace: {}, conformance: [] }),
+ * )
  */
 export function journalEntry({
   request,

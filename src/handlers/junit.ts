@@ -21,12 +21,14 @@ export function junitReport(findings: readonly Finding[]): string {
       .map((f) => `${f.at} ${f.accountId}${f.taskId ? ` ${f.taskId}` : ''} request #${f.requestSeq}: ${f.message}`)
       .join('\n')
     if (severity === 'warning') return `  ${name}<system-out>${escapeXml(list)}</system-out></testcase>`
-    return `  ${name}<failure message="${escapeXml(`${mine.length} finding${mine.length === 1 ? '' : 's'}: ${enforces}`)}" type="${rule}">${escapeXml(list)}</failure></testcase>`
+    const message = escapeXml(`${mine.length} finding${mine.length === 1 ? '' : 's'}: ${enforces}`)
+    return `  ${name}<failure message="${message}" type="${rule}">${escapeXml(list)}</failure></testcase>`
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="genmock" tests="${RULE_IDS.length}" failures="${failures}">`,
-    ` <testsuite name="genmock client conformance" tests="${RULE_IDS.length}" failures="${failures}" errors="0" skipped="0">`,
+    ` <testsuite name="genmock client conformance" tests="${RULE_IDS.length}" failures="${failures}" ` +
+      'errors="0" skipped="0">',
     ...cases,
     ' </testsuite>',
     '</testsuites>',

@@ -137,27 +137,32 @@ export function servers(origin: string, what: string) {
 export const HEADERS = {
   Date: {
     description:
-      'The simulated clock at the time of the answer (RFC 9110 HTTP-date), so a client that reads it sees simulated time.',
+      'The simulated clock at the time of the answer (RFC 9110 HTTP-date), ' +
+      'so a client that reads it sees simulated time.',
     required: true,
     schema: {
       type: 'string',
       pattern:
-        '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
+        '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ' +
+        '\\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
     },
   },
   DateIfRouted: {
     description:
-      'The simulated clock at the time of the answer. Absent when the standalone server answers before the request reaches the routes (a refused Host or Origin, a crash).',
+      'The simulated clock at the time of the answer. Absent when the standalone server answers before ' +
+      'the request reaches the routes (a refused Host or Origin, a crash).',
     schema: { type: 'string' },
   },
   GenmockConformance: {
     description:
-      "genmock only: the client conformance rules this request broke, comma-separated (README, Client conformance). Not the real service's.",
+      'genmock only: the client conformance rules this request broke, comma-separated ' +
+      "(README, Client conformance). Not the real service's.",
     schema: { type: 'string', pattern: '^[a-z-]+(, [a-z-]+)*$' },
   },
   RetryAfter: {
     description:
-      'Seconds to wait before the next attempt: strict conformance (poll-too-soon) or a scenario rejection that sets it.',
+      'Seconds to wait before the next attempt: strict conformance (poll-too-soon) ' +
+      'or a scenario rejection that sets it.',
     schema: { type: 'string', pattern: '^\\d+$' },
   },
   ConnectionClose: {

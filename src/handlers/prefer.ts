@@ -52,7 +52,9 @@ export function sparseAsked(headers: HttpRequest['headers']): SparseSetting | nu
     {
       in: 'header',
       path: 'Prefer',
-      message: `sparse must be sparse alone (random), ${SPARSE_SETTINGS.map((s) => `sparse=${s}`).join(', ')}; got sparse=${asked.value}`,
+      message:
+        `sparse must be sparse alone (random), ${SPARSE_SETTINGS.map((s) => `sparse=${s}`).join(', ')}; ` +
+        `got sparse=${asked.value}`,
     },
   ])
 }

@@ -21,7 +21,8 @@ export const STRICT_STATUS: Readonly<Record<RuleId, number>> = {
 /**
  * The one table from a problem, a strict-mode refusal or a scenario's own reply to HTTP status and body.
  * @example
- * problemToHttp({ kind: 'insufficient-credits', required: 6 }) // { status: 402, body: { error: 'Insufficient credits', required: 6 } }
+ * problemToHttp({ kind: 'insufficient-credits', required: 6 })
+ * // { status: 402, body: { error: 'Insufficient credits', required: 6 } }
  */
 export function problemToHttp(problem: ProblemDetail): {
   status: number
@@ -93,7 +94,8 @@ export function problemReply(problem: ProblemDetail): Reply {
  * An accepted submission as a reply: the status its scenario authors (200 unless `submit.httpStatus`
  * says otherwise), or no answer at all when the scenario drops it after the commit.
  * @example
- * submissionReply({ response, scenarioHttpStatus: 200, replayed: true, delivery: 'answered', … }) // 200, Idempotent-Replayed
+ * submissionReply({ response, scenarioHttpStatus: 200, replayed: true, delivery: 'answered', … })
+ * // 200, Idempotent-Replayed
  */
 export function submissionReply({ response, scenarioHttpStatus, replayed, delivery }: Submission): Reply {
   if (delivery === 'dropped') return DROP

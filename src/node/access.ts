@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /**
- * Who may talk to the server (PRODUCT §8, "safe to leave running"). A page on another site can
+ * Who may talk to the server (README, Safe to leave running). A page on another site can
  * reach a loopback port by DNS rebinding, so a request whose Host is not ours is refused (403),
  * as Vite's dev server does; CORS lets loopback origins in, others only when listed, and the
  * control API refuses a cross-site origin outright, since a form or no-cors fetch needs no preflight.

@@ -85,7 +85,9 @@ export class Clock {
         {
           in: 'body',
           path: 'now',
-          message: `must not be before the current simulated time ${new Date(current).toISOString()}: time only moves forward`,
+          message:
+            `must not be before the current simulated time ${new Date(current).toISOString()}: ` +
+            'time only moves forward',
         },
       ])
     }

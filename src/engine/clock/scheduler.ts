@@ -36,7 +36,10 @@ export class Scheduler<T> {
     }
   }
 
-  /** Applies, in order, every event due at or before `now`, including ones scheduled while running, until `done` says so. */
+  /**
+   * Applies, in order, every event due at or before `now`, including ones scheduled while running,
+   * until `done` says so.
+   */
   runDue(now: number, apply: (at: number, item: T) => void, done?: () => boolean): void {
     while (this.#items.length > 0 && this.#at[0]! <= now && !done?.()) {
       const at = this.#at[0]!

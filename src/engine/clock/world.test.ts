@@ -2,34 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { Clock } from './clock.js'
 import { Ledger } from '../accounts/ledger.js'
 import { TaskLife } from '../tasks/task-life.js'
-import type { TaskRecord } from '../tasks/task-record.js'
+import { pendingRecord } from '../tasks/task-record.fixtures.js'
 import { TaskStore } from '../tasks/task-store.js'
 import { IDLE_CAP_MS, World } from './world.js'
 
-const record = (id: string, seq: number): TaskRecord => ({
-  id,
-  seq,
-  type: 'image',
-  accountId: 'acct_a',
-  model: 'base-image-2',
-  prompt: 'p',
-  provider: 'standard',
-  scenario: 'default',
-  polls: 0,
-  status: 0,
-  creditsUsed: 4,
-  creditRefunded: false,
-  createdAt: 0,
-  updatedAt: 0,
-  providerTaskId: 'prv',
-  requestId: 'req',
-  httpRequestId: 'http',
-  submissionUncertain: false,
-  effectiveWatermark: false,
-  demo: false,
-  numOutputs: 1,
-  preview: { width: 256, height: 256 },
-})
+const record = (id: string, seq: number) => pendingRecord(id, { seq })
 
 async function world(...ids: string[]) {
   const tasks = new TaskStore()

@@ -7,7 +7,10 @@ import type { TaskStore } from '../tasks/task-store.js'
 /** How far `until: "idle"` may take a clock. */
 export const IDLE_CAP_MS = 7 * 24 * 3600 * 1000
 
-/** What an advance did: the clock after it, the task changes it applied in time order, and whether nothing is pending. */
+/**
+ * What an advance did: the clock after it, the task changes it applied in time order, and whether
+ * nothing is pending.
+ */
 export interface Advanced extends ClockState {
   changes: TaskChange[]
   /** No task of this clock is pending. */

@@ -29,7 +29,8 @@ describe('poll-too-soon', () => {
     expect(c.beforeRead({ ...RELAY, pollAfterSeconds: 30 }, at(30_000))).toBeNull()
   })
 
-  it('judges the wait by the larger of simulated and wall time: a client that sleeps, or a test that advances the clock', () => {
+  // A client that sleeps, or a test that advances the clock.
+  it('judges the wait by the larger of simulated and wall time', () => {
     const c = new Conformance()
     c.submitted('tsk_1', at(0, 0))
     expect(c.beforeRead(RELAY, at(0, 5000))).toBeNull()
@@ -101,7 +102,8 @@ describe('submissions', () => {
     expect(c.beforeSubmit('acct_a', { ...body, key: null }, at(RETRY_WINDOW_MS))).toEqual([])
   })
 
-  it('a retry without a key of a keyless failed attempt counts too; a succeeded one, another body or another account does not', () => {
+  // A succeeded one, another body or another account does not.
+  it('a retry without a key of a keyless failed attempt counts too', () => {
     const c = new Conformance()
     c.afterSubmit('acct_a', { fingerprint: body.fingerprint, key: null, failed: true }, at(0))
     c.afterSubmit('acct_a', { fingerprint: 'image|other', key: null, failed: false }, at(0))

@@ -1,7 +1,7 @@
 /**
- * Client conformance (PRODUCT §7): what the client did that the interface forbids. The engine and
- * the route core report each breach as it happens; this module keeps the findings, the state the
- * rules need (previous reads, recent submissions) and the verdict.
+ * Client conformance (README, Client conformance): what the client did that the interface forbids.
+ * The engine and the route core report each breach as it happens; this module keeps the findings,
+ * the state the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
 import { OrderedMap } from '../support/ordered-map.js'
@@ -10,7 +10,10 @@ export { RULE_IDS, type RuleId }
 
 export type Severity = 'error' | 'warning'
 
-/** Each rule: its severity and the line of the interface it enforces (strict mode's answers: handlers/problem-response.ts). */
+/**
+ * Each rule: its severity and the line of the interface it enforces (strict mode's answers:
+ * handlers/problem-response.ts).
+ */
 export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; enforces: string }>> = {
   'poll-too-soon': {
     severity: 'error',
@@ -78,7 +81,10 @@ export interface Instant {
 /** How long a retry of a failed submission counts as one. */
 export const RETRY_WINDOW_MS = 60_000
 const MIN_POLL_SECONDS = 5
-/** Bounds on what the rules remember, so a long run cannot grow them without bound (tasks: the store's default size). */
+/**
+ * Bounds on what the rules remember, so a long run cannot grow them without bound (tasks: the store's
+ * default size).
+ */
 const TRACKED_TASKS = 10_000
 const SUBMISSIONS_PER_ACCOUNT = 1000
 
@@ -146,7 +152,9 @@ export class Conformance {
     return {
       rule: 'poll-too-soon',
       taskId: task.id,
-      message: `relay task read ${(waited / 1000).toFixed(1)} s after the previous read or its submission; wait at least ${waitMs / 1000} s (pollAfterSeconds, and never less than 5)`,
+      message:
+        `relay task read ${(waited / 1000).toFixed(1)} s after the previous read or its submission; ` +
+        `wait at least ${waitMs / 1000} s (pollAfterSeconds, and never less than 5)`,
       retryAfterSeconds: Math.ceil((waitMs - waited) / 1000),
     }
   }
@@ -161,7 +169,8 @@ export class Conformance {
       return null
     }
     state.extraReads += 1
-    const message = `task read ${state.extraReads} more time${state.extraReads === 1 ? '' : 's'} after it answered a terminal status`
+    const times = `${state.extraReads} more time${state.extraReads === 1 ? '' : 's'}`
+    const message = `task read ${times} after it answered a terminal status`
     // One finding per task: later reads update its count instead of adding findings.
     if (state.finding) {
       state.finding.message = message
@@ -188,13 +197,19 @@ export class Conformance {
       breaches.push({
         rule: 'retry-with-new-key',
         ...(key !== null ? { idempotencyKey: key } : {}),
-        message: `the same body was sent ${(elapsed(earlier.at, at) / 1000).toFixed(1)} s ago ${earlier.key === null ? 'without a key' : 'under another key'} and its outcome was unknown (dropped, 5xx or submissionUncertain): retry with the same Idempotency-Key, or it may be charged twice`,
+        message:
+          `the same body was sent ${(elapsed(earlier.at, at) / 1000).toFixed(1)} s ago ` +
+          `${earlier.key === null ? 'without a key' : 'under another key'} and its outcome was unknown ` +
+          '(dropped, 5xx or submissionUncertain): retry with the same Idempotency-Key, or it may be charged twice',
       })
     }
     return breaches
   }
 
-  /** A submission's outcome, for the retries that follow it: only failed ones are kept, as only they make a retry a breach. */
+  /**
+   * A submission's outcome, for the retries that follow it: only failed ones are kept, as only they make
+   * a retry a breach.
+   */
   afterSubmit(accountId: string, submission: Omit<Submission, 'at'>, at: Instant): void {
     if (!submission.failed) return
     const recent = this.#recent(accountId, at)
@@ -326,6 +341,7 @@ export function assertClean(findings: readonly Finding[]): void {
     (f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`,
   )
   throw new Error(
-    `genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n${lines.join('\n')}`,
+    `genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n` +
+      lines.join('\n'),
   )
 }

@@ -113,7 +113,8 @@ describe('id styles: the engine', () => {
   })
 
   for (const style of ID_STYLES) {
-    it(`idStyle ${style}: task, provider task, request and HTTP request ids take the style, the same for the same seed`, async () => {
+    // The same for the same seed.
+    it(`idStyle ${style}: task, provider task, request and HTTP request ids take the style`, async () => {
       const { engine, alice, responses } = await submitted({ idStyle: style })
       for (const response of responses) {
         const task = engine.readTask(alice, response.taskId, 'http://localhost')

@@ -38,7 +38,7 @@ describe('bundled scenarios and the interface limits', () => {
 })
 
 describe('bundled scenarios', () => {
-  it('are the eleven of PRODUCT §4, all from the bundle', () => {
+  it("are the eleven of README's Bundled scenarios, all from the bundle", () => {
     expect(bundledScenarios.map((e) => e.scenario.name).sort()).toEqual(BUNDLED_SCENARIOS)
     expect(new Set(bundledScenarios.map((e) => e.origin))).toEqual(new Set(['bundled']))
   })

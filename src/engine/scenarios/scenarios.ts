@@ -68,7 +68,8 @@ function normalizeSubmit({ submissionUncertain, ...submit }: SubmitInput): Submi
  * a scenario of the set, `use` never loops, and `default` exists. Issues name the scenario and the
  * path inside it.
  * @example
- * referenceIssues([scenario]) // [{ scenario: 'mine', path: 'rules.1.use', message: 'names no scenario "nope"; known: default, mine' }]
+ * referenceIssues([scenario])
+ * // [{ scenario: 'mine', path: 'rules.1.use', message: 'names no scenario "nope"; known: default, mine' }]
  */
 export function referenceIssues(scenarios: readonly Scenario[]): { scenario: string; path: string; message: string }[] {
   const byName = new Map(scenarios.map((s) => [s.name, s]))

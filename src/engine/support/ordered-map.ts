@@ -21,7 +21,10 @@ export class OrderedMap<K, V> {
     return this.#map.size
   }
 
-  /** Entries queued, spent and stale ones included: what its memory grows with (at most 2 × size + 1024 right after a set). */
+  /**
+   * Entries queued, spent and stale ones included: what its memory grows with (at most 2 × size + 1024
+   * right after a set).
+   */
   get queued(): number {
     return this.#queue.length
   }

@@ -10,7 +10,8 @@ export interface Table {
 
 /**
  * @example
- * toTable([{ id: 'a', n: 1 }, { id: 'b', extra: true }]) // { columns: ['id', 'n', 'extra'], rows: [['a', 1], ['b', null, true]] }
+ * toTable([{ id: 'a', n: 1 }, { id: 'b', extra: true }])
+ * // { columns: ['id', 'n', 'extra'], rows: [['a', 1], ['b', null, true]] }
  */
 export function toTable(objects: readonly object[]): Table {
   const columns: string[] = []

@@ -7,7 +7,7 @@ import type { RequestFacts } from '../scenarios/rule-match.js'
 import type { SubmitPlan } from '../scenarios/scenarios.js'
 import type { TaskRecord } from './task-record.js'
 
-/** Default time from acceptance to a relay task's expiresAt (PRODUCT §2). */
+/** Default time from acceptance to a relay task's expiresAt (README, Where the interface is silent). */
 const RELAY_EXPIRY_MS = 3600 * 1000
 
 /**

@@ -108,7 +108,8 @@ describe('the documented lists', () => {
 })
 
 describe('sparsen, all: leaves out exactly the fields that may vanish', () => {
-  it('submissions keep taskId, status, creditsUsed; relay ones pollAfterSeconds; an uncertain one submissionUncertain', async () => {
+  // An uncertain one keeps submissionUncertain.
+  it('submissions keep taskId, status, creditsUsed; relay ones pollAfterSeconds', async () => {
     const { submissions } = await fullAnswers()
     const all = (answer: SubmissionResponse) => keys(sparsen(answer, 'submission', 'all', 1))
     expect(all(submissions.image)).toEqual(['creditsUsed', 'status', 'taskId'])
@@ -130,7 +131,8 @@ describe('sparsen, all: leaves out exactly the fields that may vanish', () => {
     }
   })
 
-  it('snapshots keep taskId and status; the outputs at status 1; errorCode, errorMessage, creditRefunded and relayStatus at status 2', async () => {
+  // And errorCode, errorMessage, creditRefunded and relayStatus at status 2.
+  it('snapshots keep taskId and status; the outputs at status 1', async () => {
     const { snapshots } = await fullAnswers()
     const all = (answer: TaskSnapshot) => keys(sparsen(answer, 'snapshot', 'all', 1))
     expect(snapshots.pending.status).toBe(0)
@@ -176,7 +178,8 @@ describe('sparsen, all: leaves out exactly the fields that may vanish', () => {
 })
 
 describe('sparsen, random', () => {
-  it('never leaves out a kept field, leaves out each other field about half the time, and every answer stays valid', async () => {
+  // And every answer stays valid.
+  it('never leaves out a kept field, leaves out each other field about half the time', async () => {
     const { submissions, snapshots } = await fullAnswers()
     const seen = new Map<string, number>()
     const cases: [SubmissionResponse | TaskSnapshot, 'submission' | 'snapshot'][] = [
@@ -265,7 +268,8 @@ describe('Engine with sparse answers', () => {
     expect((await session({ sparse: 'random' })).answers).not.toEqual((await session({})).answers)
   })
 
-  it('draws nothing from the main stream: the same task ids, durations and control views with sparse answers on or off', async () => {
+  // The same task ids, durations and control views with sparse answers on or off.
+  it('draws nothing from the main stream', async () => {
     const off = await session({})
     for (const sparse of [true, 'random', 'all'] as const) {
       const on = await session({ sparse })

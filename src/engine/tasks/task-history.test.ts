@@ -4,33 +4,10 @@ import { Ledger } from '../accounts/ledger.js'
 import { comingChange, pastChange } from './task-detail.js'
 import { TaskHistory } from './task-history.js'
 import { TaskLife } from './task-life.js'
-import type { TaskRecord } from './task-record.js'
+import { pendingRecord } from './task-record.fixtures.js'
 import { TaskStore } from './task-store.js'
 
-const record = (id: string, seq = 0): TaskRecord => ({
-  id,
-  seq,
-  type: 'image',
-  accountId: 'acct_a',
-  model: 'base-image-2',
-  prompt: 'p',
-  provider: 'standard',
-  scenario: 'default',
-  polls: 0,
-  status: 0,
-  creditsUsed: 4,
-  creditRefunded: false,
-  createdAt: 100,
-  updatedAt: 100,
-  providerTaskId: 'prv',
-  requestId: 'req',
-  httpRequestId: 'http',
-  submissionUncertain: false,
-  effectiveWatermark: false,
-  demo: false,
-  numOutputs: 1,
-  preview: { width: 256, height: 256 },
-})
+const record = (id: string, seq = 0) => pendingRecord(id, { seq, at: 100 })
 
 async function setup(ids = ['t1']) {
   const tasks = new TaskStore()
@@ -74,7 +51,8 @@ describe('TaskHistory', () => {
     expect(history.size).toBe(0)
   })
 
-  it('a task dropped, then created again under its id, keeps its new history when the old one’s turn to go comes', () => {
+  // Even when the old one’s turn to go comes.
+  it('a task dropped, then created again under its id, keeps its new history', () => {
     const history = new TaskHistory(3)
     for (const id of ['t1', 't2', 't3']) history.created(record(id))
     history.drop('t1')

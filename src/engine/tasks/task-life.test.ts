@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { Ledger } from '../accounts/ledger.js'
 import { TaskLife } from './task-life.js'
-import type { TaskRecord } from './task-record.js'
+import { pendingRecord } from './task-record.fixtures.js'
 import { TaskStore } from './task-store.js'
 
-const record = (id: string): TaskRecord => ({
-  id,
-  seq: 0,
-  type: 'image',
-  accountId: 'acct_a',
-  model: 'base-image-2',
-  prompt: 'p',
-  provider: 'standard',
-  scenario: 'default',
-  polls: 0,
-  status: 0,
-  creditsUsed: 4,
-  creditRefunded: false,
-  createdAt: 0,
-  updatedAt: 0,
-  providerTaskId: 'prv',
-  requestId: 'req',
-  httpRequestId: 'http',
-  submissionUncertain: false,
-  effectiveWatermark: false,
-  demo: false,
-  numOutputs: 1,
-  preview: { width: 256, height: 256 },
-})
+const record = (id: string) => pendingRecord(id)
 
 async function setup() {
   const tasks = new TaskStore()

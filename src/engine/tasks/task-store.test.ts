@@ -1,32 +1,9 @@
 import { Collection } from '@msw/data'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TaskRecord } from './task-record.js'
+import { pendingRecord } from './task-record.fixtures.js'
 import { TaskStore } from './task-store.js'
 
-const record = (id: string, seq: number): TaskRecord => ({
-  id,
-  seq,
-  type: 'image',
-  accountId: 'acct_a',
-  model: 'base-image-2',
-  prompt: 'p',
-  provider: 'standard',
-  scenario: 'default',
-  polls: 0,
-  status: 0,
-  creditsUsed: 4,
-  creditRefunded: false,
-  createdAt: seq,
-  updatedAt: seq,
-  providerTaskId: 'prv',
-  requestId: 'req',
-  httpRequestId: 'http',
-  submissionUncertain: false,
-  effectiveWatermark: false,
-  demo: false,
-  numOutputs: 1,
-  preview: { width: 256, height: 256 },
-})
+const record = (id: string, seq: number) => pendingRecord(id, { seq, at: seq })
 
 async function storeWith(maxTasks: number, count: number) {
   const store = new TaskStore(maxTasks)
@@ -102,7 +79,8 @@ describe('TaskStore: rows built when tasks are first listed', () => {
   afterEach(() => vi.restoreAllMocks())
   const rowsIn = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-  it('builds no row while nothing is listed, then one per task, and answers the same before and after they are in', async () => {
+  // And answers the same before and after they are in.
+  it('builds no row while nothing is listed, then one per task', async () => {
     const create = vi.spyOn(Collection.prototype, 'create')
     const findMany = vi.spyOn(Collection.prototype, 'findMany')
     const store = await storeWith(10, 300)
@@ -114,11 +92,13 @@ describe('TaskStore: rows built when tasks are first listed', () => {
     await rowsIn()
     findMany.mockClear()
     expect(store.list().map((t) => t.id)).toEqual(newest)
-    expect(findMany.mock.results.flatMap((result) => result.value as unknown[])).toHaveLength(300) // answered by the collections
+    // answered by the collections
+    expect(findMany.mock.results.flatMap((result) => result.value as unknown[])).toHaveLength(300)
     expect(create).toHaveBeenCalledTimes(300) // built once
   })
 
-  it('lists tasks by status and account whether they finished before, during or after their rows were built', async () => {
+  // Whether they finished before, during or after their rows were built.
+  it('lists tasks by status and account', async () => {
     const store = await storeWith(100, 6)
     const finish = (id: string, status: 1 | 2) => {
       store.get(id)!.status = status

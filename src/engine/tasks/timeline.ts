@@ -41,7 +41,8 @@ const RELAY_EXPIRED_MESSAGE = 'The relay task expired before it finished.'
 /**
  * A step as a scenario file writes it, parsed once when the scenario is loaded.
  * @example
- * planStep({ at: '30s..120s', set: { status: 1 } }) // { at: { kind: 'after', span: { min: 30000, max: 120000 } }, set: { status: 1 } }
+ * planStep({ at: '30s..120s', set: { status: 1 } })
+ * // { at: { kind: 'after', span: { min: 30000, max: 120000 } }, set: { status: 1 } }
  */
 export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
   const poll = typeof at === 'string' ? /^poll (\d+)$/.exec(at) : null
