@@ -25,7 +25,10 @@ export interface Simulator {
   journal: Journal
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
-  /** With `proxy`: where the service answered otherwise than genmock would (README, Check genmock against the service). */
+  /**
+   * With `proxy`: where the service answered otherwise than genmock would (README, Check genmock
+   * against the service).
+   */
   drift: Drift
 }
 
