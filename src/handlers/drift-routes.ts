@@ -1,7 +1,7 @@
 import { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftFinding, type DriftKind } from '../engine/drift/report.js'
 import { driftQuerySchema } from '../contract/control-drift.js'
 import type { RouteRow } from './context.js'
-import { driftOf } from './drift.js'
+import { driftOf } from './drift-state.js'
 import { json } from './exchange.js'
 import { escapeXml } from './junit.js'
 import { readQuery } from './query.js'

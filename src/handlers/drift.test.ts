@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { Engine } from '../engine/engine.js'
-import { compareExchange, driftOf } from './drift.js'
+import { compareExchange } from './drift.js'
+import { driftOf } from './drift-state.js'
 import type { HttpRequest } from './exchange.js'
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))

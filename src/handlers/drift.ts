@@ -5,39 +5,14 @@ import type { PricingFixture } from '../contract/fixtures.js'
 import { calibrate, type CalibrationOutput, type StatusesSeen } from '../engine/drift/calibrate.js'
 import { wouldAnswer, type WouldAnswer } from '../engine/drift/expect.js'
 import { answerDrift, schemaDrift, shown } from '../engine/drift/fields.js'
-import {
-  DriftReport,
-  type DriftExample,
-  type DriftFinding,
-  type DriftInput,
-  type DriftObservations,
-} from '../engine/drift/report.js'
-import { knownValues, TaskWatch, type KnownValues, type TaskFacts } from '../engine/drift/tasks.js'
+import type { DriftExample, DriftInput } from '../engine/drift/report.js'
+import { knownValues, type KnownValues, type TaskFacts } from '../engine/drift/tasks.js'
 import { Problem, type ProblemDetail } from '../engine/problem.js'
+import { driftOf, type Drift } from './drift-state.js'
 import type { HttpRequest } from './exchange.js'
 import { scenarioAsked } from './prefer.js'
 import { problemToHttp } from './problem-response.js'
 import { readJson } from './request.js'
-
-/** One simulator's drift: the report and the tasks it watches. */
-export class Drift {
-  readonly report = new DriftReport()
-  readonly watch = new TaskWatch()
-
-  /** Findings grouped by kind and place, in the order first seen. */
-  findings(): DriftFinding[] {
-    return this.report.findings()
-  }
-
-  observations(): DriftObservations {
-    return this.report.observations()
-  }
-
-  clear(): void {
-    this.report.clear()
-    this.watch.clear()
-  }
-}
 
 const SUCCESS_ROUTES = {
   image: 'POST /api/ai/image/generate',
@@ -63,14 +38,6 @@ export function calibrationOf(drift: Drift, pricing: PricingFixture): Calibratio
       statuses[what] = { status: Number(status), genmock: 200, seen: seen!, where }
   }
   return calibrate(observations, drift.findings(), pricing, statuses)
-}
-
-const drifts = new WeakMap<Engine, Drift>()
-/** The drift report of a simulator: one per engine, made when first asked for. */
-export function driftOf(engine: Engine): Drift {
-  let drift = drifts.get(engine)
-  if (!drift) drifts.set(engine, (drift = new Drift()))
-  return drift
 }
 
 /** The service's answer as the proxy saw it; `body` is undefined when it was not kept (media, too large). */

@@ -3,7 +3,8 @@ import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/control.js'
 import type { Engine } from '../engine/engine.js'
-import { proxyFailure, recordProxied } from '../handlers/proxied.js'
+import type { ProxiedExchange } from '../handlers/proxied.js'
+import { proxyFailure } from '../handlers/proxy-failure.js'
 import { toHttpRequest } from './adapter.js'
 
 export interface MswProxyOptions {
@@ -34,6 +35,9 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
     !isControlPath(url.pathname) &&
     url.pathname !== '/openapi.json' &&
     (isGenmockPath(url.pathname) || url.origin === target.origin)
+  // The comparison is loaded with the first exchange, and runs after the client has its answer.
+  const record = (exchange: ProxiedExchange) =>
+    setTimeout(() => void import('../handlers/proxied.js').then(({ recordProxied }) => recordProxied(engine, exchange)))
   const handler = http.all(
     ({ request }) => proxied(new URL(request.url)),
     async ({ request, cookies }) => {
@@ -63,9 +67,7 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
         const body = new TextEncoder().encode(failure.body)
         const answer = { status: failure.status, headers: failure.headers, body }
         const durationMs = performance.now() - started
-        setTimeout(() =>
-          recordProxied(engine, { request: value, answer, size: body.byteLength, at, durationMs, genmock: true }),
-        )
+        record({ request: value, answer, size: body.byteLength, at, durationMs, genmock: true })
         return failed(failure)
       }
       const headers = new Headers(response.headers)
@@ -73,7 +75,7 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
       const answer = { status: response.status, headers: Object.fromEntries(headers), body: bytes }
       const durationMs = performance.now() - started
       // After the client has its answer: the comparison never delays it.
-      setTimeout(() => recordProxied(engine, { request: value, answer, size: bytes.byteLength, at, durationMs }))
+      record({ request: value, answer, size: bytes.byteLength, at, durationMs })
       return new Response(response.status === 304 ? null : (bytes as Uint8Array<ArrayBuffer>), {
         status: response.status,
         headers,

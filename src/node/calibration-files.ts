@@ -6,9 +6,10 @@ import { scenarioSchema } from '../contract/scenario.js'
 import type { Calibration, CalibrationOutput } from '../engine/drift/calibrate.js'
 import { defaultPricing } from '../engine/default-fixtures.js'
 import { Engine } from '../engine/engine.js'
-import { calibrationOf, compareExchange, driftOf } from '../handlers/drift.js'
+import { calibrationOf, compareExchange } from '../handlers/drift.js'
+import { driftOf } from '../handlers/drift-state.js'
 import type { HttpRequest } from '../handlers/exchange.js'
-import { PROXY_ERROR_HEADER } from '../handlers/proxied.js'
+import { PROXY_ERROR_HEADER } from '../handlers/proxy-failure.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}
