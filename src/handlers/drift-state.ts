@@ -1,5 +1,5 @@
 // The drift report a simulator keeps (README, Check genmock against the service): small, so the route
-// core and the browser carry it; the comparison that fills it (drift.ts) is loaded by the proxies.
+// core needs; the comparison that fills it (drift.ts) comes with the proxies.
 import type { Engine } from '../engine/engine.js'
 import { DriftReport, type DriftFinding, type DriftObservations } from '../engine/drift/report.js'
 import { TaskWatch } from '../engine/drift/tasks.js'

@@ -3,7 +3,7 @@ import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/control.js'
 import type { Engine } from '../engine/engine.js'
-import type { ProxiedExchange } from '../handlers/proxied.js'
+import { recordProxied, type ProxiedExchange } from '../handlers/proxied.js'
 import { proxyFailure } from '../handlers/proxy-failure.js'
 import { toHttpRequest } from './adapter.js'
 
@@ -35,9 +35,8 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
     !isControlPath(url.pathname) &&
     url.pathname !== '/openapi.json' &&
     (isGenmockPath(url.pathname) || url.origin === target.origin)
-  // The comparison is loaded with the first exchange, and runs after the client has its answer.
-  const record = (exchange: ProxiedExchange) =>
-    setTimeout(() => void import('../handlers/proxied.js').then(({ recordProxied }) => recordProxied(engine, exchange)))
+  // After the client has its answer: the comparison never delays it.
+  const record = (exchange: ProxiedExchange) => setTimeout(() => recordProxied(engine, exchange))
   const handler = http.all(
     ({ request }) => proxied(new URL(request.url)),
     async ({ request, cookies }) => {
@@ -74,7 +73,6 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
       for (const name of DECODED) headers.delete(name)
       const answer = { status: response.status, headers: Object.fromEntries(headers), body: bytes }
       const durationMs = performance.now() - started
-      // After the client has its answer: the comparison never delays it.
       record({ request: value, answer, size: bytes.byteLength, at, durationMs })
       return new Response(response.status === 304 ? null : (bytes as Uint8Array<ArrayBuffer>), {
         status: response.status,
