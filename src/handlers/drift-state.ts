@@ -1,5 +1,5 @@
-// The drift report a simulator keeps (README, Check genmock against the service): small, so the route
-// core needs; the comparison that fills it (drift.ts) comes with the proxies.
+// The drift report a simulator keeps (README, Check genmock against the service): all the route core
+// needs for GET /__mock/drift; the comparison that fills it (drift.ts) comes with the proxies.
 import type { Engine } from '../engine/engine.js'
 import { DriftReport, type DriftFinding, type DriftObservations } from '../engine/drift/report.js'
 import { TaskWatch } from '../engine/drift/tasks.js'
