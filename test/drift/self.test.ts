@@ -72,6 +72,9 @@ describe('genmock in front of genmock', () => {
     await settle()
     expect(simulator.drift.findings()).toEqual([])
     expect(simulator.drift.observations().exchanges).toBeGreaterThan(15)
+    // The control API stays the simulator's own, in this door too.
+    const report = (await (await fetch('http://service.test/__mock/drift')).json()) as { observations: unknown }
+    expect(report.observations).toEqual(simulator.drift.observations())
     expect(simulator.journal.find({}).every((entry) => entry.proxied)).toBe(true)
   })
 })
