@@ -3,11 +3,14 @@
 import type { HttpHandler } from 'msw'
 import { accountHandles } from './engine/accounts/account-handle.js'
 import { loadDashboardPage } from './dashboard/load.js'
+import { withCalibration } from './engine/drift/calibrate.js'
 import { Engine } from './engine/engine.js'
 import type { Conformance } from './engine/journal/conformance.js'
 import type { Journal } from './engine/journal/journal.js'
 import { createApp, wallSleep, type App, type SimulatorOptions } from './handlers/app.js'
+import { driftOf, type Drift } from './handlers/drift-state.js'
 import { mswHandlers } from './msw/adapter.js'
+import { proxyHandlers, type MswProxyOptions } from './msw/proxy.js'
 
 export interface Simulator {
   /** The simulation itself: `advanceClock`, `chooseScenario`, `loadScenario`, `transition`, … */
@@ -22,6 +25,16 @@ export interface Simulator {
   journal: Journal
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
+  /**
+   * With `proxy`: where the service answered otherwise than genmock would (README, Check genmock
+   * against the service).
+   */
+  drift: Drift
+}
+
+export interface CreateSimulatorOptions extends SimulatorOptions {
+  /** msw/node only: send the service's routes to this base_url and compare its answers with genmock's. */
+  proxy?: MswProxyOptions
 }
 
 /**
@@ -31,13 +44,15 @@ export interface Simulator {
  * const { engine, handlers } = createSimulator({ seed: 7, clock: { mode: 'manual' } })
  * setupServer(...handlers).listen()
  */
-export function createSimulator(options: SimulatorOptions = {}): Simulator {
-  const engine = new Engine({ sleep: wallSleep, ...options })
+export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
+  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const app = createApp(engine, { ...options, dashboardPage: loadDashboardPage })
+  const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
   return {
     engine,
     app,
-    handlers: mswHandlers(app),
+    handlers: [...proxy, ...mswHandlers(app)],
+    drift: driftOf(engine),
     conformance: engine.conformance,
     journal: engine.journal,
     accounts: accountHandles(engine),
@@ -71,3 +86,9 @@ export type { CoverageReport } from './contract/control-answers.js'
 // ---- The request journal ----
 export type { JournalEntry, JournalFilter } from './engine/journal/journal.js'
 export { journalToHar, type Har } from './handlers/har.js'
+
+// ---- Drift from the real service (README, Check genmock against the service) ----
+export type { MswProxyOptions } from './msw/proxy.js'
+export type { Calibration } from './engine/drift/calibrate.js'
+export type { Drift } from './handlers/drift-state.js'
+export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'

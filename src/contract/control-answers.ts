@@ -94,6 +94,8 @@ export const journalEntrySchema = z.strictObject({
   idempotencyKey: z.string().optional(),
   replayed: z.boolean().optional(),
   dropped: z.boolean().optional(),
+  /** Forwarded by --proxy: the answer is the real service's (README, Check genmock against the service). */
+  proxied: z.literal(true).optional(),
   conformance: z.array(ruleIdSchema).optional(),
   requestBody: journalBody.optional(),
   responseHeaders: z.record(z.string(), z.string()).optional(),

@@ -3,6 +3,7 @@
  * the browser through them). Each is the engine operation's own result, which the route sends
  * as JSON unchanged, so the dashboard's types follow the engine's views.
  */
+import type { DriftFinding, DriftObservations } from '../engine/drift/report.js'
 import type { Engine } from '../engine/engine.js'
 
 /** GET /__mock/clock, PUT /__mock/clock. */
@@ -40,6 +41,12 @@ export interface FindingPage {
 }
 /** GET /__mock/coverage. */
 export type CoverageAnswer = ReturnType<Engine['coverage']['report']>
+
+/** GET /__mock/drift. */
+export interface DriftPage {
+  findings: DriftFinding[]
+  observations: DriftObservations
+}
 /** GET /__mock/scenarios. */
 export interface ScenarioList {
   default: string

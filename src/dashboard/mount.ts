@@ -4,6 +4,7 @@ import type {
   AccountList,
   ClockAnswer,
   CoverageAnswer,
+  DriftPage,
   FindingPage,
   JournalPage,
   ScenarioList,
@@ -13,6 +14,7 @@ import type {
 import { controlApi, enc } from './api.js'
 import { el } from './dom.js'
 import { coverageCard } from './coverage.js'
+import { driftCard } from './drift.js'
 import { findingsCard } from './findings.js'
 import { journalCard } from './journal.js'
 import { detailPanel } from './panel.js'
@@ -22,7 +24,8 @@ import { toolbar } from './toolbar.js'
 /**
  * The live dashboard (README, The dashboard; `GET /__mock/`): tasks on their timelines with a
  * detail panel, the clocks, balances and ledgers, the scenario in force, the request journal with
- * bodies and copy-as-curl, the conformance findings, the outcome coverage; and buttons for what the control API does.
+ * bodies and copy-as-curl, the conformance findings, the outcome coverage, the drift from the service
+ * (with --proxy); and buttons for what the control API does.
  * The page's script and the browser door both run it (code.ts). It refreshes every second unless
  * paused, and at once after an action; the returned function stops it and removes it.
  * @example
@@ -40,13 +43,14 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   const accounts = accountsCard(ui)
   const findings = findingsCard()
   const coverage = coverageCard()
+  const drift = driftCard()
   const journal = journalCard(ui, details.openRequest)
   const container = el(
     'div',
     { class: 'gm' },
     bar.head,
     out,
-    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, coverage.card, journal.card),
+    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, coverage.card, drift.card, journal.card),
     details.panel,
   )
   const style = css ? el('style', {}, css) : undefined
@@ -64,7 +68,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     try {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = details.task()
-      const [clock, taskList, accountList, scenarios, requests, found, met, detail] = await Promise.all([
+      const [clock, taskList, accountList, scenarios, requests, found, met, drifted, detail] = await Promise.all([
         read<ClockAnswer>('/__mock/clock'),
         read<TaskList>(tasks.path()),
         read<AccountList>('/__mock/accounts'),
@@ -72,6 +76,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
         read<JournalPage>(journal.path()),
         read<FindingPage>('/__mock/conformance'),
         read<CoverageAnswer>('/__mock/coverage'),
+        read<DriftPage>('/__mock/drift'),
         open
           ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
               /: 404 /.test(error.message) ? null : Promise.reject(error),
@@ -92,6 +97,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       )
       findings.update(found)
       coverage.update(met)
+      drift.update(drifted)
       if (open && detail !== undefined) details.update(open, detail)
       bar.status()
     } catch (error) {

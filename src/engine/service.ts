@@ -219,8 +219,8 @@ async function accept(
   }
 }
 
-/** A scenario's reject or error-before-commit fault: nothing is stored or debited. */
-function refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
+/** A scenario's reject or error-before-commit fault: nothing is stored or debited (drift/expect.ts asks too). */
+export function refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
   if (reject) {
     const body =
       reject.body.error === 'Insufficient credits' && reject.body.required === undefined

@@ -1,4 +1,5 @@
 import type { Engine, EngineOptions } from '../engine/engine.js'
+import type { Calibration } from '../engine/drift/calibrate.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { redactor } from './redaction.js'
@@ -6,6 +7,7 @@ import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
+import { DRIFT_ROUTES } from './drift-routes.js'
 import { etagOf, noneMatch } from './etag.js'
 import { toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
@@ -36,7 +38,10 @@ export interface RouteOptions {
 export const isGenmockPath = (path: string) =>
   path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
 
-export interface SimulatorOptions extends EngineOptions, RouteOptions {}
+export interface SimulatorOptions extends EngineOptions, RouteOptions {
+  /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
+  calibration?: Calibration | undefined
+}
 
 /** What a door gives the route core besides the user's options. */
 export interface AppOptions extends RouteOptions {
@@ -66,6 +71,7 @@ export const ROUTES: readonly RouteRow[] = [
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
   ...CONTROL_COVERAGE_ROUTES,
+  ...DRIFT_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */

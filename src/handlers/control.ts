@@ -22,6 +22,8 @@ import type { JournalEntry, JournalFilter } from '../engine/journal/journal.js'
 import { Problem } from '../engine/problem.js'
 import { validate } from '../engine/validation.js'
 import type { RouteContext, RouteRow } from './context.js'
+import { driftOf } from './drift-state.js'
+import { DRIFT_ROUTES } from './drift-routes.js'
 import { json, type HttpRequest } from './exchange.js'
 import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
 import { CONTROL_TASK_ROUTES } from './control-tasks.js'
@@ -118,6 +120,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
     path: '/__mock/reset',
     run: (c) => {
       c.engine.reset(body(resetSchema, c).seed)
+      driftOf(c.engine).clear()
       return json(200, { ok: true, seed: c.engine.seed })
     },
   },
@@ -270,9 +273,10 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   },
 ]
 
-/** Every route of the control API: the rows above, the task view's and coverage's; the control document's paths. */
+/** Every route of the control API: the rows above, the task view's, coverage's and drift's; the control document's paths. */
 export const CONTROL_API_ROUTES: readonly RouteRow[] = [
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,
   ...CONTROL_COVERAGE_ROUTES,
+  ...DRIFT_ROUTES,
 ]

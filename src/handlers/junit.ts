@@ -1,6 +1,6 @@
 import { CONFORMANCE_RULES, RULE_IDS, type Finding } from '../engine/journal/conformance.js'
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * The conformance findings as JUnit XML, which CI systems read: one testsuite, one testcase per

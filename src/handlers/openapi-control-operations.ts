@@ -8,6 +8,7 @@ import {
   pathText,
   taskListQuerySchema,
 } from '../contract/control.js'
+import { driftQuerySchema } from '../contract/control-drift.js'
 import type { RouteRow } from './context.js'
 import {
   ACCOUNT_ADVANCE_RULES,
@@ -339,6 +340,29 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
       'the accounts named. Cleared by POST /__mock/reset.',
     parameters: queryParameters(coverageQuerySchema),
     responses: { ...ok200('Every outcome, met or not.', 'CoverageReport'), ...errors() },
+  }),
+  'GET /__mock/drift': op({
+    operationId: 'getDriftReport',
+    tags: ['drift'],
+    summary: 'With --proxy: where the service answered otherwise than genmock would have',
+    parameters: queryParameters(driftQuerySchema),
+    responses: {
+      '200': response(
+        {
+          description: 'Findings grouped by kind and place, and observations; with format=junit, JUnit XML.',
+          body: 'DriftReport',
+          content: { 'application/xml': { schema: { type: 'string' } } },
+        },
+        common,
+      ),
+      ...errors(400),
+    },
+  }),
+  'DELETE /__mock/drift': op({
+    operationId: 'clearDriftReport',
+    tags: ['drift'],
+    summary: 'Clear the drift report',
+    responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
   }),
 }
 

@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
+import { driftReportSchema } from '../contract/control-drift.js'
 import {
   accountClockSchema,
   accountCreatedSchema,
@@ -178,6 +179,7 @@ function schemas() {
       Har: harSchema,
       FindingList: findingListSchema,
       CoverageReport: coverageReportSchema,
+      DriftReport: driftReportSchema,
       InvalidRequest: invalidRequestBodySchema,
       Unauthorized: unauthorizedBodySchema,
       TaskNotFound: taskNotFoundBodySchema,
@@ -212,6 +214,7 @@ const TAGS = [
   { name: 'journal', description: 'The request journal, for contract tests' },
   { name: 'conformance', description: "Findings about the client's conduct" },
   { name: 'coverage', description: 'Which outcomes of the interface the clients met' },
+  { name: 'drift', description: 'With --proxy: where the real service answers otherwise than genmock' },
 ]
 
 /**

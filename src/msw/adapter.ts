@@ -7,7 +7,7 @@ import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../han
  * The request body, read at most one chunk past the body limit (the routes answer 413 past it).
  * Not cancel() when stopping: msw tees request bodies, and a branch's cancel settles only with the other's.
  */
-async function readLimited(request: Request): Promise<Uint8Array> {
+export async function readLimited(request: Request): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -35,7 +35,7 @@ async function readLimited(request: Request): Promise<Uint8Array> {
  * A Fetch Request as a request value. In a page the browser, not the request, carries the cookies:
  * msw reads them from the document, and they are handed on as the Cookie header a server would see.
  */
-async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
+export async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
   const headers: Record<string, string> = Object.fromEntries(request.headers)
   const names = Object.keys(cookies)
   if (headers.cookie === undefined && names.length > 0)

@@ -22,6 +22,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const cli = await import('./cli.js')
   if (command.kind === 'validate') return cli.validateFiles(command.files)
+  if (command.kind === 'calibrate') return cli.calibrateCommand(command.file, command.out)
   // A scenario's latency may still be waiting out a request whose connection is gone: exit now.
   process.exit(await cli.serve(command))
 }

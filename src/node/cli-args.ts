@@ -17,6 +17,7 @@ import {
   originEntry,
   UsageError,
 } from './option-values.js'
+import { proxyTarget } from './proxy-target.js'
 import { closest } from './suggest.js'
 
 export { UsageError }
@@ -190,6 +191,49 @@ export const OPTIONS = {
       return names
     },
   }),
+  proxy: option({
+    arg: 'URL',
+    help: [
+      "forward the service's routes to the real base_url URL and report, at",
+      "GET /__mock/drift, where its answers differ from genmock's",
+    ],
+    parse: (text) => {
+      if (text === undefined) return undefined
+      try {
+        proxyTarget(text)
+      } catch (error) {
+        throw new UsageError((error as Error).message)
+      }
+      return text
+    },
+  }),
+  record: option({
+    arg: 'FILE.har',
+    help: ['with --proxy: write every proxied exchange to FILE.har as it happens', '(keys and cookies redacted)'],
+    parse: (text, from) => fileName(from, text),
+  }),
+  proxyTimeout: option({
+    arg: 'S',
+    help: [
+      'with --proxy: seconds the service may take to answer (default 30;',
+      'then 504, marked Genmock-Proxy-Error)',
+    ],
+    parse: (text, from) => integer(from, text, 30, 1, 3600),
+  }),
+  calibration: option({
+    arg: 'DIR',
+    help: [
+      'start with what genmock calibrate wrote in DIR: its prices, and its',
+      'scenario as the default (unless --scenario)',
+    ],
+    parse: (text) => text,
+  }),
+  out: option({
+    arg: 'DIR',
+    help: 'with calibrate: the folder the calibration is written to',
+    env: false,
+    parse: (text, from) => fileName(from, text),
+  }),
   failOnFindings: option({
     help: ['exit 1 when genmock stops if the conformance report holds an', 'error finding'],
     parse: (text, from) => flag(from, text),
@@ -227,12 +271,18 @@ export const COMMANDS = {
     help: 'check scenario files (exit 0 when all are valid, 1 if not)',
     files: 'at least one scenario file',
   },
+  calibrate: {
+    usage: 'calibrate FILE.har --out DIR',
+    help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',
+    files: 'one recording and a folder: genmock calibrate FILE.har --out DIR',
+  },
 }
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'validate'; files: string[] }
+  | { kind: 'calibrate'; file: string; out: string }
   | ({ kind: 'serve' } & ServeArgs)
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
@@ -306,7 +356,11 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   serve.adminToken = serve.adminTokenFile ?? serve.adminToken
   if (serve.watch && serve.scenarios === undefined)
     throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
+  for (const key of ['record', 'proxyTimeout'] as const)
+    if (given.has(key) && serve.proxy === undefined) throw new UsageError(`--${kebab(key)} goes with --proxy URL`)
   const [command, ...files] = positionals
+  if (command !== 'calibrate' && serve.out !== undefined)
+    throw new UsageError('--out goes with calibrate: genmock calibrate FILE.har --out DIR')
   if (command === undefined) return { kind: 'serve', ...serve }
   if (!(command in COMMANDS)) {
     const near = closest(command, Object.keys(COMMANDS))
@@ -314,6 +368,11 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       `unknown command "${command}"${near ? ` (did you mean ${near}?)` : ''}; ` +
         `the commands: ${Object.keys(COMMANDS).join(', ')}`,
     )
+  }
+  if (command === 'calibrate') {
+    if (files.length !== 1 || serve.out === undefined)
+      throw new UsageError(`calibrate needs ${COMMANDS.calibrate.files}`)
+    return { kind: 'calibrate', file: files[0]!, out: serve.out }
   }
   if (files.length === 0) throw new UsageError(`${command} needs ${COMMANDS.validate.files}`)
   return { kind: 'validate', files }

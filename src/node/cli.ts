@@ -7,9 +7,11 @@ import type { CoverageReport } from '../contract/control-answers.js'
 import { CONFORMANCE_RULES } from '../engine/journal/conformance.js'
 import { unmetOutcomes } from '../engine/journal/coverage.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
+import type { Calibration } from '../engine/drift/calibrate.js'
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
+import { driftSummary } from '../handlers/drift-routes.js'
 import { junitReport } from '../handlers/junit.js'
 import { banner, readyInfo } from './banner.js'
 import { type ServeArgs, VERSION } from './cli-args.js'
@@ -54,6 +56,36 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
   return { entries, errors: problems.map(formatProblem) }
 }
 
+/** `genmock calibrate FILE.har --out DIR`: 0 when the files are written, 1 for a bad recording or an unwritable DIR. */
+export async function calibrateCommand(file: string, out: string): Promise<number> {
+  const { CalibrationError, calibrateFile, writeCalibration } = await import('./calibration-files.js')
+  try {
+    const { output, used } = calibrateFile(file, (line) => writeError(`${line}\n`))
+    const written = writeCalibration(out, output)
+    process.stdout.write(
+      `calibrated from ${used} exchanges with the service; wrote\n${written.map((f) => `  ${f}\n`).join('')}`,
+    )
+    process.stdout.write(`start genmock with them: genmock --calibration ${out}\n`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof CalibrationError) && !(error as NodeJS.ErrnoException).code) throw error
+    writeError(`genmock calibrate: ${(error as Error).message}\n`)
+    return 1
+  }
+}
+
+/** The --calibration directory, or why genmock will not start with it. */
+async function calibrationOf(dir: string | undefined): Promise<{ calibration?: Calibration; error?: string }> {
+  if (dir === undefined) return {}
+  const { CalibrationError, loadCalibration } = await import('./calibration-files.js')
+  try {
+    return { calibration: loadCalibration(dir) }
+  } catch (error) {
+    if (error instanceof CalibrationError) return { error: error.message }
+    throw error
+  }
+}
+
 /** Why --report FILE could not be written when genmock stops, found before it starts. */
 function reportProblem(file: string): string | undefined {
   const full = resolve(file)
@@ -86,6 +118,8 @@ async function preflight(args: ServeArgs): Promise<string[]> {
 export interface StopContext {
   args: ServeArgs
   engine: Engine
+  /** With --proxy: where the service answered otherwise than genmock would have. */
+  drift: RunningServer['drift']
   out: Output
 }
 
@@ -129,13 +163,20 @@ const SHUTDOWN: ShutdownStep[] = [
     out.event('conformance', { findings: total, errors: errorFindings(counts), counts }, conformanceSummary(counts))
     return 0
   },
-  function coverage({ args, engine, out }) {
+  function coverageLine({ args, engine, out }) {
     const report = engine.coverage.report()
     out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
     const unmet = unmetOutcomes(report, args.requireCoverage)
     if (unmet.length === 0) return 0
     out.warn('coverage-unmet', { unmet }, `--require-coverage: not met: ${unmet.join(', ')}, exit 1`)
     return 1
+  },
+  function driftLine({ args, drift, out }) {
+    if (args.proxy === undefined) return 0
+    const counts = drift.report.counts()
+    const exchanges = drift.observations().exchanges
+    out.event('drift', { exchanges, counts }, driftSummary(counts, exchanges))
+    return 0
   },
   function report({ args, engine, out }) {
     if (args.report === undefined) return 0
@@ -217,6 +258,8 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
   const code = (error as { code?: string }).code
   if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
   if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
+  if (args.record !== undefined && (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES'))
+    return [2, `--record ${args.record}: cannot be written (${code})\n`]
   if (code === 'EACCES') return [2, `--port ${args.port}: not allowed to listen there (ports below 1024 need root)\n`]
   return [1, `${(error as Error).message}\n`]
 }
@@ -242,6 +285,11 @@ export async function serve(args: ServeArgs): Promise<number> {
     )
     return 2
   }
+  const { calibration, error: badCalibration } = await calibrationOf(args.calibration)
+  if (badCalibration !== undefined) {
+    writeError(`genmock: not starting: ${badCalibration}\n`)
+    return 2
+  }
   let server: RunningServer
   try {
     server = await startServer({
@@ -260,6 +308,16 @@ export async function serve(args: ServeArgs): Promise<number> {
       strict: args.strict,
       idStyle: args.idStyle,
       sparse: args.sparse,
+      ...(calibration ? { calibration } : {}),
+      ...(args.proxy !== undefined
+        ? {
+            proxy: {
+              target: args.proxy,
+              timeoutMs: args.proxyTimeout * 1000,
+              ...(args.record !== undefined ? { record: args.record } : {}),
+            },
+          }
+        : {}),
     })
   } catch (error) {
     const [code, message] = startFailure(error, args)
@@ -282,7 +340,16 @@ export async function serve(args: ServeArgs): Promise<number> {
   const stopWatch = args.watch
     ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)
     : () => {}
-  out.event('ready', { ...info }, banner(info).trimEnd())
+  const proxied =
+    args.proxy === undefined
+      ? ''
+      : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
+        `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
+  out.event(
+    'ready',
+    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}) },
+    banner(info).trimEnd() + proxied,
+  )
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
     out.warn(
@@ -297,7 +364,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
   await server.close({ graceMs: args.grace * 1000 })
   stopSteering()
-  const context = { args, engine: server.engine, out }
+  const context = { args, engine: server.engine, drift: server.drift, out }
   const code = Math.max(...SHUTDOWN.map((step) => step(context)))
   dispose()
   return code

@@ -3,3 +3,4 @@
 export * from '../index.js'
 export { leanHeap } from './lean-heap.js'
 export { loadVideoSample, startServer, type RunningServer, type ServerOptions } from './server.js'
+export { loadCalibration } from './calibration-files.js'

@@ -4,14 +4,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
 import { loadDashboardPage } from '../dashboard/load.js'
+import { withCalibration } from '../engine/drift/calibrate.js'
 import { Engine } from '../engine/engine.js'
 import { redactor } from '../handlers/redaction.js'
 import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
+import { driftOf, type Drift } from '../handlers/drift-state.js'
 import { toWire, type HttpRequest } from '../handlers/exchange.js'
 import { originOf, parseHost } from '../handlers/host.js'
 import { problemToHttp } from '../handlers/problem-response.js'
+import { proxyFailure } from '../handlers/proxy-failure.js'
+import { isControlPath } from '../handlers/control.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
+import { RecordingProxy, type ProxyOptions } from './proxy.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -22,6 +27,8 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   write?: (line: string) => void
   /** Overrides SERVER_TIMEOUTS (tests use short ones). */
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
+  /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
+  proxy?: ProxyOptions
 }
 
 /**
@@ -41,6 +48,8 @@ export interface RunningServer {
    * `Connection: close`) until none is left or `graceMs` has passed. Resolves when all are closed.
    */
   close(options?: { graceMs?: number }): Promise<void>
+  /** With `proxy`: where the service answered otherwise than genmock would have. */
+  drift: Drift
 }
 
 /**
@@ -132,6 +141,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text)
 }
 
+/** genmock's own answer to a request it does not forward; the connection closes after it. */
+function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFailure>): void {
+  const headers = { ...failure.headers, 'content-length': Buffer.byteLength(failure.body), connection: 'close' }
+  res.writeHead(failure.status, headers).end(failure.body)
+}
+
 /**
  * The standalone server: node:http straight onto the route table. The body is read from the
  * stream, the reply written with one writeHead/end; no Fetch object is made on the way
@@ -142,13 +157,14 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine({ videoSample: loadVideoSample(), sleep: wallSleep, ...options })
+  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
   const routeOptions: AppOptions = {
     onUnexpectedError: options.onUnexpectedError,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
   }
   const app = createApp(engine, routeOptions)
+  const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))
@@ -180,6 +196,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const { path, query } = normal
     if (access.answer(req, res, path)) return
     const method = req.method ?? 'GET'
+    // Never an open proxy: only origin-form targets, all sent to the one base_url.
+    if (proxy && !(req.url ?? '/').startsWith('/'))
+      return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
     const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
     const request: HttpRequest = {
@@ -190,6 +209,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       body,
       origin,
       remoteAddress: req.socket.remoteAddress,
+    }
+    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
+      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+      return refuseProxying(res, proxyFailure('too-large', message))
     }
     const reply = await app(request)
     if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
@@ -233,6 +257,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}`
     socket.end(`${head}\r\nconnection: close\r\n\r\n${body}`)
   })
+  // CONNECT would make it a tunnel to anywhere: refused.
+  if (proxy)
+    server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\n\r\n'))
   server.listen(options.port ?? 4600, host)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
@@ -244,10 +271,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     port,
     engine,
+    drift: driftOf(engine),
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
         draining = true
-        server.close((error) => (error ? reject(error) : resolve()))
+        // The exchanges answered last are recorded on the next turn: the recording closes after them.
+        server.close((error) =>
+          setImmediate(() => {
+            proxy?.close()
+            if (error) reject(error)
+            else resolve()
+          }),
+        )
         server.closeIdleConnections()
         if (inFlight === 0 || graceMs <= 0) return server.closeAllConnections()
         const timer = setTimeout(() => server.closeAllConnections(), graceMs)

@@ -492,7 +492,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/__mock/coverage": {
+    "/__mock/drift": {
         parameters: {
             query?: never;
             header?: never;
@@ -500,13 +500,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Which outcomes of the interface the clients met
-         * @description Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of the accounts named. Cleared by POST /__mock/reset.
+         * With --proxy: where the service answered otherwise than genmock would have
+         * @description With --proxy: where the service answered otherwise than genmock would have
          */
-        get: operations["getCoverage"];
+        get: operations["getDriftReport"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Clear the drift report
+         * @description Clear the drift report
+         */
+        delete: operations["clearDriftReport"];
         options?: never;
         head?: never;
         patch?: never;
@@ -597,13 +601,6 @@ export interface components {
                 taskId?: string;
             }[];
             olderEntries?: number;
-            olderSums?: {
-                opening: number;
-                adjust: number;
-                debit: number;
-                refund: number;
-                reversal: number;
-            };
         };
         TaskView: {
             taskId: string;
@@ -687,7 +684,6 @@ export interface components {
                 nextChangeAt?: string;
                 nextChangeAtPoll?: number;
             }[];
-            nextCursor?: string;
         };
         TaskDetail: {
             task: {
@@ -786,6 +782,8 @@ export interface components {
                 idempotencyKey?: string;
                 replayed?: boolean;
                 dropped?: boolean;
+                /** @constant */
+                proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
                 requestBody?: {
                     type: string;
@@ -925,6 +923,8 @@ export interface components {
                 idempotencyKey?: string;
                 replayed?: boolean;
                 dropped?: boolean;
+                /** @constant */
+                proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
                 requestBody?: {
                     type: string;
@@ -944,7 +944,6 @@ export interface components {
                     truncated?: true;
                 };
             }[];
-            nextCursor?: string;
         };
         Count: {
             count: number;
@@ -1038,16 +1037,81 @@ export interface components {
                 idempotencyKey?: string;
             }[];
         };
-        CoverageReport: {
-            outcomes: {
+        DriftReport: {
+            findings: {
                 /** @enum {string} */
-                name: "image-completed" | "video-completed" | "failed-refunded" | "relay-expired" | "relay-unknown" | "submission-uncertain" | "polled-after-wait" | "idempotent-replay" | "sparse-answer" | "invalid-request" | "unauthorized" | "insufficient-credits" | "task-not-found" | "key-reused-with-other-body" | "request-in-progress" | "rate-limited" | "server-error" | "connection-dropped";
-                met: boolean;
-                /** @description How many requests met it. */
+                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule";
+                place: string;
                 count: number;
+                /** @description What the service did. */
+                service: unknown;
+                /** @description What genmock would have done. */
+                genmock: unknown;
+                message: string;
+                /** @description One exchange it was seen in, credentials redacted. */
+                example: {
+                    seq: number;
+                    at: string;
+                    method: string;
+                    path: string;
+                    status: number;
+                    requestBody?: string;
+                    responseBody?: string;
+                };
             }[];
-            met: number;
-            total: number;
+            observations: {
+                exchanges: number;
+                statuses: {
+                    [key: string]: {
+                        [key: string]: number;
+                    };
+                };
+                prices: {
+                    model: string;
+                    option: string;
+                    relay: boolean;
+                    credits: number;
+                    seen: number;
+                }[];
+                relayStatuses: {
+                    [key: string]: number;
+                };
+                errorCodes: {
+                    [key: string]: number;
+                };
+                pollAfterSeconds: {
+                    [key: string]: number;
+                };
+                models: {
+                    [key: string]: {
+                        submitted: number;
+                        outcomes: {
+                            [key: string]: {
+                                /** @enum {integer} */
+                                status: 1 | 2;
+                                errorCode?: string;
+                                refunded?: boolean;
+                                relaySteps?: {
+                                    relayStatus: string;
+                                    seconds: {
+                                        min: number;
+                                        max: number;
+                                    };
+                                }[];
+                                count: number;
+                                seconds: {
+                                    min: number;
+                                    max: number;
+                                };
+                                polls: {
+                                    min: number;
+                                    max: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
         };
         InvalidRequest: {
             /** @constant */
@@ -2253,10 +2317,6 @@ export interface operations {
                 status?: 0 | 1 | 2;
                 /** @description At most this many (default 100). */
                 limit?: number;
-                /** @description Skip this many matches first. */
-                offset?: number;
-                /** @description The nextCursor of the previous page: the page after it. */
-                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2751,10 +2811,6 @@ export interface operations {
                 since?: number;
                 /** @description At most this many (default 100). */
                 limit?: number;
-                /** @description Skip this many matches first. */
-                offset?: number;
-                /** @description The nextCursor of the previous page: the page after it. */
-                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2987,12 +3043,6 @@ export interface operations {
                 taskId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
-                /** @description At most this many (default 1000). */
-                limit?: number;
-                /** @description Skip this many matches first. */
-                offset?: number;
-                /** @description The nextCursor of the previous page: the page after it. */
-                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -3010,8 +3060,6 @@ export interface operations {
                 headers: {
                     Date: components["headers"]["Date"];
                     "Content-Disposition"?: string;
-                    /** @description Past 8 MB of bodies the export stops: the cursor of the rest. */
-                    "Genmock-Next-Cursor"?: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3381,11 +3429,11 @@ export interface operations {
             };
         };
     };
-    getCoverage: {
+    getDriftReport: {
         parameters: {
             query?: {
-                /** @description Only these accounts, comma-separated (or the parameter repeated): their outcomes together. Without it, the whole run, requests that named no account included. */
-                account?: string;
+                /** @description json (default) or junit (JUnit XML: one testcase per kind of finding). */
+                format?: "json" | "junit";
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -3398,15 +3446,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every outcome, met or not. */
+            /** @description Findings grouped by kind and place, and observations; with format=junit, JUnit XML. */
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["ETagOfJson"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CoverageReport"];
+                    "application/json": components["schemas"]["DriftReport"];
+                    "application/xml": string;
                 };
             };
             /** @description Not Modified: If-None-Match names the current ETag. */
@@ -3417,6 +3466,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearDriftReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */
             401: {
