@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { envName, HELP, OPTIONS, parseCommand } from '../src/node/cli-args.js'
+import { envName, OPTIONS, parseCommand } from '../src/node/cli-args.js'
+import { HELP } from '../src/node/cli-help.js'
 import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.js'
 
 /**
@@ -116,9 +117,16 @@ describe('--log json', () => {
         'sk_test_bob',
         'sk_test_low',
       ])
-      expect(lines.map(({ event }) => event)).toEqual(['ready', 'exposed', 'request', 'stopping', 'conformance'])
+      expect(lines.map(({ event }) => event)).toEqual([
+        'ready',
+        'exposed',
+        'request',
+        'stopping',
+        'conformance',
+        'coverage',
+      ])
       expect(lines[1]).toMatchObject({ level: 'warn', host: '0.0.0.0' })
-      expect(lines.at(-1)).toMatchObject({ findings: 0, errors: 0, counts: {} })
+      expect(lines.at(-2)).toMatchObject({ findings: 0, errors: 0, counts: {} })
       expect(r.stdout()).not.toContain(token)
       expect(r.stderr()).toBe('')
     },
@@ -155,7 +163,9 @@ describe('exit codes when genmock stops', () => {
     await baseUrl(r)
     r.child.kill('SIGHUP')
     expect((await r.exited).code).toBe(0)
-    expect(r.stdout()).toMatch(/genmock: SIGHUP, stopping\nconformance: no findings\n$/)
+    expect(r.stdout()).toMatch(
+      /genmock: SIGHUP, stopping\nconformance: no findings\ncoverage: 0 of \d+ outcomes met\n$/,
+    )
   })
 })
 
@@ -183,6 +193,7 @@ describe('graceful shutdown', () => {
         'stopping',
         ...new Array(50).fill('request'),
         'conformance',
+        'coverage',
         'report',
       ])
       expect(readFileSync(report, 'utf8')).toContain('<testsuite')
@@ -265,7 +276,7 @@ describe('--watch', () => {
 
 describe('one table of options', () => {
   const flags = Object.keys(OPTIONS)
-    .filter((key) => key !== 'help' && key !== 'version')
+    .filter((key) => (OPTIONS[key as keyof typeof OPTIONS] as { env?: false }).env !== false)
     .map((key) => ({ key, flag: `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, variable: envName(key) }))
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 

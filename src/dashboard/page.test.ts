@@ -58,8 +58,9 @@ const TEST_IDS = [
 ]
 const DATA_ATTRIBUTES = ['data-task-id', 'data-status', 'data-account-id', 'data-kind', 'data-outcome', 'data-met']
 // 25 KB until the listings paged (README, Pages): their older and newer buttons are 0.7 KB; the
-// coverage card (README, Outcome coverage) ~0.4 KB.
-const BUDGET = 26 * 1024
+// coverage card (README, Outcome coverage) ~0.4 KB, the drift card (README, Check genmock against
+// the service) ~0.6 KB.
+const BUDGET = 27 * 1024
 
 const page = await dashboardPage()
 

@@ -1,42 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
-import { Engine, type EngineOptions, type Submission, type TaskRead } from './engine.js'
+import { Engine, type Submission, type TaskRead } from './engine.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from './saved-state.js'
-
-const START = Date.parse('2026-01-01T00:00:00.000Z')
-const ORIGIN = 'http://localhost:4600'
-const KEYS = { alice: 'sk_test_alice', bob: 'sk_test_bob', carol: 'sk_test_carol_0001', owner: 'sk_test_owner_0001' }
-
-const IMAGE = { model: 'vendor-a/base-image', prompt: 'a red fox in the snow' }
-const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '1K' }
-const VIDEO = { model: 'video-d', inputMode: 'text_to_video', prompt: 'waves at dusk' }
-
-const scenario = (input: Omit<ScenarioInput, 'description'>) =>
-  scenarioSchema.parse({ description: `test scenario ${input.name}`, ...input })
-
-/** Image tasks finish at their second poll, or fail with a refund after ten minutes. */
-const POLLED = scenario({
-  name: 'polled',
-  rules: [
-    {
-      match: { endpoint: 'image' },
-      timeline: [
-        { at: 'poll 2', set: { status: 1 } },
-        { at: '10m', set: { status: 2, errorCode: 'GAVE_UP' }, refund: true },
-      ],
-    },
-    { use: 'default' },
-  ],
-})
-
-/** Same options for the engine saved and the one restored; the wall clock is the test's. */
-function engineOptions(
-  wall: { now: number },
-  clock: EngineOptions['clock'] = { mode: 'manual', start: START },
-): EngineOptions {
-  return { seed: 11, clock: { ...clock, wallNow: () => wall.now }, sleep: async () => {} }
-}
+import { START, ORIGIN, KEYS, IMAGE, RELAY, VIDEO, scenario, POLLED, engineOptions } from './saved-state.fixtures.js'
 
 type Ids = Record<string, string>
 interface Step {

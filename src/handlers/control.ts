@@ -273,7 +273,10 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   },
 ]
 
-/** Every route of the control API: the rows above, the task view's, coverage's and drift's; the control document's paths. */
+/**
+ * Every route of the control API: the rows above, the task view's, coverage's and drift's; the
+ * control document's paths.
+ */
 export const CONTROL_API_ROUTES: readonly RouteRow[] = [
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,

@@ -101,6 +101,21 @@ export function httpControl(url: string, adminToken?: string): Control {
   }
 }
 
+/** Every page of a control listing, newest first, following its cursors (README, Pages). */
+async function allPages<T>(control: Control, path: string, field: 'tasks' | 'requests'): Promise<T[]> {
+  const items: T[] = []
+  let cursor: string | undefined
+  do {
+    const page = (await control(
+      'GET',
+      `${path}&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )) as Record<typeof field, T[]> & { nextCursor?: string }
+    items.push(...page[field])
+    cursor = page.nextCursor
+  } while (cursor !== undefined)
+  return items
+}
+
 /**
  * A fresh account with a clock of its own, and its views.
  * @example
@@ -127,11 +142,8 @@ export async function createWorld(control: Control, baseUrl: string, options: Wo
     },
     findings: async () =>
       ((await control('GET', `/__mock/conformance?account=${account}`)) as { findings: Finding[] }).findings,
-    tasks: async () =>
-      ((await control('GET', `/__mock/tasks?account=${account}&limit=99999`)) as { tasks: TaskView[] }).tasks,
-    journal: async () =>
-      ((await control('GET', `/__mock/requests?account=${account}&limit=99999`)) as { requests: JournalEntry[] })
-        .requests,
+    tasks: () => allPages<TaskView>(control, `/__mock/tasks?account=${account}`, 'tasks'),
+    journal: () => allPages<JournalEntry>(control, `/__mock/requests?account=${account}`, 'requests'),
     coverage: async () => (await control('GET', `/__mock/coverage?account=${account}`)) as CoverageReport,
   }
 }

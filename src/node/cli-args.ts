@@ -36,7 +36,7 @@ export const VERSION: string = pkg.version
  */
 type Parse<T> = (text: string | undefined, from: string) => T
 
-interface OptionSpec<T> {
+export interface OptionSpec<T> {
   /** The value's placeholder in --help ('N'); none for a flag. */
   arg?: string
   /** The value of the option given alone (`--sparse` is `--sparse=random`); it takes no next word then. */
@@ -274,7 +274,7 @@ export const COMMANDS = {
   calibrate: {
     usage: 'calibrate FILE.har --out DIR',
     help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',
-    files: 'one recording and a folder: genmock calibrate FILE.har --out DIR',
+    files: 'one recording and a directory: genmock calibrate FILE.har --out DIR',
   },
 }
 
@@ -285,10 +285,10 @@ export type Command =
   | { kind: 'calibrate'; file: string; out: string }
   | ({ kind: 'serve' } & ServeArgs)
 
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 /** `maxTasks` → `GENMOCK_MAX_TASKS`. */
 export const envName = (key: string) => `GENMOCK_${kebab(key).replace(/-/g, '_').toUpperCase()}`
-const KEYS = Object.keys(OPTIONS) as (keyof Options)[]
+export const KEYS = Object.keys(OPTIONS) as (keyof Options)[]
 const BY_FLAG = new Map(KEYS.map((key) => [kebab(key), key]))
 const BY_SHORT = new Map(
   KEYS.flatMap((key) => ((OPTIONS[key] as OptionSpec<unknown>).short ? [[OPTIONS[key].short!, key]] : [])),
@@ -340,6 +340,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   }
   if (given.has('help')) return { kind: 'help' }
   if (given.has('version')) return { kind: 'version' }
+  if (given.has('adminToken') && given.has('adminTokenFile'))
+    throw new UsageError('give the admin token once: --admin-token or --admin-token-file')
   const values = {} as Record<keyof Options, unknown>
   for (const key of KEYS) {
     // --admin-token-file given on the command line wins over GENMOCK_ADMIN_TOKEN: that one is not read.
@@ -349,8 +351,6 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     const { text, from } = given.get(key) ?? fromEnv ?? { text: undefined, from: `--${kebab(key)}` }
     values[key] = OPTIONS[key].parse(text, from)
   }
-  if (given.has('adminToken') && given.has('adminTokenFile'))
-    throw new UsageError('give the admin token once: --admin-token or --admin-token-file')
   const serve = values as ServeArgs
   // The file's token wins over GENMOCK_ADMIN_TOKEN, as the command line does.
   serve.adminToken = serve.adminTokenFile ?? serve.adminToken
@@ -382,54 +382,3 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
 export function usageMessage(error: unknown): string | undefined {
   return error instanceof UsageError ? error.message : undefined
 }
-
-const COLUMN = 23
-function optionLines(): string {
-  return KEYS.map((key) => {
-    const spec: OptionSpec<unknown> = OPTIONS[key]
-    const value = spec.bare !== undefined ? `[=${spec.arg}]` : spec.arg ? ` ${spec.arg}` : ''
-    const left = `  ${spec.short ? `-${spec.short}, ` : ''}--${kebab(key)}${value}`
-    const [first, ...rest] = [spec.help].flat().map((line, i) => (i === 0 ? line : ' '.repeat(COLUMN) + line))
-    const head = left.length < COLUMN - 1 ? `${left.padEnd(COLUMN)}${first}` : `${left}\n${' '.repeat(COLUMN)}${first}`
-    return [head, ...rest].join('\n')
-  }).join('\n')
-}
-
-export const HELP = `genmock ${VERSION} — a local simulator of the image and video generation task service
-
-Usage: genmock [options]
-${Object.values(COMMANDS)
-  .map((c) => `       genmock ${c.usage.padEnd(18)} ${c.help}`)
-  .join('\n')}
-
-Options:
-${optionLines()}
-
-Every option can also be set in the environment, the command line winning: GENMOCK_ and its
-name in capitals, such as GENMOCK_PORT=0, GENMOCK_CORS_ORIGIN=…, GENMOCK_STRICT=1.
-
-Exit codes:
-  0  stopped cleanly (SIGINT, SIGTERM or SIGHUP), or --help, --version, validate with no problem
-  1  --fail-on-findings with an error finding; --require-coverage with an outcome not met;
-     validate found a problem; the port is in use or the report could not be written
-  2  a bad option, environment variable or scenario file: nothing was started
-  129, 130, 143  a second SIGHUP, SIGINT or SIGTERM stopped it at once, without the reports
-
-Examples:
-  genmock
-  genmock --port 0 --clock manual --seed 7
-  genmock --clock real --speed 10
-  genmock --scenarios ./my-scenarios --scenario relay-expiry --watch
-  genmock --host 0.0.0.0 --admin-token s3cret-token --allowed-hosts genmock.internal
-  genmock --cors-origin http://app.example.test:3000
-  genmock --strict --report conformance.xml --fail-on-findings --log json
-  genmock validate ./my-scenarios/*.yaml
-
-A request picks a scenario with the header X-Mock-Scenario: NAME (or Prefer: scenario=NAME),
-or with [mock:NAME] in its prompt; else it gets its account's scenario, else the default.
-
-Control API: GET /__mock/health, GET|PUT /__mock/clock, POST /__mock/clock/advance,
-POST /__mock/reset, POST|GET|PATCH /__mock/accounts[/:id], GET /__mock/tasks,
-POST /__mock/tasks/:id/transition, GET|POST /__mock/scenarios, PUT /__mock/scenario,
-GET|DELETE /__mock/requests, GET|DELETE /__mock/conformance. See README.md.
-`

@@ -1,6 +1,12 @@
-// `genmock/node`: everything a Node user needs from one entry: the standalone server, started from
-// code, and the in-process simulator of `genmock` (re-exported as it is).
-export * from '../index.js'
+// `genmock/node`: the standalone server, started from code, with the types of `genmock` and its values
+// that load no msw (a CommonJS require() of genmock/node must work where require() cannot load ES
+// modules, as msw's dependencies are). createSimulator comes from `genmock`.
+export type * from '../index.js'
+export { ID_STYLES } from '../contract/id-style.js'
+export { OUTCOME_NAMES } from '../contract/outcomes.js'
+export { SPARSE_MODES } from '../contract/sparse.js'
+export { CONFORMANCE_RULES } from '../engine/journal/conformance.js'
+export { journalToHar } from '../handlers/har.js'
+export { loadCalibration } from './calibration-files.js'
 export { leanHeap } from './lean-heap.js'
 export { loadVideoSample, startServer, type RunningServer, type ServerOptions } from './server.js'
-export { loadCalibration } from './calibration-files.js'

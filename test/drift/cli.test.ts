@@ -100,6 +100,9 @@ describe('bad recordings get a clear answer', () => {
     }
     const record = join(dir, 'no-such-dir', 's.har')
     const unwritable = await run(['--port', '0', '--proxy', 'http://127.0.0.1:9', '--record', record])
-    expect([unwritable.code, unwritable.stderr]).toEqual([1, `genmock: cannot write --record ${record}: ENOENT\n`])
+    expect([unwritable.code, unwritable.stderr]).toEqual([
+      2,
+      `genmock: --record ${record}: cannot be written (ENOENT)\n`,
+    ])
   })
 })

@@ -157,7 +157,10 @@ eachDoor('outcome coverage', (door) => {
 describe('the README', () => {
   it('documents every outcome, in report order, in its Outcome coverage table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    const section = readme.slice(readme.indexOf('\n## Outcome coverage'), readme.indexOf('\n## Other routes'))
+    const section = readme.slice(
+      readme.indexOf('\n## Outcome coverage'),
+      readme.indexOf('\n## Check genmock against the service'),
+    )
     const names = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(names).toEqual(OUTCOME_NAMES)
   })

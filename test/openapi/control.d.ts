@@ -492,6 +492,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which outcomes of the interface the clients met
+         * @description Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of the accounts named. Cleared by POST /__mock/reset.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/drift": {
         parameters: {
             query?: never;
@@ -601,6 +621,13 @@ export interface components {
                 taskId?: string;
             }[];
             olderEntries?: number;
+            olderSums?: {
+                opening: number;
+                adjust: number;
+                debit: number;
+                refund: number;
+                reversal: number;
+            };
         };
         TaskView: {
             taskId: string;
@@ -684,6 +711,7 @@ export interface components {
                 nextChangeAt?: string;
                 nextChangeAtPoll?: number;
             }[];
+            nextCursor?: string;
         };
         TaskDetail: {
             task: {
@@ -944,6 +972,7 @@ export interface components {
                     truncated?: true;
                 };
             }[];
+            nextCursor?: string;
         };
         Count: {
             count: number;
@@ -1036,6 +1065,17 @@ export interface components {
                 taskId?: string;
                 idempotencyKey?: string;
             }[];
+        };
+        CoverageReport: {
+            outcomes: {
+                /** @enum {string} */
+                name: "image-completed" | "video-completed" | "failed-refunded" | "relay-expired" | "relay-unknown" | "submission-uncertain" | "polled-after-wait" | "idempotent-replay" | "sparse-answer" | "invalid-request" | "unauthorized" | "insufficient-credits" | "task-not-found" | "key-reused-with-other-body" | "request-in-progress" | "rate-limited" | "server-error" | "connection-dropped";
+                met: boolean;
+                /** @description How many requests met it. */
+                count: number;
+            }[];
+            met: number;
+            total: number;
         };
         DriftReport: {
             findings: {
@@ -2317,6 +2357,10 @@ export interface operations {
                 status?: 0 | 1 | 2;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -2811,6 +2855,10 @@ export interface operations {
                 since?: number;
                 /** @description At most this many (default 100). */
                 limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -3043,6 +3091,12 @@ export interface operations {
                 taskId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
+                /** @description At most this many (default 1000). */
+                limit?: number;
+                /** @description Skip this many matches first. */
+                offset?: number;
+                /** @description The nextCursor of the previous page: the page after it. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
@@ -3060,6 +3114,8 @@ export interface operations {
                 headers: {
                     Date: components["headers"]["Date"];
                     "Content-Disposition"?: string;
+                    /** @description Past 8 MB of bodies the export stops: the cursor of the rest. */
+                    "Genmock-Next-Cursor"?: string;
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3415,6 +3471,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query?: {
+                /** @description Only these accounts, comma-separated (or the parameter repeated): their outcomes together. Without it, the whole run, requests that named no account included. */
+                account?: string;
+            };
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every outcome, met or not. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageReport"];
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */

@@ -36,7 +36,7 @@ const REQUIRED = [
 
 describe.concurrent('the packed tarball', () => {
   it(
-    'holds only whitelisted files, every file the exports map names, and weighs under 225 kB',
+    'holds only whitelisted files, every file the exports map names, and weighs under 250 kB',
     async ({ expect }) => {
       const { info } = await packed()
       const paths = info.files.map((f) => f.path).sort()
@@ -46,10 +46,9 @@ describe.concurrent('the packed tarball', () => {
       const report =
         `${info.size} bytes packed, ${info.entryCount} files; ` +
         `largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
-      // 200 kB until the test kit (README, The test kit): its three entries, the Jest preset and
-      // transform and outcome coverage weigh ~12 kB packed, their README sections ~4 kB; the engine split into modules,
-      // paging and the hardening ~10 kB.
-      expect(info.size, report).toBeLessThan(225_000)
+      // 200 kB until this release (README, Changelog): the test kit and outcome coverage ~16 kB packed,
+      // the proxy, drift report and calibration ~20 kB, the engine split, paging and hardening ~10 kB.
+      expect(info.size, report).toBeLessThan(250_000)
     },
     RUN_MS,
   )
