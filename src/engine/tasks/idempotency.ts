@@ -41,8 +41,11 @@ export class IdempotencyRecords<R> {
   readonly retentionMs: number
   readonly maxRecords: number
 
-  /** Records older than `retentionMs` are forgotten, and the oldest beyond `maxRecords`. */
-  constructor(retentionMs: number, maxRecords = 100_000) {
+  /**
+   * Records older than `retentionMs` are forgotten, and the oldest beyond `maxRecords` (by default
+   * as many as the tasks kept, so that a long run's memory stays flat: README, Performance).
+   */
+  constructor(retentionMs: number, maxRecords = 10_000) {
     this.retentionMs = retentionMs
     this.maxRecords = maxRecords
   }
