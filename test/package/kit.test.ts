@@ -5,6 +5,7 @@ import {
   devVersion,
   exec,
   INSTALL_MS,
+  node22,
   project,
   projects,
   readmeExample,
@@ -47,30 +48,34 @@ ${get}  expect((await relay(world, { 'idempotency-key': 'kit-key-0001' })).statu
 }
 
 describe.concurrent('the test kit from the tarball', () => {
-  it(
-    "genmock/vitest: the README's example, and a breach failing only its own test",
-    async ({ expect }) => {
-      const dir = await projects.msw2()
-      writeFiles(dir, {
-        'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
-        'kit-vitest/scoped.test.js': SCOPED('vitest'),
-      })
-      const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
-      const { stdout, code } = await exec(
-        process.execPath,
-        [vitest, 'run', '--root', 'kit-vitest', '--reporter', 'verbose'],
-        { cwd: dir, allowFailure: true },
-      )
-      expect(stdout).toMatch(/✓ image\.test\.ts > an image task completes when its clock moves/)
-      expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
-      expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
-      expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
-      expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
-      expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
-      expect(code).toBe(1)
-    },
-    INSTALL_MS + RUN_MS,
-  )
+  const setups: [string, () => Promise<[string, string]>][] = [
+    ['msw 2 on Node 20', async () => [await projects.msw2(), process.execPath]],
+    ['msw 3 on Node 22', () => Promise.all([projects.msw3(), node22()])],
+  ]
+  for (const [label, setup] of setups)
+    it(
+      `genmock/vitest with ${label}: the README's example, and a breach failing only its own test`,
+      async ({ expect }) => {
+        const [dir, node] = await setup()
+        writeFiles(dir, {
+          'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
+          'kit-vitest/scoped.test.js': SCOPED('vitest'),
+        })
+        const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
+        const { stdout, code } = await exec(node, [vitest, 'run', '--root', 'kit-vitest', '--reporter', 'verbose'], {
+          cwd: dir,
+          allowFailure: true,
+        })
+        expect(stdout).toMatch(/✓ image\.test\.ts > an image task completes when its clock moves/)
+        expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
+        expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
+        expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
+        expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
+        expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
+        expect(code).toBe(1)
+      },
+      INSTALL_MS + RUN_MS,
+    )
 
   it(
     "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, a breach failing only its test",

@@ -321,7 +321,7 @@ export function readmeExample(heading: string): string {
   return block[1]!
 }
 
-/** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22. */
+/** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22 (with Vitest). */
 export const projects = {
   msw2: () =>
     project('msw2', {
@@ -330,5 +330,5 @@ export const projects = {
       vitest: devVersion('vitest'),
       '@types/node': '^20.19.0',
     }),
-  msw3: () => project('msw3', { msw: '^3', '@types/node': '^22.12.0' }),
+  msw3: () => project('msw3', { msw: '^3', vitest: devVersion('vitest'), '@types/node': '^22.12.0' }),
 }
