@@ -6,7 +6,8 @@ import { Problem } from './problem.js'
 
 type PathSegment = PropertyKey
 
-function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
+/** The value at a zod issue's path inside a body, or undefined where the path leaves it. */
+export function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
   let value = body
   for (const segment of path) {
     if (value === null || typeof value !== 'object') return undefined

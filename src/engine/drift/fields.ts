@@ -1,6 +1,7 @@
 import type * as z from 'zod'
 import { isPlainObject } from '../../contract/fields.js'
 import { submissionResponseSchema, taskSnapshotSchema } from '../../contract/responses.js'
+import { valueAt } from '../validation.js'
 import type { DriftInput } from './report.js'
 
 /** What is known of the task an answer is about: what decides which fields genmock always sends. */
@@ -52,15 +53,6 @@ const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(va
 /** A path with array positions folded, so that every item's finding is one finding. */
 const placeOf = (prefix: string, path: readonly PropertyKey[]) =>
   [prefix, ...path.map((segment) => (typeof segment === 'number' ? '[]' : String(segment)))].join('.')
-
-function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
-  let value = body
-  for (const segment of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[segment]
-  }
-  return value
-}
 
 /**
  * An answer's body against one of genmock's schemas: fields genmock never sends, values of another
