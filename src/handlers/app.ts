@@ -160,11 +160,22 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       reply = { status: wire.status, headers: wire.headers, bytes: wire.body }
     }
     if (!control) {
-      const { breaches = [], ...journaled } = trace
       const durationMs = performance.now() - started
-      const requestSeq = engine.journal.record(() =>
-        journalEntry({ request, arrived, reply: wire, durationMs, trace: journaled, conformance: broken, redact }),
-      )
+      // Built when first read: most entries never are (README, Performance).
+      const requestSeq = engine.journal.record(() => {
+        const { breaches: _, ...journaled } = trace
+        return journalEntry({
+          request,
+          arrived,
+          reply: wire,
+          durationMs,
+          trace: journaled,
+          conformance: broken,
+          redact,
+        })
+      })
+      // A repeat has already updated its first finding in the engine: nothing to record, nothing to redact.
+      const breaches = trace.breaches?.filter((breach) => !breach.repeat) ?? []
       if (breaches.length > 0)
         engine.conformance.record(
           breaches.map((breach) => ({

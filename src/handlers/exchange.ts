@@ -44,9 +44,10 @@ export type Reply =
  * @example
  * json(201, { id: 'acct_1' })
  */
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
   status,
-  headers: { 'content-type': 'application/json', ...headers },
+  // A spread after a property is a slow copy even when empty: most replies have no headers of their own.
+  headers: headers ? { 'content-type': 'application/json', ...headers } : { 'content-type': 'application/json' },
   json: body,
 })
 

@@ -99,7 +99,7 @@ export function problemReply(problem: ProblemDetail): Reply {
  */
 export function submissionReply({ response, scenarioHttpStatus, replayed, delivery }: Submission): Reply {
   if (delivery === 'dropped') return DROP
-  return json(scenarioHttpStatus, response, replayed ? { 'idempotent-replayed': 'true' } : {})
+  return json(scenarioHttpStatus, response, replayed ? { 'idempotent-replayed': 'true' } : undefined)
 }
 
 /** What a failure nobody asked for looks like: never a stack trace. */

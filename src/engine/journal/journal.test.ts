@@ -130,4 +130,30 @@ describe('Journal', () => {
     journal.record(request(12))
     expect(seqs(journal.list())).toEqual([3, 2])
   })
+
+  it('keeps order through many wraps: limits, filters, lazily built entries, save and restore', () => {
+    const journal = new Journal(4)
+    let built = 0
+    for (let n = 1; n <= 10; n++)
+      journal.record(() => {
+        built++
+        return request(n)
+      })
+    expect(seqs(journal.list(3))).toEqual([10, 9, 8])
+    expect(built).toBe(3) // only the entries read are built
+    expect(paths(journal.find({ path: '/api/ai/tasks/tsk_7' }))).toEqual(['/api/ai/tasks/tsk_7'])
+    expect(journal.find({ path: '/api/ai/tasks/tsk_6' })).toEqual([])
+    const other = new Journal(4)
+    other.restore(journal.save())
+    other.record(request(11))
+    expect(seqs(other.list())).toEqual([11, 10, 9, 8])
+    expect(seqs(journal.list())).toEqual([10, 9, 8, 7])
+  })
+
+  it('with capacity 0 keeps nothing but still numbers requests', () => {
+    const journal = new Journal(0)
+    fill(journal, 1, 3)
+    expect(journal.size).toBe(0)
+    expect(journal.record(request(4))).toBe(4)
+  })
 })

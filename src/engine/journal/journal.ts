@@ -52,8 +52,12 @@ export function journalMatcher({
  * journal.list(10) // newest first
  */
 export class Journal {
-  /** Entries as given: built ones, or how to build them (the doors hand over their request and reply as they are). */
-  #kept: { seq: number; entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>) }[] = []
+  /**
+   * Entries as given: built ones, or how to build them (the doors hand over their request and reply as they are).
+   * A ring: the oldest at `#start`, overwritten in place once full, so recording costs the same at any size.
+   */
+  #ring: Kept[] = []
+  #start = 0
   #seq = 0
 
   readonly capacity: number
@@ -69,14 +73,18 @@ export class Journal {
    */
   record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>)): number {
     const seq = ++this.#seq
-    this.#kept.push({ seq, entry: typeof entry === 'function' ? entry : { seq, ...entry } })
-    if (this.#kept.length > this.capacity) this.#kept.splice(0, this.#kept.length - this.capacity)
+    const kept: Kept = { seq, entry: typeof entry === 'function' ? entry : { seq, ...entry } }
+    if (this.#ring.length < this.capacity) this.#ring.push(kept)
+    else if (this.capacity > 0) {
+      this.#ring[this.#start] = kept
+      this.#start = (this.#start + 1) % this.capacity
+    }
     return seq
   }
 
   /** Newest first. */
   list(limit = this.capacity): JournalEntry[] {
-    return this.#entries(Math.max(0, this.#kept.length - limit)).reverse()
+    return this.#entries(Math.max(0, this.#ring.length - limit)).reverse()
   }
 
   /**
@@ -89,11 +97,12 @@ export class Journal {
   }
 
   get size(): number {
-    return this.#kept.length
+    return this.#ring.length
   }
 
   clear(): void {
-    this.#kept = []
+    this.#ring = []
+    this.#start = 0
     this.#seq = 0
   }
 
@@ -107,17 +116,27 @@ export class Journal {
   }
 
   restore(saved: SavedJournal): void {
-    this.#kept = saved.entries
+    this.#ring = saved.entries
       .slice(Math.max(0, saved.entries.length - this.capacity))
       .map((entry) => ({ seq: entry.seq, entry }))
+    this.#start = 0
     this.#seq = saved.seq
   }
 
-  /** The kept entries from `from` on, oldest first, each built once: the ones not asked for stay unbuilt. */
+  /** The kept entries from the `from`th oldest on, oldest first, each built once: those not asked for stay unbuilt. */
   #entries(from = 0): JournalEntry[] {
-    return this.#kept.slice(from).map((kept) => {
+    const ring = this.#ring
+    const entries: JournalEntry[] = []
+    for (let i = from; i < ring.length; i++) {
+      const kept = ring[(this.#start + i) % ring.length]!
       if (typeof kept.entry === 'function') kept.entry = { seq: kept.seq, ...kept.entry() }
-      return kept.entry
-    })
+      entries.push(kept.entry)
+    }
+    return entries
   }
+}
+
+interface Kept {
+  seq: number
+  entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>)
 }

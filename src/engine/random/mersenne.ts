@@ -35,11 +35,16 @@ export function mersenne(seed: number): Mersenne {
     state[i] = Math.imul(1812433253, previous ^ (previous >>> 30)) + i
   }
   let index = N
+  // The reference implementation's three loops: no index needs a `%` to wrap inside them.
+  const mix = (i: number, next: number, far: number) => {
+    const y = (state[i]! & 0x80000000) | (state[next]! & 0x7fffffff)
+    state[i] = state[far]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
+  }
   const twist = () => {
-    for (let i = 0; i < N; i++) {
-      const y = (state[i]! & 0x80000000) | (state[(i + 1) % N]! & 0x7fffffff)
-      state[i] = state[(i + M) % N]! ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)
-    }
+    let i = 0
+    for (; i < N - M; i++) mix(i, i + 1, i + M)
+    for (; i < N - 1; i++) mix(i, i + 1, i + M - N)
+    mix(N - 1, 0, M - 1)
     index = 0
   }
   const next32 = () => {
