@@ -7,10 +7,13 @@
 // BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (10,50), BENCH_LOAD_SECONDS (60), BENCH_STARTUP_RUNS (7),
 // BENCH_MSW_DOOR (1 adds genmock's routes served through msw's getResponse, for context),
 // BENCH_ONLY (some of http,growth,burst,worlds,load,startup,bundle), BENCH_FROM (src: genmock from src/ even when
-// built), BENCH_PIN (0: no taskset), BENCH_WORKERS (autocannon worker threads, default 0).
+// built), BENCH_PIN (0: no taskset), BENCH_WORKERS (autocannon worker threads, default 0),
+// BENCH_AGAINST (DIR: another checkout of genmock, built, e.g. a git worktree of an earlier commit; its
+// server joins the HTTP section beside this one, round by round, for a before-and-after in one run).
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type autocannon from 'autocannon'
 import { createSimulator, type AdvanceBy, type SimulatorOptions } from '../../src/index.js'
 import { BUDGET_GZIP_BYTES, bundleSizes, printBundleSizes } from './bundle-size.js'
@@ -41,6 +44,7 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Nu
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7)
 const MSW_DOOR = process.env.BENCH_MSW_DOOR === '1'
+const AGAINST = process.env.BENCH_AGAINST
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,growth,burst,worlds,load,startup,bundle').split(','))
 const STORE_SIZES = [100, 10_000, 100_000]
 const TARGETS = {
@@ -138,6 +142,25 @@ async function measured(server: Child, options: LoadOptions): Promise<Measured> 
 let contendedRuns = 0
 let totalRuns = 0
 
+/** A checkout's name for the tables: its directory and, when it is a git checkout, its commit. */
+function checkoutName(dir: string): string {
+  const commit = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
+  return commit.status === 0 ? `${basename(dir)} (${commit.stdout.trim()})` : basename(dir)
+}
+
+/** This genmock beside the BENCH_AGAINST checkout, measured in the same interleaved rounds. */
+function againstCheck(endpoint: string, connections: number, ours: HttpFigure, before: HttpFigure): Check {
+  const ratio = ours.rps / before.rps
+  const perCpu = ours.perCpuSecond / before.perCpuSecond
+  say(`  genmock ÷ ${before.target} = ${n(ratio, 3)} (per CPU-second ${n(perCpu, 3)})`)
+  return {
+    figure: `${endpoint} ${connections} conns, genmock ÷ ${before.target}`,
+    value: `${n(ratio, 3)} req/s, ${n(perCpu, 3)} per CPU-s (${n(ours.rps)} ÷ ${n(before.rps)})`,
+    target: `≥ ${TARGETS.sideBySide} per CPU-s (noise about ±10%)`,
+    pass: perCpu >= TARGETS.sideBySide,
+  }
+}
+
 async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<string, string>; storedAfter: object }> {
   const genmock = await startGenmock()
   const servers: { server: Child; taskId: string; richKey: string }[] = [
@@ -155,8 +178,13 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
       const door = await startGenmock({}, 'genmock-msw')
       servers.push({ server: door, taskId: door.taskId, richKey: door.richKey })
     }
-    // The ceiling first in the tables, then genmock, then the context.
+    // The ceiling first in the tables, then genmock (and the checkout it is compared with), then the context.
     servers.unshift(servers.splice(1, 1)[0]!)
+    if (AGAINST) {
+      const before = await startGenmock({ from: AGAINST }, 'genmock-against')
+      before.name = `genmock at ${checkoutName(AGAINST)}`
+      servers.splice(2, 0, { server: before, taskId: before.taskId, richKey: before.richKey })
+    }
     const sources = Object.fromEntries(servers.map(({ server }) => [server.name, server.source]))
     say(`genmock runs from ${genmock.source}`)
 
@@ -273,6 +301,10 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
           target: `≥ ${goal}`,
           pass,
         })
+        const before = figures.find(
+          (f) => f.endpoint === endpoint && f.connections === connections && f.kind === 'genmock-against',
+        )
+        if (before) checks.push(againstCheck(endpoint, connections, ours, before))
       }
     }
     const bare = figures.filter((f) => f.kind === 'bare' && f.contendedRounds === 0)

@@ -1,6 +1,7 @@
 // One server of the bench, in a process of its own (the bench pins it to one core):
-//   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N]
-// KIND: genmock | genmock-msw | bare | express | msw-middleware | msw-getresponse.
+//   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N] [--from DIR]
+// KIND: genmock | genmock-against | genmock-msw | bare | express | msw-middleware | msw-getresponse.
+// genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
 // IPC messages (memory, stats, fill) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
 // `--cpu-prof` profile gets written. Plain JavaScript on purpose: the baselines run with no loader;
@@ -8,12 +9,18 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
 import { createServer } from 'node:http'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { fixed: { type: 'string' }, clock: { type: 'string' }, 'max-tasks': { type: 'string' } },
+  options: {
+    fixed: { type: 'string' },
+    clock: { type: 'string' },
+    'max-tasks': { type: 'string' },
+    from: { type: 'string' },
+  },
 })
 const kind = positionals[0] ?? 'genmock'
 const TASK_PATH = '/api/ai/tasks/'
@@ -26,6 +33,7 @@ const root = new URL('../../', import.meta.url)
  * sources through tsx.
  */
 async function genmock(sub) {
+  if (values.from !== undefined) return builtIn(values.from, sub)
   if (process.env.BENCH_FROM !== 'src') {
     try {
       const url = import.meta.resolve(`genmock${sub}`)
@@ -38,6 +46,14 @@ async function genmock(sub) {
   const { register } = await import('tsx/esm/api')
   register()
   return { module: await import(new URL(SOURCES[sub], root).href), source: `${SOURCES[sub]} (tsx)` }
+}
+
+/** `genmock${sub}` as built in another checkout: the ES module its package.json exports (run `npm ci` there first). */
+async function builtIn(dir, sub) {
+  const exported = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).exports?.[`.${sub}`]
+  const file = join(dir, exported?.import?.default ?? exported?.default ?? '')
+  if (!exported || !existsSync(file)) throw new Error(`no built genmock${sub} in ${dir}: run npm ci there`)
+  return { module: await import(pathToFileURL(file).href), source: file }
 }
 
 /** What the baselines answer: genmock's own replies, captured once by the bench. */
@@ -122,6 +138,10 @@ const servers = {
       ...(maxTasks === undefined ? {} : { maxTasks }),
     })
     return { url: server.url, close: server.close, engine: server.engine, source }
+  },
+  /** The same server built in another checkout (--from DIR): the bench's before, beside this one. */
+  'genmock-against'() {
+    return servers.genmock()
   },
   /** Context: genmock's routes as msw handlers (`createSimulator().handlers`), served through msw's getResponse. */
   async 'genmock-msw'() {

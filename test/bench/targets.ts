@@ -21,11 +21,19 @@ const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url))
 /** A Bearer header and a JSON body: what every bench request sends. */
 export const headers = (authorization: string) => ({ authorization, 'content-type': 'application/json' })
 
-export type ServerKind = 'genmock' | 'genmock-msw' | 'bare' | 'express' | 'msw-middleware' | 'msw-getresponse'
+export type ServerKind =
+  | 'genmock'
+  | 'genmock-against'
+  | 'genmock-msw'
+  | 'bare'
+  | 'express'
+  | 'msw-middleware'
+  | 'msw-getresponse'
 
 export const SERVER_NAMES: Record<ServerKind, string> = {
   bare: 'bare node:http (ceiling)',
   genmock: 'genmock',
+  'genmock-against': 'genmock at BENCH_AGAINST',
   express: 'express route',
   'msw-middleware': 'msw + http-middleware',
   'msw-getresponse': 'msw getResponse',
@@ -162,6 +170,8 @@ export interface ChildOptions {
   maxTasks?: number
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[]
+  /** genmock-against: the other checkout, built. */
+  from?: string
 }
 
 let fixedDir: string | undefined
@@ -178,6 +188,7 @@ export async function startChild(kind: ServerKind, options: ChildOptions = {}): 
   }
   if (options.clock) args.push('--clock', options.clock)
   if (options.maxTasks !== undefined) args.push('--max-tasks', String(options.maxTasks))
+  if (options.from !== undefined) args.push('--from', options.from)
   const [command, argv] = pinned(process.execPath, args)
   const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   // The first line that is serve.mjs's JSON announcement; anything else it prints (say --trace-gc) is echoed.
@@ -288,7 +299,7 @@ export async function prepareGenmock(child: Child): Promise<Genmock> {
  */
 export async function startGenmock(
   options: Omit<ChildOptions, 'fixed'> = {},
-  kind: 'genmock' | 'genmock-msw' = 'genmock',
+  kind: 'genmock' | 'genmock-against' | 'genmock-msw' = 'genmock',
 ): Promise<Genmock> {
   const child = await startChild(kind, options)
   try {

@@ -1,0 +1,78 @@
+// The route core and the engine in-process, with no HTTP: what a POST and a GET cost genmock itself,
+// and engine.submit alone (README, Performance). Each figure is taken in a fresh process on core 0,
+// rounds interleaved; with BENCH_AGAINST=DIR, another checkout's sources are measured beside these,
+// round by round. Run: node --import tsx test/bench/route-core.ts. Env: BENCH_ROUNDS (5),
+// BENCH_OPS (50,000 per measure, after 20,000 to warm up).
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { median } from './load.js'
+import { GENERATE_BODY, pinned, ROOT } from './targets.js'
+
+const MEASURES = ['POST', 'GET', 'submit'] as const
+type Measure = (typeof MEASURES)[number]
+const LABELS: Record<Measure, string> = {
+  POST: 'POST /api/ai/image/generate, route core',
+  GET: 'GET /api/ai/tasks/{id}, route core',
+  submit: 'engine.submit alone',
+}
+const WARM = 20_000
+
+/** In a child: µs per operation of one measure, with `dir`'s sources. */
+async function child(dir: string, measure: Measure, ops: number): Promise<number> {
+  const { createSimulator } = await import(pathToFileURL(join(dir, 'src/index.ts')).href)
+  const { app, engine } = createSimulator({ clock: { mode: 'manual' } })
+  const request = (method: string, path: string, headers: Record<string, string>, body = '') => ({
+    method,
+    path,
+    query: '',
+    headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
+    body: new TextEncoder().encode(body),
+    origin: 'http://localhost',
+    remoteAddress: '127.0.0.1',
+  })
+  const created = await app(request('POST', '/__mock/accounts', {}, JSON.stringify({ credits: 1_000_000_000 })))
+  const { apiKey } = JSON.parse(created.bytes) as { apiKey: string }
+  const auth = { authorization: `Bearer ${apiKey}` }
+  const post = request('POST', '/api/ai/image/generate', auth, GENERATE_BODY)
+  const { taskId } = JSON.parse((await app(post)).bytes) as { taskId: string }
+  const get = request('GET', `/api/ai/tasks/${taskId}`, auth)
+  const account = engine.authenticate({ kind: 'key', key: apiKey })
+  const once: () => Promise<unknown> =
+    measure === 'submit'
+      ? () => engine.submit(account, 'image', JSON.parse(GENERATE_BODY), {})
+      : () => app(measure === 'POST' ? post : get)
+  for (let i = 0; i < WARM; i++) await once()
+  const started = performance.now()
+  for (let i = 0; i < ops; i++) await once()
+  return ((performance.now() - started) * 1000) / ops
+}
+
+if (process.argv[2] === '--child') {
+  const [dir, measure, ops] = process.argv.slice(3) as [string, Measure, string]
+  process.stdout.write(`${await child(dir, measure, Number(ops))}\n`)
+} else {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+  const ops = Number(process.env.BENCH_OPS ?? 50_000)
+  const checkouts = [ROOT, ...(process.env.BENCH_AGAINST ? [process.env.BENCH_AGAINST] : [])]
+  const self = fileURLToPath(import.meta.url)
+  const figures = new Map<string, number[]>()
+  for (let round = 0; round < rounds; round++)
+    for (const measure of MEASURES)
+      for (const dir of checkouts) {
+        const [command, args] = pinned(process.execPath, ['--import', 'tsx', self, '--child', dir, measure, `${ops}`])
+        const micros = Number(execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' }))
+        figures.set(`${measure} ${dir}`, [...(figures.get(`${measure} ${dir}`) ?? []), micros])
+      }
+  const names = checkouts.map((dir) => (dir === ROOT ? 'this checkout' : dir))
+  process.stdout.write(`µs per operation, median of ${rounds} interleaved rounds, each a fresh process:\n`)
+  process.stdout.write(`${'measure'.padEnd(42)}${names.map((name) => name.padStart(18)).join('')}\n`)
+  for (const measure of MEASURES) {
+    const cells = checkouts.map((dir) =>
+      median(figures.get(`${measure} ${dir}`)!)
+        .toFixed(2)
+        .padStart(18),
+    )
+    process.stdout.write(`${LABELS[measure].padEnd(42)}${cells.join('')}\n`)
+  }
+}
