@@ -13,6 +13,7 @@ import { toWire, type HttpRequest, type Reply } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
 import { MEDIA_ROUTES } from './media.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
+import { refusalOutcome } from './refusal-outcome.js'
 import { credentialOf, parseCookies } from './request.js'
 import { compileRoutes } from './router.js'
 import { SERVICE_ROUTES } from './service.js'
@@ -129,7 +130,8 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
         Object.assign(trace, facts)
         if (breaches) (trace.breaches ??= []).push(...breaches)
         reply = problemReply(error.detail)
-        if (!control) engine.coverage.refused(error.detail, trace.accountId ?? '')
+        const outcome = control ? undefined : refusalOutcome(error.detail)
+        if (outcome) engine.coverage.record(outcome, trace.accountId ?? '')
       } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR

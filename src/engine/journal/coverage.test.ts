@@ -26,26 +26,6 @@ describe('Coverage', () => {
     expect(coverage.report().met).toBe(0)
   })
 
-  it('maps refusals to outcomes; a strict conformance refusal and the control API’s errors are none', () => {
-    const coverage = new Coverage()
-    coverage.refused({ kind: 'rejected', scenarioReply: { status: 429, body: { error: 'Too many requests' } } }, 'a')
-    coverage.refused({ kind: 'rejected', scenarioReply: { status: 503, body: { error: 'Unavailable' } } }, 'a')
-    coverage.refused({ kind: 'rejected', scenarioReply: { status: 402, body: { error: 'Insufficient credits' } } }, 'a')
-    coverage.refused({ kind: 'rejected', scenarioReply: { status: 418, body: { error: 'teapot' } } }, 'a')
-    coverage.refused({ kind: 'fault', scenarioStatus: 500, message: 'Internal error' }, 'a')
-    coverage.refused({ kind: 'idempotency-mismatch' }, 'a')
-    coverage.refused({ kind: 'idempotency-in-progress' }, 'a')
-    coverage.refused({ kind: 'conformance', rule: 'poll-too-soon', message: 'wait' }, 'a')
-    coverage.refused({ kind: 'not-found', message: 'Account not found' }, 'a')
-    expect(metOf(coverage)).toEqual({
-      'rate-limited': 1,
-      'server-error': 2,
-      'insufficient-credits': 1,
-      'key-reused-with-other-body': 1,
-      'request-in-progress': 1,
-    })
-  })
-
   it('a read meets the state it answered; a pending relay read counts only when it waited', () => {
     const coverage = new Coverage()
     const task = { type: 'video' as const, status: 0, provider: 'relay', creditRefunded: false }

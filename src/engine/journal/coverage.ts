@@ -1,41 +1,11 @@
 /**
  * Outcome coverage (README, Outcome coverage): which outcomes of the interface the client's test
  * run actually met, overall and per account. The engine records what it answers (a completed
- * task read, a replay, a sparse answer); the route core records the refusals it answers, through
- * `refused`, including those the engine never sees (an unknown key).
+ * task read, a replay, a sparse answer); the route core records the refusals it answers, including
+ * those the engine never sees (an unknown key): which outcome each is, it decides beside the statuses.
  */
 import type { CoverageReport } from '../../contract/control-answers.js'
 import { OUTCOME_NAMES, type OutcomeName } from '../../contract/outcomes.js'
-import type { ProblemDetail } from '../problem.js'
-
-/**
- * The outcome a refusal stands for, if it is one the report counts (a strict conformance refusal
- * and the control API's own errors are not).
- */
-function refusal(problem: ProblemDetail): OutcomeName | undefined {
-  switch (problem.kind) {
-    case 'invalid-request':
-    case 'unauthorized':
-    case 'insufficient-credits':
-    case 'task-not-found':
-      return problem.kind
-    case 'idempotency-mismatch':
-      return 'key-reused-with-other-body'
-    case 'idempotency-in-progress':
-      return 'request-in-progress'
-    case 'fault':
-      return 'server-error'
-    // A scenario file's own reply: its author's status says which outcome it plays.
-    case 'rejected': {
-      const { status, body } = problem.scenarioReply
-      if (body.error === 'Insufficient credits') return 'insufficient-credits'
-      if (status === 429) return 'rate-limited'
-      return status >= 500 ? 'server-error' : undefined
-    }
-    default:
-      return undefined
-  }
-}
 
 /**
  * @example
@@ -54,12 +24,6 @@ export class Coverage {
     let counts = this.#byAccount.get(accountId)
     if (!counts) this.#byAccount.set(accountId, (counts = new Map()))
     counts.set(name, (counts.get(name) ?? 0) + 1)
-  }
-
-  /** A client request refused with `problem`: the outcome it stands for, if any. */
-  refused(problem: ProblemDetail, accountId: string): void {
-    const name = refusal(problem)
-    if (name) this.record(name, accountId)
   }
 
   /**
