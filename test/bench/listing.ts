@@ -3,19 +3,10 @@
 // through the route core as a door calls it. Env: LISTING_SIZES (default 50000,100000).
 import { Engine } from '../../src/engine/engine.js'
 import { createApp } from '../../src/handlers/app.js'
-import type { HttpRequest } from '../../src/handlers/exchange.js'
+import { routeRequest as request } from './route-request.js'
 
 const SIZES = (process.env.LISTING_SIZES ?? '50000,100000').split(',').map(Number)
 const say = (line: string) => process.stdout.write(`${line}\n`)
-const request = (method: string, path: string, query = '', body = '', key = ''): HttpRequest => ({
-  method,
-  path,
-  query,
-  headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-  body: new TextEncoder().encode(body),
-  origin: 'http://127.0.0.1:4600',
-})
-
 for (const size of SIZES) {
   const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: size })
   const app = createApp(engine)

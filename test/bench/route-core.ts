@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { median } from './load.js'
+import { routeRequest } from './route-request.js'
 import { GENERATE_BODY, pinned, ROOT } from './targets.js'
 
 const MEASURES = ['POST', 'GET', 'submit'] as const
@@ -22,22 +23,12 @@ const WARM = 20_000
 async function child(dir: string, measure: Measure, ops: number): Promise<number> {
   const { createSimulator } = await import(pathToFileURL(join(dir, 'src/index.ts')).href)
   const { app, engine } = createSimulator({ clock: { mode: 'manual' } })
-  const request = (method: string, path: string, headers: Record<string, string>, body = '') => ({
-    method,
-    path,
-    query: '',
-    headers: { host: 'localhost', 'content-type': 'application/json', ...headers },
-    body: new TextEncoder().encode(body),
-    origin: 'http://localhost',
-    remoteAddress: '127.0.0.1',
-  })
-  const created = await app(request('POST', '/__mock/accounts', {}, JSON.stringify({ credits: 1_000_000_000 })))
-  const { apiKey } = JSON.parse(created.bytes) as { apiKey: string }
-  const auth = { authorization: `Bearer ${apiKey}` }
-  const post = request('POST', '/api/ai/image/generate', auth, GENERATE_BODY)
-  const { taskId } = JSON.parse((await app(post)).bytes) as { taskId: string }
-  const get = request('GET', `/api/ai/tasks/${taskId}`, auth)
+  // Set up through the engine's own methods, which the checkout before the restructure has too.
+  const { apiKey } = engine.createAccount({ credits: 1_000_000_000 })
   const account = engine.authenticate({ kind: 'key', key: apiKey })
+  const { response } = await engine.submit(account, 'image', JSON.parse(GENERATE_BODY), {})
+  const post = routeRequest('POST', '/api/ai/image/generate', '', GENERATE_BODY, apiKey)
+  const get = routeRequest('GET', `/api/ai/tasks/${response.taskId}`, '', '', apiKey)
   const once: () => Promise<unknown> =
     measure === 'submit'
       ? () => engine.submit(account, 'image', JSON.parse(GENERATE_BODY), {})

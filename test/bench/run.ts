@@ -142,10 +142,10 @@ async function measured(server: Child, options: LoadOptions): Promise<Measured> 
 let contendedRuns = 0
 let totalRuns = 0
 
-/** A checkout's name for the tables: its directory and, when it is a git checkout, its commit. */
+/** A checkout's name for the tables: its commit, or its folder when it is no git checkout. */
 function checkoutName(dir: string): string {
   const commit = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' })
-  return commit.status === 0 ? `${basename(dir)} (${commit.stdout.trim()})` : basename(dir)
+  return commit.status === 0 ? commit.stdout.trim() : basename(dir)
 }
 
 /** This genmock beside the BENCH_AGAINST checkout, measured in the same interleaved rounds. */
@@ -654,6 +654,10 @@ async function bundleSection() {
 
 // ---- the report ----
 
+if (AGAINST !== undefined && !existsSync(join(AGAINST, 'package.json'))) {
+  say(`BENCH_AGAINST=${AGAINST}: no genmock checkout there (no package.json)`)
+  process.exit(2)
+}
 const pinning = pinBench()
 say(`genmock bench: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ${pinning}`)
 const stale = staleBuild()

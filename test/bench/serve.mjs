@@ -48,11 +48,12 @@ async function genmock(sub) {
   return { module: await import(new URL(SOURCES[sub], root).href), source: `${SOURCES[sub]} (tsx)` }
 }
 
-/** `genmock${sub}` as built in another checkout: the ES module its package.json exports (run `npm ci` there first). */
+/** `genmock${sub}` as built in another checkout: the ES module its package.json exports. */
 async function builtIn(dir, sub) {
   const exported = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).exports?.[`.${sub}`]
   const file = join(dir, exported?.import?.default ?? exported?.default ?? '')
-  if (!exported || !existsSync(file)) throw new Error(`no built genmock${sub} in ${dir}: run npm ci there`)
+  if (!exported || !existsSync(file))
+    throw new Error(`no built genmock${sub} in ${dir}: run npm ci && npm run build there`)
   return { module: await import(pathToFileURL(file).href), source: file }
 }
 
