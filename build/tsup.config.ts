@@ -1,12 +1,13 @@
 // `npm run build`'s bundler step (tsup 8): src/ → dist/, ES modules and CommonJS with their
 // declarations. Run as `tsup --config build/tsup.config.ts`, after `build:types` (tsc) has
 // written the declarations to dist/.types, and before build/finish.mjs.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 import { builtCode } from '../src/dashboard/bundle.js'
+import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from '../src/handlers/scenario-json-schema.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -132,6 +133,9 @@ export default defineConfig([
     format: ['esm'],
     // The command is ES modules only, and shares the library's chunks.
     entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY, cli: 'src/node/bin.ts' },
+    // The scenario files' JSON Schema, `genmock/scenario.schema.json` (README, Scenarios: editor help).
+    onSuccess: async () =>
+      writeFileSync(join(ROOT, 'dist', SCENARIO_SCHEMA_FILE), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`),
   },
   {
     ...common,

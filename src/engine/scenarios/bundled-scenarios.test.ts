@@ -61,7 +61,10 @@ describe('bundled scenarios', () => {
     for (const file of files) {
       const parsed = scenarioSchema.safeParse(JSON.parse(readFileSync(`${SCENARIO_DIR}${file}`, 'utf8')))
       expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true)
-      const s = parsed.data!
+      const { $schema, ...s } = parsed.data!
+      expect($schema, 'editors find the JSON Schema (README, Scenarios: editor help)').toBe(
+        '../dist/scenario.schema.json',
+      )
       expect(`${s.name}.json`, 'the file is named after its scenario').toBe(file)
       expect(byName.get(s.name), `${file} is not among the bundled scenarios`).toEqual(s)
     }

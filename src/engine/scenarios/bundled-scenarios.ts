@@ -14,7 +14,8 @@ import type { ScenarioEntry } from './scenarios.js'
 
 /**
  * The scenarios shipped in scenarios/, validated. Imported as JSON (not read from disk) so that
- * every door, the browser worker included, carries them.
+ * every door, the browser worker included, carries them. Their `$schema`, a path for editors
+ * (README, Scenarios: editor help), means nothing to a client and is left out.
  */
 export const bundledScenarios: readonly ScenarioEntry[] = [
   defaultScenario,
@@ -28,4 +29,7 @@ export const bundledScenarios: readonly ScenarioEntry[] = [
   slowVideo,
   dropAfterCommit,
   flaky,
-].map((file) => ({ scenario: scenarioSchema.parse(file), origin: 'bundled' }))
+].map((file) => {
+  const { $schema: _, ...scenario } = scenarioSchema.parse(file)
+  return { scenario, origin: 'bundled' }
+})
