@@ -5,7 +5,7 @@
  */
 import type { CoverageReport } from '../contract/control-answers.js'
 import { misspelledOutcomes } from '../contract/outcomes.js'
-import { assertClean, type Finding } from '../engine/journal/conformance.js'
+import { assertClean, type Finding, RULE_IDS, type RuleId } from '../engine/journal/conformance.js'
 import { unmetOutcomes } from '../engine/journal/coverage.js'
 import type { TaskView } from '../engine/engine.js'
 import type { JournalEntry } from '../engine/journal/journal.js'
@@ -49,7 +49,15 @@ export interface World {
   journal(): Promise<JournalEntry[]>
   /** The outcomes this account's requests met. */
   coverage(): Promise<CoverageReport>
+  /**
+   * This test breaks `rule` on purpose (an error path under test): its findings of that rule do
+   * not fail the test, and the test fails if the client never broke it.
+   */
+  expectFinding(rule: RuleId): void
 }
+
+/** The rules each world's test expects to break (expectFinding), read by assertWorldClean. */
+const expected = new WeakMap<World, Set<RuleId>>()
 
 const failed = (method: string, path: string, status: number, text: string) =>
   new Error(`genmock: ${method} ${path} answered ${status}: ${text}`)
@@ -130,7 +138,8 @@ export async function createWorld(control: Control, baseUrl: string, options: Wo
   const account = encodeURIComponent(id)
   const advance = async (by: object) =>
     (await control('POST', `/__mock/accounts/${account}/clock/advance`, by)) as Advanced
-  return {
+  const rules = new Set<RuleId>()
+  const world: World = {
     baseUrl,
     apiKey,
     account: id,
@@ -145,17 +154,32 @@ export async function createWorld(control: Control, baseUrl: string, options: Wo
     tasks: () => allPages<TaskView>(control, `/__mock/tasks?account=${account}`, 'tasks'),
     journal: () => allPages<JournalEntry>(control, `/__mock/requests?account=${account}`, 'requests'),
     coverage: async () => (await control('GET', `/__mock/coverage?account=${account}`)) as CoverageReport,
+    expectFinding: (rule) => {
+      if (!(RULE_IDS as readonly string[]).includes(rule))
+        throw new Error(`genmock: no conformance rule "${rule}"; the rules: ${RULE_IDS.join(', ')}`)
+      rules.add(rule)
+    },
   }
+  expected.set(world, rules)
+  return world
 }
 
 /**
- * Throws, listing them, when the world's client broke an error rule of the interface: the test
- * kits call it after each test.
+ * Throws, listing them, when the world's client broke an error rule of the interface that its
+ * test did not expect (expectFinding), or never broke one it did: the test kits call it after each test.
  * @example
  * await assertWorldClean(world)
  */
 export async function assertWorldClean(world: World): Promise<void> {
-  assertClean(await world.findings())
+  const findings = await world.findings()
+  const wanted = expected.get(world) ?? new Set<RuleId>()
+  const missing = [...wanted].filter((rule) => !findings.some((finding) => finding.rule === rule))
+  if (missing.length > 0)
+    throw new Error(
+      `genmock: the test expected ${missing.length === 1 ? 'a finding' : 'findings'} of ${missing.join(', ')} ` +
+        '(world.expectFinding), and the client broke no such rule',
+    )
+  assertClean(findings.filter((finding) => !wanted.has(finding.rule)))
 }
 
 /**

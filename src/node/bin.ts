@@ -21,6 +21,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(command.kind === 'help' ? HELP : `${VERSION}\n`)
     return 0
   }
+  if (command.kind === 'init') return (await import('./init.js')).initCommand(command.framework, command.out)
   const cli = await import('./cli.js')
   if (command.kind === 'validate') return cli.validateFiles(command.files)
   if (command.kind === 'calibrate') return cli.calibrateCommand(command.file, command.out)

@@ -230,7 +230,10 @@ export const OPTIONS = {
   }),
   out: option({
     arg: 'DIR',
-    help: 'with calibrate: the folder the calibration is written to',
+    help: [
+      'with calibrate: the folder the calibration is written to; with init:',
+      'the folder the scenario and the test go to (default: this one)',
+    ],
     env: false,
     parse: (text, from) => fileName(from, text),
   }),
@@ -271,6 +274,14 @@ export const COMMANDS = {
     help: 'check scenario files (exit 0 when all are valid, 1 if not)',
     files: 'at least one scenario file',
   },
+  init: {
+    usage: 'init [FRAMEWORK]',
+    help: [
+      'write a starter scenario (with editor help) and a test of it for',
+      'vitest, jest, playwright or pytest (default: the one package.json has)',
+    ],
+    files: 'at most one framework: genmock init vitest|jest|playwright|pytest',
+  },
   calibrate: {
     usage: 'calibrate FILE.har --out DIR',
     help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',
@@ -283,6 +294,7 @@ export type Command =
   | { kind: 'version' }
   | { kind: 'validate'; files: string[] }
   | { kind: 'calibrate'; file: string; out: string }
+  | { kind: 'init'; framework: string | undefined; out: string }
   | ({ kind: 'serve' } & ServeArgs)
 
 export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
@@ -359,8 +371,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   for (const key of ['record', 'proxyTimeout'] as const)
     if (given.has(key) && serve.proxy === undefined) throw new UsageError(`--${kebab(key)} goes with --proxy URL`)
   const [command, ...files] = positionals
-  if (command !== 'calibrate' && serve.out !== undefined)
-    throw new UsageError('--out goes with calibrate: genmock calibrate FILE.har --out DIR')
+  if (command !== 'calibrate' && command !== 'init' && serve.out !== undefined)
+    throw new UsageError('--out goes with calibrate or init: genmock calibrate FILE.har --out DIR')
   if (command === undefined) return { kind: 'serve', ...serve }
   if (!(command in COMMANDS)) {
     const near = closest(command, Object.keys(COMMANDS))
@@ -373,6 +385,10 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     if (files.length !== 1 || serve.out === undefined)
       throw new UsageError(`calibrate needs ${COMMANDS.calibrate.files}`)
     return { kind: 'calibrate', file: files[0]!, out: serve.out }
+  }
+  if (command === 'init') {
+    if (files.length > 1) throw new UsageError(`init takes ${COMMANDS.init.files}`)
+    return { kind: 'init', framework: files[0], out: serve.out ?? '.' }
   }
   if (files.length === 0) throw new UsageError(`${command} needs ${COMMANDS.validate.files}`)
   return { kind: 'validate', files }

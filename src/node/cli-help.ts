@@ -17,7 +17,7 @@ export const HELP = `genmock ${VERSION} — a local simulator of the image and v
 
 Usage: genmock [options]
 ${Object.values(COMMANDS)
-  .map((c) => `       genmock ${c.usage.padEnd(18)} ${c.help}`)
+  .map((c) => `       genmock ${c.usage.padEnd(18)} ${[c.help].flat().join(`\n${' '.repeat(34)}`)}`)
   .join('\n')}
 
 Options:
@@ -42,6 +42,7 @@ Examples:
   genmock --cors-origin http://app.example.test:3000
   genmock --strict --report conformance.xml --fail-on-findings --log json
   genmock validate ./my-scenarios/*.yaml
+  genmock init vitest
   genmock --proxy https://api.example.test --record session.har
   genmock calibrate session.har --out ./calibration && genmock --calibration ./calibration
 

@@ -236,3 +236,19 @@ export function loadScenarioFiles(files: readonly string[]): { entries: Scenario
   }
   return { entries, problems }
 }
+
+/**
+ * The scenario files of a folder (or the files named), for the test kits' `scenarios` option;
+ * throws an Error listing every problem as `genmock validate` prints them.
+ * @example
+ * const { test } = genmockTest({ scenarios: loadScenarios('scenarios'), world: { scenario: 'starter' } })
+ */
+export function loadScenarios(dirOrFiles: string | readonly string[]): ScenarioEntry[] {
+  const files = typeof dirOrFiles === 'string' ? scenarioFilesIn(dirOrFiles) : dirOrFiles
+  const { entries, problems } = loadScenarioFiles(files)
+  if (problems.length > 0)
+    throw new Error(
+      `genmock: the scenario files have problems:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    )
+  return entries
+}

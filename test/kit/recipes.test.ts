@@ -32,21 +32,28 @@ const freePort = () =>
   })
 
 describe('the README recipes for non-Node CI', () => {
-  it('pytest: a world per test; a test whose client breaks a rule errors in its teardown, listing the findings', () => {
+  it('pytest: genmock init pytest writes the README conftest.py; a world per test; call() returns any answer; ' +
+    'an unexpected breach errors in teardown, an expected one passes, an expected one that never came errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'genmock-pytest-'))
-    writeFileSync(join(dir, 'conftest.py'), named('python', 'conftest.py'))
+    const init = spawnSync(process.execPath, [join(ROOT, BIN), 'init', 'pytest', '--out', dir], { encoding: 'utf8' })
+    expect(init.stderr).toBe('')
+    expect(init.status).toBe(0)
+    expect(readFileSync(join(dir, 'conftest.py'), 'utf8')).toBe(named('python', 'conftest.py'))
     writeFileSync(join(dir, 'test_image.py'), named('python', 'test_image.py'))
     writeFileSync(
       join(dir, 'test_breach.py'),
       `from conftest import call
 
+BODY = {"provider": "relay", "model": "base-image-2", "prompt": "a fox", "resolution": "2K"}
+
 
 def test_relay_without_a_key(world):
-    body = {"provider": "relay", "model": "base-image-2", "prompt": "a fox", "resolution": "2K"}
-    try:
-        call(world["base_url"], "POST", "/api/ai/image/generate", body, world["apiKey"])
-    except Exception:
-        pass
+    status, body = call(world["base_url"], "POST", "/api/ai/image/generate", BODY, world["apiKey"])
+    assert status == 400 and body["details"]["issues"][0]["path"] == "Idempotency-Key", body
+
+
+def test_expected_but_never_broken(world):
+    world["expect_finding"]("poll-too-soon")
 `,
     )
     const run = spawnSync('/usr/bin/python3', ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'], {
@@ -56,9 +63,12 @@ def test_relay_without_a_key(world):
       timeout: 60_000,
     })
     const output = `${run.stdout}\n${run.stderr}`
-    expect(output).toMatch(/2 passed, 1 error/)
+    // init's three tests, the README's two, the breach's own tests: each passes, two error in teardown.
+    expect(output).toMatch(/7 passed, 2 errors/)
     expect(output).toMatch(/ERROR at teardown of test_relay_without_a_key/)
     expect(output).toContain('relay-without-key: relay submission without an Idempotency-Key')
+    expect(output).toMatch(/ERROR at teardown of test_expected_but_never_broken/)
+    expect(output).toContain('the test expected findings of poll-too-soon; the client broke no such rule')
     expect(run.status).toBe(1)
   }, 70_000)
 

@@ -1,5 +1,6 @@
 import { afterAll, expect } from 'vitest'
 import { expectCoverage, test } from '../../src/kit/vitest.js'
+import { assertWorldClean } from '../../src/kit/world.js'
 
 /**
  * genmock/vitest in-process (README, The test kit): a world per test, its clock and views, a
@@ -60,6 +61,41 @@ test('the test after it is clean: findings are the world’s own', async ({ worl
   await world.clock.advance(5)
   expect((await read(world, taskId)).status).toBe(200)
   expect(await world.findings()).toEqual([])
+})
+
+test('an error path on purpose: world.expectFinding lets its finding pass teardown', async ({ world }) => {
+  world.expectFinding('relay-without-key')
+  const res = await submit(world, RELAY)
+  expect(res.status).toBe(400)
+  expect(await world.findings()).toMatchObject([{ rule: 'relay-without-key', severity: 'error' }])
+})
+
+test.fails('an expected finding that never came fails the test in its teardown', async ({ world }) => {
+  world.expectFinding('relay-without-key')
+  expect((await submit(world, RELAY, { 'idempotency-key': 'kit-key-0003' })).status).toBe(200)
+})
+
+test('expectFinding: what teardown says when the finding never came', async ({ world }) => {
+  world.expectFinding('relay-without-key')
+  await expect(assertWorldClean(world)).rejects.toThrow(
+    'genmock: the test expected a finding of relay-without-key (world.expectFinding), ' +
+      'and the client broke no such rule',
+  )
+  expect((await submit(world, RELAY)).status).toBe(400) // now it came: teardown passes
+  expect(() => world.expectFinding('relay-without-keys' as 'relay-without-key')).toThrow(
+    'genmock: no conformance rule "relay-without-keys"; the rules: poll-too-soon,',
+  )
+})
+
+test('expectFinding excuses its rule only: another error rule broken still fails teardown', async ({ world }) => {
+  world.expectFinding('relay-without-key')
+  expect((await submit(world, RELAY)).status).toBe(400)
+  const { taskId } = (await (await submit(world, RELAY, { 'idempotency-key': 'kit-key-0004' })).json()) as {
+    taskId: string
+  }
+  await read(world, taskId) // at once: poll-too-soon, not expected
+  await expect(assertWorldClean(world)).rejects.toThrow(/broke 1 conformance rule of the interface:\n {2}poll-too-soon/)
+  world.expectFinding('poll-too-soon') // so that this test's own teardown passes
 })
 
 test('a video task completes, and its video is served', async ({ world }) => {

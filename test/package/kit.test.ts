@@ -22,7 +22,10 @@ import {
 // Inherited by npm in the projects: @playwright/test must never fetch a browser.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1'
 
-/** A file whose first test's client breaks a rule and whose second is clean: findings stay with their world. */
+/**
+ * A file whose first test's client breaks a rule, whose second is clean (findings stay with their
+ * world), and whose third breaks it expecting the finding (world.expectFinding): it passes.
+ */
 const SCOPED = (hooks: 'vitest' | 'jest') => {
   const [head, world] =
     hooks === 'vitest'
@@ -43,6 +46,11 @@ ${get}  expect((await relay(world, {})).status).toBe(400)
 
 test('keeps the rules', async (${world}) => {
 ${get}  expect((await relay(world, { 'idempotency-key': 'kit-key-0001' })).status).toBe(200)
+})
+
+test('breaks a rule on purpose, expecting its finding', async (${world}) => {
+${get}  world.expectFinding('relay-without-key')
+  expect((await relay(world, {})).status).toBe(400)
 })
 `
 }
@@ -70,6 +78,7 @@ describe.concurrent('the test kit from the tarball', () => {
         expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
         expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
+        expect(stdout).toMatch(/✓ scoped\.test\.js > breaks a rule on purpose, expecting its finding/)
         expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
         expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
         expect(code).toBe(1)
@@ -101,8 +110,9 @@ describe.concurrent('the test kit from the tarball', () => {
       expect(report).toMatch(/PASS \.\/msw-node\.test\.js/)
       expect(report).toMatch(/✕ breaks a rule/)
       expect(report).toMatch(/✓ keeps the rules/)
+      expect(report).toMatch(/✓ breaks a rule on purpose, expecting its finding/)
       expect(report).toContain('relay-without-key: relay submission without an Idempotency-Key')
-      expect(report).toMatch(/Tests: {7}1 failed, 3 passed, 4 total/)
+      expect(report).toMatch(/Tests: {7}1 failed, 4 passed, 5 total/)
       expect(code).toBe(1)
     },
     INSTALL_MS + RUN_MS,
@@ -142,11 +152,21 @@ test.fail('a page that sends the key itself fails', async ({ page, world }) => {
 test('the next world is clean', async ({ world }) => {
   expect(await world.findings()).toEqual([])
 })
+
+test('a relay submit without a key, its finding expected, passes', async ({ world }) => {
+  world.expectFinding('relay-without-key')
+  const res = await fetch(world.baseUrl + '/api/ai/image/generate', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + world.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ provider: 'relay', model: 'base-image-2', prompt: 'a fox', resolution: '2K' }),
+  })
+  expect(res.status).toBe(400)
+})
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
       const { stdout, stderr } = await exec(process.execPath, [cli, 'test'], { cwd: dir, env: cleanEnv() })
-      expect(stdout + stderr).toMatch(/3 passed/)
+      expect(stdout + stderr).toMatch(/4 passed/)
     },
     INSTALL_MS + 2 * RUN_MS,
   )

@@ -1,0 +1,115 @@
+/**
+ * `genmock init [FRAMEWORK] [--out DIR]` (README, The test kit: genmock init): writes a starter
+ * scenario that names genmock's JSON Schema, and a test of it for the project's test framework.
+ * It never overwrites: when one of its files exists, it writes none.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { writeError } from './output.js'
+import { closest } from './suggest.js'
+import {
+  FRAMEWORKS,
+  type Framework,
+  PYTEST_CONFTEST,
+  PYTEST_TEST,
+  STARTER,
+  starterScenario,
+  TEST_FILE,
+  testFile,
+} from './init-templates.js'
+
+/** The packages that tell a project's framework, in package.json's dependencies. */
+const PACKAGES: [string, Framework][] = [
+  ['vitest', 'vitest'],
+  ['jest', 'jest'],
+  ['@playwright/test', 'playwright'],
+]
+
+const posix = (path: string) => path.split(sep).join('/')
+
+/** The framework named, or the one the project in `dir` depends on; a message when there is no telling. */
+export function chooseFramework(named: string | undefined, dir: string): Framework | string {
+  if (named !== undefined) {
+    if ((FRAMEWORKS as readonly string[]).includes(named)) return named
+    const near = closest(named, FRAMEWORKS)
+    return `no framework "${named}"${near ? ` (did you mean ${near}?)` : ''}; the frameworks: ${FRAMEWORKS.join(', ')}`
+  }
+  let deps: Record<string, unknown> = {}
+  try {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, unknown>>
+    deps = { ...pkg.dependencies, ...pkg.devDependencies }
+  } catch {
+    // No package.json (a Python project, say): the framework must be named.
+  }
+  const found = PACKAGES.filter(([name]) => name in deps).map(([, framework]) => framework)
+  if (found.length === 1) return found[0]!
+  const why = found.length === 0 ? 'no test framework in package.json' : `package.json has ${found.join(' and ')}`
+  return `${why}: name one, genmock init ${FRAMEWORKS.join('|')}`
+}
+
+/**
+ * Where the starter scenario finds the JSON Schema, from its folder: the nearest
+ * node_modules/genmock that has it (by its path as installed, symlinks kept), else where
+ * `npm install -D genmock` in the nearest project will put it.
+ */
+function schemaPath(scenarioDir: string): string {
+  const schema = join('node_modules', 'genmock', 'dist', 'scenario.schema.json')
+  let root: string | undefined
+  for (let dir = scenarioDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, schema))) return posix(relative(scenarioDir, join(dir, schema)))
+    if (root === undefined && existsSync(join(dir, 'package.json'))) root = dir
+    if (dirname(dir) === dir) break
+  }
+  return posix(relative(scenarioDir, join(root ?? dirname(scenarioDir), schema)))
+}
+
+/** The files init writes for `framework` in `out`, by path, and how to run the test. */
+export function initFiles(framework: Framework, out: string): { files: [string, string][]; run: string } {
+  const scenarioDir = resolve(out, 'scenarios')
+  const scenarios = posix(relative(process.cwd(), scenarioDir)) || '.'
+  const scenario: [string, string] = [join(scenarioDir, `${STARTER}.yaml`), starterScenario(schemaPath(scenarioDir))]
+  const test = join(out, TEST_FILE[framework])
+  const shown = posix(relative(process.cwd(), test))
+  if (framework === 'pytest')
+    return {
+      files: [scenario, [join(out, 'conftest.py'), PYTEST_CONFTEST], [test, PYTEST_TEST]],
+      run: `python3 -m pytest ${shown}`,
+    }
+  const run = {
+    vitest: `npx vitest run ${shown}`,
+    jest: `npx jest ${shown}   (with "jest": { "preset": "genmock" } in package.json)`,
+    playwright: `npx playwright test ${shown}`,
+  }[framework]
+  return { files: [scenario, [test, testFile(framework, scenarios)]], run }
+}
+
+/** `genmock init`: 0 when every file is written; 1, writing none, when one exists or cannot be written. */
+export function initCommand(named: string | undefined, out: string): number {
+  const framework = chooseFramework(named, out)
+  if (!(FRAMEWORKS as readonly string[]).includes(framework)) {
+    writeError(`genmock init: ${framework}\n`)
+    return 2
+  }
+  const { files, run } = initFiles(framework as Framework, out)
+  const taken = files.map(([file]) => file).filter((file) => existsSync(file))
+  if (taken.length > 0) {
+    writeError(
+      `genmock init: not writing anything: ${taken.map((f) => posix(relative(process.cwd(), f))).join(', ')} ` +
+        `exist${taken.length === 1 ? 's' : ''} (move ${taken.length === 1 ? 'it' : 'them'} away, or give --out DIR)\n`,
+    )
+    return 1
+  }
+  try {
+    for (const [file, text] of files) {
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, text, { flag: 'wx' })
+      process.stdout.write(`wrote ${posix(relative(process.cwd(), file))}\n`)
+    }
+  } catch (error) {
+    writeError(`genmock init: ${(error as Error).message}\n`)
+    return 1
+  }
+  const scenario = posix(relative(process.cwd(), files[0]![0]))
+  process.stdout.write(`next:\n  npx genmock validate ${scenario}\n  ${run}\n`)
+  return 0
+}
