@@ -65,17 +65,7 @@ describe('--id-style: the command', () => {
   })
 
   it('the server it starts answers as the flag says', { timeout: 2 * LIMIT_MS + 5000 }, async () => {
-    const r = start([
-      '--port',
-      '0',
-      '--clock',
-      'manual',
-      '--seed',
-      '7',
-      '--log',
-      'silent',
-      ...['--id-style', 'numeric'],
-    ])
+    const r = start(['--port', '0', '--clock', 'manual', '--seed', '7', ...['--id-style', 'numeric']])
     const res = await fetch(`${await baseUrl(r)}/api/ai/image/generate`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' },

@@ -150,7 +150,7 @@ describe('configuration from the environment', () => {
 
 describe('exit codes when genmock stops', () => {
   it('--fail-on-findings: exit 1 with an error finding, naming it', LONG, async () => {
-    const r = start(['--port', '0', '--log', 'silent', '--fail-on-findings'])
+    const r = start(['--port', '0', '--fail-on-findings'])
     expect((await submitRelay(await baseUrl(r))).status).toBe(400)
     r.child.kill('SIGTERM')
     expect((await r.exited).code).toBe(1)
@@ -159,7 +159,7 @@ describe('exit codes when genmock stops', () => {
   })
 
   it('--fail-on-findings: exit 0 without findings; SIGHUP stops as SIGTERM does', LONG, async () => {
-    const r = start(['--port', '0', '--log', 'silent', '--fail-on-findings'])
+    const r = start(['--port', '0', '--fail-on-findings'])
     await baseUrl(r)
     r.child.kill('SIGHUP')
     expect((await r.exited).code).toBe(0)
@@ -217,7 +217,7 @@ describe('graceful shutdown', () => {
   })
 
   it('--grace bounds the wait: a request slower than it is cut, and genmock exits 0', LONG, async () => {
-    const r = start(['--port', '0', '--log', 'silent', '--grace', '0.5', '--scenarios', slowScenarios('15s')])
+    const r = start(['--port', '0', '--grace', '0.5', '--scenarios', slowScenarios('15s')])
     const url = await baseUrl(r)
     const answer = submitSlow(url).catch(() => 'cut')
     await new Promise((resolve) => setTimeout(resolve, 300))

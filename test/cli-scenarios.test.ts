@@ -193,8 +193,6 @@ describe('genmock --scenarios / --scenario: serving', () => {
         'manual',
         '--seed',
         '7',
-        '--log',
-        'silent',
       ])
       const url = await baseUrl(r)
       expect(r.stdout()).toMatch(new RegExp(`scenario\\s+mine \\(${BUNDLED_SCENARIOS.length + 2} loaded`))

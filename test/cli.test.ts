@@ -134,7 +134,7 @@ describe('genmock CLI', () => {
     '--strict refuses a breaking request; on exit it prints the findings per rule; --report writes them as JUnit XML',
     async () => {
       const report = join(mkdtempSync(join(tmpdir(), 'genmock-report-')), 'conformance.xml')
-      const r = start(['--port', '0', '--log', 'silent', '--strict', '--report', report])
+      const r = start(['--port', '0', '--strict', '--report', report])
       const url = await baseUrl(r)
       const relay = await fetch(`${url}/api/ai/image/generate`, {
         method: 'POST',
@@ -175,7 +175,7 @@ describe('genmock CLI', () => {
   it(
     '--host wider than loopback warns; --admin-token locks /__mock and the banner says how to open the dashboard',
     async () => {
-      const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token', '--log', 'silent'])
+      const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token'])
       const url = (await baseUrl(r)).replace('0.0.0.0', '127.0.0.1')
       // the warning follows the banner
       await vi.waitFor(() => expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/))
@@ -195,8 +195,6 @@ describe('genmock CLI', () => {
       const r = start([
         '--port',
         '0',
-        '--log',
-        'silent',
         '--allowed-hosts',
         'genmock.test,.dev.test',
         '--cors-origin',

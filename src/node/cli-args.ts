@@ -253,9 +253,10 @@ export const OPTIONS = {
   log: option({
     arg: 'pretty|json|silent',
     help: [
-      'pretty: the banner and one line per request (default); json: every',
-      'line on stdout a JSON object, the first {"event":"ready",…};',
-      'silent: the banner only',
+      'pretty: the banner, one line per request and the stop lines',
+      '(default); json: the same, every stdout line a JSON object, the',
+      'first {"event":"ready",…}; silent: nothing on stdout, only',
+      'warnings and errors on stderr',
     ],
     parse: (text, from) => oneOf(from, text, ['pretty', 'json', 'silent'] as const, 'pretty'),
   }),

@@ -18,6 +18,7 @@ import { type ServeArgs, VERSION } from './cli-args.js'
 import { leanHeap } from './lean-heap.js'
 import { type Output, output, writeError } from './output.js'
 import { type RunningServer, startServer } from './server.js'
+import { unknownVariables } from './unknown-variables.js'
 
 /**
  * The `genmock` command once its arguments are known to be good: loaded by bin.ts only then.
@@ -271,6 +272,8 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
  */
 export async function serve(args: ServeArgs): Promise<number> {
   const out = output(args.log)
+  for (const { variable, meant, text } of unknownVariables(process.env))
+    out.warn('unknown-variable', { variable, ...(meant ? { meant } : {}) }, text)
   const problems = await preflight(args)
   if (problems.length > 0) {
     writeError(

@@ -27,20 +27,33 @@ const PACKAGES: [string, Framework][] = [
 
 const posix = (path: string) => path.split(sep).join('/')
 
-/** The framework named, or the one the project in `dir` depends on; a message when there is no telling. */
+/** The nearest package.json at or above `dir`, parsed; undefined when there is none or it is not JSON. */
+function nearestPackage(dir: string): Record<string, Record<string, unknown> | undefined> | undefined {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const file = join(at, 'package.json')
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>
+      } catch {
+        return undefined
+      }
+    }
+    if (dirname(at) === at) return undefined
+  }
+}
+
+/**
+ * The framework named, or the one the project around `dir` depends on; else a message saying why
+ * there is no telling.
+ */
 export function chooseFramework(named: string | undefined, dir: string): Framework | string {
   if (named !== undefined) {
     if ((FRAMEWORKS as readonly string[]).includes(named)) return named
     const near = closest(named, FRAMEWORKS)
     return `no framework "${named}"${near ? ` (did you mean ${near}?)` : ''}; the frameworks: ${FRAMEWORKS.join(', ')}`
   }
-  let deps: Record<string, unknown> = {}
-  try {
-    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, unknown>>
-    deps = { ...pkg.dependencies, ...pkg.devDependencies }
-  } catch {
-    // No package.json (a Python project, say): the framework must be named.
-  }
+  const pkg = nearestPackage(dir)
+  const deps = { ...pkg?.dependencies, ...pkg?.devDependencies }
   const found = PACKAGES.filter(([name]) => name in deps).map(([, framework]) => framework)
   if (found.length === 1) return found[0]!
   const why = found.length === 0 ? 'no test framework in package.json' : `package.json has ${found.join(' and ')}`

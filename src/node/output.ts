@@ -1,10 +1,11 @@
 import type { LogFormat } from './logger.js'
 
 /**
- * What the genmock command tells its user once it runs: events, written as text in pretty and
- * silent mode (warnings on stderr) and as one JSON object per line on stdout with --log json, so
- * that a CI job reads every stdout line with JSON.parse. A closed stdout (`genmock | head`) ends
- * the writing, never the server, and never prints a stack.
+ * What the genmock command tells its user once it runs: events, written as text in pretty mode
+ * (warnings on stderr), as one JSON object per line on stdout with --log json, so that a CI job
+ * reads every stdout line with JSON.parse, and not at all in silent mode, which keeps only the
+ * warnings and errors on stderr. A closed stdout (`genmock | head`) ends the writing, never the
+ * server, and never prints a stack.
  */
 export interface Output {
   readonly format: LogFormat
@@ -41,10 +42,14 @@ export function output(format: LogFormat): Output {
     stdout(`${JSON.stringify({ time: new Date().toISOString(), event, ...fields })}\n`)
   return {
     format,
-    event: (event, fields, text) => (format === 'json' ? json(event, fields) : stdout(`${text}\n`)),
+    event: (event, fields, text) => {
+      if (format !== 'silent') format === 'json' ? json(event, fields) : stdout(`${text}\n`)
+    },
     warn: (event, fields, text) =>
       format === 'json' ? json(event, { level: 'warn', ...fields }) : stderr(`genmock: ${text}\n`),
-    line: (text) => stdout(`${text}\n`),
+    line: (text) => {
+      if (format !== 'silent') stdout(`${text}\n`)
+    },
   }
 }
 

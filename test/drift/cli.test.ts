@@ -13,7 +13,7 @@ afterAll(() => standIn.close())
 
 describe('genmock --proxy, calibrate and --calibration', () => {
   test('records, prints the drift on stopping, calibrates, and starts calibrated', async () => {
-    const proxy = start(['--port', '0', '--proxy', standIn.url, '--record', har, '--log', 'silent'])
+    const proxy = start(['--port', '0', '--proxy', standIn.url, '--record', har])
     const url = await baseUrl(proxy)
     while (!proxy.stdout().includes('/__mock/drift')) await new Promise((resolve) => setTimeout(resolve, 20))
     expect(proxy.stdout()).toContain(`proxy      the service's routes go to ${standIn.url}: use its keys; recording`)

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
 import {
@@ -18,6 +19,13 @@ import {
  * runners from the npm registry: Vitest, real Jest with `preset: 'genmock'` and msw 2, and
  * Playwright Test driving Debian's Chromium (no browser is downloaded).
  */
+
+/** `genmock init` in a project (its files written afresh), as a user runs it: the installed command. */
+async function init(dir: string, node: string, args: string[], out: string): Promise<void> {
+  rmSync(join(dir, out), { recursive: true, force: true })
+  const bin = join(dir, 'node_modules', 'genmock', 'dist', 'cli.js')
+  await exec(node, [bin, 'init', ...args, '--out', out], { cwd: dir })
+}
 
 // Inherited by npm in the projects: @playwright/test must never fetch a browser.
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1'
@@ -62,9 +70,10 @@ describe.concurrent('the test kit from the tarball', () => {
   ]
   for (const [label, setup] of setups)
     it(
-      `genmock/vitest with ${label}: the README's example, and a breach failing only its own test`,
+      `genmock/vitest with ${label}: the README's example, genmock init's test, and a breach failing only its own test`,
       async ({ expect }) => {
         const [dir, node] = await setup()
+        await init(dir, node, ['vitest'], 'kit-vitest/init')
         writeFiles(dir, {
           'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
           'kit-vitest/scoped.test.js': SCOPED('vitest'),
@@ -79,21 +88,25 @@ describe.concurrent('the test kit from the tarball', () => {
         expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > breaks a rule on purpose, expecting its finding/)
+        expect(stdout).toMatch(/✓ init\/genmock\.test\.ts > an image completes 10 simulated seconds after submission/)
+        expect(stdout).toMatch(/✓ init\/genmock\.test\.ts > a relay submit without an Idempotency-Key is refused/)
         expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
-        expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
+        expect(stdout).toMatch(/Tests {2}1 failed \| 7 passed/)
         expect(code).toBe(1)
       },
       INSTALL_MS + RUN_MS,
     )
 
   it(
-    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, a breach failing only its test",
+    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, genmock init's test " +
+      '(the framework taken from package.json), a breach failing only its test',
     async ({ expect }) => {
       const dir = await project(
         'jest',
         { jest: '^30.5.0', msw: '~2.15.0' },
         { type: 'commonjs', jest: { preset: 'genmock' } },
       )
+      await init(dir, process.execPath, [], 'init-jest')
       writeFiles(dir, {
         'kit.test.js': readmeExample('#### genmock/jest'),
         'msw-node.test.js': readmeExample('#### Jest'),
@@ -111,17 +124,20 @@ describe.concurrent('the test kit from the tarball', () => {
       expect(report).toMatch(/✕ breaks a rule/)
       expect(report).toMatch(/✓ keeps the rules/)
       expect(report).toMatch(/✓ breaks a rule on purpose, expecting its finding/)
+      expect(report).toMatch(/PASS init-jest\/genmock\.test\.cjs/)
       expect(report).toContain('relay-without-key: relay submission without an Idempotency-Key')
-      expect(report).toMatch(/Tests: {7}1 failed, 4 passed, 5 total/)
+      expect(report).toMatch(/Tests: {7}1 failed, 7 passed, 8 total/)
       expect(code).toBe(1)
     },
     INSTALL_MS + RUN_MS,
   )
 
   it(
-    "genmock/playwright driving Debian's Chromium: the README's example, and a page that sends the key fails its test",
+    "genmock/playwright driving Debian's Chromium: the README's example, genmock init's test, and a page that " +
+      'sends the key fails its test',
     async ({ expect }) => {
       const dir = await project('playwright', { '@playwright/test': devVersion('@playwright/test') })
+      await init(dir, process.execPath, ['playwright'], 'init-playwright')
       writeFiles(dir, {
         'playwright.config.js': `import { defineConfig } from '@playwright/test'
 export default defineConfig({
@@ -166,7 +182,7 @@ test('a relay submit without a key, its finding expected, passes', async ({ worl
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
       const { stdout, stderr } = await exec(process.execPath, [cli, 'test'], { cwd: dir, env: cleanEnv() })
-      expect(stdout + stderr).toMatch(/4 passed/)
+      expect(stdout + stderr).toMatch(/7 passed/)
     },
     INSTALL_MS + 2 * RUN_MS,
   )
