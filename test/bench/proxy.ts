@@ -5,6 +5,7 @@
 // BENCH_REQUESTS sets the requests per side (default 2000).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
+import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -51,11 +52,30 @@ const quantile = (values: number[], q: number) =>
 
 const upstream = spawn(process.execPath, ['-e', UPSTREAM], { stdio: ['ignore', 'pipe', 'inherit'] })
 const upstreamUrl = await started(upstream, /(http:\/\/\S+)/)
-const proxy = spawn(process.execPath, ['dist/cli.js', '--port', '0', '--log', 'silent', '--proxy', upstreamUrl], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
+// --log silent (no request lines to write) prints no banner: genmock gets a free port, and is ready when healthy.
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number }
+    probe.close(() => resolve(port))
+  })
 })
-const proxyUrl = await started(proxy, /base_url\s+(http:\/\/\S+)/)
+const proxy = spawn(
+  process.execPath,
+  ['dist/cli.js', '--port', String(port), '--log', 'silent', '--proxy', upstreamUrl],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+)
+const proxyUrl = `http://127.0.0.1:${port}`
+for (
+  let tries = 0;
+  !(await fetch(`${proxyUrl}/__mock/health`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  tries++
+) {
+  if (tries > 200 || proxy.exitCode !== null) throw new Error('genmock --proxy did not start')
+  await new Promise((resolve) => setTimeout(resolve, 50))
+}
 try {
   for (let i = 0; i < 200; i++) await Promise.all([timed(upstreamUrl), timed(proxyUrl)])
   const direct: number[] = []

@@ -196,7 +196,8 @@ export async function startupSection(runs: number): Promise<StartupFigures> {
     if (!out.includes(version)) throw new Error(`genmock --version printed "${out.trim()}", not ${version}`)
     versionMs.push(took)
   }
-  const serverArgs = ['--port', '0', '--log', 'silent', '--clock', 'manual']
+  // The banner tells the URL (--log silent prints none); the one request's log line comes after the time taken.
+  const serverArgs = ['--port', '0', '--clock', 'manual']
   const cold: ColdStart[] = []
   for (let i = 0; i < runs; i++) cold.push(await coldStart(bin, serverArgs, app, true))
   const npxVersionMs: number[] = []
