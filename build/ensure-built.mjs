@@ -1,5 +1,6 @@
 // Builds dist/ only when it is missing, incomplete or older than a file it is built from, so that
-// `npm start`, `npm test` and `npm pack` reuse an up-to-date build (seconds saved on each start).
+// `npm start`, `npm test` and `npm pack` reuse an up-to-date build (seconds saved on each start),
+// saying so in one line.
 // Each file the package's exports and bin name must exist; the oldest file in dist/ (the build
 // clears it first) must be newer than every input.
 import { spawnSync } from 'node:child_process'
@@ -32,12 +33,16 @@ function staleness() {
 
 const why = staleness()
 if (why !== undefined) {
-  console.error(`build: ${why}; building dist/`)
-  // The build's chatter goes to stderr: `npm pack --json` prints its answer on stdout.
-  const stdio = ['inherit', process.stderr, process.stderr]
+  // One line while it builds (a first `npm start` would otherwise bury its banner under the
+  // bundler's), on stderr: `npm pack --json` prints its answer on stdout. The build's own output
+  // is shown only when it fails.
+  console.error(`build: ${why}; building dist/ (about half a minute)…`)
+  const options = { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }
   const npm = process.env.npm_execpath
-  const { status } = npm
-    ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio })
-    : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio, shell: process.platform === 'win32' })
+  const { status, stdout, stderr, error } = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build'], options)
+    : spawnSync('npm', ['run', 'build'], { ...options, shell: process.platform === 'win32' })
+  if (status !== 0)
+    process.stderr.write(`${stdout ?? ''}${stderr ?? ''}${error ? `${error.message}\n` : ''}build: failed\n`)
   process.exitCode = status ?? 1
 }
