@@ -2,6 +2,7 @@ import { clockButtons, type Ui } from './actions.js'
 import type { AccountList, AccountView, CreatedAccount, LedgerEntry } from './answers.js'
 import { enc } from './api.js'
 import { button, el, fill, input, mono, place, set, time } from './dom.js'
+import { REFUSED } from './refused.js'
 
 /** One ledger entry: when, what, the amount (signed) and the task it names or the balance after. */
 export function ledgerItem(e: LedgerEntry): HTMLElement {
@@ -65,10 +66,26 @@ export function accountsCard(ui: Ui) {
       clock: el('div', { class: 'grp clk' }),
       ledger: el('ul'),
     }
+    const refused = REFUSED.get(a.id)
     const div = el(
       'div',
-      { class: 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
-      el('div', { class: 'top' }, parts.name, mono(a.id), parts.credits),
+      { class: refused ? 'acct refused' : 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
+      el(
+        'div',
+        { class: 'top' },
+        parts.name,
+        mono(a.id),
+        ...(refused
+          ? [
+              el(
+                'span',
+                { class: 'tag', 'data-testid': 'keys-refused', title: 'its credits are never spent' },
+                `keys refused: ${refused}`,
+              ),
+            ]
+          : []),
+        parts.credits,
+      ),
       el(
         'div',
         { class: 'grp' },
@@ -161,6 +178,11 @@ export function accountsCard(ui: Ui) {
       details.clear()
       for (const a of read) details.set(a.id, a)
       place(list, read.map(render))
+    },
+    /** When the accounts opened (the start, or the last reset), in simulated epoch ms, if a ledger still says. */
+    opened(): number | undefined {
+      const at = [...details.values()].flatMap((a) => (a.ledger[0]?.kind === 'opening' ? [a.ledger[0].at] : []))
+      return at.length > 0 ? Math.min(...at) : undefined
     },
     /** The now of an account's own clock, in epoch ms (undefined on the server clock). */
     ownNow: (accountId: string) => {

@@ -71,7 +71,7 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
 
   const card = el(
     'section',
-    { class: 'card wide' },
+    { class: 'card' },
     el('h2', {}, 'Requests', total, pages.controls, byAccount, byStatus, byPath),
     el(
       'div',

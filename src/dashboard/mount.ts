@@ -50,7 +50,14 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     { class: 'gm' },
     bar.head,
     out,
-    el('div', { class: 'grid' }, tasks.card, accounts.card, findings.card, coverage.card, drift.card, journal.card),
+    // Tasks and requests side by side with the state (README, The dashboard): at 1280×800 the
+    // journal starts within the first screen, however many tasks there are.
+    el(
+      'div',
+      { class: 'grid' },
+      el('div', { class: 'col' }, tasks.card, journal.card),
+      el('div', { class: 'col' }, accounts.card, findings.card, coverage.card, drift.card),
+    ),
     details.panel,
   )
   const style = css ? el('style', {}, css) : undefined
@@ -86,7 +93,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       const accountDetails = await accounts.load(accountList, forced)
       if (stopped || mine !== generation) return
       accounts.update(accountList, accountDetails)
-      bar.update(clock, scenarios)
+      bar.update(clock, scenarios, accounts.opened())
       const nowMs = Date.parse(clock.now)
       // A task on an account's own clock counts down on that clock.
       const listed = tasks.update(taskList, (accountId) => accounts.ownNow(accountId) ?? nowMs)

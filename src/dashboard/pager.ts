@@ -20,13 +20,15 @@ export function pager(ui: Ui, newerId: string, olderId: string) {
         move()
         ui.refresh(true)
       },
-      { 'data-testid': id, class: 'link', 'aria-label': label === '‹' ? 'newer page' : 'older page' },
+      { 'data-testid': id, title: `${label.replace(/\W/g, '')} page` },
     ) as HTMLButtonElement
-  const newer = go('‹', newerId, () => cursors.pop())
-  const older = go('›', olderId, () => next !== undefined && cursors.push(next))
+  const newer = go('\u2039 newer', newerId, () => cursors.pop())
+  const older = go('older \u203a', olderId, () => next !== undefined && cursors.push(next))
   newer.disabled = older.disabled = true
+  // Shown once there is another page to go to.
+  const controls = el('span', { class: 'pager', hidden: '' }, newer, older)
   return {
-    controls: el('span', { class: 'pager' }, newer, older),
+    controls,
     /** Adds the cursor of the page shown to a listing's query. */
     apply(query: URLSearchParams): void {
       if (cursors.length > 0) query.set('cursor', cursors.at(-1)!)
@@ -36,6 +38,7 @@ export function pager(ui: Ui, newerId: string, olderId: string) {
       next = nextCursor
       newer.disabled = cursors.length === 0
       older.disabled = next === undefined
+      controls.hidden = newer.disabled && older.disabled
     },
     /** Back to the newest page. */
     reset() {

@@ -16,7 +16,10 @@ box-sizing:border-box;color-scheme:light dark}
 letter-spacing:.06em;color:var(--mute)}
 .gm h2 small{font-weight:400;text-transform:none;letter-spacing:0;margin-right:auto}
 .gm h2 select,.gm h2 input{text-transform:none;letter-spacing:0}
-.gm .pager button{font-size:14px}
+.gm .pager{display:inline-flex;gap:4px}
+.gm .pager[hidden]{display:none}
+.gm .pager button{font-size:11px;padding:1px 7px;text-transform:none;letter-spacing:0}
+.gm .pager button:disabled{opacity:.45;cursor:default;border-color:var(--line);color:inherit}
 .gm h3{font-size:12px;margin:12px 0 4px;color:var(--mute)}
 .gm .head{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;margin-bottom:8px}
 .gm .grp{display:flex;align-items:center;gap:6px;flex-wrap:wrap}
@@ -36,9 +39,11 @@ border-radius:5px;padding:3px 8px;max-width:100%}
 .gm .state{font-size:12px;color:var(--mute)}
 .gm .err{color:var(--bad)}
 .gm .out{min-height:18px;margin:0 0 8px;font-size:12px;color:var(--mute);overflow-wrap:anywhere}
-.gm .grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;align-items:start}
+.gm .grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(300px,360px);gap:12px;align-items:start}
+.gm .col{display:grid;gap:12px;min-width:0}
+.gm .box{max-height:max(240px,38vh);overflow:auto}
+.gm .box th{position:sticky;top:0;background:var(--card)}
 .gm .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;min-width:0}
-.gm .wide{grid-column:1/-1}
 .gm table{width:100%;border-collapse:collapse}
 .gm th{text-align:left;font-weight:500;color:var(--mute);font-size:11px;padding:3px 6px;
 border-bottom:1px solid var(--line)}
@@ -46,6 +51,7 @@ border-bottom:1px solid var(--line)}
 .gm td .sub{max-width:44ch}
 .gm .scroll{overflow-x:auto}
 .gm .jr td{font-size:12px}
+.gm .jr td.mono:not(.path){overflow-wrap:normal;white-space:nowrap}
 .gm tr:last-child td{border-bottom:0}
 .gm .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;overflow-wrap:anywhere}
 .gm .sub{display:block;color:var(--mute);font-size:11px;overflow-wrap:anywhere}
@@ -66,16 +72,20 @@ color:var(--mute);margin-left:4px}
 .gm .acct:last-of-type{border-bottom:0}
 .gm .top{display:flex;align-items:baseline;gap:6px;flex-wrap:wrap}
 .gm .cr{margin-left:auto;font:600 15px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.gm .refused .cr{color:var(--mute);text-decoration:line-through}
+.gm .refused .tag{color:var(--bad);border-color:currentColor}
 .gm .clk{display:inline-flex;margin-left:8px}
 .gm .new{border-top:1px solid var(--line);padding-top:8px;margin-top:4px}
 .gm .new input:not([type]){width:120px}
 .gm ul{list-style:none;margin:0;padding:0;max-height:160px;overflow:auto}
-.gm li{display:grid;grid-template-columns:64px 60px 52px minmax(0,1fr);gap:4px;font-size:11px;padding:1px 0;
+.gm li{display:grid;grid-template-columns:56px 50px 44px minmax(0,1fr);gap:4px;font-size:11px;padding:1px 0;
 color:var(--mute)}
+.gm li .mono{font-size:11px}
 .gm .findings li,.gm .reqs li{display:block;padding:3px 0;border-bottom:1px solid var(--line)}
 .gm .reqs button{margin-right:8px}
 .gm .findings{max-height:260px}
-.gm .coverage{display:flex;flex-wrap:wrap;gap:4px;list-style:none;padding:0}
+.gm .coverage{display:flex;flex-wrap:wrap;gap:4px;max-height:none}
+.gm .coverage li{display:block;padding:0}
 .gm .steps li{grid-template-columns:72px minmax(0,1fr) 90px;font-size:12px;color:var(--fg)}
 .gm .steps li.later{color:var(--mute);font-style:italic}
 .gm .amt{text-align:right;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}

@@ -1,11 +1,14 @@
 import type { Ui } from './actions.js'
 import type { TaskList, TaskView } from './answers.js'
-import { attr, button, chip, dur, el, fill, mono, place, STATUS, select, set, sub, thead, time } from './dom.js'
+import { attr, button, chip, dur, el, fill, place, STATUS, select, set, sub, thead, time } from './dom.js'
 import { mediaBox } from './media.js'
 import { pager, shownOf } from './pager.js'
 
-/** A row's cells: id, account, model, scenario, status, timeline, output. */
-type Cells = [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement]
+/**
+ * A row's cells: id (with account, type and prompt), model (with provider, price and scenario),
+ * status, timeline, output.
+ */
+type Cells = [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement]
 interface TaskRow {
   tr: HTMLElement
   cells: Cells
@@ -47,20 +50,21 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
   const render = (t: TaskView, nowMs: number): HTMLElement => {
     let row = rows.get(t.taskId)
     if (!row) {
-      const cells = Array.from({ length: 7 }, () => el('td')) as Cells
+      const cells = Array.from({ length: 5 }, () => el('td')) as Cells
       row = { tr: el('tr', { 'data-testid': 'task-row', 'data-task-id': t.taskId }, ...cells), cells }
       rows.set(t.taskId, row)
     }
-    const [id, account, model, scenario, status, timeline, output] = row.cells
+    const [id, model, status, timeline, output] = row.cells
     attr(row.tr, 'data-status', String(t.status))
     const next = nextOf(t, nowMs)
     fill(id, t.taskId, () => [
       button(t.taskId, () => openTask(t.taskId), { class: 'link mono', 'data-testid': 'open-task', title: 'Details' }),
-      sub(`${t.type} · ${t.prompt}`),
+      sub(`${t.accountId} · ${t.type} · ${t.prompt}`),
     ])
-    fill(account, t.accountId, () => [mono(t.accountId)])
-    fill(model, `${t.model}|${t.provider}`, () => [el('span', {}, t.model), sub(`${t.provider} · ${t.creditsUsed} cr`)])
-    fill(scenario, t.scenario, () => [t.scenario])
+    fill(model, `${t.model}|${t.provider}|${t.scenario}`, () => [
+      el('span', {}, t.model),
+      sub(`${t.provider} · ${t.creditsUsed} cr · ${t.scenario}`),
+    ])
     fill(timeline, `${t.createdAt}|${next}|${t.polls}`, () => [
       el('span', {}, `created ${time(t.createdAt)}`),
       sub(`${next} · ${t.polls} poll${t.polls === 1 ? '' : 's'}`),
@@ -78,13 +82,9 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
 
   const card = el(
     'section',
-    { class: 'card wide' },
+    { class: 'card' },
     el('h2', {}, 'Tasks', total, pages.controls, filter),
-    el(
-      'div',
-      { class: 'scroll' },
-      el('table', {}, thead('Task', 'Account', 'Model', 'Scenario', 'Status', 'Timeline', 'Output'), body),
-    ),
+    el('div', { class: 'scroll box' }, el('table', {}, thead('Task', 'Model', 'Status', 'Timeline', 'Output'), body)),
     empty,
   )
 

@@ -1,6 +1,6 @@
 import { clockButtons, type Ui } from './actions.js'
 import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList } from './answers.js'
-import { attr, button, el, fill, input, select, set } from './dom.js'
+import { attr, button, dur, el, fill, input, select, set, time } from './dom.js'
 
 /**
  * The header: the server clock (advance, manual or real time, speed), the default scenario, the
@@ -12,6 +12,7 @@ import { attr, button, el, fill, input, select, set } from './dom.js'
 export function toolbar(ui: Ui, focused: () => Element | null) {
   const { call, act } = ui
   const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
+  const day = el('span', { class: 'lbl', 'data-testid': 'clock-time' })
   const mode = el('span', { class: 'mode', 'data-testid': 'clock-mode' })
   let clockMode = 'manual'
   const toggle = button(
@@ -79,6 +80,7 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       { class: 'grp' },
       el('span', { class: 'lbl' }, 'now'),
       now,
+      day,
       mode,
       ...clockButtons(ui, '/__mock/clock/advance'),
       toggle,
@@ -93,8 +95,14 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
   return {
     head,
     paused: () => paused,
-    update(clock: ClockAnswer, scenarios: ScenarioList) {
-      set(now, clock.now)
+    /** `opened`: when the accounts opened (the start or the last reset), simulated epoch ms. */
+    update(clock: ClockAnswer, scenarios: ScenarioList, opened?: number) {
+      // Simulated time since the start, as the tasks' timelines count; the instant on hover.
+      const at = Date.parse(clock.now)
+      set(now, opened === undefined ? time(at) : `+${dur(at - opened)}`)
+      set(day, opened === undefined ? 'UTC' : `${time(at)} UTC`)
+      attr(now, 'data-now', clock.now)
+      attr(now, 'title', `${clock.now}, simulated`)
       clockMode = clock.mode
       set(mode, clock.mode)
       set(toggle, clock.mode === 'manual' ? 'switch to real' : 'switch to manual')

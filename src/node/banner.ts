@@ -1,4 +1,5 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
+import { keyRefusal } from '../contract/key-refusal.js'
 import type { ClockState } from '../engine/clock/clock.js'
 import type { Scenarios } from '../engine/scenarios/scenarios.js'
 
@@ -44,7 +45,7 @@ export function readyInfo(options: {
   const refused: ReadyInfo['refused'] = []
   for (const account of accounts.accounts) {
     for (const key of account.keys ?? []) {
-      const why = key.revoked ? 'revoked' : key.expiresAt ? 'expired' : key.ipAllowlist ? 'IP allowlist' : null
+      const why = keyRefusal(key)
       if (why) refused.push({ key: key.key, why })
       else keys.push({ key: key.key, account: account.name, credits: account.credits })
     }

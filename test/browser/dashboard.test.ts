@@ -73,7 +73,9 @@ const ledgerKinds = () =>
   page
     .locator(`${ALICE} [data-testid=ledger-entry]`)
     .evaluateAll((entries) => entries.map((e) => e.getAttribute('data-kind')))
-const clockNow = () => text('[data-testid=clock-now]')
+/** The server clock's simulated now, ISO 8601 (the page shows it since the start, the instant on hover). */
+const clockNow = () => page.locator('[data-testid=clock-now]').getAttribute('data-now', { timeout: 1_000 })
+const clockShown = async () => `${await text('[data-testid=clock-now]')} ${await text('[data-testid=clock-time]')}`
 const clockMode = () => text('[data-testid=clock-mode]')
 
 describe('the dashboard of the standalone server', LIMIT, () => {
@@ -85,6 +87,7 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     await page.goto(`${server.url}/__mock/`)
     await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:00:00')
+    await expect.poll(clockShown, SHOWS).toBe('+0 s 00:00:00 UTC')
     await expect.poll(clockMode, SHOWS).toBe('manual')
     await expect.poll(aliceCredits, SHOWS).toBe('1000')
     expect(await page.locator('[data-testid=account-row]').count()).toBeGreaterThanOrEqual(3)
@@ -123,6 +126,7 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:01:10')
     await page.click('[data-testid=advance-1m]')
     await expect.poll(clockNow, SHOWS).toContain('2026-01-01T00:02:10')
+    expect(await clockShown()).toBe('+2 min 10 s 00:02:10 UTC')
 
     await expect.poll(() => status(tasks.image.taskId), SHOWS).toBe('1')
     await expect.poll(() => status(tasks.video.taskId), SHOWS).toBe('1')
@@ -185,10 +189,32 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     expect(await outcome('relay-expired')).toBe('false')
   })
 
-  it('saves a full-page screenshot', async () => {
+  it('draws each coverage chip whole: its background covers its label', async () => {
+    const chips = await page
+      .locator('[data-testid=coverage-outcome] .st')
+      .evaluateAll((spans) =>
+        spans.map((s) => ({ text: s.textContent, whole: s.scrollWidth <= s.clientWidth && s.clientWidth > 0 })),
+      )
+    expect(chips.length).toBeGreaterThan(10)
+    expect(chips.filter((c) => !c.whole)).toEqual([])
+  })
+
+  it('marks the account whose keys are all refused', async () => {
+    const refused = '[data-testid=account-row][data-account-id=acct_refused]'
+    expect(await text(`${refused} [data-testid=keys-refused]`)).toBe('keys refused: revoked, expired, IP allowlist')
+    expect(await page.locator(`${ALICE} [data-testid=keys-refused]`).count()).toBe(0)
+  })
+
+  it('at 1280×800 shows the request journal without scrolling (screenshots saved)', async () => {
     mkdirSync('test/artifacts', { recursive: true })
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: SCREENSHOT, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    const firstRow = await page.locator('[data-testid=journal-row]').first().boundingBox()
+    expect(firstRow!.y + firstRow!.height).toBeLessThan(800)
+    await page.screenshot({ path: 'test/artifacts/dashboard-1280x800.png' })
+    await page.setViewportSize({ width: 1280, height: 900 })
   })
 
   it('switches the clock to real and back to manual', async () => {
@@ -213,6 +239,8 @@ describe('the dashboard of the standalone server', LIMIT, () => {
   })
 
   it('pages through the tasks and the requests, older and newer (README, Pages)', async () => {
+    // One page: no pager to show.
+    expect(await page.locator('[data-testid=tasks-older]').isVisible()).toBe(false)
     for (let i = 0; i < 55; i++) await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: `fox ${i}` })
     const { total } = await api<{ total: number }>('/__mock/tasks?limit=1')
     const taskRows = () => page.locator('[data-testid=task-row]').count()
@@ -222,6 +250,13 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     expect(await page.locator('[data-testid=tasks-older]').isDisabled()).toBe(true)
     await page.click('[data-testid=tasks-newer]')
     await expect.poll(taskRows, SHOWS).toBe(50)
+    // Fifty tasks scroll in their card: the journal still starts on the first screen at 1280×800.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    const firstRow = await page.locator('[data-testid=journal-row]').first().boundingBox()
+    expect(firstRow!.y + firstRow!.height).toBeLessThan(800)
+    await page.screenshot({ path: 'test/artifacts/dashboard-busy-1280x800.png' })
+    await page.setViewportSize({ width: 1280, height: 900 })
     const journal = await api<{ total: number }>('/__mock/requests?limit=1')
     const journalRows = () => page.locator('[data-testid=journal-row]').count()
     await page.click('[data-testid=requests-older]')
