@@ -1,5 +1,18 @@
 import accounts from '../../fixtures/accounts.json' with { type: 'json' }
-import { keyRefusal } from '../contract/key-refusal.js'
+
+/**
+ * Why a fixture key is refused on purpose (README, Accounts and keys), for the dashboard and the
+ * banner: revoked, expired, or usable only from its IP allowlist; null for a usable key.
+ * @example
+ * keyRefusal({ key: 'sk_test_revoked', revoked: true }) // 'revoked'
+ */
+export function keyRefusal(key: {
+  revoked?: boolean | undefined
+  expiresAt?: string | undefined
+  ipAllowlist?: readonly string[] | undefined
+}) {
+  return key.revoked ? 'revoked' : key.expiresAt ? 'expired' : key.ipAllowlist ? 'IP allowlist' : null
+}
 
 /**
  * The fixture accounts none of whose keys is accepted (README, Accounts and keys), by id, with

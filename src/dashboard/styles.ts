@@ -71,6 +71,7 @@ color:var(--mute);margin-left:4px}
 .gm .acct{border-bottom:1px solid var(--line);padding:6px 0;display:grid;gap:4px}
 .gm .acct:last-of-type{border-bottom:0}
 .gm .top{display:flex;align-items:baseline;gap:6px;flex-wrap:wrap}
+.gm .top strong{overflow-wrap:anywhere;min-width:0}
 .gm .cr{margin-left:auto;font:600 15px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .gm .refused .cr{color:var(--mute);text-decoration:line-through}
 .gm .refused .tag{color:var(--bad);border-color:currentColor}

@@ -1,5 +1,5 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
-import { keyRefusal } from '../contract/key-refusal.js'
+import { keyRefusal } from '../dashboard/refused.js'
 import type { ClockState } from '../engine/clock/clock.js'
 import type { Scenarios } from '../engine/scenarios/scenarios.js'
 
