@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { scenarioJsonSchema } from '../src/handlers/scenario-json-schema.js'
 import { loadScenarioFiles } from '../src/node/scenario-files.js'
 import { ROOT } from './support/cli.js'
@@ -96,6 +97,15 @@ describe('the scenario JSON Schema', () => {
       expect(valid(scenario), `${file}: ${ajv.errorsText(valid.errors)}`).toBe(true)
       expect(scenario.$schema, file).toBe('../dist/scenario.schema.json')
     }
+  })
+
+  it('takes the complete scenario examples of docs/scenarios.md', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'scenarios.md'), 'utf8')
+    const examples = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)]
+      .map((m) => parse(m[1]!) as unknown)
+      .filter((doc) => typeof doc === 'object' && doc !== null && 'name' in doc && 'description' in doc)
+    expect(examples.length).toBeGreaterThan(0)
+    for (const example of examples) expect(valid(example), ajv.errorsText(valid.errors)).toBe(true)
   })
 
   it.each(BROKEN)('refuses what genmock validate refuses: %s', (name, scenario) => {

@@ -7,18 +7,18 @@ import { describe, expect, it } from 'vitest'
 import { BIN, ROOT } from '../support/cli.js'
 
 /**
- * The README's recipes for other test runners (The test kit, "pytest, and any other CI"), run as
+ * The recipes for other test runners (docs/test-kit.md, "pytest, and any other CI"), run as
  * written: the pytest conftest and test with Debian's pytest, and the shell script with bash.
  */
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const section = README.slice(README.indexOf('\n#### pytest, and any other CI'))
+const PAGE = readFileSync(join(ROOT, 'docs', 'test-kit.md'), 'utf8')
+const section = PAGE.slice(PAGE.indexOf('\n## pytest, and any other CI'))
 const blocks = (language: string) =>
   [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!)
 /** A code block whose first line is `# NAME`, by NAME. */
 const named = (language: string, name: string) => {
   const block = blocks(language).find((b) => b.startsWith(`# ${name}`))
-  if (!block) throw new Error(`README.md has no ${language} block starting "# ${name}"`)
+  if (!block) throw new Error(`docs/test-kit.md has no ${language} block starting "# ${name}"`)
   return block
 }
 const env = { ...process.env, GENMOCK_BIN: join(ROOT, BIN), NO_COLOR: '1' }
@@ -31,8 +31,8 @@ const freePort = () =>
     })
   })
 
-describe('the README recipes for non-Node CI', () => {
-  it('pytest: genmock init pytest writes the README conftest.py; a world per test; call() returns any answer; ' +
+describe('the docs recipes for non-Node CI', () => {
+  it('pytest: genmock init pytest writes the docs conftest.py; a world per test; call() returns any answer; ' +
     'an unexpected breach errors in teardown, an expected one passes, an expected one that never came errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'genmock-pytest-'))
     const init = spawnSync(process.execPath, [join(ROOT, BIN), 'init', 'pytest', '--out', dir], { encoding: 'utf8' })
@@ -63,7 +63,7 @@ def test_expected_but_never_broken(world):
       timeout: 60_000,
     })
     const output = `${run.stdout}\n${run.stderr}`
-    // init's three tests, the README's two, the breach's own tests: each passes, two error in teardown.
+    // init's three tests, the docs' two, the breach's own tests: each passes, two error in teardown.
     expect(output).toMatch(/7 passed, 2 errors/)
     expect(output).toMatch(/ERROR at teardown of test_relay_without_a_key/)
     expect(output).toContain('relay-without-key: relay submission without an Idempotency-Key')

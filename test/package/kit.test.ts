@@ -9,13 +9,13 @@ import {
   node22,
   project,
   projects,
-  readmeExample,
+  docExample,
   RUN_MS,
   writeFiles,
 } from './support.js'
 
 /**
- * The test kit from the packed tarball (README, The test kit), in fresh projects with the test
+ * The test kit from the packed tarball (docs/test-kit.md), in fresh projects with the test
  * runners from the npm registry: Vitest, real Jest with `preset: 'genmock'` and msw 2, and
  * Playwright Test driving Debian's Chromium (no browser is downloaded).
  */
@@ -70,13 +70,14 @@ describe.concurrent('the test kit from the tarball', () => {
   ]
   for (const [label, setup] of setups)
     it(
-      `genmock/vitest with ${label}: the README's example, genmock init's test, and a breach failing only its own test`,
+      `genmock/vitest with ${label}: the docs' examples, genmock init's test, and a breach failing only its own test`,
       async ({ expect }) => {
         const [dir, node] = await setup()
         await init(dir, node, ['vitest'], 'kit-vitest/init')
         writeFiles(dir, {
-          'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
+          'kit-vitest/image.test.ts': docExample('test-kit.md', '## genmock/vitest'),
           'kit-vitest/scoped.test.js': SCOPED('vitest'),
+          'kit-vitest/relay-errors.test.ts': docExample('test-kit.md', '## Expecting a finding'),
         })
         const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
         const { stdout, code } = await exec(node, [vitest, 'run', '--root', 'kit-vitest', '--reporter', 'verbose'], {
@@ -91,14 +92,15 @@ describe.concurrent('the test kit from the tarball', () => {
         expect(stdout).toMatch(/✓ init\/genmock\.test\.ts > an image completes 10 simulated seconds after submission/)
         expect(stdout).toMatch(/✓ init\/genmock\.test\.ts > a relay submit without an Idempotency-Key is refused/)
         expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
-        expect(stdout).toMatch(/Tests {2}1 failed \| 7 passed/)
+        expect(stdout).toMatch(/✓ relay-errors\.test\.ts > a relay submit without an Idempotency-Key is refused/)
+        expect(stdout).toMatch(/Tests {2}1 failed \| 8 passed/)
         expect(code).toBe(1)
       },
       INSTALL_MS + RUN_MS,
     )
 
   it(
-    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, genmock init's test " +
+    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both docs examples, genmock init's test " +
       '(the framework taken from package.json), a breach failing only its test',
     async ({ expect }) => {
       const dir = await project(
@@ -108,8 +110,8 @@ describe.concurrent('the test kit from the tarball', () => {
       )
       await init(dir, process.execPath, [], 'init-jest')
       writeFiles(dir, {
-        'kit.test.js': readmeExample('#### genmock/jest'),
-        'msw-node.test.js': readmeExample('#### Jest'),
+        'kit.test.js': docExample('test-kit.md', '## genmock/jest', 'image.test.js'),
+        'msw-node.test.js': docExample('msw-node.md', '## Jest'),
         'scoped.test.js': SCOPED('jest'),
       })
       const jest = join(dir, 'node_modules', 'jest', 'bin', 'jest.js')
@@ -133,22 +135,14 @@ describe.concurrent('the test kit from the tarball', () => {
   )
 
   it(
-    "genmock/playwright driving Debian's Chromium: the README's example, genmock init's test, and a page that " +
+    "genmock/playwright driving Debian's Chromium: the docs' example, genmock init's test, and a page that " +
       'sends the key fails its test',
     async ({ expect }) => {
       const dir = await project('playwright', { '@playwright/test': devVersion('@playwright/test') })
       await init(dir, process.execPath, ['playwright'], 'init-playwright')
       writeFiles(dir, {
-        'playwright.config.js': `import { defineConfig } from '@playwright/test'
-export default defineConfig({
-  reporter: 'list',
-  workers: 2,
-  use: {
-    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] },
-  },
-})
-`,
-        'image.spec.js': readmeExample('#### genmock/playwright'),
+        'playwright.config.js': docExample('test-kit.md', '## genmock/playwright', 'playwright.config.js'),
+        'image.spec.js': docExample('test-kit.md', '## genmock/playwright', 'image.spec.js'),
         'breach.spec.js': `import { expect, test } from 'genmock/playwright'
 
 test.fail('a page that sends the key itself fails', async ({ page, world }) => {
@@ -181,7 +175,10 @@ test('a relay submit without a key, its finding expected, passes', async ({ worl
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'test'], { cwd: dir, env: cleanEnv() })
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list'], {
+        cwd: dir,
+        env: cleanEnv(),
+      })
       expect(stdout + stderr).toMatch(/7 passed/)
     },
     INSTALL_MS + 2 * RUN_MS,
