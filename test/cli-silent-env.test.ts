@@ -43,10 +43,9 @@ describe('--log silent', () => {
     expect(HELP).toContain(
       [
         '  --log pretty|json|silent',
-        '                       pretty: the banner, one line per request and the stop lines',
-        '                       (default); json: the same, every stdout line a JSON object, the',
-        '                       first {"event":"ready",…}; silent: nothing on stdout, only',
-        '                       warnings and errors on stderr',
+        '                       pretty: the banner, a line per request, the stop lines (default);',
+        '                       json: the same as JSON objects, the first {"event":"ready",…};',
+        '                       silent: nothing on stdout, only warnings and errors on stderr',
       ].join('\n'),
     )
   })

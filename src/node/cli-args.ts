@@ -253,10 +253,9 @@ export const OPTIONS = {
   log: option({
     arg: 'pretty|json|silent',
     help: [
-      'pretty: the banner, one line per request and the stop lines',
-      '(default); json: the same, every stdout line a JSON object, the',
-      'first {"event":"ready",…}; silent: nothing on stdout, only',
-      'warnings and errors on stderr',
+      'pretty: the banner, a line per request, the stop lines (default);',
+      'json: the same as JSON objects, the first {"event":"ready",…};',
+      'silent: nothing on stdout, only warnings and errors on stderr',
     ],
     parse: (text, from) => oneOf(from, text, ['pretty', 'json', 'silent'] as const, 'pretty'),
   }),
