@@ -5,12 +5,13 @@ import { formatMessage } from 'publint/utils'
 import { describe, it } from 'vitest'
 import { exec, INSTALL_MS, packed, projects, ROOT, RUN_MS, VERSION } from './support.js'
 
-/** What a user needs, and nothing else: the build, the scenarios, the fixtures, the docs. */
+/** What a user needs, and nothing else: the build, the scenarios and their JSON Schema, the fixtures, the docs. */
 const ALLOWED = [
   /^package\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/[\w.-]+\.(?:js|cjs|d\.ts|d\.cts)$/,
+  /^dist\/scenario\.schema\.json$/,
   /^jest-(?:preset|transform)\.cjs$/,
   /^scenarios\/[\w-]+\.json$/,
   /^fixtures\/(?:README\.md|accounts\.json|pricing\.json|sample\.mp4)$/,
@@ -26,6 +27,7 @@ const REQUIRED = [
   ]),
   'dist/vitest.js',
   'dist/vitest.d.ts',
+  'dist/scenario.schema.json',
   'jest-preset.cjs',
   'jest-transform.cjs',
   'fixtures/sample.mp4',
@@ -112,6 +114,27 @@ describe.concurrent('the packed tarball', () => {
       const dir = await projects.msw2()
       const { stdout } = await exec('npx', ['genmock', '--version'], { cwd: dir })
       expect(stdout.trim()).toBe(VERSION)
+    },
+    INSTALL_MS + RUN_MS,
+  )
+
+  it(
+    'genmock/scenario.schema.json resolves, and each bundled scenario names that file by its path',
+    async ({ expect }) => {
+      const dir = await projects.msw2()
+      const script = `
+        const { readFileSync, readdirSync } = require('node:fs')
+        const { dirname, join, resolve } = require('node:path')
+        const schema = require.resolve('genmock/scenario.schema.json')
+        const scenarios = join(dirname(require.resolve('genmock/package.json')), 'scenarios')
+        const named = readdirSync(scenarios).map((f) =>
+          resolve(scenarios, JSON.parse(readFileSync(join(scenarios, f), 'utf8')).$schema) === schema)
+        console.log(JSON.stringify({ title: JSON.parse(readFileSync(schema, 'utf8')).title, named }))`
+      const { stdout } = await exec(process.execPath, ['-e', script], { cwd: dir })
+      const { title, named } = JSON.parse(stdout) as { title: string; named: boolean[] }
+      expect(title).toBe('genmock scenario')
+      expect(named.length).toBeGreaterThanOrEqual(11)
+      expect(named.every(Boolean)).toBe(true)
     },
     INSTALL_MS + RUN_MS,
   )
