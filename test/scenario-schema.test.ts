@@ -89,6 +89,20 @@ describe('the scenario JSON Schema', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema')
   })
 
+  it('describes each field a scenario and its rules have, for an editor to show on hover', () => {
+    type Node = { properties: Record<string, { description?: string; items?: Node }> }
+    const top = schema as unknown as Node
+    const rule = top.properties.rules!.items!
+    const step = (rule.properties.timeline!.items as Node).properties
+    const undescribed = [
+      ...Object.entries(top.properties).filter(([name]) => !name.startsWith('$')),
+      ...Object.entries(rule.properties),
+      ...Object.entries((rule.properties.match as unknown as Node).properties),
+      ...Object.entries(step),
+    ].filter(([, field]) => !field.description)
+    expect(undescribed.map(([name]) => name)).toEqual([])
+  })
+
   it('takes every bundled scenario as its file holds it, and each names the schema', () => {
     const files = readdirSync(join(ROOT, 'scenarios')).filter((file) => file.endsWith('.json'))
     expect(files.length).toBeGreaterThanOrEqual(11)

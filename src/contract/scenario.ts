@@ -90,9 +90,13 @@ const STATUS_2_NEEDS_REFUND = (at: string[]) => {
 }
 
 /** A change with its ledger effect: a timeline step (with `at`) or a forced transition (without). */
-const withRefund = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...shape, refund: z.boolean().optional() })
+const withRefund = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject({ ...shape, refund: z.boolean().describe('true gives the credits back, once per task').optional() })
 
-const timelineStepSchema = withRefund({ at: stepAtSchema, set: taskChangeSchema.optional() })
+const timelineStepSchema = withRefund({
+  at: stepAtSchema.describe('After acceptance: a duration ("15s"), a range ("30s..120s"), "expiry" or "poll N"'),
+  set: taskChangeSchema.describe('Fields of the task, status (0, 1, 2) included').optional(),
+})
   .superRefine((step, ctx) => {
     if (step.set?.status === 2 && step.refund === undefined)
       ctx.addIssue({ code: 'custom', path: ['refund'], message: REFUND_REQUIRED })
@@ -137,24 +141,38 @@ const regexSchema = z
     if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['regex'], message: parsed.message })
   })
 
-export const matchSchema = z.strictObject({
-  endpoint: z.enum(['image', 'video'], { error: 'must be image or video' }).optional(),
-  /** Exact, or a glob where * stands for any characters and ? for one. */
-  model: z.string().min(1).optional(),
-  /** standard: a request without provider. */
-  provider: z.enum(['standard', 'upstream-a', 'relay'], { error: 'must be standard, upstream-a or relay' }).optional(),
-  /** Video: the request's inputMode; image: image_to_image when inputImageUrls is present. */
-  inputMode: z
-    .enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video'], {
-      error: 'must be text_to_image, image_to_image, text_to_video or image_to_video',
-    })
-    .optional(),
-  /** A substring of the prompt, or a regular expression. */
-  prompt: z.union([z.string().min(1), regexSchema], { error: 'must be a substring or { regex, flags? }' }).optional(),
-  account: z.string().min(1).optional(),
-  /** The rule applies to this share of the requests it matches, drawn from the seed. */
-  chance: z.number().gt(0, { error: 'must be above 0' }).max(1, { error: 'must be at most 1' }).optional(),
-})
+// The descriptions (.describe) are what an editor shows on hover (README, Scenarios: editor help).
+export const matchSchema = z
+  .strictObject({
+    endpoint: z.enum(['image', 'video'], { error: 'must be image or video' }).describe('image or video').optional(),
+    model: z
+      .string()
+      .min(1)
+      .describe('A model id, exact or a glob where * stands for any characters and ? for one')
+      .optional(),
+    provider: z
+      .enum(['standard', 'upstream-a', 'relay'], { error: 'must be standard, upstream-a or relay' })
+      .describe('standard (a request without provider), upstream-a or relay')
+      .optional(),
+    inputMode: z
+      .enum(['text_to_image', 'image_to_image', 'text_to_video', 'image_to_video'], {
+        error: 'must be text_to_image, image_to_image, text_to_video or image_to_video',
+      })
+      .describe("Video: the request's inputMode; image: image_to_image when it has inputImageUrls")
+      .optional(),
+    prompt: z
+      .union([z.string().min(1), regexSchema], { error: 'must be a substring or { regex, flags? }' })
+      .describe('A substring of the prompt, or { regex, flags? }')
+      .optional(),
+    account: z.string().min(1).describe('An account id').optional(),
+    chance: z
+      .number()
+      .gt(0, { error: 'must be above 0' })
+      .max(1, { error: 'must be at most 1' })
+      .describe('The share of the matching requests the rule takes (0 to 1), drawn from the seed')
+      .optional(),
+  })
+  .describe('Which requests the rule takes: every field given must hold; none matches every request')
 export type Match = z.infer<typeof matchSchema>
 
 const faultTypeSchema = z.enum(['error-before-commit', 'drop-after-commit'], {
@@ -178,9 +196,11 @@ const rejectSchema = z.strictObject({
 })
 
 const submitSchema = z.strictObject({
-  reject: rejectSchema.optional(),
-  latency: span.optional(),
-  fault: faultSchema.optional(),
+  reject: rejectSchema.describe('Answer this instead: no task, no debit ({ status, body, headers? })').optional(),
+  latency: span.describe('How long the answer waits, in wall time: a duration or a range').optional(),
+  fault: faultSchema
+    .describe('error-before-commit (a 5xx, nothing stored) or drop-after-commit (stored, then the connection drops)')
+    .optional(),
   submissionUncertain: z.boolean().optional(),
   httpStatus: z
     .int()
@@ -192,9 +212,8 @@ const submitSchema = z.strictObject({
     })
     .meta({ not: { enum: [204, 205] } })
     .optional(),
-  set: submitSetSchema.optional(),
-  /** Relay tasks: how long after acceptance expiresAt is. Default 1 h. */
-  expiresIn: duration.optional(),
+  set: submitSetSchema.describe('Fields of the new task').optional(),
+  expiresIn: duration.describe('Relay tasks: expiresAt this long after acceptance (default 1 h)').optional(),
 })
 export type SubmitInput = z.infer<typeof submitSchema>
 
@@ -203,9 +222,14 @@ const faultType = (fault: z.infer<typeof faultSchema> | undefined) => (typeof fa
 const ruleSchema = z
   .strictObject({
     match: matchSchema.optional(),
-    submit: submitSchema.optional(),
-    timeline: z.array(timelineStepSchema).optional(),
-    use: scenarioNameSchema.optional(),
+    submit: submitSchema.describe('What happens when the request arrives').optional(),
+    timeline: z
+      .array(timelineStepSchema)
+      .describe("The task's changes after acceptance: each { at, set?, refund? }")
+      .optional(),
+    use: scenarioNameSchema
+      .describe("Hand the request to this scenario's rules; this rule's submit settings override theirs")
+      .optional(),
   })
   .superRefine((rule, ctx) => {
     const noTask = rule.submit?.reject
@@ -257,12 +281,24 @@ const scenarioAccountSchema = z.strictObject({
 export const scenarioSchema = z.strictObject({
   $schema: z.string().optional(),
   $comment: z.string().optional(),
-  name: scenarioNameSchema,
-  description: z.string({ error: 'is required: say in a sentence or two what a client sees' }).min(1).max(4000),
+  name: scenarioNameSchema.describe(
+    'Requests pick the scenario by it (X-Mock-Scenario: NAME); a file with a bundled name replaces that scenario',
+  ),
+  description: z
+    .string({ error: 'is required: say in a sentence or two what a client sees' })
+    .min(1)
+    .max(4000)
+    .describe('What a client sees under this scenario, in a sentence or two'),
   /** Applied when the scenario becomes the server's default: balances and flags by account id. */
-  accounts: z.record(z.string().min(1), scenarioAccountSchema).optional(),
+  accounts: z
+    .record(z.string().min(1), scenarioAccountSchema)
+    .describe("Applied when the scenario becomes the server's default: { ACCOUNT_ID: { credits?, demo?, scenario? } }")
+    .optional(),
   /** The shape of the ids of tasks this scenario plans; wins over the server's --id-style. */
-  idStyle: z.enum(ID_STYLES, { error: `must be one of ${ID_STYLES.join(', ')}` }).optional(),
+  idStyle: z
+    .enum(ID_STYLES, { error: `must be one of ${ID_STYLES.join(', ')}` })
+    .describe("The shape of this scenario's task ids, over --id-style")
+    .optional(),
   /**
    * Sparse answers for the tasks this scenario plans: true (random), "random", "all", or false (full
    * answers); over the server's --sparse.
@@ -271,9 +307,11 @@ export const scenarioSchema = z.strictObject({
     .union([z.boolean(), z.enum(SPARSE_MODES)], {
       error: `must be true, false, ${SPARSE_MODES.map((m) => `"${m}"`).join(' or ')}`,
     })
+    .describe('Sparse answers for its tasks: true (random), "random", "all" or false, over --sparse')
     .optional(),
   rules: z
     .array(ruleSchema)
+    .describe("Ordered rules: a request gets the first whose match it meets, else default's")
     .default([])
     .superRefine((rules, ctx) => {
       // Every pattern of a scenario may be tried on one request: their sizes bound its work together.

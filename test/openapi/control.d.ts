@@ -844,8 +844,11 @@ export interface components {
         ScenarioLoaded: {
             $schema?: string;
             $comment?: string;
+            /** @description Requests pick the scenario by it (X-Mock-Scenario: NAME); a file with a bundled name replaces that scenario */
             name: string;
+            /** @description What a client sees under this scenario, in a sentence or two */
             description: string;
+            /** @description Applied when the scenario becomes the server's default: { ACCOUNT_ID: { credits?, demo?, scenario? } } */
             accounts?: {
                 [key: string]: {
                     credits?: number;
@@ -853,27 +856,50 @@ export interface components {
                     scenario?: string;
                 };
             };
-            /** @enum {string} */
+            /**
+             * @description The shape of this scenario's task ids, over --id-style
+             * @enum {string}
+             */
             idStyle?: "prefixed" | "uuid" | "numeric" | "long";
+            /** @description Sparse answers for its tasks: true (random), "random", "all" or false, over --sparse */
             sparse?: boolean | ("random" | "all");
-            /** @default [] */
+            /**
+             * @description Ordered rules: a request gets the first whose match it meets, else default's
+             * @default []
+             */
             rules: {
+                /** @description Which requests the rule takes: every field given must hold; none matches every request */
                 match?: {
-                    /** @enum {string} */
+                    /**
+                     * @description image or video
+                     * @enum {string}
+                     */
                     endpoint?: "image" | "video";
+                    /** @description A model id, exact or a glob where * stands for any characters and ? for one */
                     model?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description standard (a request without provider), upstream-a or relay
+                     * @enum {string}
+                     */
                     provider?: "standard" | "upstream-a" | "relay";
-                    /** @enum {string} */
+                    /**
+                     * @description Video: the request's inputMode; image: image_to_image when it has inputImageUrls
+                     * @enum {string}
+                     */
                     inputMode?: "text_to_image" | "image_to_image" | "text_to_video" | "image_to_video";
+                    /** @description A substring of the prompt, or { regex, flags? } */
                     prompt?: string | {
                         regex: string;
                         flags?: string;
                     };
+                    /** @description An account id */
                     account?: string;
+                    /** @description The share of the matching requests the rule takes (0 to 1), drawn from the seed */
                     chance?: number;
                 };
+                /** @description What happens when the request arrives */
                 submit?: {
+                    /** @description Answer this instead: no task, no debit ({ status, body, headers? }) */
                     reject?: {
                         status: number;
                         body: {
@@ -885,7 +911,9 @@ export interface components {
                             [key: string]: string;
                         };
                     };
+                    /** @description How long the answer waits, in wall time: a duration or a range */
                     latency?: number | string;
+                    /** @description error-before-commit (a 5xx, nothing stored) or drop-after-commit (stored, then the connection drops) */
                     fault?: ("error-before-commit" | "drop-after-commit") | {
                         /** @enum {string} */
                         type: "error-before-commit" | "drop-after-commit";
@@ -894,6 +922,7 @@ export interface components {
                     };
                     submissionUncertain?: boolean;
                     httpStatus?: number;
+                    /** @description Fields of the new task */
                     set?: {
                         relayStatus?: string;
                         errorCode?: string;
@@ -903,10 +932,14 @@ export interface components {
                         pollAfterSeconds?: number;
                         effectiveWatermark?: boolean;
                     };
+                    /** @description Relay tasks: expiresAt this long after acceptance (default 1 h) */
                     expiresIn?: number | string;
                 };
+                /** @description The task's changes after acceptance: each { at, set?, refund? } */
                 timeline?: ({
+                    /** @description After acceptance: a duration ("15s"), a range ("30s..120s"), "expiry" or "poll N" */
                     at: number | string;
+                    /** @description Fields of the task, status (0, 1, 2) included */
                     set?: {
                         /** @enum {integer} */
                         status?: 0 | 1 | 2;
@@ -918,8 +951,10 @@ export interface components {
                         pollAfterSeconds?: number;
                         effectiveWatermark?: boolean;
                     };
+                    /** @description true gives the credits back, once per task */
                     refund?: boolean;
                 } | unknown | unknown)[];
+                /** @description Hand the request to this scenario's rules; this rule's submit settings override theirs */
                 use?: string;
             }[];
             origin: string;
@@ -1279,6 +1314,7 @@ export interface components {
                     submissionUncertain?: boolean;
                     pollAfterSeconds?: number;
                     effectiveWatermark?: boolean;
+                    /** @description true gives the credits back, once per task */
                     refund?: boolean;
                 };
             };
@@ -1289,8 +1325,11 @@ export interface components {
                 "application/json": {
                     $schema?: string;
                     $comment?: string;
+                    /** @description Requests pick the scenario by it (X-Mock-Scenario: NAME); a file with a bundled name replaces that scenario */
                     name: string;
+                    /** @description What a client sees under this scenario, in a sentence or two */
                     description: string;
+                    /** @description Applied when the scenario becomes the server's default: { ACCOUNT_ID: { credits?, demo?, scenario? } } */
                     accounts?: {
                         [key: string]: {
                             credits?: number;
@@ -1298,27 +1337,50 @@ export interface components {
                             scenario?: string;
                         };
                     };
-                    /** @enum {string} */
+                    /**
+                     * @description The shape of this scenario's task ids, over --id-style
+                     * @enum {string}
+                     */
                     idStyle?: "prefixed" | "uuid" | "numeric" | "long";
+                    /** @description Sparse answers for its tasks: true (random), "random", "all" or false, over --sparse */
                     sparse?: boolean | ("random" | "all");
-                    /** @default [] */
+                    /**
+                     * @description Ordered rules: a request gets the first whose match it meets, else default's
+                     * @default []
+                     */
                     rules?: {
+                        /** @description Which requests the rule takes: every field given must hold; none matches every request */
                         match?: {
-                            /** @enum {string} */
+                            /**
+                             * @description image or video
+                             * @enum {string}
+                             */
                             endpoint?: "image" | "video";
+                            /** @description A model id, exact or a glob where * stands for any characters and ? for one */
                             model?: string;
-                            /** @enum {string} */
+                            /**
+                             * @description standard (a request without provider), upstream-a or relay
+                             * @enum {string}
+                             */
                             provider?: "standard" | "upstream-a" | "relay";
-                            /** @enum {string} */
+                            /**
+                             * @description Video: the request's inputMode; image: image_to_image when it has inputImageUrls
+                             * @enum {string}
+                             */
                             inputMode?: "text_to_image" | "image_to_image" | "text_to_video" | "image_to_video";
+                            /** @description A substring of the prompt, or { regex, flags? } */
                             prompt?: string | {
                                 regex: string;
                                 flags?: string;
                             };
+                            /** @description An account id */
                             account?: string;
+                            /** @description The share of the matching requests the rule takes (0 to 1), drawn from the seed */
                             chance?: number;
                         };
+                        /** @description What happens when the request arrives */
                         submit?: {
+                            /** @description Answer this instead: no task, no debit ({ status, body, headers? }) */
                             reject?: {
                                 status: number;
                                 body: {
@@ -1330,7 +1392,9 @@ export interface components {
                                     [key: string]: string;
                                 };
                             };
+                            /** @description How long the answer waits, in wall time: a duration or a range */
                             latency?: number | string;
+                            /** @description error-before-commit (a 5xx, nothing stored) or drop-after-commit (stored, then the connection drops) */
                             fault?: ("error-before-commit" | "drop-after-commit") | {
                                 /** @enum {string} */
                                 type: "error-before-commit" | "drop-after-commit";
@@ -1339,6 +1403,7 @@ export interface components {
                             };
                             submissionUncertain?: boolean;
                             httpStatus?: number;
+                            /** @description Fields of the new task */
                             set?: {
                                 relayStatus?: string;
                                 errorCode?: string;
@@ -1348,10 +1413,14 @@ export interface components {
                                 pollAfterSeconds?: number;
                                 effectiveWatermark?: boolean;
                             };
+                            /** @description Relay tasks: expiresAt this long after acceptance (default 1 h) */
                             expiresIn?: number | string;
                         };
+                        /** @description The task's changes after acceptance: each { at, set?, refund? } */
                         timeline?: ({
+                            /** @description After acceptance: a duration ("15s"), a range ("30s..120s"), "expiry" or "poll N" */
                             at: number | string;
+                            /** @description Fields of the task, status (0, 1, 2) included */
                             set?: {
                                 /** @enum {integer} */
                                 status?: 0 | 1 | 2;
@@ -1363,8 +1432,10 @@ export interface components {
                                 pollAfterSeconds?: number;
                                 effectiveWatermark?: boolean;
                             };
+                            /** @description true gives the credits back, once per task */
                             refund?: boolean;
                         } | unknown | unknown)[];
+                        /** @description Hand the request to this scenario's rules; this rule's submit settings override theirs */
                         use?: string;
                     }[];
                 };
