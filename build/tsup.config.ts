@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 import { builtCode } from '../src/dashboard/bundle.js'
-import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from '../src/handlers/scenario-json-schema.js'
+import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -54,8 +54,8 @@ const TARGET = 'es2022'
 const ESM_ONLY = {
   dashboard: 'src/dashboard/page.ts',
   devtools: 'src/browser/devtools.ts',
-  openapi: 'src/handlers/openapi.ts',
-  'openapi-control': 'src/handlers/openapi-control.ts',
+  openapi: 'src/openapi/service-document.ts',
+  'openapi-control': 'src/openapi/control-document.ts',
 }
 const esmOnly: Plugin = {
   name: 'genmock-esm-only',
@@ -133,7 +133,7 @@ export default defineConfig([
     format: ['esm'],
     // The command is ES modules only, and shares the library's chunks.
     entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY, cli: 'src/node/bin.ts' },
-    // The scenario files' JSON Schema, `genmock/scenario.schema.json` (README, Scenarios: editor help).
+    // The scenario files' JSON Schema, `genmock/scenario.schema.json` (docs/scenarios.md, Editor help).
     onSuccess: async () =>
       writeFileSync(join(ROOT, 'dist', SCENARIO_SCHEMA_FILE), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`),
   },

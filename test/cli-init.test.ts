@@ -5,11 +5,11 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { scenarioJsonSchema } from '../src/handlers/scenario-json-schema.js'
+import { scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
 import { BIN, ROOT } from './support/cli.js'
 
 /**
- * `genmock init` (README, The test kit: genmock init): what it writes for each framework, the
+ * `genmock init` (docs/test-kit.md, genmock init): what it writes for each framework, the
  * starter scenario's editor help, and its refusals. The tests it writes run in their real runners
  * in test/package/kit.test.ts (the JavaScript ones) and test/kit/recipes.test.ts (pytest).
  */

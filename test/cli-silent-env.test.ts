@@ -5,7 +5,7 @@ import { unknownVariables } from '../src/node/unknown-variables.js'
 import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
 /**
- * Two quiet edges of the command (README, CLI): `--log silent` prints nothing on stdout, keeping
+ * Two quiet edges of the command (docs/cli.md): `--log silent` prints nothing on stdout, keeping
  * warnings and errors on stderr; a GENMOCK_* variable genmock does not read is warned about, with
  * the one it most likely meant.
  */

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ROOT } from './support/cli.js'
 
 /**
- * build/ensure-built.mjs, which `npm start`, `npm test` and `npm pack` run first (README, Quick
- * start): a stale dist/ is built with one line said, the build's own output shown only when it
+ * build/ensure-built.mjs, which `npm start`, `npm test` and `npm pack` run first
+ * (docs/get-started.md): a stale dist/ is built with one line said, the build's own output shown only when it
  * fails. Run on a copy whose dist/ is missing, with a stand-in for npm that prints as much as the
  * bundler does.
  */

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { scenarioJsonSchema } from '../src/handlers/scenario-json-schema.js'
+import { scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
 import { loadScenarioFiles } from '../src/node/scenario-files.js'
 import { ROOT } from './support/cli.js'
 
 /**
- * The scenario files' JSON Schema (README, Scenarios: editor help): what the build ships as
+ * The scenario files' JSON Schema (docs/scenarios.md, Editor help): what the build ships as
  * genmock/scenario.schema.json, what every bundled scenario names, and that it takes what
  * `genmock validate` takes and refuses what it refuses, but for the checks JSON Schema cannot say.
  */

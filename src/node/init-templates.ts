@@ -1,5 +1,5 @@
 /**
- * What `genmock init` writes (README, The test kit: genmock init): a starter scenario, and a test
+ * What `genmock init` writes (docs/test-kit.md, genmock init): a starter scenario, and a test
  * of it for each framework, each using a world per test and one error path with its finding
  * expected. The pytest files are the kit of that runner: its conftest.py is the whole helper.
  */

@@ -1,12 +1,12 @@
 /**
- * `genmock init [FRAMEWORK] [--out DIR]` (README, The test kit: genmock init): writes a starter
+ * `genmock init [FRAMEWORK] [--out DIR]` (docs/test-kit.md, genmock init): writes a starter
  * scenario that names genmock's JSON Schema, and a test of it for the project's test framework.
  * It never overwrites: when one of its files exists, it writes none.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { writeError } from './output.js'
-import { closest } from './suggest.js'
+import { closest } from '../lib/suggest.js'
 import {
   FRAMEWORKS,
   type Framework,

@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest'
 import { expectCoverage, test } from '../../src/kit/vitest.js'
-import { assertWorldClean } from '../../src/kit/world.js'
+import { assertWorldClean } from '../../src/kit/test-world.js'
 
 /**
  * genmock/vitest in-process (README, The test kit): a world per test, its clock and views, a

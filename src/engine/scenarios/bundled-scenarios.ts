@@ -1,3 +1,4 @@
+// The scenarios shipped in scenarios/, validated and imported as JSON so every door carries them.
 import contentPolicy from '../../../scenarios/content-policy.json' with { type: 'json' }
 import defaultScenario from '../../../scenarios/default.json' with { type: 'json' }
 import dropAfterCommit from '../../../scenarios/drop-after-commit.json' with { type: 'json' }
@@ -15,7 +16,7 @@ import type { ScenarioEntry } from './scenarios.js'
 /**
  * The scenarios shipped in scenarios/, validated. Imported as JSON (not read from disk) so that
  * every door, the browser worker included, carries them. Their `$schema`, a path for editors
- * (README, Scenarios: editor help), means nothing to a client and is left out.
+ * (docs/scenarios.md, Editor help), means nothing to a client and is left out.
  */
 export const bundledScenarios: readonly ScenarioEntry[] = [
   defaultScenario,
