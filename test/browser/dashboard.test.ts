@@ -306,6 +306,8 @@ describe('the dashboard in the worker door', LIMIT, () => {
     await expect
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS)
       .toBe(256)
-    expect(await workerPage.locator('[data-testid=clock-now]').textContent()).toContain('2026-01-01T00:01:00')
+    const now = workerPage.locator('[data-testid=clock-now]')
+    expect(await now.getAttribute('data-now')).toContain('2026-01-01T00:01:00')
+    expect(await now.textContent()).toBe('+1 min 0 s')
   })
 })

@@ -132,7 +132,7 @@ eachDoor('control API: scenarios', (door) => {
     }
   })
 
-  it('GET /__mock/scenarios/:name returns the whole scenario as its file has it (but $schema), plus origin', async () => {
+  it('GET /__mock/scenarios/:name answers the scenario as its file has it (but $schema), and origin', async () => {
     for (const name of BUNDLED_NAMES) {
       const res = await door().fetch(`/__mock/scenarios/${name}`)
       expect(res.status, name).toBe(200)
