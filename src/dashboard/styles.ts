@@ -77,8 +77,8 @@ color:var(--mute);margin-left:4px}
 .gm .refused .tag{color:var(--bad);border-color:currentColor}
 .gm .clk{display:inline-flex;margin-left:8px}
 .gm .new{border-top:1px solid var(--line);padding-top:8px;margin-top:4px}
-.gm .new input:not([type]){width:104px}
-.gm .new input[type=number]{width:64px}
+.gm .new input:not([type]){width:96px}
+.gm .new input[type=number]{width:72px}
 .gm ul{list-style:none;margin:0;padding:0;max-height:160px;overflow:auto}
 .gm li{display:grid;grid-template-columns:56px 50px 44px minmax(0,1fr);gap:4px;font-size:11px;padding:1px 0;
 color:var(--mute)}
