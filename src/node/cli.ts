@@ -139,7 +139,7 @@ const SHUTDOWN: ShutdownStep[] = [
     return 0
   },
   function coverageLine({ args, engine, out }) {
-    const report = engine.coverage.report()
+    const report = engine.coverageReport()
     out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
     const unmet = unmetOutcomes(report, args.requireCoverage)
     if (unmet.length === 0) return 0
@@ -309,7 +309,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     seed: server.engine.seed,
     clock: server.engine.clockState(),
     accounts: defaultAccounts,
-    scenarios: server.engine.scenarios,
+    scenarios: server.engine.scenarioList(),
     locked: args.adminToken !== undefined,
   })
   const stopWatch = args.watch
