@@ -2,7 +2,7 @@
 import type { AccountsFixture } from '../contract/fixtures.js'
 import { keyRefusal } from '../dashboard/refused.js'
 import type { ClockState } from '../engine/clock/clock.js'
-import type { Scenarios } from '../engine/scenarios/scenarios.js'
+import type { Engine } from '../engine/engine.js'
 
 /** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
 export interface ReadyInfo {
@@ -29,7 +29,7 @@ export interface ReadyInfo {
  * that are refused on purpose.
  * @example
  * const info = readyInfo({ url, port, version: '0.1.0', seed: 7, clock: engine.clockState(),
- *   accounts: defaultAccounts, scenarios: engine.scenarios })
+ *   accounts: defaultAccounts, scenarios: engine.scenarioList() })
  */
 export function readyInfo(options: {
   url: string
@@ -38,7 +38,7 @@ export function readyInfo(options: {
   seed: number
   clock: ClockState
   accounts: AccountsFixture
-  scenarios: Scenarios
+  scenarios: ReturnType<Engine['scenarioList']>
   locked?: boolean
 }): ReadyInfo {
   const { url, accounts, scenarios, locked = false } = options
@@ -59,7 +59,7 @@ export function readyInfo(options: {
     seed: options.seed,
     clock: options.clock,
     scenario: scenarios.defaultName,
-    scenarios: scenarios.list().length,
+    scenarios: scenarios.entries.length,
     dashboard: `${url}/__mock/`,
     control: `${url}/__mock/health`,
     locked,

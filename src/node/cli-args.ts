@@ -19,8 +19,11 @@ import {
 } from './option-values.js'
 import { proxyTarget } from '../drift/proxy-target.js'
 import { closest } from '../lib/suggest.js'
+import { COMMANDS } from './cli-commands.js'
+import type { ServerOptions } from './server.js'
 
 export { UsageError }
+export { COMMANDS }
 
 /**
  * The `genmock` command line: one table of options (OPTIONS) gives the parser, the environment
@@ -47,6 +50,8 @@ export interface OptionSpec<T> {
   parse: Parse<T>
   /** false: never read from the environment (--help, --version). */
   env?: false
+  /** The startServer option the value is, as it is; none for what is read further (the clock, files, the proxy). */
+  server?: keyof ServerOptions
 }
 const option = <T>(spec: OptionSpec<T>) => spec
 
@@ -56,11 +61,13 @@ const option = <T>(spec: OptionSpec<T>) => spec
  */
 export const OPTIONS = {
   port: option({
+    server: 'port',
     arg: 'N',
     help: 'port to listen on (default 4600; 0 picks a free one)',
     parse: (text, from) => integer(from, text, 4600, 0, 65535),
   }),
   host: option({
+    server: 'host',
     arg: 'ADDRESS',
     help: 'address to bind (default 127.0.0.1)',
     parse: (text, from) => host(from, text),
@@ -79,12 +86,14 @@ export const OPTIONS = {
     parse: (text, from) => number(from, text, 1, [0, 1_000_000], true),
   }),
   seed: option({
+    server: 'seed',
     arg: 'N',
     help: 'seed for identifiers and durations (default: random, printed at start)',
     // The CLI is the one place a random seed is chosen; it is printed so a run can be repeated.
     parse: (text, from) => integer(from, text, Math.floor(Math.random() * 1_000_000), 0, Number.MAX_SAFE_INTEGER),
   }),
   scenario: option({
+    server: 'scenario',
     arg: 'NAME',
     help: 'the scenario requests get unless they pick one (default: default)',
     parse: (text) => text,
@@ -102,6 +111,7 @@ export const OPTIONS = {
     parse: (text, from) => flag(from, text),
   }),
   idStyle: option({
+    server: 'idStyle',
     arg: 'prefixed|uuid|numeric|long',
     help: [
       'the shape of task, provider task and request ids (default',
@@ -111,6 +121,7 @@ export const OPTIONS = {
     parse: (text, from) => oneOf(from, text, ID_STYLES, DEFAULT_ID_STYLE),
   }),
   sparse: option({
+    server: 'sparse',
     arg: 'random|all',
     bare: 'random',
     help: [
@@ -122,6 +133,7 @@ export const OPTIONS = {
     parse: (text, from) => (text === undefined ? (false as const) : oneOf(from, text, SPARSE_MODES, 'random')),
   }),
   maxTasks: option({
+    server: 'maxTasks',
     arg: 'N',
     help: [
       'tasks kept; beyond it the tasks that finished first are evicted',
@@ -130,6 +142,7 @@ export const OPTIONS = {
     parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
   }),
   adminToken: option({
+    server: 'adminToken',
     arg: 'T',
     help: [
       'the control API (/__mock) answers only Authorization: Bearer T;',
@@ -144,6 +157,7 @@ export const OPTIONS = {
     parse: (text, from) => adminTokenFile(from, text),
   }),
   allowedHosts: option({
+    server: 'allowedHosts',
     arg: 'H,…',
     help: [
       'host names answered besides localhost, IP addresses and --host',
@@ -153,6 +167,7 @@ export const OPTIONS = {
     parse: (text, from) => list(from, text, 'genmock.internal,.dev.example.test', hostEntry),
   }),
   corsOrigin: option({
+    server: 'corsOrigins',
     arg: 'O,…',
     help: [
       'page origins CORS lets in besides loopback ones, such as',
@@ -162,6 +177,7 @@ export const OPTIONS = {
     parse: (text, from) => list(from, text, 'https://app.example.test,http://localhost:3000', originEntry),
   }),
   strict: option({
+    server: 'strict',
     help: [
       'a request that breaks a client conformance error rule (polling too',
       'soon, a retry under a new key, a key sent from a browser, …) gets an',
@@ -251,6 +267,7 @@ export const OPTIONS = {
     parse: (text, from) => number(from, text, 5, [0, 3600]),
   }),
   log: option({
+    server: 'log',
     arg: 'pretty|json|silent',
     help: [
       'pretty: the banner, a line per request, the stop lines (default);',
@@ -266,28 +283,6 @@ export const OPTIONS = {
 type Options = typeof OPTIONS
 type Values = { [K in keyof Options]: ReturnType<Options[K]['parse']> }
 export type ServeArgs = Omit<Values, 'help' | 'version'>
-
-/** The words that are commands rather than option values: `genmock validate a.yaml`. */
-export const COMMANDS = {
-  validate: {
-    usage: 'validate FILE...',
-    help: 'check scenario files (exit 0 when all are valid, 1 if not)',
-    files: 'at least one scenario file',
-  },
-  init: {
-    usage: 'init [FRAMEWORK]',
-    help: [
-      'write a starter scenario (with editor help) and a test of it for',
-      'vitest, jest, playwright or pytest (default: the one package.json has)',
-    ],
-    files: 'at most one framework: genmock init vitest|jest|playwright|pytest',
-  },
-  calibrate: {
-    usage: 'calibrate FILE.har --out DIR',
-    help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',
-    files: 'one recording and a directory: genmock calibrate FILE.har --out DIR',
-  },
-}
 
 export type Command =
   | { kind: 'help' }

@@ -1,0 +1,24 @@
+// The commands of the `genmock` command line besides serving (docs/cli.md): each one's usage and
+// help for --help and the CLI reference, and what it takes, for its usage error.
+
+/** The words that are commands rather than option values: `genmock validate a.yaml`. */
+export const COMMANDS = {
+  validate: {
+    usage: 'validate FILE...',
+    help: 'check scenario files (exit 0 when all are valid, 1 if not)',
+    files: 'at least one scenario file',
+  },
+  init: {
+    usage: 'init [FRAMEWORK]',
+    help: [
+      'write a starter scenario (with editor help) and a test of it for',
+      'vitest, jest, playwright or pytest (default: the one package.json has)',
+    ],
+    files: 'at most one framework: genmock init vitest|jest|playwright|pytest',
+  },
+  calibrate: {
+    usage: 'calibrate FILE.har --out DIR',
+    help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',
+    files: 'one recording and a directory: genmock calibrate FILE.har --out DIR',
+  },
+}
