@@ -12,7 +12,7 @@ import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/png.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
-import { toSnapshot, toSubmission } from './tasks/snapshot.js'
+import { toSubmission } from './tasks/snapshot.js'
 import type { EngineState } from './state.js'
 import type { TaskRecord } from './tasks/task-record.js'
 import { scheduleSteps } from './tasks/timeline.js'
@@ -51,7 +51,10 @@ export interface Submission {
 
 /** A task as its owner reads it, and the rules the read broke without being refused. */
 export interface TaskRead {
-  snapshot: TaskSnapshot
+  /** The snapshot as JSON text, exactly as the doors write it (kept with the task's version). */
+  text: string
+  /** The snapshot as a value: a new object on every read of it, parsed from `text`. */
+  readonly snapshot: TaskSnapshot
   breaches: Breach[]
 }
 
@@ -272,9 +275,14 @@ export function readTask(
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
     recordRead(state.coverage, task, account.id, !early && !late)
-    const { polls, scenario } = task
-    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', polls, options.sparse, scenario, account.id)
-    return { snapshot, breaches: facts.breaches }
+    const text = state.snapshotText(task, origin, options.sparse)
+    return {
+      text,
+      get snapshot(): TaskSnapshot {
+        return JSON.parse(text) as TaskSnapshot
+      },
+      breaches: facts.breaches,
+    }
   })
 }
 

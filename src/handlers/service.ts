@@ -1,6 +1,6 @@
 import type { Endpoint } from '../engine/engine.js'
 import type { Route, RouteRow } from './context.js'
-import { json } from './exchange.js'
+import { json, jsonText } from './exchange.js'
 import { submissionReply } from './problem-response.js'
 import { readJson } from './request.js'
 import { scenarioAsked, sparseAsked } from './prefer.js'
@@ -34,11 +34,11 @@ export const SERVICE_ROUTES: readonly RouteRow[] = [
     run: ({ engine, request, params, caller, trace }) => {
       trace.taskId = params.id!
       const account = caller()
-      const { snapshot, breaches } = engine.read(account, params.id!, request.origin, {
+      const { text, breaches } = engine.read(account, params.id!, request.origin, {
         sparse: sparseAsked(request.headers),
       })
       if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
-      return json(200, snapshot)
+      return jsonText(200, text)
     },
   },
   { method: 'POST', path: '/api/ai/image/generate', run: submit('image') },

@@ -26,7 +26,7 @@ const { values, positionals } = parseArgs({
 const kind = positionals[0] ?? 'genmock'
 const TASK_PATH = '/api/ai/tasks/'
 const GENERATE_PATH = '/api/ai/image/generate'
-const SOURCES = { '': 'src/index.ts', '/node': 'src/node/server.ts' }
+const SOURCES = { '': 'src/index.ts', '/node': 'src/node/index.ts' }
 const root = new URL('../../', import.meta.url)
 
 /**
@@ -270,6 +270,25 @@ const ops = {
   /** Stops the profile and writes it as a .cpuprofile (the format `node --cpu-prof` writes). */
   async profileStop({ file }) {
     const { profile } = await post('Profiler.stop')
+    session.disconnect()
+    writeFileSync(file, JSON.stringify(profile))
+    return { file }
+  },
+  /** Sampled allocations, those collected since included (what a request allocates, not what it keeps). */
+  async allocStart({ intervalBytes = 1024 }) {
+    session = new Session()
+    session.connect()
+    await post('HeapProfiler.enable')
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: intervalBytes,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    })
+    return {}
+  },
+  /** Stops sampling and writes a .heapprofile (Chrome DevTools' format). */
+  async allocStop({ file }) {
+    const { profile } = await post('HeapProfiler.stopSampling')
     session.disconnect()
     writeFileSync(file, JSON.stringify(profile))
     return { file }

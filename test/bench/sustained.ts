@@ -161,15 +161,23 @@ async function httpSection() {
       `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}, ${CONNECTIONS} connections, ` +
         `${ROUNDS} rounds of ${SECONDS} s, every stack fresh per round: median (min–max)`,
     )
-    const widths = [24, 24, 20, 18, 12, 22, 16]
-    say(row(['stack', 'req/s', '÷ bare', 'CPU µs/req', 'RSS after, MB', 'alloc B/req', 'GC %'], widths))
+    const widths = [24, 24, 20, 18, 20, 12, 22, 16]
+    say(
+      row(
+        ['stack', 'req/s', '÷ bare', 'CPU µs/req', '÷ bare per CPU-s', 'RSS after, MB', 'alloc B/req', 'GC %'],
+        widths,
+      ),
+    )
     const bare = results.get(`${endpoint} bare`)!
     for (const stack of stacks) {
       const rounds = results.get(`${endpoint} ${stack}`)!
       const ratios = rounds.map((r, i) => r.rps / bare[i]!.rps)
+      // Requests per second of server CPU, ÷ bare's: the cross-check when other work shared the cores.
+      const perCpu = rounds.map((r, i) => bare[i]!.cpuMicros / r.cpuMicros)
       const figure = {
         rps: rounds.map((r) => r.rps),
         ofBare: ratios,
+        ofBarePerCpu: perCpu,
         cpuMicros: rounds.map((r) => r.cpuMicros),
         rssMB: rounds.map((r) => r.rssMB),
         allocatedPerRequest: rounds.map((r) => r.allocatedPerRequest),
@@ -184,6 +192,7 @@ async function httpSection() {
             spread(figure.rps),
             stack === 'bare' ? '1' : spread(ratios, 3),
             spread(figure.cpuMicros, 1),
+            stack === 'bare' ? '1' : spread(perCpu, 3),
             spread(figure.rssMB),
             spread(figure.allocatedPerRequest),
             spread(

@@ -161,7 +161,10 @@ export class TaskLife {
       this.ledger.refund(task.accountId, task.creditsUsed, task.id, at)
       task.creditRefunded = true
     }
-    if (set || refunded) this.history.changed(task, at, by, refunded)
+    if (set || refunded) {
+      this.tasks.changed(task)
+      this.history.changed(task, at, by, refunded)
+    }
     if (task.status !== 0) {
       const upcoming = this.#upcoming(taskId)
       if (upcoming) {

@@ -1,3 +1,4 @@
+import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 
@@ -49,6 +50,8 @@ export class TaskStore {
   #head = 0
 
   readonly maxTasks: number
+  /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
+  readonly answers = new Answers()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -90,6 +93,11 @@ export class TaskStore {
     this.#entries.set(record.id, { task: record, upcoming: undefined })
     this.#evictOverCap()
     return record
+  }
+
+  /** A stored task's fields changed: its next read is serialised again. */
+  changed(task: TaskRecord): void {
+    this.answers.forget(task)
   }
 
   /** A task reached status 1 or 2: from now on it may be evicted. */
@@ -136,6 +144,7 @@ export class TaskStore {
 
   clear(): void {
     this.#entries.clear()
+    this.answers.clear()
     this.#finished = []
     this.#head = 0
   }
@@ -162,6 +171,8 @@ export class TaskStore {
   #evictOverCap(): void {
     while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
+      const entry = this.#entries.get(id)
+      if (entry) this.answers.forget(entry.task)
       this.#entries.delete(id)
       this.onEvict?.(id)
     }
