@@ -58,6 +58,51 @@ export interface TaskRead {
   breaches: Breach[]
 }
 
+/**
+ * A submission as the conformance rules compare it with the account's recent ones. Its fingerprint,
+ * the body's canonical JSON, is made only when something reads it: a key to check, a failed
+ * submission to compare with, or this one failing; most submissions need none.
+ */
+class Attempt {
+  readonly endpoint: Endpoint
+  readonly body: unknown
+  readonly key: string | null
+  readonly relay: boolean
+  #body: string | undefined
+
+  constructor(endpoint: Endpoint, body: unknown, key: string | null, relay: boolean) {
+    this.endpoint = endpoint
+    this.body = body
+    this.key = key
+    this.relay = relay
+  }
+
+  /** The body's canonical JSON, as Idempotency-Key records compare bodies. */
+  get canonicalBody(): string {
+    this.#body ??= canonicalJson(this.body)
+    return this.#body
+  }
+
+  get fingerprint(): string {
+    return `${this.endpoint}|${this.canonicalBody}`
+  }
+}
+
+/** A read's answer: the text kept with the task's version; the snapshot parsed from it when asked. */
+class Read implements TaskRead {
+  readonly text: string
+  readonly breaches: Breach[]
+
+  constructor(text: string, breaches: Breach[]) {
+    this.text = text
+    this.breaches = breaches
+  }
+
+  get snapshot(): TaskSnapshot {
+    return JSON.parse(this.text) as TaskSnapshot
+  }
+}
+
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
 async function reporting<T>(facts: ProblemFacts, step: () => T | Promise<T>): Promise<T> {
   try {
@@ -94,11 +139,10 @@ export function submit(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
-    const fingerprint = canonicalJson(body)
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
-    // here once made engine.submit half again as slow (README, Performance).
-    const attempt = { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }
+    // here once made engine.submit half again as slow (docs/performance.md).
+    const attempt = new Attempt(endpoint, body, idempotencyKey, relay)
     for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
       state.breach(facts.breaches, breach, account)
     const prompt = (body as { prompt?: unknown } | null)?.prompt
@@ -111,7 +155,7 @@ export function submit(
     const scenario = (facts.scenario = choice.name)
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
-      const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
+      const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
       if (begun.kind === 'replay') {
         state.coverage.record('idempotent-replay', account.id)
         const { response, status } = begun.response
@@ -275,14 +319,7 @@ export function readTask(
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
     recordRead(state.coverage, task, account.id, !early && !late)
-    const text = state.snapshotText(task, origin, options.sparse)
-    return {
-      text,
-      get snapshot(): TaskSnapshot {
-        return JSON.parse(text) as TaskSnapshot
-      },
-      breaches: facts.breaches,
-    }
+    return new Read(state.snapshotText(task, origin, options.sparse), facts.breaches)
   })
 }
 

@@ -18,7 +18,8 @@ const submit =
       scenario: scenarioAsked(request.headers),
       sparse,
     })
-    Object.assign(trace, { scenario: submission.scenario, taskId: submission.response.taskId })
+    trace.scenario = submission.scenario
+    trace.taskId = submission.response.taskId
     if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
     if (submission.replayed) trace.replayed = true
     return submissionReply(submission)

@@ -106,6 +106,10 @@ function target(url: string): { path: string; query: string } | undefined {
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
 
+/** Whether a header name is Host, in any case, without making a lower-case copy of every name. */
+const isHost = (name: string) =>
+  name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')
+
 /**
  * The origin a request names in its Host header (RFC 9112 §3.2): undefined when the header is
  * malformed, carries userinfo, is missing from an HTTP/1.1 request, or is sent twice. An HTTP/1.0
@@ -115,7 +119,7 @@ function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | 
   const header = req.headers.host
   if (header === undefined) return req.httpVersion === '1.0' ? 'http://localhost' : undefined
   let hosts = 0
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (isHost(req.rawHeaders[i]!)) hosts++
   if (hosts > 1) return undefined // Node keeps the first: which one a proxy read is unknown
   let origin = cache.get(header)
   if (origin !== undefined) return origin
@@ -180,11 +184,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let draining = false
   let drained: (() => void) | undefined
 
+  // One listener for every response, so that a request adds no function of its own.
+  const answered = () => {
+    if (--inFlight === 0 && draining) drained?.()
+  }
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     inFlight++
-    res.once('close', () => {
-      if (--inFlight === 0 && draining) drained?.()
-    })
+    res.on('close', answered)
     if (draining) res.shouldKeepAlive = false
     log(req, res)
     const origin = hostOrigin(req, origins)
