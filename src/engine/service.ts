@@ -15,7 +15,7 @@ import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
 import { toSubmission } from './tasks/snapshot.js'
 import type { EngineState } from './state.js'
 import type { TaskRecord } from './tasks/task-record.js'
-import { scheduleSteps } from './tasks/timeline.js'
+import { scheduleSteps, type ScheduledStep } from './tasks/timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 // The service's own operations: submit, read a task, its media. Each reports what it learnt for
@@ -171,7 +171,9 @@ export function submit(
         at,
       )
     try {
-      const accepted = await accept(state, account, request, scenario, now, facts)
+      const accepting = accept(state, account, request, scenario, now, facts)
+      // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
+      const accepted = accepting instanceof Promise || idempotencyKey !== null ? await accepting : accepting
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
       const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
       const { scenarioHttpStatus, delivery } = accepted
@@ -237,14 +239,16 @@ function validateRequest(
     : validate(videoRequestSchemaFor(body), body, issues)
 }
 
-async function accept(
+type Accepted = Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>
+
+function accept(
   state: EngineState,
   account: Account,
   request: ImageRequest | VideoRequest,
   scenario: string,
   now: number,
   found: ProblemFacts,
-): Promise<Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>> {
+): Accepted | Promise<Accepted> {
   // Every random draw happens before the first await, in request order: determinism by seed.
   const random = state.random
   const facts = requestFacts(request, account.id)
@@ -262,7 +266,23 @@ async function accept(
       : drawId(random, style, prefix)
   const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
   const steps = scheduleSteps(plan.timeline, record, random)
-  if (latency > 0) await state.sleep(latency)
+  // Without latency, the task is committed at once: no promise, no turn of the event loop.
+  if (latency > 0)
+    return state.sleep(latency).then(() => commit(state, account, record, steps, plan, credits, now, found))
+  return commit(state, account, record, steps, plan, credits, now, found)
+}
+
+/** The accepted task stored, its credits debited and its life begun, unless its scenario refuses it now. */
+function commit(
+  state: EngineState,
+  account: Account,
+  record: TaskRecord,
+  steps: ScheduledStep[],
+  plan: SubmitPlan,
+  credits: number,
+  now: number,
+  found: ProblemFacts,
+): Accepted {
   refuseAsPlanned(plan, credits)
   if (!state.ledger.debit(account.id, credits, record.id, now))
     throw Problem.of({ kind: 'insufficient-credits', required: credits })

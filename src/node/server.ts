@@ -189,51 +189,60 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (--inFlight === 0 && draining) drained?.()
   }
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    inFlight++
-    res.on('close', answered)
-    if (draining) res.shouldKeepAlive = false
-    log(req, res)
-    const origin = hostOrigin(req, origins)
-    // Before the access rules: they and every URL genmock builds read the Host header.
-    if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
-    // Normalised before the access rules, so that they judge the path routing will use.
-    const normal = target(req.url ?? '/')
-    if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
-    const { path, query } = normal
-    if (access.answer(req, res, path)) return
-    const method = req.method ?? 'GET'
-    // Never an open proxy: only origin-form targets, all sent to the one base_url.
-    if (proxy && !(req.url ?? '/').startsWith('/'))
-      return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-    const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
-    if (body === undefined) return // the client hung up mid-upload: nobody to answer
-    const request: HttpRequest = {
-      method,
-      path,
-      query,
-      headers: req.headers as HttpRequest['headers'],
-      body,
-      origin,
-      remoteAddress: req.socket.remoteAddress,
+    // Errors are caught here, not by a .catch() on every request's promise.
+    try {
+      inFlight++
+      res.on('close', answered)
+      if (draining) res.shouldKeepAlive = false
+      log(req, res)
+      const origin = hostOrigin(req, origins)
+      // Before the access rules: they and every URL genmock builds read the Host header.
+      if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
+      // Normalised before the access rules, so that they judge the path routing will use.
+      const normal = target(req.url ?? '/')
+      if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
+      const { path, query } = normal
+      if (access.answer(req, res, path)) return
+      const method = req.method ?? 'GET'
+      // Never an open proxy: only origin-form targets, all sent to the one base_url.
+      if (proxy && !(req.url ?? '/').startsWith('/'))
+        return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
+      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
+      if (body === undefined) return // the client hung up mid-upload: nobody to answer
+      const request: HttpRequest = {
+        method,
+        path,
+        query,
+        headers: req.headers as HttpRequest['headers'],
+        body,
+        origin,
+        remoteAddress: req.socket.remoteAddress,
+      }
+      if (proxy && !isControlPath(path) && path !== '/openapi.json') {
+        if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+        const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+        return refuseProxying(res, proxyFailure('too-large', message))
+      }
+      const reply = await app(request)
+      if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
+      if ('drop' in reply) return void res.socket?.destroy()
+      // The route core serialised the reply (app.ts): its bytes are written as they are, no second copy.
+      const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
+      // A copy: the journal keeps the reply's own headers, as the routes gave them.
+      const headers: Record<string, string | number> = { ...reply.headers }
+      // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
+      if (headers['content-length'] === undefined && reply.status !== 304)
+        headers['content-length'] = Buffer.byteLength(bytes)
+      // The rest of an oversized body is still on the socket, in the way of any next request.
+      if (!req.complete || draining) headers.connection = 'close'
+      res.writeHead(reply.status, headers).end(bytes)
+    } catch (error) {
+      ;(options.onUnexpectedError ?? console.error)(error)
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+      else res.destroy()
     }
-    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
-      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
-      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
-      return refuseProxying(res, proxyFailure('too-large', message))
-    }
-    const reply = await app(request)
-    if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
-    const wire = toWire(reply)
-    if (!wire) return void res.socket?.destroy()
-    // A copy: the journal keeps the reply's own headers, as the routes gave them.
-    const headers: Record<string, string | number> = { ...wire.headers }
-    // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-    if (headers['content-length'] === undefined && wire.status !== 304)
-      headers['content-length'] = Buffer.byteLength(wire.body)
-    // The rest of an oversized body is still on the socket, in the way of any next request.
-    if (!req.complete || draining) headers.connection = 'close'
-    res.writeHead(wire.status, headers).end(wire.body)
   }
+
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   const server = createServer(
     {
@@ -242,13 +251,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    (req, res) => {
-      serve(req, res).catch((error: unknown) => {
-        ;(options.onUnexpectedError ?? console.error)(error)
-        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-        else res.destroy()
-      })
-    },
+    (req, res) => void serve(req, res),
   )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
