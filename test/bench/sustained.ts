@@ -205,9 +205,8 @@ async function httpSection() {
       )
       if (stack === 'genmock') {
         const goal = TARGETS[endpoint]
-        say(
-          `  genmock ÷ bare: median ${n(median(ratios), 3)}, target ≥ ${goal}: ${median(ratios) >= goal ? 'PASS' : 'FAIL'}`,
-        )
+        const verdict = median(ratios) >= goal ? 'PASS' : 'FAIL'
+        say(`  genmock ÷ bare: median ${n(median(ratios), 3)}, target ≥ ${goal}: ${verdict}`)
       }
     }
   }
