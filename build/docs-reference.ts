@@ -161,7 +161,13 @@ export function controlApiReference(): string {
         .filter(([, operation]) => operation.tags?.includes(tag.name))
         .map(([method, operation]) => operationText(document, method, path, operation)),
     )
-    return [`## ${tag.name}`, '', `${tag.description}.`, '', operations.join('\n\n')].join('\n')
+    return [
+      `## ${tag.name[0]!.toUpperCase()}${tag.name.slice(1)}`,
+      '',
+      `${tag.description}.`,
+      '',
+      operations.join('\n\n'),
+    ].join('\n')
   })
   const schemas = Object.entries((document.components as { schemas: Record<string, Json> }).schemas)
   const info = document.info as { description?: string }
