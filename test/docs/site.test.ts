@@ -93,7 +93,7 @@ describe('the documentation site', () => {
     const linksFrom = new Map<string, string[]>()
     for (const markdown of pages().filter((p) => p.startsWith('docs/'))) {
       const path = sitePath(markdown)
-      const response = await page.goto(origin + path, { waitUntil: 'networkidle' })
+      const response = await page.goto(origin + path, { waitUntil: 'load' })
       expect(response?.status(), path).toBe(200)
       const heading = await page.locator('.vp-doc h1').first().textContent()
       expect(heading?.trim().length, `${path} has a title`).toBeGreaterThan(0)
