@@ -14,12 +14,8 @@ describe('the README', () => {
     expect(readPage('README.md').split('\n').length - 1).toBeLessThanOrEqual(200)
   })
 
-  it('links into docs/ for every page', () => {
-    const linked = new Set(links('README.md').map((link) => link.target.split('#')[0]))
-    const missing = pages()
-      .filter((page) => page.startsWith('docs/') && !page.startsWith('docs/reference/'))
-      .filter((page) => page !== 'docs/README.md' && !linked.has(page))
-    expect(missing).toEqual([])
+  it('links to the docs index, which links every page', () => {
+    expect(links('README.md').map((link) => link.target)).toContain('docs/README.md')
   })
 })
 

@@ -137,7 +137,7 @@ test('the next world is clean', async ({ world }) => {
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list'], {
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list', '--workers=2'], {
         cwd: dir,
         env: cleanEnv(),
       })
