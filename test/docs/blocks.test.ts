@@ -16,11 +16,18 @@ import { freePort, matches, parseTranscript, runSteps, type Served, scratch, ser
 const CHECKED = new Set(['sh', 'bash', 'shell', 'console', 'ts', 'typescript', 'js', 'javascript', 'python', 'yaml'])
 const all = pages().flatMap(blocks)
 const where = (block: Block) => `${block.page}:${block.line}`
+/** A block's text with genmock's default port, 4600, replaced by the port of the test's genmock. */
+const atPort = (text: string, port: number) =>
+  text
+    .replaceAll('127.0.0.1:4600', `127.0.0.1:${port}`)
+    .replaceAll('--port 4600', `--port ${port}`)
+    .replaceAll('"port":4600', `"port":${port}`)
 const kind = (block: Block) => {
   const marker = block.marker ?? ''
   if (/^not run: \S/.test(marker)) return 'not run'
   if (marker.startsWith('test: ')) return 'test'
   if (marker.startsWith('stop: ')) return 'stop'
+  if (marker.startsWith('starts: genmock')) return 'starts'
   if (block.language === 'console') return 'console'
   if (block.language === 'yaml') return 'yaml'
   if (['ts', 'typescript', 'js', 'javascript'].includes(block.language)) return 'types'
@@ -92,6 +99,18 @@ describe('the docs code blocks', () => {
     })
     expect(problems).toEqual([])
   }, 60_000)
+
+  for (const block of all.filter((b) => kind(b) === 'starts'))
+    it(`${where(block)}: genmock starts by printing what the page shows`, async () => {
+      const cwd = scratch()
+      const args = block.marker!.slice('starts: genmock'.length).trim().split(/\s+/).filter(Boolean)
+      const served = await serve(args, cwd)
+      const printed = (await served.stop('SIGTERM')).split('\n')
+      const shown = atPort(block.code, served.port).replace(/\n$/, '').split('\n')
+      const head = `${printed.slice(0, shown.length).join('\n')}\n`
+      expect(matches(shown, head), `it printed:\n${head}`).toBe(true)
+      rmSync(cwd, { recursive: true, force: true })
+    })
 
   const consoles = all.filter((b) => kind(b) === 'console')
   for (const block of consoles)
