@@ -5,7 +5,7 @@
  * files outside docs/ point at the repository.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, posix } from 'node:path'
 import { defineConfig, type DefaultTheme } from 'vitepress'
 
 const DOCS = join(import.meta.dirname, '..')
@@ -47,8 +47,9 @@ export default defineConfig({
       const render = md.renderer.rules.link_open
       md.renderer.rules.link_open = (tokens, index, options, env, self) => {
         const href = tokens[index]!.attrGet('href')
-        if (href?.startsWith('../') && !/\.md(#|$)/.test(href) && !href.startsWith('../reference'))
-          tokens[index]!.attrSet('href', REPOSITORY + href.replace(/^(\.\.\/)+/, ''))
+        const page = (env as { relativePath?: string }).relativePath ?? ''
+        const target = href && !/^[a-z]+:|^#/i.test(href) ? posix.join(posix.dirname(page), href) : ''
+        if (target.startsWith('../')) tokens[index]!.attrSet('href', REPOSITORY + target.replace(/^(\.\.\/)+/, ''))
         return render ? render(tokens, index, options, env, self) : self.renderToken(tokens, index, options)
       }
     },
