@@ -17,6 +17,8 @@ const GENERATED = (source: string) =>
 
 /** A table cell: one line, with `|` escaped. */
 const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')
+/** Plain text (--help's) in a table cell: Markdown's emphasis and HTML characters escaped too. */
+const plain = (text: string) => cell(text.replace(/[*_\\]/g, '\\$&').replace(/</g, '&lt;'))
 
 /** The CLI reference: every option of the table with its variable and help, the commands, --help. */
 export function cliReference(): string {
@@ -25,9 +27,9 @@ export function cliReference(): string {
     const value = spec.bare !== undefined ? `[=${spec.arg}]` : spec.arg ? ` ${spec.arg}` : ''
     const flag = `${spec.short ? `-${spec.short}, ` : ''}--${kebab(key)}${value}`
     const variable = spec.env === false ? '—' : `\`${envName(key)}\``
-    return `| \`${cell(flag)}\` | ${variable} | ${cell([spec.help].flat().join(' '))} |`
+    return `| \`${cell(flag)}\` | ${variable} | ${plain([spec.help].flat().join(' '))} |`
   })
-  const commands = Object.values(COMMANDS).map((c) => `| \`genmock ${c.usage}\` | ${cell(c.help)} |`)
+  const commands = Object.values(COMMANDS).map((c) => `| \`genmock ${c.usage}\` | ${plain(c.help)} |`)
   return `# The CLI reference
 
 ${GENERATED('the option table, src/node/cli-args.ts')}
