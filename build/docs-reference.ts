@@ -26,8 +26,8 @@ export function cliReference(): string {
     const spec: OptionSpec<unknown> = OPTIONS[key]
     const value = spec.bare !== undefined ? `[=${spec.arg}]` : spec.arg ? ` ${spec.arg}` : ''
     const flag = `${spec.short ? `-${spec.short}, ` : ''}--${kebab(key)}${value}`
-    const variable = spec.env === false ? '—' : `\`${envName(key)}\``
-    return `| \`${cell(flag)}\` | ${variable} | ${plain([spec.help].flat().join(' '))} |`
+    const variable = spec.env === false ? '' : `<br>\`${envName(key)}\``
+    return `| \`${cell(flag)}\`${variable} | ${plain([spec.help].flat().join(' '))} |`
   })
   const commands = Object.values(COMMANDS).map((c) => `| \`genmock ${c.usage}\` | ${plain(c.help)} |`)
   return `# The CLI reference
@@ -40,8 +40,8 @@ explains each option at length.
 
 ## Options
 
-| Option | Variable | What |
-|---|---|---|
+| Option and variable | What |
+|---|---|
 ${rows.join('\n')}
 
 ## Commands
