@@ -309,9 +309,9 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 }
 
 /**
- * A fenced code block of a docs page (or of the README.md), after the line that starts with `heading`: the first ts or js
- * block, or with `name` the first whose opening line is `// name`. The docs' examples are what the
- * packaging tests run, so the docs cannot drift from what works.
+ * A fenced code block of a docs page (or of README.md), after the line that starts with `heading`:
+ * the first ts or js block, or with `name` the first whose opening line is `// name`. The docs'
+ * examples are what the packaging tests run, so the docs cannot drift from what works.
  */
 export function docExample(page: string, heading: string, name?: string): string {
   const text = readFileSync(join(ROOT, page === 'README.md' ? page : join('docs', page)), 'utf8')
