@@ -70,12 +70,14 @@ describe.concurrent('the test kit from the tarball', () => {
   ]
   for (const [label, setup] of setups)
     it(
-      `genmock/vitest with ${label}: the docs' examples, genmock init's test, and a breach failing only its own test`,
+      `genmock/vitest with ${label}: the docs' and the README's examples, genmock init's test, ` +
+        'and a breach failing only its own test',
       async ({ expect }) => {
         const [dir, node] = await setup()
         await init(dir, node, ['vitest'], 'kit-vitest/init')
         writeFiles(dir, {
           'kit-vitest/image.test.ts': docExample('test-kit.md', '## genmock/vitest'),
+          'kit-vitest/readme.test.ts': docExample('README.md', '## Node tests'),
           'kit-vitest/scoped.test.js': SCOPED('vitest'),
           'kit-vitest/relay-errors.test.ts': docExample('test-kit.md', '## Expecting a finding'),
         })
@@ -86,6 +88,7 @@ describe.concurrent('the test kit from the tarball', () => {
         })
         expect(stdout).toMatch(/✓ image\.test\.ts > an image task completes when its clock moves/)
         expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
+        expect(stdout).toMatch(/✓ readme\.test\.ts > an image task completes when its clock moves/)
         expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > breaks a rule on purpose, expecting its finding/)
@@ -93,7 +96,7 @@ describe.concurrent('the test kit from the tarball', () => {
         expect(stdout).toMatch(/✓ init\/genmock\.test\.ts > a relay submit without an Idempotency-Key is refused/)
         expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
         expect(stdout).toMatch(/✓ relay-errors\.test\.ts > a relay submit without an Idempotency-Key is refused/)
-        expect(stdout).toMatch(/Tests {2}1 failed \| 8 passed/)
+        expect(stdout).toMatch(/Tests {2}1 failed \| 9 passed/)
         expect(code).toBe(1)
       },
       INSTALL_MS + RUN_MS,
@@ -175,7 +178,7 @@ test('a relay submit without a key, its finding expected, passes', async ({ worl
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list'], {
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list', '--workers=2'], {
         cwd: dir,
         env: cleanEnv(),
       })
