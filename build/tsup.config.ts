@@ -13,7 +13,11 @@ const ROOT = join(import.meta.dirname, '..')
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
 
 /** The test kit's entries (README, The test kit); Vitest loads ES modules only, so its entry has no CommonJS. */
-const KIT = { jest: 'src/kit/jest.ts', playwright: 'src/kit/playwright.ts', testcontainers: 'src/kit/testcontainers.ts' }
+const KIT = {
+  jest: 'src/kit/jest.ts',
+  playwright: 'src/kit/playwright.ts',
+  testcontainers: 'src/kit/testcontainers.ts',
+}
 const KIT_ESM = { ...KIT, vitest: 'src/kit/vitest.ts' }
 
 /** The declarations tsc wrote (build:types) of every entry: the test kit's Vitest one has no CommonJS code, but

@@ -35,7 +35,10 @@ export class GenmockContainer extends GenericContainer {
 
   /** `--clock real|manual` (and `--speed N` for a real clock). */
   withClock(mode: 'real' | 'manual', speed?: number): this {
-    return this.withEnvironment({ GENMOCK_CLOCK: mode, ...(speed === undefined ? {} : { GENMOCK_SPEED: String(speed) }) })
+    return this.withEnvironment({
+      GENMOCK_CLOCK: mode,
+      ...(speed === undefined ? {} : { GENMOCK_SPEED: String(speed) }),
+    })
   }
 
   /** `--strict`: requests that break an error rule of the interface are refused. */

@@ -73,7 +73,10 @@ describe('the standalone executable with an empty environment', () => {
     writeFileSync(join(DIR, 'good.json'), readFileSync(join(ROOT, 'scenarios', 'flaky.json')))
     writeFileSync(join(DIR, 'bad.yaml'), 'name: bad\nrules:\n  - submit: { latency: soon }\n')
     const files = ['good.json', 'bad.yaml']
-    const [binary, node] = await Promise.all([run('binary', ['validate', ...files]), run('node', ['validate', ...files])])
+    const [binary, node] = await Promise.all([
+      run('binary', ['validate', ...files]),
+      run('node', ['validate', ...files]),
+    ])
     expect(binary.code).toBe(1)
     expect(binary.stdout).toBe('ok good.json (flaky)\n')
     expect(binary).toEqual(node)
@@ -120,7 +123,7 @@ describe('the standalone executable with an empty environment', () => {
         )
         const { port } = JSON.parse(line) as { port: number }
         // The same page but for the minifier's names in its script, which each bundle picks.
-        const markup = (html: string) => html.replace(/<script>[^]*?<\/script>/g, '<script>…</script>')
+        const markup = (html: string) => html.replace(/<script>[\s\S]*?<\/script>/g, '<script>…</script>')
         const theirPage = await (await fetch(`http://127.0.0.1:${port}/__mock/`)).text()
         expect(markup(page)).toBe(markup(theirPage))
         expect(page.length).toBeGreaterThan(0.95 * theirPage.length)

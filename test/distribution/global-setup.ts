@@ -43,10 +43,16 @@ function baseImage(engine: string, env: Record<string, string>): string {
   const has = (image: string) =>
     spawnSync(engine, ['image', 'inspect', image], { stdio: 'ignore', env: { ...process.env, ...env } }).status === 0
   if (has(OFFICIAL)) return OFFICIAL
-  const pulled = spawnSync(engine, ['pull', OFFICIAL], { stdio: 'ignore', env: { ...process.env, ...env }, timeout: 300_000 })
+  const pulled = spawnSync(engine, ['pull', OFFICIAL], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  })
   if (pulled.status === 0) return OFFICIAL
   console.error(`test:dist: ${OFFICIAL} cannot be pulled; building a local base (build/local-base.sh)`)
-  return step('bash', [join(ROOT, 'build', 'local-base.sh'), engine], env).split('\n').at(-1)!
+  return step('bash', [join(ROOT, 'build', 'local-base.sh'), engine], env)
+    .split('\n')
+    .at(-1)!
 }
 
 /** The socket a Docker client reaches the engine by: podman's own service, or dockerd's. */
@@ -68,7 +74,8 @@ async function dockerApi(engine: string, env: Record<string, string>, dir: strin
 export default async function globalSetup(project: TestProject) {
   const engine = engineFound()
   const env: Record<string, string> = {}
-  if (engine === 'podman' && !process.env.CONTAINERS_CONF) env.CONTAINERS_CONF = join(import.meta.dirname, 'containers.conf')
+  if (engine === 'podman' && !process.env.CONTAINERS_CONF)
+    env.CONTAINERS_CONF = join(import.meta.dirname, 'containers.conf')
   const base = baseImage(engine, env)
   step('node', [join(ROOT, 'build', 'image.mjs')], { ...env, GENMOCK_ENGINE: engine, GENMOCK_BASE_IMAGE: base })
   const binary = join(ROOT, 'release', 'genmock-linux-x64')

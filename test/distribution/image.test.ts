@@ -114,7 +114,11 @@ describe('the image, stopped', () => {
     chmodSync(dir, 0o755) // the container's user, uid 1000, reads it
     writeFileSync(
       join(dir, 'slow.json'),
-      JSON.stringify({ name: 'slow-submit', description: 'Submissions answer after 800 ms.', rules: [{ submit: { latency: '800ms' }, use: 'default' }] }),
+      JSON.stringify({
+        name: 'slow-submit',
+        description: 'Submissions answer after 800 ms.',
+        rules: [{ submit: { latency: '800ms' }, use: 'default' }],
+      }),
     )
     const genmock = await startContainer(['-v', `${dir}:/scenarios:ro`, '-e', 'GENMOCK_SCENARIOS=/scenarios'])
     try {

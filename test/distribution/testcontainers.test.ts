@@ -7,7 +7,7 @@ import { setup } from './engine.js'
  * (podman system service here), with Ryuk off as where its image cannot be pulled.
  */
 
-type Module = typeof import('../../src/kit/testcontainers.js')
+type Module = typeof import('genmock/testcontainers')
 let kit: Module
 let genmock: Awaited<ReturnType<InstanceType<Module['GenmockContainer']>['start']>>
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
   process.env.DOCKER_HOST = setup().dockerHost
   process.env.TESTCONTAINERS_RYUK_DISABLED = 'true'
   // The package's own entry, as `import … from 'genmock/testcontainers'` resolves it.
-  kit = (await import('genmock/testcontainers')) as Module
+  kit = await import('genmock/testcontainers')
   genmock = await new kit.GenmockContainer('genmock:latest').withSeed(7).withScenario('flaky').start()
 })
 afterAll(() => genmock?.stop())
@@ -41,7 +41,9 @@ describe('GenmockContainer', () => {
     expect(submitted.status).toBe(200)
     const { taskId } = (await submitted.json()) as { taskId: string }
     await one.clock.untilIdle()
-    const task = (await (await fetch(`${one.baseUrl}/api/ai/tasks/${taskId}`, { headers: KEY(one.apiKey) })).json()) as {
+    const task = (await (
+      await fetch(`${one.baseUrl}/api/ai/tasks/${taskId}`, { headers: KEY(one.apiKey) })
+    ).json()) as {
       status: number
     }
     expect(task.status).toBe(1)
