@@ -18,7 +18,9 @@ import { engine, freePort, IMAGE, ROOT, setup } from './engine.js'
 const execFileP = promisify(execFile)
 const DOC = readFileSync(join(ROOT, 'docs', 'containers-and-ci.md'), 'utf8')
 const PUSHED = 'registry.example.com/genmock:0.1.0'
-const PROBE_SH = `sh -c 'curl -fsS -H "Authorization: Bearer sk_test_alice" "$GENMOCK_URL/api/ai/models" >/dev/null' && echo probe-ok`
+const PROBE_SH =
+  `sh -c 'curl -fsS -H "Authorization: Bearer sk_test_alice" "$GENMOCK_URL/api/ai/models" >/dev/null'` +
+  ' && echo probe-ok'
 const PROBE_NODE =
   `node -e "fetch(process.env.GENMOCK_URL+'/api/ai/models',{headers:{authorization:'Bearer sk_test_alice'}})` +
   `.then(r=>{if(!r.ok)process.exit(1);console.log('probe-ok')},()=>process.exit(1))"`
