@@ -29,9 +29,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-/** The fenced block after `<!-- recipe: NAME -->`. */
+/** The fenced block after `<!-- recipe NAME: run by … -->`. */
 function recipe(name: string): string {
-  const match = new RegExp(`<!-- recipe: ${name} -->\\n\`\`\`\\w+\\n([^]*?)\`\`\``).exec(DOC)
+  const match = new RegExp(`<!-- recipe ${name}: [^>]*-->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(DOC)
   if (!match) throw new Error(`docs/containers-and-ci.md has no recipe ${name}`)
   return match[1]!
 }
