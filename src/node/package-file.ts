@@ -11,7 +11,8 @@ import { createRequire } from 'node:module'
  * packageFile('fixtures/sample.mp4') // Uint8Array(…) of the MP4
  */
 export function packageFile(path: string): Uint8Array {
-  const sea = process.getBuiltinModule('node:sea')
-  if (sea.isSea()) return new Uint8Array(sea.getAsset(path))
+  // Optional: a test runner's stand-in for `process` (Jest's) may lack it; the package path then serves.
+  const sea = process.getBuiltinModule?.('node:sea')
+  if (sea?.isSea()) return new Uint8Array(sea.getAsset(path))
   return new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(`genmock/${path}`)))
 }
