@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setup } from './engine.js'
 
@@ -66,10 +69,18 @@ describe('GenmockContainer', () => {
     await expect(kit.assertWorldClean(world)).rejects.toThrow(/relay-without-key/)
   })
 
-  it('locks the control API with an admin token, which its control and worlds send', async () => {
-    const locked = await new kit.GenmockContainer().withAdminToken('a-long-admin-token').withClock('manual').start()
+  it('locks the control API with an admin token, which its control and worlds send; loads scenario files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-tc-'))
+    writeFileSync(join(dir, 'mine.yaml'), 'name: mine\ndescription: Mine.\nrules:\n  - use: default\n')
+    const locked = await new kit.GenmockContainer()
+      .withAdminToken('a-long-admin-token')
+      .withClock('manual')
+      .withScenarioFiles(dir)
+      .start()
     try {
       expect((await fetch(`${locked.baseUrl}/__mock/scenarios`)).status).toBe(401)
+      const { scenarios } = (await locked.control('GET', '/__mock/scenarios')) as { scenarios: { name: string }[] }
+      expect(scenarios.map((scenario) => scenario.name)).toContain('mine')
       const world = await locked.world()
       expect((await world.clock.advance(10)).now).toBeDefined()
     } finally {
