@@ -8,7 +8,14 @@
  * await genmock.stop()
  */
 import { AbstractStartedContainer, GenericContainer, type StartedTestContainer, Wait } from 'testcontainers'
-import { assertWorldClean, type Control, createWorld, httpControl, type World, type WorldOptions } from './world.js'
+import {
+  assertWorldClean,
+  type Control,
+  createWorld,
+  httpControl,
+  type World,
+  type WorldOptions,
+} from './test-world.js'
 
 /** The port genmock listens on inside its image. */
 export const GENMOCK_PORT = 4600
@@ -91,4 +98,4 @@ export class StartedGenmockContainer extends AbstractStartedContainer {
 
 export { assertWorldClean }
 export type { Control, World, WorldOptions }
-export type { WorldClock } from './world.js'
+export type { WorldClock } from './test-world.js'
