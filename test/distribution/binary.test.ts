@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureChromium, launchBrowser } from '../support/browser.js'
 import { ROOT, setup } from './engine.js'
 
 /**
@@ -129,6 +130,22 @@ describe('the standalone executable with an empty environment', () => {
         expect(page.length).toBeGreaterThan(0.95 * theirPage.length)
       } finally {
         theirs.kill('SIGKILL')
+      }
+    })
+
+    it('serves a dashboard that runs in Chromium', async () => {
+      await ensureChromium()
+      const browser = await launchBrowser()
+      try {
+        const page = await browser.newPage()
+        const errors: string[] = []
+        page.on('pageerror', (error) => errors.push(error.message))
+        await page.goto(`${server.url}/__mock/`)
+        await page.locator('[data-testid=account-row][data-account-id=acct_alice]').waitFor({ timeout: 10_000 })
+        expect(await page.locator('[data-testid=account-row]').count()).toBeGreaterThanOrEqual(3)
+        expect(errors).toEqual([])
+      } finally {
+        await browser.close()
       }
     })
 
