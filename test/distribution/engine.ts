@@ -22,6 +22,11 @@ export interface DistSetup {
   dockerHost: string
   /** release/genmock-linux-x64. */
   binary: string
+  /**
+   * A docker daemon of the tests' own (dockerd, when installed and the engine is podman), with the
+   * image built on it too by `npm run build:image`: its DOCKER_HOST.
+   */
+  dockerd?: string
 }
 
 declare module 'vitest' {
@@ -35,9 +40,10 @@ export const setup = (): DistSetup => inject('dist')
 
 const run = promisify(execFile)
 
-/** `<engine> ...args`, to its end; rejects on a non-zero exit. */
-export async function engine(args: string[], options: { allowFailure?: boolean } = {}) {
-  const { engine: command, env } = setup()
+/** `<engine> ...args` (`docker` for the tests' own dockerd), to its end; rejects on a non-zero exit. */
+export async function engine(args: string[], options: { allowFailure?: boolean; docker?: boolean } = {}) {
+  const { engine: found, env: engineEnv, dockerd } = setup()
+  const [command, env] = options.docker ? ['docker', { DOCKER_HOST: dockerd! }] : [found, engineEnv]
   try {
     const { stdout, stderr } = await run(command, args, { env: { ...process.env, ...env }, maxBuffer: 1 << 24 })
     return { code: 0, stdout, stderr }

@@ -71,6 +71,43 @@ async function dockerApi(engine: string, env: Record<string, string>, dir: strin
   return { dockerHost: `unix://${socket}`, service }
 }
 
+/**
+ * With podman as the engine and Debian's dockerd installed, a docker daemon of the tests' own
+ * (its socket, data and exec roots in `dir`), the base loaded from podman and the image built on
+ * it by `npm run build:image`, so that the docker recipes run on docker itself.
+ */
+async function ownDockerd(base: string, env: Record<string, string>, dir: string) {
+  if (spawnSync('dockerd', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined
+  const host = `unix://${join(dir, 'docker.sock')}`
+  const daemon = spawn(
+    'dockerd',
+    [
+      '-H',
+      host,
+      '--data-root',
+      join(dir, 'docker'),
+      '--exec-root',
+      join(dir, 'docker-exec'),
+      '--pidfile',
+      join(dir, 'docker.pid'),
+    ],
+    { stdio: 'ignore' },
+  )
+  const docker = { ...env, DOCKER_HOST: host }
+  const end = Date.now() + 30_000
+  while (spawnSync('docker', ['info'], { stdio: 'ignore', env: { ...process.env, ...docker } }).status !== 0) {
+    if (Date.now() > end || daemon.exitCode !== null) {
+      daemon.kill()
+      console.error('test:dist: dockerd did not start; the docker recipes run on podman')
+      return undefined
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  step('bash', ['-c', `podman save --format docker-archive '${base}' | docker load`], docker)
+  step('node', [join(ROOT, 'build', 'image.mjs')], { ...docker, GENMOCK_ENGINE: 'docker', GENMOCK_BASE_IMAGE: base })
+  return { host, daemon }
+}
+
 export default async function globalSetup(project: TestProject) {
   const engine = engineFound()
   const env: Record<string, string> = {}
@@ -84,10 +121,16 @@ export default async function globalSetup(project: TestProject) {
     step('node', [join(ROOT, 'build', 'binary.mjs')], {})
   const dir = mkdtempSync(join(tmpdir(), 'genmock-dist-'))
   const { dockerHost, service } = await dockerApi(engine, env, dir)
-  const setup: DistSetup = { engine, env, base, dockerHost, binary }
+  const own = engine === 'podman' ? await ownDockerd(base, env, dir) : undefined
+  const setup: DistSetup = { engine, env, base, dockerHost, binary, ...(own ? { dockerd: own.host } : {}) }
   project.provide('dist', setup)
-  return () => {
+  return async () => {
     service?.kill()
+    if (own) {
+      const stopped = new Promise((resolve) => own.daemon.once('exit', resolve))
+      own.daemon.kill('SIGTERM')
+      await stopped
+    }
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -185,3 +185,33 @@ describe('the image, as built', () => {
     expect(validate.stdout).toBe('ok /scenarios/flaky.json (flaky)\n')
   })
 })
+
+describe("the image on docker (the tests' own dockerd, when installed)", () => {
+  it('is built by build:image with docker too; docker runs its HEALTHCHECK to healthy, and stops it at once', async ({
+    skip,
+  }) => {
+    if (setup().dockerd === undefined) skip('no dockerd on this machine')
+    const name = `genmock-dist-docker-${process.pid}`
+    const docker = { docker: true }
+    await engine(['run', '-d', '--name', name, '--health-interval', '1s', IMAGE, '--seed', '7'], docker)
+    try {
+      await expect
+        .poll(
+          async () => (await engine(['inspect', name, '--format', '{{.State.Health.Status}}'], docker)).stdout.trim(),
+          {
+            timeout: 20_000,
+            interval: 500,
+          },
+        )
+        .toBe('healthy')
+      const user = await engine(['exec', name, 'sh', '-c', 'grep ^Uid: /proc/1/status'], docker)
+      expect(user.stdout.split(/\s+/)[1]).toBe('1000')
+      const started = Date.now()
+      await engine(['stop', name], docker)
+      expect(Date.now() - started).toBeLessThan(2000)
+      expect((await engine(['inspect', name, '--format', '{{.State.ExitCode}}'], docker)).stdout.trim()).toBe('0')
+    } finally {
+      await engine(['rm', '-f', name], { ...docker, allowFailure: true })
+    }
+  })
+})

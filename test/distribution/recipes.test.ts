@@ -62,16 +62,22 @@ describe('the CI recipes', () => {
     it(`${name}: the one-liner starts genmock, the tests reach it, it stops`, async () => {
       const port = await freePort()
       const container = `genmock-recipe-${process.pid}-${port}`
-      // Without a docker daemon here the docker recipe runs on podman, whose command line is docker's.
-      const shim = setup().engine === 'docker' ? '' : 'docker() { podman "$@"; }\n'
+      // On the tests' own dockerd when there is one; else on podman, whose command line is docker's.
+      const { engine: found, dockerd } = setup()
+      const onDocker = name === 'docker-run' && (found === 'docker' || dockerd !== undefined)
+      const shim = found === 'docker' || onDocker ? '' : 'docker() { podman "$@"; }\n'
       const script = probed(recipe(name))
         .replaceAll('127.0.0.1:4600', `127.0.0.1:${port}`)
         .replace(/--name genmock /, `--name ${container} `)
         .replace(/ stop genmock$/m, ` stop ${container}`)
-      const out = await bash(shim + script).finally(() => engine(['rm', '-f', container], { allowFailure: true }))
+      const env: Record<string, string> = onDocker && dockerd ? { DOCKER_HOST: dockerd } : {}
+      const docker = onDocker && dockerd !== undefined
+      const out = await bash(shim + script, { env }).finally(() =>
+        engine(['rm', '-f', container], { allowFailure: true, docker }),
+      )
       expect(out).toContain('{"ok":true')
       expect(out).toContain('probe-ok')
-      expect((await engine(['ps', '-a', '--format', '{{.Names}}'])).stdout).not.toContain(container)
+      expect((await engine(['ps', '-a', '--format', '{{.Names}}'], { docker })).stdout).not.toContain(container)
     })
   }
 
