@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -92,7 +92,9 @@ describe('the CI recipes', () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'compose.yaml'), JSON.stringify(compose))
     const project = `recipe${process.pid}`
-    const up = setup().engine === 'docker' ? 'docker compose' : 'podman-compose'
+    // docker's compose plugin, else Debian's docker-compose; podman-compose with podman.
+    const plugin = spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0
+    const up = setup().engine === 'podman' ? 'podman-compose' : plugin ? 'docker compose' : 'docker-compose'
     try {
       await bash(`${up} -p ${project} -f compose.yaml up -d`, { cwd: dir })
       const { stdout } = await engine(['wait', `${project}_app_1`])
