@@ -72,12 +72,19 @@ describe('the CI recipes', () => {
         .replace(/ stop genmock$/m, ` stop ${container}`)
       const env: Record<string, string> = onDocker && dockerd ? { DOCKER_HOST: dockerd } : {}
       const docker = onDocker && dockerd !== undefined
-      const out = await bash(shim + script, { env }).finally(() =>
-        engine(['rm', '-f', container], { allowFailure: true, docker }),
-      )
+      // Removed only if the recipe failed: otherwise its own stop and --rm must leave nothing behind.
+      const out = await bash(shim + script, { env }).catch(async (error: unknown) => {
+        await engine(['rm', '-f', container], { allowFailure: true, docker })
+        throw error
+      })
       expect(out).toContain('{"ok":true')
       expect(out).toContain('probe-ok')
-      expect((await engine(['ps', '-a', '--format', '{{.Names}}'], { docker })).stdout).not.toContain(container)
+      // --rm: the engine removes it once stopped (docker a moment after `docker stop` returns).
+      await expect
+        .poll(async () => (await engine(['ps', '-a', '--format', '{{.Names}}'], { docker })).stdout, {
+          timeout: 10_000,
+        })
+        .not.toContain(container)
     })
   }
 
