@@ -29,9 +29,10 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
-/** The fenced block after `<!-- recipe NAME: run by … -->`. */
+/** The fenced block after `<!-- test: test/distribution/recipes.test.ts (recipe NAME) -->`. */
 function recipe(name: string): string {
-  const match = new RegExp(`<!-- recipe ${name}: [^>]*-->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(DOC)
+  const marker = `<!-- test: test/distribution/recipes.test.ts \\(recipe ${name}\\) -->`
+  const match = new RegExp(`${marker}\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(DOC)
   if (!match) throw new Error(`docs/containers-and-ci.md has no recipe ${name}`)
   return match[1]!
 }
