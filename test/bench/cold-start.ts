@@ -1,70 +1,119 @@
-// Cold start of the command as each way of shipping it runs (docs/containers-and-ci.md, The
-// standalone executable): spawn → first answer to GET /__mock/health, median of 10 rounds, the
-// three interleaved round by round so that machine load falls on each alike:
-//   npx genmock's command      node dist/cli.js (the ES module build, split in chunks)
-//   the one-file command       node dist/cli.cjs (the bundle the image runs)
-//   the standalone executable  release/genmock-linux-x64 (npm run build:binary first)
-// Run: node --import tsx test/bench/cold-start.ts [rounds]
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+// Cold start as the peers harness counts it: spawn → the first 2xx answer to a POST, the server
+// pinned to core 0 and polled every 2 ms from its spawn, for genmock's `bin` (this checkout's and
+// BENCH_AGAINST's), a bare node:http server and json-server 0.17, runs interleaved. json-server is no
+// dependency of genmock's: it is installed once into a project of its own under the OS temp folder
+// (npm, on first use), as a user would run it.
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import os from 'node:os'
 import { join } from 'node:path'
+import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinned, ROOT } from './targets.js'
 
-const ROOT = join(import.meta.dirname, '..', '..')
-const ROUNDS = Number(process.argv[2] ?? 10)
-const TARGETS: [string, string, string[]][] = [
-  ['node dist/cli.js', process.execPath, [join(ROOT, 'dist', 'cli.js')]],
-  ['node dist/cli.cjs', process.execPath, [join(ROOT, 'dist', 'cli.cjs')]],
-  ['release/genmock-linux-x64', join(ROOT, 'release', 'genmock-linux-x64'), []],
-]
+export type ColdStack = 'bare' | 'genmock' | 'before' | 'json-server'
 
-for (const [name, file, args] of TARGETS)
-  if (!existsSync(args[0] ?? file)) throw new Error(`${name} is missing: npm run build && npm run build:binary`)
+const JSON_SERVER = '0.17.4'
+const DIR = join(os.tmpdir(), `genmock-bench-json-server-${JSON_SERVER}`)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
+/** A bare node:http server answering a POST with 201 and a small JSON body once the body is read. */
+const BARE = `require('node:http').createServer((req, res) => req.on('data', () => {}).on('end', () => {
+  const body = '{"taskId":"task"}'
+  res.writeHead(201, { 'content-type': 'application/json', 'content-length': body.length }).end(body)
+})).listen(Number(process.argv[1]), '127.0.0.1')`
 
-/** Milliseconds from spawn to the first answer of the health route; the process is then killed. */
-async function coldStart(file: string, args: string[]): Promise<number> {
-  const port = await freePort()
-  const started = performance.now()
-  const child = spawn(file, [...args, '--port', String(port), '--log', 'silent'], { stdio: 'ignore', env: {} })
-  try {
-    for (;;) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/__mock/health`)
-        await res.arrayBuffer()
-        return performance.now() - started
-      } catch {
-        if (child.exitCode !== null) throw new Error(`${file} exited ${child.exitCode}`)
-        await new Promise((resolve) => setTimeout(resolve, 2))
+/** json-server installed in a project of its own (once); the path of its CLI. */
+function jsonServer(say: (line: string) => void): string {
+  const bin = join(DIR, 'node_modules/json-server/lib/cli/bin.js')
+  if (existsSync(bin)) return bin
+  say(`  installing json-server@${JSON_SERVER} into ${DIR} (once)`)
+  mkdirSync(DIR, { recursive: true })
+  writeFileSync(join(DIR, 'package.json'), '{"name":"json-server-bench","private":true}\n')
+  const npm = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', `json-server@${JSON_SERVER}`],
+    { cwd: DIR, encoding: 'utf8' },
+  )
+  if (npm.status !== 0) throw new Error(`npm install json-server failed: ${npm.stderr}`)
+  return bin
+}
+
+/** The `genmock` bin a checkout's package.json names. */
+function genmockBin(dir: string): string {
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: Record<string, string> }
+  return join(dir, bin.genmock!)
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+/** The command of one stack on `port`, and the POST that must answer 2xx. */
+function command(stack: ColdStack, port: number, against: string | undefined, say: (line: string) => void) {
+  const genmock = { path: GENERATE_PATH, headers: headers(ALICE), body: GENERATE_BODY }
+  switch (stack) {
+    case 'bare':
+      return { args: ['-e', BARE, String(port)], post: { ...genmock, path: '/' } }
+    case 'genmock':
+    case 'before':
+      return {
+        args: [genmockBin(stack === 'genmock' ? ROOT : against!), '--port', String(port), '--log', 'silent'],
+        post: genmock,
+      }
+    case 'json-server': {
+      const bin = jsonServer(say)
+      const db = join(DIR, `db-${port}.json`)
+      writeFileSync(db, '{"tasks":[]}\n')
+      return {
+        args: [bin, '--quiet', '--port', String(port), db],
+        post: { path: '/tasks', headers: { 'content-type': 'application/json' }, body: '{"prompt":"a fox"}' },
       }
     }
+  }
+}
+
+/** Milliseconds from spawn to the first 2xx POST of one stack. */
+async function coldStart(stack: ColdStack, against: string | undefined, say: (line: string) => void) {
+  const port = await freePort()
+  const { args, post } = command(stack, port, against, say)
+  const [cmd, argv] = pinned(process.execPath, args)
+  const started = performance.now()
+  const child = spawn(cmd, argv, { cwd: ROOT, stdio: 'ignore' })
+  const exited = once(child, 'exit')
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${stack} exited with ${child.exitCode} before answering`)
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}${post.path}`, { method: 'POST', ...post })
+        await res.arrayBuffer()
+        if (res.ok) return performance.now() - started
+      } catch {
+        // not listening yet
+      }
+      await sleep(2)
+    }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGKILL')
+    child.kill('SIGTERM')
     await exited
   }
 }
 
-const times = new Map<string, number[]>(TARGETS.map(([name]) => [name, []]))
-for (let round = 0; round < ROUNDS; round++)
-  for (const [name, file, args] of TARGETS) times.get(name)!.push(await coldStart(file, args))
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-const baseline = median(times.get(TARGETS[0]![0])!)
-console.log(`cold start, spawn → first answer, median of ${ROUNDS} (min–max), Node ${process.version}`)
-for (const [name, values] of times) {
-  const m = median(values)
-  const range = `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`
-  console.log(`  ${name.padEnd(27)} ${m.toFixed(0).padStart(5)} ms  (${range})  ×${(m / baseline).toFixed(2)}`)
+/** `runs` cold starts of every stack, interleaved; ms per stack. */
+export async function coldStarts(
+  stacks: ColdStack[],
+  runs: number,
+  against: string | undefined,
+  say: (line: string) => void,
+): Promise<Map<ColdStack, number[]>> {
+  const figures = new Map<ColdStack, number[]>(stacks.map((stack) => [stack, []]))
+  for (const stack of stacks) await coldStart(stack, against, say) // installs, warms the file cache
+  for (let run = 0; run < runs; run++)
+    for (const stack of stacks) figures.get(stack)!.push(await coldStart(stack, against, say))
+  return figures
 }
