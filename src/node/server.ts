@@ -1,6 +1,4 @@
 // The Node door: the route core on node:http, with time-outs, access rules, the request log and the proxy.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
@@ -14,6 +12,7 @@ import { problemToHttp } from '../http/replies.js'
 import { proxyFailure } from '../drift/proxy-failure.js'
 import { isControlPath } from '../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
+import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
 
@@ -53,12 +52,12 @@ export interface RunningServer {
 
 /**
  * The MP4 every completed video task serves: the package's fixtures/sample.mp4, found through
- * its own export, so it resolves the same from the sources, the ESM build and the CommonJS build.
+ * its own export, so it resolves the same from the sources, the ESM build, the CommonJS build, the
+ * bundled command and the standalone executable (package-file.ts).
  * @example
  * createSimulator({ videoSample: loadVideoSample() })
  */
-export const loadVideoSample = () =>
-  new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('genmock/fixtures/sample.mp4')))
+export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 const EMPTY = new Uint8Array()
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
