@@ -8,7 +8,8 @@ import type { Breach, Conformance } from './journal/conformance.js'
 import type { Coverage } from './journal/coverage.js'
 import * as control from './control.js'
 import type { Journal } from './journal/journal.js'
-import type { SavedEngine } from './saved-state.js'
+import { saveEngine, type RestoreOptions, type SavedEngine } from './saved-state.js'
+import type { SavedChanges } from './state-changes.js'
 import type { Scenarios } from './scenarios/scenarios.js'
 import * as service from './service.js'
 import { EngineState, type EngineOptions, type TaskView } from './state.js'
@@ -210,8 +211,36 @@ export class Engine {
    * @example
    * engine.restore(JSON.parse(sessionStorage.getItem('genmock')!))
    */
-  restore(saved: SavedEngine): void {
-    control.restore(this.#state, saved)
+  restore(saved: SavedEngine, options?: RestoreOptions): void {
+    control.restore(this.#state, saved, options)
+  }
+
+  /**
+   * A whole save for a log's snapshot (docs/state.md), from which `takeChanges` counts. Not a copy:
+   * it holds the engine's own objects, so serialise it before the engine goes on.
+   * @example
+   * writeSnapshot(JSON.stringify(engine.checkpoint()))
+   */
+  checkpoint(): SavedEngine {
+    const saved = saveEngine(this.#state.parts(), { copy: false })
+    this.#state.changes.restart()
+    return saved
+  }
+
+  /**
+   * What changed since the last `checkpoint` or `takeChanges`, for a log that follows a checkpoint;
+   * undefined when only a whole save will do (after a reset or a restore). Serialise it at once.
+   * @example
+   * if (engine.unsaved) log.append(JSON.stringify(engine.takeChanges() ?? engine.checkpoint()))
+   */
+  takeChanges(): SavedChanges | undefined {
+    const changes = this.#state.changes
+    return changes.wholeNeeded ? undefined : changes.take()
+  }
+
+  /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */
+  get unsaved(): boolean {
+    return this.#state.changes.pending
   }
 
   /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */
