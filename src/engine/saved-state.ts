@@ -31,6 +31,10 @@ export interface StoredSubmission {
  * video sample, the given scenarios and accounts, sleep, strict, idStyle, sparse) is not in it.
  */
 export interface SavedEngine {
+  /** A snapshot's (docs/state.md): the format's name, the genmock that wrote it, and when. */
+  format?: string
+  genmock?: string
+  savedAt?: string
   version: number
   seed: number
   /** Creation order of the next task. */

@@ -63,7 +63,8 @@ export interface SavedChanges {
 /** The tail of `list` after `last`, found from the end (new items are few); the whole list when it is not there. */
 function tailAfter<T>(list: readonly T[], last: T | undefined): Tail<T> {
   if (last !== undefined)
-    for (let i = list.length - 1; i >= 0; i--) if (list[i] === last) return { added: list.slice(i + 1), kept: list.length }
+    for (let i = list.length - 1; i >= 0; i--)
+      if (list[i] === last) return { added: list.slice(i + 1), kept: list.length }
   return { added: [...list], kept: list.length, whole: true }
 }
 

@@ -17,6 +17,7 @@ import { refusalOutcome } from './refusal-outcome.js'
 import { credentialOf, parseCookies } from './request.js'
 import { compileRoutes } from './router.js'
 import { SERVICE_ROUTES } from './service.js'
+import { STATE_ROUTES, type StateKeeping } from './state-routes.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -52,6 +53,8 @@ export interface AppOptions extends RouteOptions {
    * without it, GET /__mock/ is not found.
    */
   dashboardPage?: (() => Promise<string>) | undefined
+  /** Where the door keeps the state on disk (the standalone server's --state DIR): POST /__mock/state/save. */
+  state?: StateKeeping | undefined
 }
 
 /** A scenario's latency, waited out in wall time: the doors give the engine this wait (it owns no timer). */
@@ -73,6 +76,7 @@ export const ROUTES: readonly RouteRow[] = [
   ...CONTROL_TASK_ROUTES,
   ...CONTROL_COVERAGE_ROUTES,
   ...DRIFT_ROUTES,
+  ...STATE_ROUTES,
 ]
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
@@ -206,6 +210,7 @@ function context(
     params,
     query: () => (query ??= new URLSearchParams(request.query)),
     dashboardPage: options.dashboardPage,
+    state: options.state,
     caller: () => {
       const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
       const account = engine.authenticate(credential, request.remoteAddress)

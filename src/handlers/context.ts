@@ -3,6 +3,7 @@ import type { Breach } from '../engine/journal/conformance.js'
 import type { Engine } from '../engine/engine.js'
 import type { HttpRequest, Reply } from './exchange.js'
 import type { Row } from './router.js'
+import type { StateKeeping } from './state-routes.js'
 
 /**
  * What the route core learnt about the request, for the journal and the conformance findings: from
@@ -31,6 +32,8 @@ export interface RouteContext {
   trace: RouteTrace
   /** The dashboard page, when the door serves one (AppOptions). */
   dashboardPage: (() => Promise<string>) | undefined
+  /** The door's --state DIR, when it keeps one (AppOptions). */
+  state: StateKeeping | undefined
 }
 
 /** A route: one small task, from a request to a reply; errors are thrown as Problems. */

@@ -31,6 +31,7 @@ import { junitReport } from './junit.js'
 import { pageOf } from './paging.js'
 import { noRoute } from './problem-response.js'
 import { readQuery } from './query.js'
+import { STATE_ROUTES } from './state-routes.js'
 import { bearerToken, readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
@@ -282,4 +283,5 @@ export const CONTROL_API_ROUTES: readonly RouteRow[] = [
   ...CONTROL_TASK_ROUTES,
   ...CONTROL_COVERAGE_ROUTES,
   ...DRIFT_ROUTES,
+  ...STATE_ROUTES,
 ]

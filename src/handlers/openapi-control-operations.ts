@@ -22,6 +22,7 @@ import {
   TRANSITION_RULES,
 } from './openapi-control-rules.js'
 import { common, conditional, errors, ok200, op, pathParameter, queryParameters } from './openapi-control-parts.js'
+import { STATE_OPERATIONS } from './openapi-control-state.js'
 import { ref, response } from './openapi-schema.js'
 
 /**
@@ -364,6 +365,7 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
     summary: 'Clear the drift report',
     responses: { ...ok200('Cleared.', 'Ok'), ...errors() },
   }),
+  ...STATE_OPERATIONS,
 }
 
 /** The dashboard page: HTML holding no data of its own, reached through GET /__mock's redirect. */

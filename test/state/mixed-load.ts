@@ -9,7 +9,12 @@ import type { App } from '../../src/index.js'
 /** 2026-01-01T00:00:00Z. */
 export const START = Date.parse('2026-01-01T00:00:00.000Z')
 
-export type Send = (method: string, path: string, body?: unknown, key?: string) => Promise<{ status: number; body: any }>
+export type Send = (
+  method: string,
+  path: string,
+  body?: unknown,
+  key?: string,
+) => Promise<{ status: number; body: { taskId?: string } | undefined }>
 
 /** Sends through the route core, as a door would. */
 export const appSender =
@@ -29,7 +34,10 @@ export const appSender =
     })
     const bytes = reply && 'bytes' in reply ? reply.bytes : ''
     const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes)
-    return { status: reply && 'status' in reply ? reply.status : 404, body: text.startsWith('{') ? JSON.parse(text) : undefined }
+    return {
+      status: reply && 'status' in reply ? reply.status : 404,
+      body: text.startsWith('{') ? JSON.parse(text) : undefined,
+    }
   }
 
 /** The `key` a step puts in a body is its Idempotency-Key header. */
@@ -53,10 +61,10 @@ export async function mixedStep(request: Send, next: () => number, ids: string[]
       prompt: `a fox ${ids.length}`,
       ...(keyed ? { key: `key-${Math.floor(next() * 20)}` } : {}),
     })
-    if (res.status === 200) ids.push(res.body.taskId)
+    if (res.body?.taskId) ids.push(res.body.taskId)
   } else if (pick < 0.4) {
     const res = await request('POST', '/api/ai/image/generate', { ...RELAY, key: `relay-${Math.floor(next() * 10)}` })
-    if (res.status === 200) ids.push(res.body.taskId)
+    if (res.body?.taskId) ids.push(res.body.taskId)
   } else if (pick < 0.65) {
     const id = some(ids)
     if (id) await request('GET', `/api/ai/tasks/${id}`)

@@ -162,7 +162,10 @@ export class Worlds {
 
   /** Every clock, without what is to come in it: the server's, and each account's own. */
   clocks(): { server: SavedClock; own: [accountId: string, clock: SavedClock][] } {
-    return { server: this.server.clock.save(), own: [...this.#own].map(([accountId, world]) => [accountId, world.clock.save()]) }
+    return {
+      server: this.server.clock.save(),
+      own: [...this.#own].map(([accountId, world]) => [accountId, world.clock.save()]),
+    }
   }
 
   restore(saved: SavedWorlds): void {
