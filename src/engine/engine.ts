@@ -238,6 +238,11 @@ export class Engine {
     return changes.wholeNeeded ? undefined : changes.take()
   }
 
+  /** The state as it is now is saved (a door has just read it back): changes count from here. */
+  markSaved(): void {
+    this.#state.changes.restart()
+  }
+
   /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */
   get unsaved(): boolean {
     return this.#state.changes.pending

@@ -74,6 +74,14 @@ export function snapshotIssues(value: unknown): ValidationIssue[] {
   })
 }
 
+/**
+ * The largest body a door reads for a request: a snapshot may be far larger than any other body.
+ * @example
+ * bodyLimit('PUT', '/__mock/state') // LIMITS.maxStateBytes
+ */
+export const bodyLimit = (method: string, path: string): number =>
+  method === 'PUT' && path === '/__mock/state' ? LIMITS.maxStateBytes : LIMITS.maxBodyBytes
+
 const notKept = () =>
   Problem.of({ kind: 'not-found', message: 'This genmock keeps no state on disk: start it with --state DIR' })
 

@@ -18,6 +18,7 @@ import {
   UsageError,
 } from './option-values.js'
 import { proxyTarget } from './proxy-target.js'
+import { STATE_OPTIONS } from './state-options.js'
 import { closest } from './suggest.js'
 
 export { UsageError }
@@ -129,6 +130,7 @@ export const OPTIONS = {
     ],
     parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
   }),
+  ...STATE_OPTIONS,
   adminToken: option({
     arg: 'T',
     help: [
@@ -356,6 +358,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   serve.adminToken = serve.adminTokenFile ?? serve.adminToken
   if (serve.watch && serve.scenarios === undefined)
     throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
+  if (given.has('stateSave') && serve.state === undefined)
+    throw new UsageError('--state-save goes with --state DIR: it says when the state kept there is written')
   for (const key of ['record', 'proxyTimeout'] as const)
     if (given.has(key) && serve.proxy === undefined) throw new UsageError(`--${kebab(key)} goes with --proxy URL`)
   const [command, ...files] = positionals

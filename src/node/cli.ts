@@ -18,6 +18,8 @@ import { type ServeArgs, VERSION } from './cli-args.js'
 import { leanHeap } from './lean-heap.js'
 import { type Output, output, writeError } from './output.js'
 import { type RunningServer, startServer } from './server.js'
+import { StateDirError } from './state-dir.js'
+import { savedLine, stateLine } from './state-lines.js'
 
 /**
  * The `genmock` command once its arguments are known to be good: loaded by bin.ts only then.
@@ -256,6 +258,7 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
     return [2, `not starting\n${lines.join('')}`]
   }
   const code = (error as { code?: string }).code
+  if (error instanceof StateDirError) return [2, `not starting: ${error.message}\n`]
   if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
   if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
   if (args.record !== undefined && (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES'))
@@ -301,6 +304,9 @@ export async function serve(args: ServeArgs): Promise<number> {
       clock: { mode: args.clock, speed: args.speed },
       scenarios: scenarios.entries,
       maxTasks: args.maxTasks,
+      ...(args.state !== undefined || args.stateFrom !== undefined
+        ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
+        : {}),
       ...(args.scenario !== undefined ? { scenario: args.scenario } : {}),
       ...(args.adminToken !== undefined ? { adminToken: args.adminToken } : {}),
       ...(args.allowedHosts !== undefined ? { allowedHosts: args.allowedHosts } : {}),
@@ -345,10 +351,11 @@ export async function serve(args: ServeArgs): Promise<number> {
       ? ''
       : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
         `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
+  const kept = server.state && stateLine(server.state)
   out.event(
     'ready',
-    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}) },
-    banner(info).trimEnd() + proxied,
+    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}), ...(kept ? { state: kept.fields } : {}) },
+    banner(info).trimEnd() + proxied + (kept ? `\n  state      ${kept.text}` : ''),
   )
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
@@ -363,6 +370,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
   await server.close({ graceMs: args.grace * 1000 })
+  if (server.state) savedLine(server.state, out)
   stopSteering()
   const context = { args, engine: server.engine, drift: server.drift, out }
   const code = Math.max(...SHUTDOWN.map((step) => step(context)))

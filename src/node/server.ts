@@ -14,9 +14,12 @@ import { originOf, parseHost } from '../handlers/host.js'
 import { problemToHttp } from '../handlers/problem-response.js'
 import { proxyFailure } from '../handlers/proxy-failure.js'
 import { isControlPath } from '../handlers/control.js'
+import { bodyLimit } from '../handlers/state-routes.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './proxy.js'
+import { VERSION } from './cli-args.js'
+import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -29,6 +32,11 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
   /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
   proxy?: ProxyOptions
+  /**
+   * Keep the state in a folder and start from it (docs/state.md): accounts, tasks, clocks, keys,
+   * the journal. A folder that cannot be used is refused with a StateDirError naming the file.
+   */
+  state?: StateOptions
 }
 
 /**
@@ -50,6 +58,8 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>
   /** With `proxy`: where the service answered otherwise than genmock would have. */
   drift: Drift
+  /** With `state`: where it is kept, how it was found at start. Closing saves it (unless `manual`). */
+  state?: StateKeeper
 }
 
 /**
@@ -70,7 +80,7 @@ const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
  * refused (413) by the routes anyway, and the rest is never read. Undefined when the client hung
  * up mid-upload: there is nobody left to answer, and half a request must not create a task.
  */
-function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -85,7 +95,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
     const onData = (chunk: Buffer) => {
       chunks.push(chunk)
       size += chunk.byteLength
-      if (size > LIMITS.maxBodyBytes) {
+      if (size > limit) {
         req.pause()
         finish()
       }
@@ -158,12 +168,16 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
+  const { dir, ...state } = options.state ?? {}
+  const keeper = dir !== undefined ? new StateKeeper(engine, { dir, ...state }, VERSION) : undefined
+  if (!keeper && state.from !== undefined) engine.restore(readSnapshotFile(state.from))
   const routeOptions: AppOptions = {
     onUnexpectedError: options.onUnexpectedError,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
+    state: keeper,
   }
-  const app = createApp(engine, routeOptions)
+  const app = keeper ? keeper.wrap(createApp(engine, routeOptions)) : createApp(engine, routeOptions)
   const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
@@ -199,7 +213,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // Never an open proxy: only origin-form targets, all sent to the one base_url.
     if (proxy && !(req.url ?? '/').startsWith('/'))
       return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-    const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
+    const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req, bodyLimit(method, path))
     if (body === undefined) return // the client hung up mid-upload: nobody to answer
     const request: HttpRequest = {
       method,
@@ -261,10 +275,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (proxy)
     server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\n\r\n'))
   server.listen(options.port ?? 4600, host)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+  } catch (error) {
+    await keeper?.close()
+    throw error
+  }
   const { port, address, family } = server.address() as AddressInfo
   const shown = family === 'IPv6' ? `[${address}]` : address
   return {
@@ -272,6 +291,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     engine,
     drift: driftOf(engine),
+    ...(keeper ? { state: keeper } : {}),
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
         draining = true
@@ -279,8 +299,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((error) =>
           setImmediate(() => {
             proxy?.close()
-            if (error) reject(error)
-            else resolve()
+            // Saved once every request is answered, so that nothing answered is left out.
+            const saved = keeper ? keeper.close() : Promise.resolve()
+            saved.then(() => (error ? reject(error) : resolve()), reject)
           }),
         )
         server.closeIdleConnections()
