@@ -173,7 +173,10 @@ export class StateKeeper implements StateKeeping {
         await this.save()
         return reply
       } catch (error) {
-        const body = JSON.stringify({ error: 'Service Unavailable', message: `the state was not saved: ${(error as Error).message}` })
+        const body = JSON.stringify({
+          error: 'Service Unavailable',
+          message: `the state was not saved: ${(error as Error).message}`,
+        })
         return { status: 503, headers: { 'content-type': 'application/json' }, bytes: body }
       }
     }

@@ -50,8 +50,15 @@ export function strip(body: unknown): unknown {
 const IMAGE = { model: 'base-image-2', prompt: 'a fox' }
 const RELAY = { provider: 'relay', model: 'base-image-2', prompt: 'a lighthouse', resolution: '2K' }
 
-/** One request of the mixed load; `ids` collects the task ids handed out. */
-export async function mixedStep(request: Send, next: () => number, ids: string[]): Promise<void> {
+/**
+ * One request of the mixed load; `ids` collects the task ids handed out. A submission's answer is
+ * returned: its task id, and whether it had an Idempotency-Key (a retry under one replays an id).
+ */
+export async function mixedStep(
+  request: Send,
+  next: () => number,
+  ids: string[],
+): Promise<{ id: string; keyed: boolean } | undefined> {
   const pick = next()
   const some = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]
   if (pick < 0.3) {
@@ -61,10 +68,10 @@ export async function mixedStep(request: Send, next: () => number, ids: string[]
       prompt: `a fox ${ids.length}`,
       ...(keyed ? { key: `key-${Math.floor(next() * 20)}` } : {}),
     })
-    if (res.body?.taskId) ids.push(res.body.taskId)
+    if (res.body?.taskId) return push(ids, res.body.taskId, keyed)
   } else if (pick < 0.4) {
     const res = await request('POST', '/api/ai/image/generate', { ...RELAY, key: `relay-${Math.floor(next() * 10)}` })
-    if (res.body?.taskId) ids.push(res.body.taskId)
+    if (res.body?.taskId) return push(ids, res.body.taskId, true)
   } else if (pick < 0.65) {
     const id = some(ids)
     if (id) await request('GET', `/api/ai/tasks/${id}`)
@@ -91,3 +98,25 @@ export async function mixedStep(request: Send, next: () => number, ids: string[]
     await request('POST', '/__mock/accounts/acct_bob/clock/advance', { seconds: 5 })
   }
 }
+
+function push(ids: string[], id: string, keyed: boolean) {
+  ids.push(id)
+  return { id, keyed }
+}
+
+/** Sends over HTTP to a running genmock. */
+export const httpSender =
+  (url: string): Send =>
+  async (method, path, body, key = 'sk_test_alice') => {
+    const res = await fetch(url + path, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        ...(typeof body === 'object' && body && 'key' in body ? { 'idempotency-key': String(body.key) } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(strip(body)) }),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : undefined }
+  }
