@@ -13,7 +13,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
   ftruncateSync,
   utimesSync,
@@ -55,11 +54,13 @@ const lineSum = (text: string) => sha256(text).slice(0, 16)
 /** The folder is made if missing; one holding files that are not genmock's is refused. */
 export function prepareDir(dir: string): void {
   try {
+    if (statSync(dir, { throwIfNoEntry: false })?.isFile())
+      throw new StateDirError(`--state ${dir}: is a file, not a folder`)
     mkdirSync(dir, { recursive: true })
   } catch (error) {
+    if (error instanceof StateDirError) throw error
     throw new StateDirError(`--state ${dir}: cannot be made (${(error as NodeJS.ErrnoException).code})`)
   }
-  if (!statSync(dir).isDirectory()) throw new StateDirError(`--state ${dir}: is a file, not a folder`)
   // A volume's own (lost+found) and hidden files (.DS_Store) are not in the way.
   const foreign = readdirSync(dir).filter((name) => !OURS.has(name) && !name.startsWith('.') && name !== 'lost+found')
   if (foreign.length > 0)

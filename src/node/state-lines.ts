@@ -30,8 +30,10 @@ export function stateLine(keeper: StateKeeper) {
 /** The line when genmock stops: whether its last changes were saved. */
 export function savedLine(keeper: StateKeeper, out: Output): void {
   const { lastSavedAt, unsaved } = keeper.status()
-  if (keeper.strategy !== 'manual' || !unsaved)
-    return out.event('state', { dir: keeper.dir, saved: true }, `genmock: state saved to ${keeper.dir}`)
+  if (keeper.strategy !== 'manual' || !unsaved) {
+    out.event('state', { dir: keeper.dir, saved: true }, `genmock: state saved to ${keeper.dir}`)
+    return
+  }
   out.warn(
     'state-unsaved',
     { dir: keeper.dir, lastSavedAt },
