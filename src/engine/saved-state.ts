@@ -106,6 +106,8 @@ export interface RestoreOptions {
    * checksums verified): it is taken without a copy and without the structural check.
    */
   trusted?: boolean
+  /** With `trusted`: the task records already read from `tasks.records`, in its order (a replay has them). */
+  records?: TaskRecord[]
 }
 
 /**
@@ -118,7 +120,7 @@ export interface RestoreOptions {
 export function restoreEngine(
   saved: unknown,
   parts: EngineParts,
-  { trusted = false }: RestoreOptions = {},
+  { trusted = false, records: given }: RestoreOptions = {},
 ): { seed: number; seq: number } {
   const version = (saved as { version?: unknown } | null)?.version
   if (version !== SAVED_ENGINE_VERSION) {
@@ -130,7 +132,7 @@ export function restoreEngine(
   if (!trusted) check(savedEngineSchema.safeParse(saved))
   // A copy: the engine must not share objects with a value its caller keeps.
   const copy = trusted ? (saved as SavedEngine) : structuredClone(saved as SavedEngine)
-  const records = fromTable<TaskRecord>(copy.tasks.records)
+  const records = trusted && given ? given : fromTable<TaskRecord>(copy.tasks.records)
   if (!trusted) check(savedTaskSchema.array().safeParse(records), ['tasks', 'records'])
   const backup = saveEngine(parts)
   try {

@@ -7,7 +7,7 @@ import type { SavedEngine } from './saved-state.js'
 import type { SavedChanges, Tail, TaskExtras } from './state-changes.js'
 import type { SavedWorld } from './clock/world.js'
 import type { SavedLife } from './tasks/task-life.js'
-import { fromTable, toTable } from './support/table.js'
+import { fromTable } from './support/table.js'
 import type { HistoryEntry } from './tasks/task-history.js'
 import type { TaskRecord } from './tasks/task-record.js'
 
@@ -86,8 +86,14 @@ export class StateReplay {
     this.#base.conformance = { ...this.#base.conformance, seq: conformance.seq, counts: conformance.counts }
   }
 
-  /** The saved state with every change applied. */
-  result(): SavedEngine {
+  /**
+   * The saved state with every change applied, and its task records as objects (`tasks.records`
+   * is left empty: Engine.restore takes them as they are, with `trusted`).
+   * @example
+   * const { saved, records } = replay.result()
+   * engine.restore(saved, { trusted: true, records })
+   */
+  result(): { saved: SavedEngine; records: TaskRecord[] } {
     const records = [...this.#tasks.values()]
     const position = new Map(records.map((record, i) => [record.id, i]))
     const own = new Set(this.#clocks.own.map(([id]) => id))
@@ -101,11 +107,11 @@ export class StateReplay {
     }
     const world = (clock: SavedWorld['clock'], ids: string[] = []): SavedWorld => ({ clock, life: this.#life(ids) })
     const idempotency = [...this.#idempotency].sort(([, a], [, b]) => a.createdAt - b.createdAt)
-    return {
+    const saved = {
       ...this.#base,
       ledger: [...this.#ledger],
       tasks: {
-        records: toTable(records),
+        records: { columns: [], rows: [] },
         finished: [...this.#finished].flatMap((id) => position.get(id) ?? []),
       },
       worlds: {
@@ -124,6 +130,7 @@ export class StateReplay {
         submissions: [...this.#submissions],
       },
     } as SavedEngine
+    return { saved, records }
   }
 
   /** A pending task's steps: every timed one in time order (creation order among equals), their poll ones. */

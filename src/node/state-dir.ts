@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
   ftruncateSync,
   utimesSync,
@@ -119,7 +120,8 @@ export function takeLock(dir: string): { stale: boolean; beat(): void; release()
     stale = true
   }
   try {
-    writeDurably(file, JSON.stringify(me))
+    // Not fsynced: a lock is about processes, and a machine that crashed runs none of them.
+    writeFileSync(file, JSON.stringify(me))
   } catch (error) {
     throw new StateDirError(`--state ${dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
   }

@@ -110,11 +110,11 @@ export class StateKeeper implements StateKeeping {
       if (contents.saved) {
         const replay = new StateReplay(contents.saved)
         for (const changes of contents.changes) replay.apply(changes)
-        const saved = replay.result()
+        const { saved, records } = replay.result()
         // The last run may have handed out ids it did not save: draw new ones from another stream.
         if (lock.stale) saved.random = new Random(randomInt(2 ** 47)).save()
         try {
-          engine.restore(saved, { trusted: true })
+          engine.restore(saved, { trusted: true, records })
         } catch (error) {
           throw new StateDirError(`${join(this.dir, STATE_FILE)}: cannot be restored (${(error as Error).message})`)
         }
