@@ -20,7 +20,7 @@ import {
 } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../contract/saved-engine.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js'
 import type { SavedChanges } from '../engine/state-changes.js'
@@ -32,6 +32,9 @@ const OURS = new Set([STATE_FILE, LOG_FILE, LOCK_FILE, `${STATE_FILE}.tmp`, `${L
 /** How often the lock says its process is alive, and how long another machine's lock counts without it. */
 export const LOCK_BEAT_MS = 5_000
 const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
+
+/** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
+const HELD = new Set<string>()
 
 /** genmock will not start on this folder: the message names the file and what is wrong. */
 export class StateDirError extends Error {}
@@ -95,6 +98,11 @@ function alive(pid: number): boolean {
  */
 export function takeLock(dir: string): { stale: boolean; beat(): void; release(): void } {
   const file = join(dir, LOCK_FILE)
+  const held = resolve(file)
+  if (HELD.has(held))
+    throw new StateDirError(
+      `${file}: the folder is in use by another server of this process; one genmock per --state DIR`,
+    )
   const me: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() }
   let stale = false
   let text: string | undefined
@@ -111,14 +119,15 @@ export function takeLock(dir: string): { stale: boolean; beat(): void; release()
     const sameHost = owner.host === me.host
     const fresh = Date.now() - statSync(file).mtimeMs < LOCK_STALE_MS
     // In a container genmock is often pid 1 on every start: its own pid is a previous run's.
-    const held = sameHost ? owner.pid !== process.pid && alive(owner.pid ?? -1) : fresh
-    if (held)
+    const taken = sameHost ? owner.pid !== process.pid && alive(owner.pid ?? -1) : fresh
+    if (taken)
       throw new StateDirError(
         `${file}: the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}; ` +
           'one genmock per --state DIR',
       )
     stale = true
   }
+  HELD.add(held)
   try {
     // Not fsynced: a lock is about processes, and a machine that crashed runs none of them.
     writeFileSync(file, JSON.stringify(me))
@@ -133,7 +142,10 @@ export function takeLock(dir: string): { stale: boolean; beat(): void; release()
         utimesSync(file, now, now)
       } catch {}
     },
-    release: () => rmSync(file, { force: true }),
+    release: () => {
+      HELD.delete(held)
+      rmSync(file, { force: true })
+    },
   }
 }
 

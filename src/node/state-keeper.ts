@@ -39,7 +39,9 @@ export interface StateOptions {
 
 /** How the state was found at start, for the banner. */
 export interface StateLoaded {
+  /** `dir` with `fromIgnored`: --state-from was given, but the folder already held a state. */
   from: 'dir' | 'file' | 'new'
+  fromIgnored?: true
   tasks: number
   /** The last run did not stop cleanly: its lock was taken over. */
   recovered: boolean
@@ -128,6 +130,7 @@ export class StateKeeper implements StateKeeping {
         from: contents.saved ? 'dir' : options.from !== undefined ? 'file' : 'new',
         tasks: engine.storedTasks,
         recovered: lock.stale && contents.saved !== undefined,
+        ...(contents.saved && options.from !== undefined ? { fromIgnored: true as const } : {}),
       }
     } catch (error) {
       lock.release()

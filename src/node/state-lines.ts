@@ -8,10 +8,11 @@ import type { StateKeeper } from './state-keeper.js'
  * stateLine(keeper).text // 'state/ (12 tasks loaded); saved within a second of each change'
  */
 export function stateLine(keeper: StateKeeper) {
-  const { from, tasks, recovered } = keeper.loaded
+  const { from, tasks, recovered, fromIgnored } = keeper.loaded
   const found =
     from === 'dir'
-      ? `${tasks} task${tasks === 1 ? '' : 's'} loaded${recovered ? ', after an unclean stop' : ''}`
+      ? `${tasks} task${tasks === 1 ? '' : 's'} loaded${recovered ? ', after an unclean stop' : ''}` +
+        `${fromIgnored ? '; --state-from not used: the folder holds a state' : ''}`
       : from === 'file'
         ? `new, from --state-from (${tasks} tasks)`
         : 'new'

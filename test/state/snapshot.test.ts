@@ -83,6 +83,7 @@ it('startServer({ state }) keeps the state in a folder: a server started on it g
   const first = await startServer(options)
   const door = { fetch: (path: string, init?: RequestInit) => fetch(first.url + path, init) } as Door
   const taskId = await taskIn(door)
+  await expect(startServer(options)).rejects.toThrow(/in use by another server of this process/)
   const saved = (await (await door.fetch('/__mock/state/save', { method: 'POST' })).json()) as Record<string, unknown>
   expect(saved).toMatchObject({ kept: true, dir, strategy: 'manual', unsaved: false, lastSavedAt: expect.any(String) })
   await first.close()
