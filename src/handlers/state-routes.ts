@@ -8,11 +8,11 @@ import type { ValidationIssue } from '../contract/errors.js'
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js'
-import { fromTable } from '../engine/support/table.js'
+import { fromTable } from '../lib/keyed-table.js'
 import { toIssues } from '../engine/validation.js'
-import type { RouteRow } from './context.js'
-import { json } from './exchange.js'
-import { readJson } from './request.js'
+import type { RouteRow } from './route-context.js'
+import { json } from '../http/request-reply.js'
+import { readJson } from '../http/read-request.js'
 
 /** Where a door keeps the state, and when it was last written (the dashboard shows it). */
 export interface StateStatus {

@@ -17,9 +17,9 @@ import {
   originEntry,
   UsageError,
 } from './option-values.js'
-import { proxyTarget } from './proxy-target.js'
+import { proxyTarget } from '../drift/proxy-target.js'
+import { closest } from '../lib/suggest.js'
 import { STATE_OPTIONS } from './state-options.js'
-import { closest } from './suggest.js'
 
 export { UsageError }
 

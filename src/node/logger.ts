@@ -1,5 +1,6 @@
+// The Node server's request log: one line per request, never headers or bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isDashboardRequest } from '../handlers/exchange.js'
+import { isDashboardRequest } from '../http/request-reply.js'
 
 export type LogFormat = 'pretty' | 'json' | 'silent'
 

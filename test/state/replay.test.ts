@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SavedEngine } from '../../src/engine/saved-state.js'
 import type { SavedChanges } from '../../src/engine/state-changes.js'
 import { StateReplay } from '../../src/engine/state-replay.js'
-import { toTable } from '../../src/engine/support/table.js'
+import { toTable } from '../../src/lib/keyed-table.js'
 import { createSimulator, type Simulator } from '../../src/index.js'
 import { appSender, mixedStep, START } from './mixed-load.js'
 

@@ -4,7 +4,7 @@
  * the state the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
-import { OrderedMap } from '../support/ordered-map.js'
+import { OrderedMap } from '../../lib/ordered-map.js'
 
 export { RULE_IDS, type RuleId }
 
@@ -12,7 +12,7 @@ export type Severity = 'error' | 'warning'
 
 /**
  * Each rule: its severity and the line of the interface it enforces (strict mode's answers:
- * handlers/problem-response.ts).
+ * http/replies.ts).
  */
 export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; enforces: string }>> = {
   'poll-too-soon': {

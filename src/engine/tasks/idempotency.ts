@@ -1,4 +1,5 @@
-import { OrderedMap } from '../support/ordered-map.js'
+// Idempotency keys: a replayed submission gets the first answer; another body under the same key is refused.
+import { OrderedMap } from '../../lib/ordered-map.js'
 import { Problem } from '../problem.js'
 
 /**

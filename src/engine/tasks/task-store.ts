@@ -1,3 +1,4 @@
+// The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 

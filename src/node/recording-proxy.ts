@@ -1,0 +1,181 @@
+// The Node server's proxy (README, Check genmock against the service): requests passed on to the
+// service over node:http, the exchanges recorded (journal, HAR, drift report).
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { Engine } from '../engine/engine.js'
+import { toHar } from '../reports/har.js'
+import type { HttpRequest } from '../http/request-reply.js'
+import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
+import { proxyFailure } from '../drift/proxy-failure.js'
+import { HarFile } from './har-file.js'
+import { proxyTarget } from '../drift/proxy-target.js'
+
+export interface ProxyOptions {
+  /** The service's base_url: every proxied request goes to this origin and path, and nowhere else. */
+  target: string
+  /** How long the service may take to start answering, in milliseconds. Default 30 000. */
+  timeoutMs?: number
+  /** A HAR 1.2 file to record every proxied exchange in, as it happens. */
+  record?: string
+}
+
+/** Headers that belong to one connection (RFC 9110 §7.6.1), never forwarded either way. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+])
+/** Bodies kept for the journal, the recording and the comparison; larger ones (media) only stream through. */
+const KEEP_LIMIT = 1024 * 1024
+const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
+
+const forwardable = (headers: IncomingMessage['headers']) => {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim()),
+  )
+  const kept: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value
+  return kept
+}
+
+const flat = (headers: IncomingMessage['headers']) =>
+  Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+    ),
+  ) as Record<string, string>
+
+function decoded(body: Buffer, encoding: string | undefined): Uint8Array | undefined {
+  try {
+    if (!encoding || encoding === 'identity') return body
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body)
+    if (encoding === 'deflate') return inflateSync(body)
+    if (encoding === 'br') return brotliDecompressSync(body)
+  } catch {
+    // A body that does not decode is forwarded as it came; it is just not compared.
+  }
+  return undefined
+}
+
+/**
+ * The recording proxy of the node door: forwards a request to the one base_url, streams the
+ * service's answer back unchanged, then journals, records and compares it once the client has it.
+ * An unreachable or slow service gets genmock's own 502 / 504, marked by Genmock-Proxy-Error.
+ */
+export class RecordingProxy {
+  readonly #target: URL
+  readonly #timeoutMs: number
+  readonly #engine: Engine
+  readonly #har: HarFile | undefined
+  readonly #onError: (error: unknown) => void
+
+  /** Throws when the target is not a base URL, or the recording cannot be created. */
+  constructor(engine: Engine, options: ProxyOptions, onError: (error: unknown) => void) {
+    this.#target = proxyTarget(options.target)
+    this.#timeoutMs = options.timeoutMs ?? 30_000
+    this.#engine = engine
+    this.#onError = onError
+    this.#har = options.record === undefined ? undefined : new HarFile(options.record, this.base)
+  }
+
+  /** The base_url, without a trailing slash. */
+  get base(): string {
+    return `${this.#target.origin}${this.#target.pathname.replace(/\/+$/, '')}`
+  }
+
+  forward(req: IncomingMessage, res: ServerResponse, request: HttpRequest): void {
+    const at = Date.now()
+    const started = performance.now()
+    const url = `${this.base}${request.path}${request.query ? `?${request.query}` : ''}`
+    const headers = forwardable(req.headers)
+    if (request.body.byteLength > 0 || headers['content-length'] !== undefined)
+      headers['content-length'] = String(request.body.byteLength)
+    const send = this.#target.protocol === 'https:' ? httpsRequest : httpRequest
+    const upstream = send(url, { method: request.method, headers })
+    let answered = false
+    const timer = setTimeout(
+      () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'GENMOCK_TIMEOUT' })),
+      this.#timeoutMs,
+    )
+    const finish = (exchange: Omit<ProxiedExchange, 'request' | 'at' | 'durationMs'>) =>
+      setImmediate(() => this.#record({ ...exchange, request, at, durationMs: performance.now() - started }))
+    // The client hung up first: nobody to answer, nothing to record.
+    let gone = false
+    res.on('close', () => {
+      if (res.writableFinished) return
+      gone = true
+      upstream.destroy()
+    })
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      if (answered || gone) return void res.destroy()
+      answered = true
+      const origin = this.#target.origin
+      const why = error.code ?? error.message
+      const failure =
+        error.code === 'GENMOCK_TIMEOUT'
+          ? proxyFailure('timeout', `${origin} did not answer within ${this.#timeoutMs / 1000} s`)
+          : /CERT|SSL|TLS/i.test(why)
+            ? proxyFailure('tls', `${origin}'s TLS certificate is not trusted (${why})`)
+            : proxyFailure('unreachable', `cannot reach ${origin} (${why})`)
+      const body = new TextEncoder().encode(failure.body)
+      if (!res.headersSent)
+        res.writeHead(failure.status, { ...failure.headers, 'content-length': body.byteLength }).end(body)
+      const answer = { status: failure.status, headers: failure.headers, body }
+      finish({ answer, size: body.byteLength, genmock: true })
+    })
+    upstream.on('response', (answer) => {
+      clearTimeout(timer)
+      answered = true
+      upstream.setTimeout(this.#timeoutMs, () => upstream.destroy())
+      const status = answer.statusCode ?? 502
+      const kept: Buffer[] = []
+      let size = 0
+      const keep = !MEDIA_TYPE.test(answer.headers['content-type'] ?? '')
+      answer.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength
+        if (keep && size <= KEEP_LIMIT) kept.push(chunk)
+      })
+      answer.on('end', () => {
+        const whole = keep && size <= KEEP_LIMIT
+        const body = whole ? decoded(Buffer.concat(kept), answer.headers['content-encoding']) : undefined
+        finish({ answer: { status, headers: flat(answer.headers), body }, size })
+      })
+      answer.on('error', () => res.destroy())
+      try {
+        res.writeHead(status, forwardable(answer.headers))
+      } catch (error) {
+        // A header Node will not write again: the client gets a dropped connection, never a crash.
+        this.#onError(error)
+        return void res.destroy()
+      }
+      answer.pipe(res)
+    })
+    upstream.end(request.body)
+  }
+
+  close(): void {
+    this.#har?.close()
+  }
+
+  #record(exchange: ProxiedExchange): void {
+    try {
+      const entry = recordProxied(this.#engine, exchange)
+      this.#har?.append(toHar([entry], this.base).log.entries[0]!)
+    } catch (error) {
+      this.#onError(error)
+    }
+  }
+}
