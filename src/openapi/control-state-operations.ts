@@ -53,7 +53,8 @@ export const STATE_OPERATIONS = {
     tags: ['state'],
     summary: 'Replace the state with a snapshot',
     description:
-      `Checked as at start; an invalid one changes nothing (400 naming the path). Up to ${LIMITS.maxStateBytes} bytes. ` +
+      'Checked as at start; an invalid one changes nothing (400 naming the path). ' +
+      `Up to ${LIMITS.maxStateBytes} bytes. ` +
       'A manual clock takes its saved time; a real one goes on as if it had run meanwhile.',
     requestBody: { required: true, ...jsonContent(SNAPSHOT) },
     responses: {

@@ -94,7 +94,8 @@ async function restoreTime(): Promise<void> {
   console.log(`state.json ${size('state.json')} MB, changes.log ${size('changes.log')} MB (2000 changes)`)
   console.log(
     `restored ${tasks} tasks in ${median(times).toFixed(0)} ms wall, ${median(cpu).toFixed(0)} ms CPU ` +
-      `(median of ${ROUNDS}; target ≤ 2000 ms; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+      `(median of ${ROUNDS}; target ≤ 2000 ms; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
   )
   rmSync(dir, { recursive: true, force: true })
 }
