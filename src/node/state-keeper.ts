@@ -93,6 +93,8 @@ export class StateKeeper implements StateKeeping {
   #next: Promise<void> | undefined
   #lastSavedAt: string | undefined
   #closed = false
+  /** Why the last save when stopping failed, if it did (the CLI says so). */
+  failure: string | undefined
 
   /**
    * Takes the folder and puts its state into `engine` (made with the options the state was kept
@@ -185,23 +187,20 @@ export class StateKeeper implements StateKeeping {
     }
   }
 
-  /** Saves (unless `manual`), stops saving and lets the folder go. */
-  async close(): Promise<{ saved: boolean }> {
-    if (this.#closed) return { saved: false }
+  /** Saves (unless `manual`), stops saving and lets the folder go. A failed save is kept in `failure`. */
+  async close(): Promise<void> {
+    if (this.#closed) return
     this.#closed = true
     clearTimeout(this.#timer)
     clearInterval(this.#beat)
-    let saved = false
     try {
-      if (this.strategy !== 'manual') {
-        await this.save()
-        saved = true
-      } else await this.#queue
+      await (this.strategy === 'manual' ? this.#queue : this.save())
+    } catch (error) {
+      this.failure = (error as Error).message
     } finally {
       process.off('exit', this.#release)
       this.#release()
     }
-    return { saved }
   }
 
   #scheduled(): void {

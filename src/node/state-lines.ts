@@ -31,6 +31,14 @@ export function stateLine(keeper: StateKeeper) {
 /** The line when genmock stops: whether its last changes were saved. */
 export function savedLine(keeper: StateKeeper, out: Output): void {
   const { lastSavedAt, unsaved } = keeper.status()
+  if (keeper.failure !== undefined) {
+    out.warn(
+      'state-unsaved',
+      { dir: keeper.dir, lastSavedAt, reason: keeper.failure },
+      `genmock: the state could not be saved to ${keeper.dir} (${keeper.failure}); last saved ${lastSavedAt ?? 'never'}`,
+    )
+    return
+  }
   if (keeper.strategy !== 'manual' || !unsaved) {
     out.event('state', { dir: keeper.dir, saved: true }, `genmock: state saved to ${keeper.dir}`)
     return
