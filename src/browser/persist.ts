@@ -1,6 +1,6 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Engine } from '../engine/engine.js'
-import { snapshotOf } from '../handlers/state-routes.js'
+import { snapshotOf } from '../handlers/state-handlers.js'
 
 /** Where the worker door keeps the simulator between page loads. */
 export interface PersistOptions {

@@ -5,7 +5,7 @@
  */
 import type { DriftFinding, DriftObservations } from '../drift/drift-report.js'
 import type { Engine } from '../engine/engine.js'
-import type { StateStatus } from '../handlers/state-routes.js'
+import type { StateStatus } from '../handlers/state-handlers.js'
 
 /** GET /__mock/state/status: where the state is kept on disk (the standalone server's --state DIR). */
 export type StateAnswer = { kept: false } | ({ kept: true } & StateStatus)
@@ -43,7 +43,7 @@ export interface FindingPage {
   findings: ReturnType<Engine['conformance']['findings']>
 }
 /** GET /__mock/coverage. */
-export type CoverageAnswer = ReturnType<Engine['coverage']['report']>
+export type CoverageAnswer = ReturnType<Engine['coverageReport']>
 
 /** GET /__mock/drift. */
 export interface DriftPage {

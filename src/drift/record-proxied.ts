@@ -3,6 +3,7 @@ import type { Engine } from '../engine/engine.js'
 import type { DriftExample } from './drift-report.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import { compareExchange, type ServiceAnswer } from './compare-exchange.js'
+import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { journalEntry } from '../http/exchange-entry.js'
 import { REDACTED, type Redactor, redactor } from '../http/redaction.js'
@@ -63,9 +64,9 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
  * genmock would have answered. Returns the journal entry, for a recording. Doors call it after
  * the client has its answer.
  * @example
- * const entry = recordProxied(engine, exchange)
+ * const entry = recordProxied(engine, drift, exchange)
  */
-export function recordProxied(engine: Engine, exchange: ProxiedExchange): JournalEntry {
+export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExchange): JournalEntry {
   const { request, answer, size, at, durationMs } = exchange
   // The service's keys are not the simulator's: they go by their shape (Bearer …) and header names.
   const redact = redactor((value) => engine.isCredential(value))
@@ -91,9 +92,9 @@ export function recordProxied(engine: Engine, exchange: ProxiedExchange): Journa
     ...(built.requestBody ? { requestBody: redactBody(redact, built.requestBody)! } : {}),
     ...(responseBody ? { responseBody: redactBody(redact, responseBody)! } : {}),
   }
-  const seq = engine.journal.record(entry)
+  const seq = engine.recordRequest(entry)
   const kept: JournalEntry = { seq, ...entry }
   if (exchange.genmock) return kept
-  compareExchange(engine, request, answer, at, exampleOf(kept))
+  compareExchange(engine, drift, request, answer, at, exampleOf(kept))
   return kept
 }

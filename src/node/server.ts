@@ -4,23 +4,21 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
-import { loadDashboardPage } from '../dashboard/load.js'
-import { withCalibration } from '../drift/calibrate.js'
-import { Engine } from '../engine/engine.js'
+import type { Drift } from '../drift/drift-state.js'
+import type { Engine } from '../engine/engine.js'
 import { redactor } from '../http/redaction.js'
-import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
-import { driftOf, type Drift } from '../drift/drift-state.js'
+import { buildSimulator, type SimulatorOptions } from '../simulator.js'
 import { toWire, type HttpRequest } from '../http/request-reply.js'
 import { originOf, parseHost } from '../http/host.js'
 import { problemToHttp } from '../http/replies.js'
 import { proxyFailure } from '../drift/proxy-failure.js'
-import { isControlPath } from '../handlers/control-routes.js'
-import { bodyLimit } from '../handlers/state-routes.js'
+import { isControlPath } from '../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
 import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
+import { bodyLimit } from '../handlers/state-handlers.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -168,18 +166,17 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
-  const { dir, ...state } = options.state ?? {}
-  const keeper = dir !== undefined ? new StateKeeper(engine, { dir, ...state }, VERSION) : undefined
+  const { state: kept, ...rest } = options
+  const { dir, ...state } = kept ?? {}
+  let keeper: StateKeeper | undefined
+  const keep = (engine: Engine) => (keeper = new StateKeeper(engine, { dir: dir!, ...state }, VERSION))
+  const { engine, drift, app } = buildSimulator(
+    { videoSample: loadVideoSample(), ...rest },
+    dir !== undefined ? keep : undefined,
+  )
   if (!keeper && state.from !== undefined) engine.restore(readSnapshotFile(state.from))
-  const routeOptions: AppOptions = {
-    onUnexpectedError: options.onUnexpectedError,
-    adminToken: options.adminToken,
-    dashboardPage: loadDashboardPage,
-    state: keeper,
-  }
-  const app = keeper ? keeper.wrap(createApp(engine, routeOptions)) : createApp(engine, routeOptions)
-  const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
+  const onError = options.onUnexpectedError ?? console.error
+  const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))
@@ -291,7 +288,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     port,
     engine,
-    drift: driftOf(engine),
+    drift,
     ...(keeper ? { state: keeper } : {}),
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {

@@ -25,7 +25,8 @@ export const STATE_OPTIONS = {
       'a second; request: before each answer is sent; shutdown: when',
       'genmock stops; manual: only on POST /__mock/state/save',
     ],
-    parse: (text, from) => oneOf(from, text, SAVE_STRATEGIES, 'scheduled'),
+    // Undefined when not given: the server's default, and --state-save without --state is refused.
+    parse: (text, from) => (text === undefined ? undefined : oneOf(from, text, SAVE_STRATEGIES, 'scheduled')),
   }),
   stateFrom: option({
     arg: 'FILE',

@@ -10,7 +10,8 @@ import { Problem } from '../engine/problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js'
 import { fromTable } from '../lib/keyed-table.js'
 import { toIssues } from '../engine/validation.js'
-import type { RouteRow } from './route-context.js'
+import type { App } from './app.js'
+import type { Route } from './route-context.js'
 import { json } from '../http/request-reply.js'
 import { readJson } from '../http/read-request.js'
 
@@ -30,6 +31,8 @@ export interface StateKeeping {
   status(): StateStatus
   /** Writes what changed now; resolves once it is durable. */
   save(): Promise<StateStatus>
+  /** The routes as its save strategy needs them (a change written before its answer, say). */
+  wrap(app: App): App
 }
 
 /**
@@ -85,34 +88,22 @@ export const bodyLimit = (method: string, path: string): number =>
 const notKept = () =>
   Problem.of({ kind: 'not-found', message: 'This genmock keeps no state on disk: start it with --state DIR' })
 
-export const STATE_ROUTES: readonly RouteRow[] = [
-  { method: 'GET', path: '/__mock/state', run: ({ engine }) => json(200, snapshotOf(engine)) },
-  {
-    method: 'PUT',
-    path: '/__mock/state',
-    run: ({ engine, request }) => {
-      const value = readJson(request, { limit: LIMITS.maxStateBytes })
-      const issues = snapshotIssues(value)
-      if (issues.length > 0) throw Problem.invalid(issues)
-      try {
-        engine.restore(value as SavedEngine)
-      } catch (error) {
-        throw Problem.invalid([{ in: 'body', path: '', message: (error as Error).message.replace(/^genmock: /, '') }])
-      }
-      return json(200, { ok: true, tasks: engine.storedTasks })
-    },
+export const STATE_HANDLERS = {
+  exportState: ({ engine }) => json(200, snapshotOf(engine)),
+  importState: ({ engine, request }) => {
+    const value = readJson(request, { limit: LIMITS.maxStateBytes })
+    const issues = snapshotIssues(value)
+    if (issues.length > 0) throw Problem.invalid(issues)
+    try {
+      engine.restore(value as SavedEngine)
+    } catch (error) {
+      throw Problem.invalid([{ in: 'body', path: '', message: (error as Error).message.replace(/^genmock: /, '') }])
+    }
+    return json(200, { ok: true, tasks: engine.storedTasks })
   },
-  {
-    method: 'GET',
-    path: '/__mock/state/status',
-    run: ({ state }) => json(200, state ? { kept: true, ...state.status() } : { kept: false }),
+  stateStatus: ({ state }) => json(200, state ? { kept: true, ...state.status() } : { kept: false }),
+  saveState: async ({ state }) => {
+    if (!state) throw notKept()
+    return json(200, { kept: true, ...(await state.save()) })
   },
-  {
-    method: 'POST',
-    path: '/__mock/state/save',
-    run: async ({ state }) => {
-      if (!state) throw notKept()
-      return json(200, { kept: true, ...(await state.save()) })
-    },
-  },
-]
+} satisfies Record<string, Route>

@@ -1,4 +1,4 @@
-// The control document's operations for the state routes (state-routes.ts): exporting, replacing
+// The control document's operations for the state routes (handlers/state-handlers.ts): exporting, replacing
 // and saving the simulator's state (docs/state.md).
 import { LIMITS } from '../contract/limits.js'
 import { SNAPSHOT_FORMAT } from '../contract/saved-engine.js'
