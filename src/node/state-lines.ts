@@ -35,7 +35,8 @@ export function savedLine(keeper: StateKeeper, out: Output): void {
     out.warn(
       'state-unsaved',
       { dir: keeper.dir, lastSavedAt, reason: keeper.failure },
-      `genmock: the state could not be saved to ${keeper.dir} (${keeper.failure}); last saved ${lastSavedAt ?? 'never'}`,
+      `genmock: the state could not be saved to ${keeper.dir} (${keeper.failure}); ` +
+        `last saved ${lastSavedAt ?? 'never'}`,
     )
     return
   }
