@@ -14,10 +14,10 @@ import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
-import { toSnapshot, toSubmission } from './tasks/snapshot.js'
+import { toSubmission } from './tasks/snapshot.js'
 import type { EngineState } from './engine-state.js'
 import type { TaskRecord } from './tasks/task-record.js'
-import { scheduleSteps } from './tasks/timeline.js'
+import { scheduleSteps, type ScheduledStep } from './tasks/timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export type Endpoint = 'image' | 'video'
@@ -50,8 +50,56 @@ export interface Submission {
 
 /** A task as its owner reads it, and the rules the read broke without being refused. */
 export interface TaskRead {
-  snapshot: TaskSnapshot
+  /** The snapshot as JSON text, exactly as the doors write it (kept with the task's version). */
+  text: string
+  /** The snapshot as a value: a new object on every read of it, parsed from `text`. */
+  readonly snapshot: TaskSnapshot
   breaches: Breach[]
+}
+
+/**
+ * A submission as the conformance rules compare it with the account's recent ones. Its fingerprint,
+ * the body's canonical JSON, is made only when something reads it: a key to check, a failed
+ * submission to compare with, or this one failing; most submissions need none.
+ */
+class Attempt {
+  readonly endpoint: Endpoint
+  readonly body: unknown
+  readonly key: string | null
+  readonly relay: boolean
+  #body: string | undefined
+
+  constructor(endpoint: Endpoint, body: unknown, key: string | null, relay: boolean) {
+    this.endpoint = endpoint
+    this.body = body
+    this.key = key
+    this.relay = relay
+  }
+
+  /** The body's canonical JSON, as Idempotency-Key records compare bodies. */
+  get canonicalBody(): string {
+    this.#body ??= canonicalJson(this.body)
+    return this.#body
+  }
+
+  get fingerprint(): string {
+    return `${this.endpoint}|${this.canonicalBody}`
+  }
+}
+
+/** A read's answer: the text kept with the task's version; the snapshot parsed from it when asked. */
+class Read implements TaskRead {
+  readonly text: string
+  readonly breaches: Breach[]
+
+  constructor(text: string, breaches: Breach[]) {
+    this.text = text
+    this.breaches = breaches
+  }
+
+  get snapshot(): TaskSnapshot {
+    return JSON.parse(this.text) as TaskSnapshot
+  }
 }
 
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
@@ -90,11 +138,10 @@ export function submit(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
-    const fingerprint = canonicalJson(body)
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
-    // here once made engine.submit half again as slow (README, Performance).
-    const attempt = { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }
+    // here once made engine.submit half again as slow (docs/performance.md).
+    const attempt = new Attempt(endpoint, body, idempotencyKey, relay)
     for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
       state.breach(facts.breaches, breach, account)
     const prompt = (body as { prompt?: unknown } | null)?.prompt
@@ -107,7 +154,7 @@ export function submit(
     const scenario = (facts.scenario = choice.name)
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
-      const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
+      const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
       if (begun.kind === 'replay') {
         state.coverage.record('idempotent-replay', account.id)
         const { response, status } = begun.response
@@ -123,7 +170,9 @@ export function submit(
         at,
       )
     try {
-      const accepted = await accept(state, account, request, scenario, now, facts)
+      const accepting = accept(state, account, request, scenario, now, facts)
+      // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
+      const accepted = accepting instanceof Promise || idempotencyKey !== null ? await accepting : accepting
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
       const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
       const { scenarioHttpStatus, delivery } = accepted
@@ -189,14 +238,16 @@ function validateRequest(
     : validate(videoRequestSchemaFor(body), body, issues)
 }
 
-async function accept(
+type Accepted = Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>
+
+function accept(
   state: EngineState,
   account: Account,
   request: ImageRequest | VideoRequest,
   scenario: string,
   now: number,
   found: ProblemFacts,
-): Promise<Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>> {
+): Accepted | Promise<Accepted> {
   // Every random draw happens before the first await, in request order: determinism by seed.
   const random = state.random
   const facts = requestFacts(request, account.id)
@@ -214,7 +265,23 @@ async function accept(
       : drawId(random, style, prefix)
   const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
   const steps = scheduleSteps(plan.timeline, record, random)
-  if (latency > 0) await state.sleep(latency)
+  // Without latency, the task is committed at once: no promise, no turn of the event loop.
+  if (latency > 0)
+    return state.sleep(latency).then(() => commit(state, account, record, steps, plan, credits, now, found))
+  return commit(state, account, record, steps, plan, credits, now, found)
+}
+
+/** The accepted task stored, its credits debited and its life begun, unless its scenario refuses it now. */
+function commit(
+  state: EngineState,
+  account: Account,
+  record: TaskRecord,
+  steps: ScheduledStep[],
+  plan: SubmitPlan,
+  credits: number,
+  now: number,
+  found: ProblemFacts,
+): Accepted {
   refuseAsPlanned(plan, credits)
   if (!state.ledger.debit(account.id, credits, record.id, now))
     throw Problem.of({ kind: 'insufficient-credits', required: credits })
@@ -272,9 +339,7 @@ export function readTask(
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
     recordRead(state.coverage, task, account.id, !early && !late)
-    const { polls, scenario } = task
-    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', polls, options.sparse, scenario, account.id)
-    return { snapshot, breaches: facts.breaches }
+    return new Read(state.snapshotText(task, origin, options.sparse), facts.breaches)
   })
 }
 

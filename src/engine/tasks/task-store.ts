@@ -1,4 +1,5 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 
@@ -6,12 +7,6 @@ import type { Upcoming } from './timeline.js'
 export interface SavedTasks {
   records: TaskRecord[]
   finished: number[]
-}
-
-/** A stored task: its record and, while it is pending, its steps to come. */
-interface Entry {
-  readonly task: TaskRecord
-  upcoming: Upcoming | undefined
 }
 
 type Filter = { accountId?: string | undefined; status?: TaskRecord['status'] | undefined }
@@ -43,13 +38,20 @@ export interface TaskPage {
  * store.get(record.id) // the same record, found in O(1)
  */
 export class TaskStore {
-  /** Every stored task, in creation order. */
-  #entries = new Map<string, Entry>()
+  /**
+   * Every stored task, in creation order: the record itself is the map's value, with nothing around
+   * it (docs/performance.md, Memory per task). The steps to come of the pending ones are in a map of
+   * their own, which only pending tasks cost.
+   */
+  #entries = new Map<string, TaskRecord>()
+  #upcoming = new Map<string, Upcoming>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
 
   readonly maxTasks: number
+  /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
+  readonly answers = new Answers()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -66,31 +68,40 @@ export class TaskStore {
   }
 
   get(id: string): TaskRecord | undefined {
-    return this.#entries.get(id)?.task
+    return this.#entries.get(id)
   }
 
-  /** A pending task's steps to come, kept here for its life (task-life.ts): they cost no map of their own. */
+  /** A pending task's steps to come, kept here for its life (task-life.ts). */
   upcoming(id: string): Upcoming | undefined {
-    return this.#entries.get(id)?.upcoming
+    return this.#upcoming.get(id)
   }
 
+  /** Sets a stored task's steps to come; undefined when it has none left (it finished). */
   setUpcoming(id: string, upcoming: Upcoming | undefined): void {
-    const entry = this.#entries.get(id)
-    if (entry) entry.upcoming = upcoming
+    if (upcoming === undefined) this.#upcoming.delete(id)
+    else if (this.#entries.has(id)) this.#upcoming.set(id, upcoming)
   }
 
   /** Every pending task's steps to come, in creation order. */
   allUpcoming(): Upcoming[] {
     const all: Upcoming[] = []
-    for (const { upcoming } of this.#entries.values()) if (upcoming) all.push(upcoming)
+    for (const id of this.#entries.keys()) {
+      const upcoming = this.#upcoming.get(id)
+      if (upcoming) all.push(upcoming)
+    }
     return all
   }
 
   /** Stores a new task; its seq is higher than every stored task's. */
   add(record: TaskRecord): TaskRecord {
-    this.#entries.set(record.id, { task: record, upcoming: undefined })
+    this.#entries.set(record.id, record)
     this.#evictOverCap()
     return record
+  }
+
+  /** A stored task's fields changed: its next read is serialised again. */
+  changed(task: TaskRecord): void {
+    this.answers.forget(task)
   }
 
   /** A task reached status 1 or 2: from now on it may be evicted. */
@@ -114,7 +125,7 @@ export class TaskStore {
       let low = 0
       while (low < end) {
         const middle = (low + end) >>> 1
-        if (entries[middle]!.task.seq < before) low = middle + 1
+        if (entries[middle]!.seq < before) low = middle + 1
         else end = middle
       }
     }
@@ -123,7 +134,7 @@ export class TaskStore {
     let skipped = 0
     let more = false
     for (let i = entries.length - 1; i >= 0; i--) {
-      const task = entries[i]!.task
+      const task = entries[i]!
       if ((accountId !== undefined && task.accountId !== accountId) || (status !== undefined && task.status !== status))
         continue
       total++
@@ -137,6 +148,8 @@ export class TaskStore {
 
   clear(): void {
     this.#entries.clear()
+    this.#upcoming.clear()
+    this.answers.clear()
     this.#finished = []
     this.#head = 0
   }
@@ -148,7 +161,7 @@ export class TaskStore {
    * other.restore(store.save())
    */
   save(): SavedTasks {
-    const records = [...this.#entries.values()].map(({ task }) => task)
+    const records = [...this.#entries.values()]
     const position = new Map(records.map((record, i) => [record.id, i]))
     return { records, finished: this.#finished.slice(this.#head).flatMap((id) => position.get(id) ?? []) }
   }
@@ -163,7 +176,10 @@ export class TaskStore {
   #evictOverCap(): void {
     while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
+      const task = this.#entries.get(id)
+      if (task) this.answers.forget(task)
       this.#entries.delete(id)
+      this.#upcoming.delete(id)
       this.onEvict?.(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.
