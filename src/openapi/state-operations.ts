@@ -12,7 +12,7 @@ const SNAPSHOT = {
     "The simulator's whole state: accounts and keys, ledgers, tasks and what is still to come for them, " +
     'every clock, idempotency records, the journal, findings, coverage and the scenarios loaded at run time. ' +
     'The browser worker keeps the same document across page reloads.',
-  required: ['format', 'version', 'genmock', 'seed', 'tasks', 'accounts', 'ledger', 'worlds'],
+  required: ['version'],
   properties: {
     format: { const: SNAPSHOT_FORMAT },
     version: { type: 'integer', description: `The format's number (${SAVED_ENGINE_VERSION} here).` },
@@ -57,6 +57,18 @@ export const STATE_OPERATIONS = {
       `Up to ${LIMITS.maxStateBytes} bytes. ` +
       'A manual clock takes its saved time; a real one goes on as if it had run meanwhile.',
     requestBody: { required: true, ...jsonContent(SNAPSHOT) },
+    'x-genmock-rules': [
+      {
+        id: 'snapshot-checked',
+        says:
+          'A snapshot as GET /__mock/state gives it, checked as at start: its format and version this ' +
+          "genmock's (a newer one is refused, naming the genmock that wrote it), every part in its saved shape. " +
+          `At most ${LIMITS.maxStateBytes} bytes (413 past it). On a 400, whose issues name the path, nothing changes.`,
+        where: ['body:'],
+        answer: 400,
+        source: 'genmock',
+      },
+    ],
     responses: {
       ...ok('Replaced.', {
         type: 'object',
