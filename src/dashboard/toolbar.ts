@@ -1,6 +1,6 @@
 // The dashboard's header: the server clock, the default scenario, the connection, pause and reset.
 import { clockButtons, type Ui } from './actions.js'
-import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList } from './answers.js'
+import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList, StateAnswer } from './answers.js'
 import { attr, button, dur, el, fill, input, select, set, time } from './dom.js'
 
 /**
@@ -50,6 +50,8 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     (s) => `default is ${s.default}`,
   )
   const desc = el('span', { class: 'desc' })
+  // Where the state is kept on disk and when it was last saved; empty without --state.
+  const kept = el('span', { class: 'lbl kept', 'data-testid': 'state-kept' })
   const state = el('span', { class: 'state' }, 'connecting…')
   let paused = false
   const pause = button(
@@ -90,14 +92,16 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       speedApply,
     ),
     el('div', { class: 'grp end' }, state, pause, reset),
-    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc),
+    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc, kept),
   )
 
   return {
     head,
     paused: () => paused,
     /** `opened`: when the accounts opened (the start or the last reset), simulated epoch ms. */
-    update(clock: ClockAnswer, scenarios: ScenarioList, opened?: number) {
+    update(clock: ClockAnswer, scenarios: ScenarioList, state: StateAnswer, opened?: number) {
+      set(kept, state.kept ? `state ${state.dir}, ${savedWhen(state)}` : '')
+      attr(kept, 'title', state.kept ? `--state-save ${state.strategy}` : '')
       // Simulated time since the start, as the tasks' timelines count; the instant on hover.
       const at = Date.parse(clock.now)
       set(now, opened === undefined ? time(at) : `+${dur(at - opened)}`)
@@ -120,4 +124,10 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       set(state, error ? `offline: ${error.message}` : paused ? 'paused' : 'live')
     },
   }
+}
+
+/** When the state was last saved, as the toolbar says it. */
+function savedWhen(state: Extract<StateAnswer, { kept: true }>): string {
+  const at = state.lastSavedAt ? `saved ${new Date(state.lastSavedAt).toLocaleTimeString()}` : 'not saved yet'
+  return state.unsaved ? `${at}, changes since` : at
 }

@@ -21,6 +21,7 @@ import { proxyTarget } from '../drift/proxy-target.js'
 import { closest } from '../lib/suggest.js'
 import { COMMANDS } from './cli-commands.js'
 import type { ServerOptions } from './server.js'
+import { STATE_OPTIONS } from './state-options.js'
 
 export { UsageError }
 export { COMMANDS }
@@ -141,6 +142,7 @@ export const OPTIONS = {
     ],
     parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
   }),
+  ...STATE_OPTIONS,
   adminToken: option({
     server: 'adminToken',
     arg: 'T',

@@ -15,6 +15,9 @@ import { accessRules, type AccessOptions } from './access.js'
 import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
+import { VERSION } from './cli-args.js'
+import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
+import { bodyLimit } from '../handlers/state-handlers.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -27,6 +30,11 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
   /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
   proxy?: ProxyOptions
+  /**
+   * Keep the state in a folder and start from it (docs/state.md): accounts, tasks, clocks, keys,
+   * the journal. A folder that cannot be used is refused with a StateDirError naming the file.
+   */
+  state?: StateOptions
 }
 
 /**
@@ -48,6 +56,8 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>
   /** With `proxy`: where the service answered otherwise than genmock would have. */
   drift: Drift
+  /** With `state`: where it is kept, how it was found at start. Closing saves it (unless `manual`). */
+  state?: StateKeeper
 }
 
 /**
@@ -68,7 +78,7 @@ const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
  * refused (413) by the routes anyway, and the rest is never read. Undefined when the client hung
  * up mid-upload: there is nobody left to answer, and half a request must not create a task.
  */
-function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -83,7 +93,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
     const onData = (chunk: Buffer) => {
       chunks.push(chunk)
       size += chunk.byteLength
-      if (size > LIMITS.maxBodyBytes) {
+      if (size > limit) {
         req.pause()
         finish()
       }
@@ -159,7 +169,15 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { engine, drift, app } = buildSimulator({ videoSample: loadVideoSample(), ...options })
+  const { state: kept, ...rest } = options
+  const { dir, ...state } = kept ?? {}
+  let keeper: StateKeeper | undefined
+  const keep = (engine: Engine) => (keeper = new StateKeeper(engine, { dir: dir!, ...state }, VERSION))
+  const { engine, drift, app } = buildSimulator(
+    { videoSample: loadVideoSample(), ...rest },
+    dir !== undefined ? keep : undefined,
+  )
+  if (!keeper && state.from !== undefined) engine.restore(readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
@@ -200,7 +218,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
+      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req, bodyLimit(method, path))
       if (body === undefined) return // the client hung up mid-upload: nobody to answer
       const request: HttpRequest = {
         method,
@@ -263,10 +281,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (proxy)
     server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\n\r\n'))
   server.listen(options.port ?? 4600, host)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+  } catch (error) {
+    await keeper?.close()
+    throw error
+  }
   const { port, address, family } = server.address() as AddressInfo
   const shown = family === 'IPv6' ? `[${address}]` : address
   return {
@@ -274,6 +297,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     engine,
     drift,
+    ...(keeper ? { state: keeper } : {}),
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
         draining = true
@@ -281,8 +305,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((error) =>
           setImmediate(() => {
             proxy?.close()
-            if (error) reject(error)
-            else resolve()
+            // Saved once every request is answered, so that nothing answered is left out.
+            const saved = keeper ? keeper.close() : Promise.resolve()
+            saved.then(() => (error ? reject(error) : resolve()), reject)
           }),
         )
         server.closeIdleConnections()
