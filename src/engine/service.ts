@@ -7,7 +7,9 @@ import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-requ
 import type { Account } from './accounts/accounts.js'
 import type { Breach } from './journal/conformance.js'
 import { drawId } from './random/id-style.js'
-import { canonicalJson } from './tasks/idempotency.js'
+import { canonicalJson, RECORDS_PER_ACCOUNT } from './tasks/idempotency.js'
+import { KEEP_FINISHED_PER_ACCOUNT } from './tasks/task-store.js'
+import { textHash } from './support/bounded.js'
 import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/png.js'
 import { Problem, type ProblemFacts } from './problem.js'
@@ -91,7 +93,8 @@ export function submit(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
-    const fingerprint = canonicalJson(body)
+    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
+    const fingerprint = textHash(canonicalJson(body))
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
     // here once made engine.submit half again as slow (README, Performance).
@@ -109,6 +112,17 @@ export function submit(
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
       const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
+      if (begun.kind === 'new' && begun.evicted) {
+        const message =
+          `this Idempotency-Key's record was let go to keep the account's latest ${RECORDS_PER_ACCOUNT} keys: genmock cannot ` +
+          'tell whether this retry was charged already, so it runs as a new request (docs/limits-and-security.md)'
+        try {
+          state.breach(facts.breaches, { rule: 'retry-after-eviction', idempotencyKey, message }, account)
+        } catch (error) {
+          state.idempotency.release(scope, idempotencyKey)
+          throw error
+        }
+      }
       if (begun.kind === 'replay') {
         state.coverage.record('idempotent-replay', account.id)
         const { response, status } = begun.response
@@ -261,7 +275,15 @@ export function readTask(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const task = state.tasks.get(id)
-    if (!task || task.accountId !== account.id) throw Problem.of({ kind: 'task-not-found' })
+    if (!task || task.accountId !== account.id) {
+      if (!task && state.tasks.evictedOwner(id) === account.id) {
+        const message =
+          `task not found: it was evicted, finished and older than the account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished, to keep ` +
+          'memory bounded (--max-tasks; docs/limits-and-security.md)'
+        state.breach(facts.breaches, { rule: 'read-of-evicted-task', taskId: id, message }, account)
+      }
+      throw Problem.of({ kind: 'task-not-found' })
+    }
     const early = state.conformance.beforeRead(
       { id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds },
       at,

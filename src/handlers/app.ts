@@ -2,7 +2,7 @@ import type { Engine, EngineOptions } from '../engine/engine.js'
 import type { Calibration } from '../engine/drift/calibrate.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
-import { redactor } from './redaction.js'
+import { type Redactor, redactor } from './redaction.js'
 import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
 import type { RouteContext, RouteRow, RouteTrace } from './context.js'
 import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
@@ -10,7 +10,7 @@ import { CONTROL_TASK_ROUTES } from './control-tasks.js'
 import { DRIFT_ROUTES } from './drift-routes.js'
 import { etagOf, noneMatch } from './etag.js'
 import { toWire, type HttpRequest, type Reply } from './exchange.js'
-import { journalEntry } from './journal-entry.js'
+import { holdExchange, journalEntry } from './journal-entry.js'
 import { MEDIA_ROUTES } from './media.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
 import { refusalOutcome } from './refusal-outcome.js'
@@ -123,7 +123,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       // Before routing: without the token, an unknown control path says no more than a known one.
       if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       if (!match?.params) throw noRoute(request)
-      reply = await match.run(context(engine, request, match.params, trace, options))
+      reply = await match.run(context(engine, request, match.params, trace, options, redact))
     } catch (error) {
       if (error instanceof Problem) {
         const { breaches, ...facts } = error.facts
@@ -163,19 +163,14 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
     }
     if (!control) {
       const durationMs = performance.now() - started
-      // Built when first read: most entries never are (README, Performance).
-      const requestSeq = engine.journal.record(() => {
-        const { breaches: _, ...journaled } = trace
-        return journalEntry({
-          request,
-          arrived,
-          reply: wire,
-          durationMs,
-          trace: journaled,
-          conformance: broken,
-          redact,
-        })
-      })
+      // Built when first read: most entries never are (README, Performance); till then it holds
+      // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
+      const { breaches: _, ...journaled } = trace
+      const { bytes, ...held } = holdExchange(request, wire, journaled)
+      const requestSeq = engine.journal.record(
+        () => journalEntry({ ...held, arrived, durationMs, conformance: broken, redact }),
+        bytes,
+      )
       // A repeat has already updated its first finding in the engine: nothing to record, nothing to redact.
       const breaches = trace.breaches?.filter((breach) => !breach.repeat) ?? []
       if (breaches.length > 0)
@@ -198,6 +193,7 @@ function context(
   params: Record<string, string>,
   trace: RouteTrace,
   options: AppOptions,
+  redact: Redactor,
 ): RouteContext {
   let query: URLSearchParams | undefined
   return {
@@ -216,5 +212,6 @@ function context(
       return account
     },
     trace,
+    redact,
   }
 }

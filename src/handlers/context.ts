@@ -2,6 +2,7 @@ import type { Account } from '../engine/accounts/accounts.js'
 import type { Breach } from '../engine/journal/conformance.js'
 import type { Engine } from '../engine/engine.js'
 import type { HttpRequest, Reply } from './exchange.js'
+import type { Redactor } from './redaction.js'
 import type { Row } from './router.js'
 
 /**
@@ -29,6 +30,8 @@ export interface RouteContext {
   /** The authenticated account, or Unauthorized; only called where a route needs it. */
   caller: () => Account
   trace: RouteTrace
+  /** Secrets out of what the control API shows (task views, as the journal: handlers/redaction.ts). */
+  redact: Redactor
   /** The dashboard page, when the door serves one (AppOptions). */
   dashboardPage: (() => Promise<string>) | undefined
 }

@@ -3,6 +3,7 @@ import { Problem } from '../engine/problem.js'
 import type { RouteRow } from './context.js'
 import { json } from './exchange.js'
 import { imageReply, videoReply } from './media.js'
+import { redactedView } from './redaction.js'
 
 /** Admin media may change under one id (a reset draws the same ids again): never cached. */
 const NO_STORE = 'no-store'
@@ -16,7 +17,10 @@ export const CONTROL_TASK_ROUTES: readonly RouteRow[] = [
     method: 'GET',
     path: '/__mock/tasks/:id',
     opaque: true,
-    run: ({ engine, params, request }) => json(200, engine.taskDetail(params.id!, request.origin)),
+    run: ({ engine, params, request, redact }) => {
+      const detail = engine.taskDetail(params.id!, request.origin)
+      return json(200, { ...detail, task: redactedView(detail.task, redact) })
+    },
   },
   {
     method: 'GET',

@@ -31,6 +31,7 @@ import { junitReport } from './junit.js'
 import { pageOf } from './paging.js'
 import { noRoute } from './problem-response.js'
 import { readQuery } from './query.js'
+import { redactedView } from './redaction.js'
 import { bearerToken, readJson } from './request.js'
 
 const body = <T>(schema: z.ZodType<T>, { request }: RouteContext) =>
@@ -153,7 +154,7 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/__mock/tasks',
-    run: ({ engine, query, request }) => {
+    run: ({ engine, query, request, redact }) => {
       const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, query())
       const listing = {
         limit,
@@ -162,13 +163,15 @@ export const CONTROL_ROUTES: readonly RouteRow[] = [
         ...(status !== undefined ? { status } : {}),
         ...(account ? { accountId: account } : {}),
       }
-      return json(200, engine.listTasks(listing, request.origin))
+      const page = engine.listTasks(listing, request.origin)
+      return json(200, { ...page, tasks: page.tasks.map((task) => redactedView(task, redact)) })
     },
   },
   {
     method: 'POST',
     path: '/__mock/tasks/:id/transition',
-    run: (c) => json(200, c.engine.transition(c.params.id!, body(transitionSchema, c), c.request.origin)),
+    run: (c) =>
+      json(200, redactedView(c.engine.transition(c.params.id!, body(transitionSchema, c), c.request.origin), c.redact)),
   },
   { method: 'GET', path: '/__mock/scenarios', run: ({ engine }) => json(200, listScenarios(engine)) },
   {

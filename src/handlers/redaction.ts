@@ -81,7 +81,8 @@ export function redactor(known: KnownSecret = () => false): Redactor {
     text,
     query,
     headers(headers) {
-      const kept: Record<string, string> = {}
+      // No prototype: a header may be named __proto__ or constructor.
+      const kept: Record<string, string> = Object.create(null)
       for (const name of Object.keys(headers).sort()) {
         const value = headers[name]
         if (value === undefined) continue
@@ -91,3 +92,12 @@ export function redactor(known: KnownSecret = () => false): Redactor {
     },
   }
 }
+
+/**
+ * A task view as the control API shows it: its prompt redacted as the journal's bodies are (a key
+ * pasted into a prompt stays the owner's own answer, but is never shown to the dashboard).
+ * @example
+ * redactedView(view, redact).prompt // 'use [redacted] for this'
+ */
+export const redactedView = <T extends { prompt?: string | undefined }>(view: T, redact: Redactor): T =>
+  view.prompt === undefined ? view : { ...view, prompt: redact.text(view.prompt) }

@@ -2,7 +2,7 @@ import type { Endpoint } from '../engine/engine.js'
 import type { Route, RouteRow } from './context.js'
 import { json } from './exchange.js'
 import { submissionReply } from './problem-response.js'
-import { readJson } from './request.js'
+import { headerText, readJson } from './request.js'
 import { scenarioAsked, sparseAsked } from './prefer.js'
 
 const submit =
@@ -10,7 +10,8 @@ const submit =
   async ({ engine, request, caller, trace }) => {
     const account = caller()
     const body = readJson(request)
-    const idempotencyKey = request.headers['idempotency-key'] ?? null
+    const sent = request.headers['idempotency-key']
+    const idempotencyKey = sent === undefined ? null : headerText(sent)
     if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
     const sparse = sparseAsked(request.headers)
     const submission = await engine.submit(account, endpoint, body, {

@@ -69,7 +69,7 @@ function exchangeOf(entry: HarEntry) {
   const url = new URL(entry.request.url)
   const at = url.pathname.indexOf('/api/ai/')
   if (at < 0) return undefined
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = Object.create(null)
   for (const { name, value } of entry.request.headers) headers[name.toLowerCase()] = value
   const postData = entry.request.postData
   if (postData?.mimeType && headers['content-type'] === undefined) headers['content-type'] = postData.mimeType
@@ -88,7 +88,7 @@ function exchangeOf(entry: HarEntry) {
       : content.encoding === 'base64'
         ? new Uint8Array(Buffer.from(content.text, 'base64'))
         : new TextEncoder().encode(content.text)
-  const responseHeaders: Record<string, string> = {}
+  const responseHeaders: Record<string, string> = Object.create(null)
   for (const { name, value } of entry.response.headers) responseHeaders[name.toLowerCase()] = value
   // genmock's own 502 or 504: the service said nothing there.
   if (responseHeaders[PROXY_ERROR_HEADER] !== undefined) return undefined

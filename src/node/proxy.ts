@@ -42,7 +42,7 @@ const forwardable = (headers: IncomingMessage['headers']) => {
       .split(',')
       .map((name) => name.trim()),
   )
-  const kept: OutgoingHttpHeaders = {}
+  const kept: OutgoingHttpHeaders = Object.create(null)
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value
   return kept

@@ -1,3 +1,4 @@
+import { OrderedMap } from '../support/ordered-map.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 
@@ -6,6 +7,15 @@ export interface SavedTasks {
   records: TaskRecord[]
   finished: number[]
 }
+
+/**
+ * The finished tasks of each account never evicted, its latest (at most `maxTasks`): one account's
+ * traffic never takes another's results (docs/limits-and-security.md).
+ */
+export const KEEP_FINISHED_PER_ACCOUNT = 1000
+
+/** How many evicted ids (with their owner) the store remembers, so that a late read can be told why. */
+const EVICTED_IDS = 10_000
 
 /** A stored task: its record and, while it is pending, its steps to come. */
 interface Entry {
@@ -35,7 +45,10 @@ export interface TaskPage {
  * listing page is a walk from the newest (or from its cursor) that stops once the page is full,
  * counting the rest: with 100,000 tasks a first page takes a few milliseconds and builds nothing.
  * Beyond `maxTasks`, the terminal tasks that finished first are evicted, so a long run does not
- * grow without bound; pending tasks are never evicted.
+ * grow without bound; pending tasks are never evicted, nor the `keepPerAccount` latest finished
+ * tasks of each account (so one account's traffic never takes another's results before they are
+ * read: docs/limits-and-security.md). The ids of the latest evicted tasks are remembered with their
+ * owner, so that a read of one can say why it is not found.
  * @example
  * const store = new TaskStore(10_000)
  * store.add(record)
@@ -47,13 +60,26 @@ export class TaskStore {
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
+  /** Per account (a Map: ids come from outside), its stored terminal tasks, and those held back as its latest. */
+  #accounts = new Map<string, { finished: number; held: string[] }>()
+  /** Held tasks whose account has since finished enough newer ones: evicted before the queue. */
+  #released: string[] = []
+  /** The latest evicted ids and their owners, oldest first. */
+  #evicted = new OrderedMap<string, string>()
 
   readonly maxTasks: number
+  readonly keepPerAccount: number
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
-  constructor(maxTasks = Infinity) {
+  constructor(maxTasks = Infinity, keepPerAccount = 0) {
     this.maxTasks = maxTasks
+    this.keepPerAccount = Math.min(keepPerAccount, maxTasks)
+  }
+
+  /** The owner of an evicted task, while its id is among the last EVICTED_IDS evicted. */
+  evictedOwner(id: string): string | undefined {
+    return this.#evicted.get(id)
   }
 
   get size(): number {
@@ -92,8 +118,13 @@ export class TaskStore {
     return record
   }
 
-  /** A task reached status 1 or 2: from now on it may be evicted. */
+  /** A task reached status 1 or 2: from now on it may be evicted, once it is not among its account's latest. */
   finished(id: string): void {
+    const task = this.#entries.get(id)?.task
+    if (!task) return
+    const account = this.#account(task.accountId)
+    account.finished++
+    if (account.held.length > 0 && account.finished > this.keepPerAccount) this.#released.push(account.held.shift()!)
     this.#finished.push(id)
     this.#evictOverCap()
   }
@@ -138,6 +169,9 @@ export class TaskStore {
     this.#entries.clear()
     this.#finished = []
     this.#head = 0
+    this.#accounts.clear()
+    this.#released = []
+    this.#evicted.clear()
   }
 
   /**
@@ -149,7 +183,9 @@ export class TaskStore {
   save(): SavedTasks {
     const records = [...this.#entries.values()].map(({ task }) => task)
     const position = new Map(records.map((record, i) => [record.id, i]))
-    return { records, finished: this.#finished.slice(this.#head).flatMap((id) => position.get(id) ?? []) }
+    const held = [...this.#accounts.values()].flatMap((account) => account.held)
+    const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
+    return { records, finished: finished.flatMap((id) => position.get(id) ?? []) }
   }
 
   /** Replaces every task with the saved ones. */
@@ -159,16 +195,38 @@ export class TaskStore {
     for (const i of saved.finished) this.finished(saved.records[i]!.id)
   }
 
+  #account(accountId: string) {
+    let account = this.#accounts.get(accountId)
+    if (!account) this.#accounts.set(accountId, (account = { finished: 0, held: [] }))
+    return account
+  }
+
   #evictOverCap(): void {
+    while (this.#entries.size > this.maxTasks && this.#released.length > 0) this.#evict(this.#released.shift()!)
     while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
-      this.#entries.delete(id)
-      this.onEvict?.(id)
+      const task = this.#entries.get(id)?.task
+      if (!task) continue
+      // An account's oldest stored terminal task: held back while the account has no more than it keeps.
+      const account = this.#account(task.accountId)
+      if (account.finished <= this.keepPerAccount) account.held.push(id)
+      else this.#evict(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.
     if (this.#head > 1024 && this.#head * 2 > this.#finished.length) {
       this.#finished = this.#finished.slice(this.#head)
       this.#head = 0
     }
+  }
+
+  #evict(id: string): void {
+    const task = this.#entries.get(id)?.task
+    if (!task) return
+    this.#entries.delete(id)
+    const account = this.#account(task.accountId)
+    if (--account.finished === 0 && account.held.length === 0) this.#accounts.delete(task.accountId)
+    this.#evicted.set(id, task.accountId)
+    if (this.#evicted.size > EVICTED_IDS) this.#evicted.deleteOldest()
+    this.onEvict?.(id)
   }
 }
