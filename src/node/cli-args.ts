@@ -1,5 +1,6 @@
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
+import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { DEFAULT_ID_STYLE, ID_STYLES } from '../contract/id-style.js'
 import { misspelledOutcomes } from '../contract/outcomes.js'
 import { SPARSE_MODES } from '../contract/sparse.js'
@@ -354,6 +355,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   const serve = values as ServeArgs
   // The file's token wins over GENMOCK_ADMIN_TOKEN, as the command line does.
   serve.adminToken = serve.adminTokenFile ?? serve.adminToken
+  if (acceptsEveryHost(serve.allowedHosts) && serve.adminToken === undefined)
+    throw new UsageError(OPEN_HOSTS_NEED_TOKEN)
   if (serve.watch && serve.scenarios === undefined)
     throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
   for (const key of ['record', 'proxyTimeout'] as const)

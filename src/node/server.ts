@@ -15,6 +15,7 @@ import { problemToHttp } from '../handlers/problem-response.js'
 import { proxyFailure } from '../handlers/proxy-failure.js'
 import { isControlPath } from '../handlers/control.js'
 import { accessRules, type AccessOptions } from './access.js'
+import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './proxy.js'
 
@@ -157,6 +158,8 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
+    throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
   const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
   const routeOptions: AppOptions = {
     onUnexpectedError: options.onUnexpectedError,

@@ -812,7 +812,7 @@ export interface components {
                 dropped?: boolean;
                 /** @constant */
                 proxied?: true;
-                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
                 requestBody?: {
                     type: string;
                     size: number;
@@ -953,7 +953,7 @@ export interface components {
                 dropped?: boolean;
                 /** @constant */
                 proxied?: true;
-                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
                 requestBody?: {
                     type: string;
                     size: number;
@@ -1054,7 +1054,7 @@ export interface components {
             findings: {
                 seq: number;
                 /** @enum {string} */
-                rule: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                rule: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task";
                 /** @enum {string} */
                 severity: "error" | "warning";
                 /** Format: date-time */
@@ -1163,6 +1163,7 @@ export interface components {
                     path: string;
                     message: string;
                 }[];
+                moreIssues?: number;
             };
         };
         Unauthorized: {
@@ -3180,7 +3181,7 @@ export interface operations {
                 /** @description Only this account id. */
                 account?: string;
                 /** @description Only this rule. */
-                rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task";
                 /** @description json (default) or junit (JUnit XML). */
                 format?: "json" | "junit";
             };
