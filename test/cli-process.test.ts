@@ -278,13 +278,13 @@ describe('one table of options', () => {
   const flags = Object.keys(OPTIONS)
     .filter((key) => (OPTIONS[key as keyof typeof OPTIONS] as { env?: false }).env !== false)
     .map((key) => ({ key, flag: `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, variable: envName(key) }))
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const page = readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8')
 
-  it('--help and the README list every option and its environment variable', () => {
+  it('--help and docs/cli.md list every option and its environment variable', () => {
     for (const { flag, variable } of flags) {
       expect(HELP).toContain(flag)
-      expect(readme).toContain(`| \`${flag}`)
-      expect(readme).toContain(`\`${variable}\``)
+      expect(page).toContain(`| \`${flag}`)
+      expect(page).toContain(`\`${variable}\``)
     }
   })
 

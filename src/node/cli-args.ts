@@ -187,7 +187,7 @@ export const OPTIONS = {
       if (unknown)
         throw new UsageError(
           `${from}: no outcome ${unknown}; the outcomes are listed by GET /__mock/coverage and in ` +
-            'README.md (Outcome coverage)',
+            'docs/conformance-and-coverage.md',
         )
       return names
     },

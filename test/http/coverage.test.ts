@@ -17,7 +17,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Outcome coverage (README, Outcome coverage): each outcome met by the request that meets it,
+ * Outcome coverage (docs/conformance-and-coverage.md): each outcome met by the request that meets it,
  * counted overall and per account, cleared by a reset.
  */
 
@@ -154,13 +154,10 @@ eachDoor('outcome coverage', (door) => {
   })
 })
 
-describe('the README', () => {
+describe('docs/conformance-and-coverage.md', () => {
   it('documents every outcome, in report order, in its Outcome coverage table', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    const section = readme.slice(
-      readme.indexOf('\n## Outcome coverage'),
-      readme.indexOf('\n## Check genmock against the service'),
-    )
+    const page = readFileSync(new URL('../../docs/conformance-and-coverage.md', import.meta.url), 'utf8')
+    const section = page.slice(page.indexOf('\n## Outcome coverage'))
     const names = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1])
     expect(names).toEqual(OUTCOME_NAMES)
   })

@@ -7,18 +7,18 @@ import { describe, expect, it } from 'vitest'
 import { BIN, ROOT } from '../support/cli.js'
 
 /**
- * The README's recipes for other test runners (The test kit, "pytest, and any other CI"), run as
+ * The recipes for other test runners (docs/test-kit.md, "pytest, and any other CI"), run as
  * written: the pytest conftest and test with Debian's pytest, and the shell script with bash.
  */
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8')
-const section = README.slice(README.indexOf('\n#### pytest, and any other CI'))
+const PAGE = readFileSync(join(ROOT, 'docs', 'test-kit.md'), 'utf8')
+const section = PAGE.slice(PAGE.indexOf('\n## pytest, and any other CI'))
 const blocks = (language: string) =>
   [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!)
 /** A code block whose first line is `# NAME`, by NAME. */
 const named = (language: string, name: string) => {
   const block = blocks(language).find((b) => b.startsWith(`# ${name}`))
-  if (!block) throw new Error(`README.md has no ${language} block starting "# ${name}"`)
+  if (!block) throw new Error(`docs/test-kit.md has no ${language} block starting "# ${name}"`)
   return block
 }
 const env = { ...process.env, GENMOCK_BIN: join(ROOT, BIN), NO_COLOR: '1' }
@@ -31,7 +31,7 @@ const freePort = () =>
     })
   })
 
-describe('the README recipes for non-Node CI', () => {
+describe('the docs recipes for non-Node CI', () => {
   it('pytest: a world per test; a test whose client breaks a rule errors in its teardown, listing the findings', () => {
     const dir = mkdtempSync(join(tmpdir(), 'genmock-pytest-'))
     writeFileSync(join(dir, 'conftest.py'), named('python', 'conftest.py'))

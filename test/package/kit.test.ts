@@ -8,13 +8,13 @@ import {
   node22,
   project,
   projects,
-  readmeExample,
+  docExample,
   RUN_MS,
   writeFiles,
 } from './support.js'
 
 /**
- * The test kit from the packed tarball (README, The test kit), in fresh projects with the test
+ * The test kit from the packed tarball (docs/test-kit.md), in fresh projects with the test
  * runners from the npm registry: Vitest, real Jest with `preset: 'genmock'` and msw 2, and
  * Playwright Test driving Debian's Chromium (no browser is downloaded).
  */
@@ -54,11 +54,11 @@ describe.concurrent('the test kit from the tarball', () => {
   ]
   for (const [label, setup] of setups)
     it(
-      `genmock/vitest with ${label}: the README's example, and a breach failing only its own test`,
+      `genmock/vitest with ${label}: the docs' example, and a breach failing only its own test`,
       async ({ expect }) => {
         const [dir, node] = await setup()
         writeFiles(dir, {
-          'kit-vitest/image.test.ts': readmeExample('#### genmock/vitest'),
+          'kit-vitest/image.test.ts': docExample('test-kit.md', '## genmock/vitest'),
           'kit-vitest/scoped.test.js': SCOPED('vitest'),
         })
         const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
@@ -78,7 +78,7 @@ describe.concurrent('the test kit from the tarball', () => {
     )
 
   it(
-    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both README examples, a breach failing only its test",
+    "genmock/jest in real Jest with preset: 'genmock' and msw 2: both docs examples, a breach failing only its test",
     async ({ expect }) => {
       const dir = await project(
         'jest',
@@ -86,8 +86,8 @@ describe.concurrent('the test kit from the tarball', () => {
         { type: 'commonjs', jest: { preset: 'genmock' } },
       )
       writeFiles(dir, {
-        'kit.test.js': readmeExample('#### genmock/jest'),
-        'msw-node.test.js': readmeExample('#### Jest'),
+        'kit.test.js': docExample('test-kit.md', '## genmock/jest', 'image.test.js'),
+        'msw-node.test.js': docExample('msw-node.md', '## Jest'),
         'scoped.test.js': SCOPED('jest'),
       })
       const jest = join(dir, 'node_modules', 'jest', 'bin', 'jest.js')
@@ -109,20 +109,12 @@ describe.concurrent('the test kit from the tarball', () => {
   )
 
   it(
-    "genmock/playwright driving Debian's Chromium: the README's example, and a page that sends the key fails its test",
+    "genmock/playwright driving Debian's Chromium: the docs' example, and a page that sends the key fails its test",
     async ({ expect }) => {
       const dir = await project('playwright', { '@playwright/test': devVersion('@playwright/test') })
       writeFiles(dir, {
-        'playwright.config.js': `import { defineConfig } from '@playwright/test'
-export default defineConfig({
-  reporter: 'list',
-  workers: 2,
-  use: {
-    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] },
-  },
-})
-`,
-        'image.spec.js': readmeExample('#### genmock/playwright'),
+        'playwright.config.js': docExample('test-kit.md', '## genmock/playwright', 'playwright.config.js'),
+        'image.spec.js': docExample('test-kit.md', '## genmock/playwright', 'image.spec.js'),
         'breach.spec.js': `import { expect, test } from 'genmock/playwright'
 
 test.fail('a page that sends the key itself fails', async ({ page, world }) => {
@@ -145,7 +137,10 @@ test('the next world is clean', async ({ world }) => {
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'test'], { cwd: dir, env: cleanEnv() })
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list'], {
+        cwd: dir,
+        env: cleanEnv(),
+      })
       expect(stdout + stderr).toMatch(/3 passed/)
     },
     INSTALL_MS + 2 * RUN_MS,

@@ -1,11 +1,11 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
-import { exec, INSTALL_MS, node22, projects, readmeExample, ROOT, RUN_MS, writeFiles } from './support.js'
+import { exec, INSTALL_MS, node22, projects, docExample, ROOT, RUN_MS, writeFiles } from './support.js'
 
 /**
  * The installed package run by plain Node, the way users run it: ES modules and CommonJS on
- * Node 20 with msw 2, ES modules on Node 22 with msw 3; and the README's test examples.
+ * Node 20 with msw 2, ES modules on Node 22 with msw 3; and the test examples of docs/msw-node.md.
  */
 
 /** The package's fixtures/sample.mp4, which completed video tasks serve. */
@@ -87,7 +87,7 @@ const EXPECTED = {
  */
 const NO_REQUIRE_ESM = '--no-experimental-require-module'
 
-/** Jest's globals, stood in for by node:test and node:assert, for the README's Jest example. */
+/** Jest's globals, stood in for by node:test and node:assert, for the Jest example of docs/msw-node.md. */
 const JEST_GLOBALS = `
 const { test, before, after, afterEach, beforeEach, describe } = require('node:test')
 const assert = require('node:assert/strict')
@@ -135,10 +135,10 @@ describe.concurrent('the installed package on Node 20 with msw 2', () => {
   )
 
   it(
-    "runs the README's plain Node example",
+    'runs the plain Node example of docs/msw-node.md',
     async ({ expect }) => {
       const dir = await projects.msw2()
-      writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
+      writeFiles(dir, { 'try-genmock.mjs': docExample('msw-node.md', '## Plain Node') })
       const { stdout } = await exec(process.execPath, ['try-genmock.mjs'], { cwd: dir })
       expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
     },
@@ -146,10 +146,10 @@ describe.concurrent('the installed package on Node 20 with msw 2', () => {
   )
 
   it(
-    "runs the README's Vitest example with the project's own vitest",
+    "runs the Vitest example of docs/msw-node.md with the project's own vitest",
     async ({ expect }) => {
       const dir = await projects.msw2()
-      writeFiles(dir, { 'readme-vitest/genmock.test.ts': readmeExample('#### Vitest') })
+      writeFiles(dir, { 'readme-vitest/genmock.test.ts': docExample('msw-node.md', '## Vitest') })
       const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
       const { stdout } = await exec(
         process.execPath,
@@ -162,12 +162,12 @@ describe.concurrent('the installed package on Node 20 with msw 2', () => {
   )
 
   it(
-    "runs the README's Jest example as CommonJS (Jest's globals from node:test)",
+    "runs the Jest example of docs/msw-node.md as CommonJS (Jest's globals from node:test)",
     async ({ expect }) => {
       const dir = await projects.msw2()
       writeFiles(dir, {
         'readme-jest/jest-globals.cjs': JEST_GLOBALS,
-        'readme-jest/genmock.test.cjs': readmeExample('#### Jest'),
+        'readme-jest/genmock.test.cjs': docExample('msw-node.md', '## Jest'),
       })
       const { stdout } = await exec(
         process.execPath,
@@ -203,10 +203,10 @@ describe.concurrent('the installed package on Node 22 with msw 3', () => {
   )
 
   it(
-    "runs the README's plain Node example",
+    'runs the plain Node example of docs/msw-node.md',
     async ({ expect }) => {
       const [dir, node] = await Promise.all([projects.msw3(), node22()])
-      writeFiles(dir, { 'try-genmock.mjs': readmeExample('#### Plain Node') })
+      writeFiles(dir, { 'try-genmock.mjs': docExample('msw-node.md', '## Plain Node') })
       const { stdout } = await exec(node, ['try-genmock.mjs'], { cwd: dir })
       expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
     },

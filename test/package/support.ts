@@ -309,16 +309,18 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 }
 
 /**
- * The first fenced code block after the README line that starts with `heading`: the README's
- * examples are what the packaging tests run, so the README cannot drift from what works.
+ * A fenced code block of a docs page, after the line that starts with `heading`: the first ts or js
+ * block, or with `name` the first whose opening line is `// name`. The docs' examples are what the
+ * packaging tests run, so the docs cannot drift from what works.
  */
-export function readmeExample(heading: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  const at = readme.indexOf(`\n${heading}`)
-  if (at < 0) throw new Error(`README.md has no line starting "${heading}"`)
-  const block = /```(?:ts|js)\n([\s\S]*?)```/.exec(readme.slice(at))
-  if (!block) throw new Error(`README.md has no code block after "${heading}"`)
-  return block[1]!
+export function docExample(page: string, heading: string, name?: string): string {
+  const text = readFileSync(join(ROOT, 'docs', page), 'utf8')
+  const at = text.indexOf(`\n${heading}`)
+  if (at < 0) throw new Error(`docs/${page} has no line starting "${heading}"`)
+  const blocks = [...text.slice(at).matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((m) => m[1]!)
+  const block = name === undefined ? blocks[0] : blocks.find((b) => b.startsWith(`// ${name}\n`))
+  if (!block) throw new Error(`docs/${page} has no code block${name ? ` "// ${name}"` : ''} after "${heading}"`)
+  return block
 }
 
 /** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22 (with Vitest). */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
-import { exec, INSTALL_MS, projects, readmeExample, RUN_MS, writeFiles } from './support.js'
+import { exec, INSTALL_MS, projects, docExample, RUN_MS, writeFiles } from './support.js'
 
 /**
- * A Vite app that starts genmock's worker the README's way, in development only: its production
+ * A Vite app that starts genmock's worker the docs' way (docs/browser.md), in development only: its production
  * build must hold nothing of genmock. A second app imports genmock at the top, and its build must
  * hold the markers, so the markers are known to find genmock when it is there.
  */
@@ -38,10 +38,13 @@ async function viteBuild(dir: string, app: string, main: string): Promise<Map<st
 
 describe.concurrent('a Vite production build', () => {
   it(
-    "of the README's development-only pattern holds no genmock code and no sample video",
+    "of the docs' development-only pattern holds no genmock code and no sample video",
     async ({ expect }) => {
       const dir = await projects.msw2()
-      const snippet = readmeExample('2. Start the worker before your app makes its first request, in development only.')
+      const snippet = docExample(
+        'browser.md',
+        '2. Start the worker before your app makes its first request, in development only.',
+      )
       expect(snippet).toContain('import.meta.env.DEV')
       const files = await viteBuild(dir, 'vite-dev-only', `${snippet.replace(/^ {3}/gm, '')}\n${APP}`)
       expect([...files.keys()].filter((path) => path.endsWith('.mp4'))).toEqual([])

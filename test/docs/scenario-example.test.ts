@@ -2,20 +2,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { Engine } from '../src/engine/engine.js'
-import { loadScenarioFiles } from '../src/node/scenario-files.js'
+import { Engine } from '../../src/engine/engine.js'
+import { loadScenarioFiles } from '../../src/node/scenario-files.js'
 
-/** The README's complete scenario example must be one genmock accepts, and do what its comments say. */
+/** The complete scenario example of docs/scenarios.md must be one genmock accepts, and do what its comments say. */
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-const example = /```yaml\n(name: checkout-demo[\s\S]*?)```/.exec(readme)?.[1]
+const page = readFileSync(new URL('../../docs/scenarios.md', import.meta.url), 'utf8')
+const example = /```yaml\n(name: checkout-demo[\s\S]*?)```/.exec(page)?.[1]
 
-it('the README has the complete scenario example', () => {
+it('docs/scenarios.md has the complete scenario example', () => {
   expect(example).toBeDefined()
 })
 
 it('the example loads without a problem, and applies its accounts when it becomes the default', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'genmock-readme-')), 'checkout-demo.yaml')
+  const file = join(mkdtempSync(join(tmpdir(), 'genmock-docs-')), 'checkout-demo.yaml')
   writeFileSync(file, example!)
   const { entries, problems } = loadScenarioFiles([file])
   expect(problems).toEqual([])
@@ -25,7 +25,7 @@ it('the example loads without a problem, and applies its accounts when it become
 })
 
 it('in the example, a relay task answers 202 and fails, refunded, on its second poll', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'genmock-readme-')), 'checkout-demo.yaml')
+  const file = join(mkdtempSync(join(tmpdir(), 'genmock-docs-')), 'checkout-demo.yaml')
   writeFileSync(file, example!)
   const engine = new Engine({
     seed: 7,
