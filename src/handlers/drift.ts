@@ -12,6 +12,7 @@ import { driftOf, type Drift } from './drift-state.js'
 import type { HttpRequest } from './exchange.js'
 import { scenarioAsked } from './prefer.js'
 import { problemToHttp } from './problem-response.js'
+import type { Redactor } from './redaction.js'
 import { readJson } from './request.js'
 
 const SUCCESS_ROUTES = {
@@ -87,8 +88,17 @@ class Comparison {
   readonly request: HttpRequest
   readonly status: number
   readonly body: unknown
+  readonly redact: Redactor | undefined
 
-  constructor(drift: Drift, known: KnownValues, request: HttpRequest, status: number, body: unknown) {
+  constructor(
+    drift: Drift,
+    known: KnownValues,
+    request: HttpRequest,
+    status: number,
+    body: unknown,
+    redact?: Redactor,
+  ) {
+    this.redact = redact
     this.drift = drift
     this.known = known
     this.request = request
@@ -122,8 +132,9 @@ class Comparison {
 
   values(body: Body): void {
     const report = this.drift.report
-    if (typeof body.relayStatus === 'string') report.value('relayStatuses', body.relayStatus)
-    if (typeof body.errorCode === 'string') report.value('errorCodes', body.errorCode)
+    const text = (value: string) => this.redact?.text(value) ?? value
+    if (typeof body.relayStatus === 'string') report.value('relayStatuses', text(body.relayStatus))
+    if (typeof body.errorCode === 'string') report.value('errorCodes', text(body.errorCode))
     if (typeof body.pollAfterSeconds === 'number') report.value('pollAfterSeconds', body.pollAfterSeconds)
   }
 }
@@ -310,6 +321,7 @@ export function compareExchange(
   answer: ServiceAnswer,
   at: number,
   example: DriftExample,
+  redact?: Redactor,
 ): void {
   const drift = driftOf(engine)
   const route = routeOf(request.method, request.path)
@@ -317,7 +329,7 @@ export function compareExchange(
   drift.report.exchange(route ? label : 'other', answer.status)
   if (!route) return
   const known = knownValues(engine.scenarios.list().map((entry) => entry.scenario))
-  const c = new Comparison(drift, known, request, answer.status, parsed(answer.body))
+  const c = new Comparison(drift, known, request, answer.status, parsed(answer.body), redact)
   if (route.kind === 'submit') submission(c, route.endpoint, engine, at)
   else if (route.kind === 'task') taskRead(c, route.id, at)
   else if (answer.status >= 200 && answer.status < 300) {
@@ -331,5 +343,21 @@ export function compareExchange(
       })
     c.found.push(...schemaDrift(modelListSchema, c.body, 'models'))
   }
-  for (const finding of c.found) drift.report.add(finding, example)
+  for (const finding of c.found) drift.report.add(redact ? redactedFinding(finding, redact) : finding, example)
+}
+
+/** A finding with the credentials the client sent taken out of its text and values, wherever echoed. */
+function redactedFinding(finding: DriftInput, redact: Redactor): DriftInput {
+  const value = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact.text(v)
+    if (v === null || typeof v !== 'object') return v
+    return JSON.parse(redact.text(JSON.stringify(v)))
+  }
+  return {
+    ...finding,
+    place: redact.text(finding.place),
+    message: redact.text(finding.message),
+    service: value(finding.service),
+    genmock: value(finding.genmock),
+  }
 }

@@ -2,9 +2,11 @@ import type { Engine } from '../engine/engine.js'
 import type { DriftExample } from '../engine/drift/report.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import { compareExchange, type ServiceAnswer } from './drift.js'
+import { driftOf } from './drift-state.js'
+import { type ProxyTimeout, timeoutMessage } from './proxy-failure.js'
 import type { HttpRequest } from './exchange.js'
 import { journalEntry } from './journal-entry.js'
-import { REDACTED, type Redactor, redactor } from './redaction.js'
+import { REDACTED, type Redactor, redactor, requestSecrets, withSecrets } from './redaction.js'
 
 /** JSON members named like secrets, whatever their value's shape (a proxied body may carry the service's). */
 const SECRET_MEMBER =
@@ -37,6 +39,8 @@ export interface ProxiedExchange {
   durationMs: number
   /** genmock answered (502, 504): no service answer to compare. */
   genmock?: boolean
+  /** A time-out ended the exchange: which one, and whether the client got 504 or a cut connection. */
+  timeout?: ProxyTimeout
 }
 
 const EXAMPLE_TEXT = 2000
@@ -66,8 +70,12 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
  */
 export function recordProxied(engine: Engine, exchange: ProxiedExchange): JournalEntry {
   const { request, answer, size, at, durationMs } = exchange
-  // The service's keys are not the simulator's: they go by their shape (Bearer …) and header names.
-  const redact = redactor((value) => engine.isCredential(value))
+  // The service's keys are not the simulator's: they go by their shape (Bearer …), header names, and
+  // by value, the very credentials the client sent, wherever the service echoes them.
+  const redact = withSecrets(
+    redactor((value) => engine.isCredential(value)),
+    requestSecrets(request.headers),
+  )
   const built = journalEntry({
     redact,
     request,
@@ -92,7 +100,24 @@ export function recordProxied(engine: Engine, exchange: ProxiedExchange): Journa
   }
   const seq = engine.journal.record(entry)
   const kept: JournalEntry = { seq, ...entry }
+  if (exchange.timeout) timedOut(engine, request, exchange.timeout, exampleOf(kept))
   if (exchange.genmock) return kept
-  compareExchange(engine, request, answer, at, exampleOf(kept))
+  compareExchange(engine, request, answer, at, exampleOf(kept), redact)
   return kept
+}
+
+/** A proxy time-out as a drift finding: the phase that expired, and what the client got. */
+function timedOut(engine: Engine, request: HttpRequest, timeout: ProxyTimeout, example: DriftExample): void {
+  const route = request.path.startsWith('/api/ai/tasks/') ? '/api/ai/tasks/{id}' : request.path
+  const got = timeout.outcome === '504' ? 'genmock answered 504' : 'genmock cut the connection (the answer had begun)'
+  driftOf(engine).report.add(
+    {
+      kind: 'proxy-timeout',
+      place: `${request.method} ${route} ${timeout.phase}`,
+      service: timeoutMessage('the service', timeout),
+      genmock: timeout.outcome === '504' ? '504' : 'cut',
+      message: `${timeoutMessage('the service', timeout)} (--proxy-timeout): ${got}`,
+    },
+    example,
+  )
 }
