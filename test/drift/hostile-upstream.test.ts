@@ -118,8 +118,11 @@ for (const open of [serverDoor, mswDoor]) {
     })
 
     const findings = async () =>
-      ((await (await door.fetch('/__mock/drift')).json()) as { findings: { kind: string; place: string; genmock: string }[] })
-        .findings.filter((f) => f.kind === 'proxy-timeout')
+      (
+        (await (await door.fetch('/__mock/drift')).json()) as {
+          findings: { kind: string; place: string; genmock: string }[]
+        }
+      ).findings.filter((f) => f.kind === 'proxy-timeout')
 
     it('no headers within the time-out: 504, and a first-byte finding', async () => {
       const res = await submit(door, { model: 'base-image-2', prompt: 'a' }, { 'x-stand-in': 'hang' })

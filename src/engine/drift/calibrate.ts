@@ -49,6 +49,20 @@ export interface StatusSeen {
   where: string
 }
 
+/**
+ * Text from a recording as Markdown shows it literally: one line, HTML's `< > &` as entities, and
+ * Markdown's own characters escaped, so that a relayStatus `<script>` or `# heading` stays text.
+ * @example
+ * markdownText('<b># x_y') // '&lt;b&gt;\\# x\\_y'
+ */
+export const markdownText = (text: string) =>
+  text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]#|~!]/g, '\\$&')
+
 /** A record's own value at `key`: a model named `constructor` finds nothing, not Object's constructor. */
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined
@@ -242,7 +256,8 @@ export function calibrate(
       notes.contradicted.push(
         `${kind === 'unknown-error-code' ? 'errorCode' : 'relayStatus'} ${f.place}, seen ${times(f.count)}`,
       )
-  const list = (items: string[]) => (items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : '- nothing')
+  const list = (items: string[]) =>
+    items.length > 0 ? items.map((item) => `- ${markdownText(item)}`).join('\n') : '- nothing'
   const report = [
     `# genmock calibration from ${observations.exchanges} recorded exchanges`,
     '',
