@@ -135,7 +135,8 @@ async function call(base: string, path: string, init: RequestInit & { timeoutMs?
     return { status: res.status, body, text: () => new TextDecoder().decode(body) }
   } catch (error) {
     counts.networkErrors++
-    if (firstErrors.length < 5) firstErrors.push(`${path}: ${(error as Error).message}`)
+    const cause = (error as { cause?: { code?: string } }).cause?.code
+    if (firstErrors.length < 5) firstErrors.push(`${path}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`)
     return undefined
   }
 }
