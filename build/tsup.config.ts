@@ -53,8 +53,8 @@ const TARGET = 'es2022'
 const ESM_ONLY = {
   dashboard: 'src/dashboard/page.ts',
   devtools: 'src/browser/devtools.ts',
-  openapi: 'src/handlers/openapi.ts',
-  'openapi-control': 'src/handlers/openapi-control.ts',
+  openapi: 'src/openapi/service-document.ts',
+  'openapi-control': 'src/openapi/control-document.ts',
 }
 const esmOnly: Plugin = {
   name: 'genmock-esm-only',

@@ -3,14 +3,14 @@
 import type { HttpHandler } from 'msw'
 import { accountHandles } from './engine/accounts/account-handle.js'
 import { loadDashboardPage } from './dashboard/load.js'
-import { withCalibration } from './engine/drift/calibrate.js'
+import { withCalibration } from './drift/calibrate.js'
 import { Engine } from './engine/engine.js'
 import type { Conformance } from './engine/journal/conformance.js'
 import type { Journal } from './engine/journal/journal.js'
 import { createApp, wallSleep, type App, type SimulatorOptions } from './handlers/app.js'
-import { driftOf, type Drift } from './handlers/drift-state.js'
+import { driftOf, type Drift } from './drift/drift-state.js'
 import { mswHandlers } from './msw/adapter.js'
-import { proxyHandlers, type MswProxyOptions } from './msw/proxy.js'
+import { proxyHandlers, type MswProxyOptions } from './msw/proxy-handlers.js'
 
 export interface Simulator {
   /** The simulation itself: `advanceClock`, `chooseScenario`, `loadScenario`, `transition`, … */
@@ -67,13 +67,13 @@ export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
 
 // ---- The routes as plain values (for a door of your own) ----
 export type { App } from './handlers/app.js'
-export type { HttpRequest, Reply } from './handlers/exchange.js'
+export type { HttpRequest, Reply } from './http/request-reply.js'
 
 // ---- Clocks and accounts (README, A world per test) ----
-export type { AdvanceBy } from './contract/control.js'
+export type { AdvanceBy } from './contract/control-requests.js'
 export type { AccountHandle } from './engine/accounts/account-handle.js'
 export type { AccountClock } from './engine/engine.js'
-export type { Advanced } from './engine/clock/world.js'
+export type { Advanced } from './engine/clock/account-clocks.js'
 export type { TaskChange } from './engine/tasks/task-life.js'
 
 // ---- Client conformance (README, Client conformance) ----
@@ -85,10 +85,10 @@ export type { CoverageReport } from './contract/control-answers.js'
 
 // ---- The request journal ----
 export type { JournalEntry, JournalFilter } from './engine/journal/journal.js'
-export { journalToHar, type Har } from './handlers/har.js'
+export { journalToHar, type Har } from './reports/har.js'
 
 // ---- Drift from the real service (README, Check genmock against the service) ----
-export type { MswProxyOptions } from './msw/proxy.js'
-export type { Calibration } from './engine/drift/calibrate.js'
-export type { Drift } from './handlers/drift-state.js'
-export type { DriftFinding, DriftKind, DriftObservations } from './engine/drift/report.js'
+export type { MswProxyOptions } from './msw/proxy-handlers.js'
+export type { Calibration } from './drift/calibrate.js'
+export type { Drift } from './drift/drift-state.js'
+export type { DriftFinding, DriftKind, DriftObservations } from './drift/drift-report.js'

@@ -77,7 +77,10 @@ function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints'
 
 const engineFiles = sources(join(SRC, 'engine'))
 const contractFiles = sources(join(SRC, 'contract'))
-const coreFiles = sources(join(SRC, 'handlers'))
+// The route core and the features beside it: each must run in a browser tab as the engine does.
+const CORE = ['handlers', 'http', 'drift', 'openapi', 'reports']
+const coreFiles = CORE.flatMap((folder) => sources(join(SRC, folder)))
+const libFiles = sources(join(SRC, 'lib'))
 const dashboardFiles = sources(join(SRC, 'dashboard'))
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|export\s+\*\s+from\s+)['"]([^'"]+)['"]/g
 
@@ -156,14 +159,23 @@ describe('browser safety', () => {
   })
 
   it('no engine or contract file imports from the route core, a door or the dashboard', () => {
-    const outer = ['handlers', 'node', 'msw', 'browser', 'dashboard']
+    const outer = [...CORE, 'node', 'msw', 'browser', 'dashboard', 'kit']
     expect(importsInto([...engineFiles, ...contractFiles], outer)).toEqual([])
+  })
+
+  it('the domain-free code imports nothing of genmock, node: or msw', () => {
+    const outside = /(from\s+|import\s*\(\s*|import\s+)['"](msw(\/[^'"]*)?|node:[^'"]*)['"]/
+    expect(libFiles.map((f) => relative(SRC, f))).toContain(join('lib', 'mersenne.ts'))
+    expect(libFiles.filter((f) => outside.test(code(f))).map((f) => relative(ROOT, f))).toEqual([])
+    expect(
+      importsInto(libFiles, ['contract', 'engine', ...CORE, 'node', 'msw', 'browser', 'dashboard', 'kit']),
+    ).toEqual([])
   })
 
   it('the route core is framework-free: no msw, no node:, no door', () => {
     const msw = /(from\s+|import\s*\(\s*|import\s+)['"](msw(\/[^'"]*)?|node:[^'"]*)['"]/
     expect(coreFiles.filter((f) => msw.test(code(f))).map((f) => relative(ROOT, f))).toEqual([])
-    expect(importsInto(coreFiles, ['node', 'msw', 'browser', 'dashboard'])).toEqual([])
+    expect(importsInto(coreFiles, ['node', 'msw', 'browser', 'dashboard', 'kit'])).toEqual([])
   })
 
   it('the dashboard takes only types from the engine, the contract and the route core', () => {

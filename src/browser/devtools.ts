@@ -1,3 +1,4 @@
+// The worker door's devtools: a toggle and the dashboard panel mounted in the page, in a shadow root.
 import { mountDashboard } from '../dashboard/code.js'
 import { DASHBOARD_CSS } from '../dashboard/styles.js'
 

@@ -1,9 +1,11 @@
+// `genmock/browser`: the worker door. The simulator in the page's service worker (msw's setupWorker),
+// with its state kept across reloads and the devtools panel on demand.
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import pkg from '../../package.json' with { type: 'json' }
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
-import { isControlPath } from '../handlers/control.js'
+import { isControlPath } from '../handlers/control-routes.js'
 import { createSimulator, type SimulatorOptions } from '../index.js'
 import { mswHandlers } from '../msw/adapter.js'
 import { persistence, type PersistOptions } from './persist.js'

@@ -1,3 +1,4 @@
+// The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Engine } from '../engine/engine.js'
 
 /** Where the worker door keeps the simulator between page loads. */

@@ -1,3 +1,4 @@
+// The ids of the client conformance rules (README, Client conformance), as one zod enum.
 import * as z from 'zod'
 
 /**

@@ -1,7 +1,6 @@
+/** Control API: what the account routes read. */
 import * as z from 'zod'
 import { apiKeySchema } from './fixtures.js'
-
-/** Control API: what the account routes read. */
 
 /** Whose clock an account's tasks, ledger and Date headers read: the server's, or a manual one of its own. */
 const clockOwnerSchema = z.enum(['server', 'own'], { error: 'must be server or own' })

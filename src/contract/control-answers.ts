@@ -1,3 +1,8 @@
+/**
+ * What the control API answers (README, Control API), route by route: the control document's
+ * response schemas. Apart from what the routes read (control-clock.ts, …), so that the route
+ * core does not carry them: only the document, loaded on first use, does.
+ */
 import * as z from 'zod'
 import { clockModeSchema } from './control-clock.js'
 import { ruleIdSchema } from './conformance-rules.js'
@@ -5,12 +10,6 @@ import { OUTCOME_NAMES } from './outcomes.js'
 import { fullTaskSnapshotSchema } from './responses.js'
 import { scenarioSchema } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
-
-/**
- * What the control API answers (README, Control API), route by route: the control document's
- * response schemas. Apart from what the routes read (control-clock.ts, …), so that the route
- * core does not carry them: only the document, loaded on first use, does.
- */
 
 const ok = z.literal(true)
 const count = z.int().nonnegative()

@@ -1,6 +1,5 @@
-import * as z from 'zod'
-
 /** Control API: what the clock routes read (the server's clock and an account's own). */
+import * as z from 'zod'
 
 export const clockModeSchema = z.enum(['real', 'manual'], { error: 'must be real or manual' })
 export type ClockMode = z.infer<typeof clockModeSchema>

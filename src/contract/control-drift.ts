@@ -1,3 +1,4 @@
+// The drift report's vocabulary and schemas (README, Check genmock against the service): kinds, query, answer.
 import * as z from 'zod'
 
 /**

@@ -1,7 +1,6 @@
+/** Control API: what the journal and findings routes read (their filters). */
 import * as z from 'zod'
 import { ruleIdSchema } from './conformance-rules.js'
-
-/** Control API: what the journal and findings routes read (their filters). */
 
 const wholeNumber = (description: string) =>
   z

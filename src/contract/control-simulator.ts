@@ -1,6 +1,5 @@
-import * as z from 'zod'
-
 /** Control API (README, Control API): what its routes read that no area of its own holds. */
+import * as z from 'zod'
 
 /** A non-empty path parameter: an account id, a task id, a scenario name. */
 export const pathText = z.string().min(1)

@@ -1,8 +1,7 @@
+/** Control API: what the task routes read (a forced change's body is scenario.ts's transitionSchema). */
 import * as z from 'zod'
 import { pageQueryShape } from './control-journal.js'
 import { taskStatusSchema } from './task-status.js'
-
-/** Control API: what the task routes read (a forced change's body is scenario.ts's transitionSchema). */
 
 /** Query of GET /__mock/tasks. */
 export const taskListQuerySchema = z.object({

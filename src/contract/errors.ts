@@ -1,6 +1,5 @@
-import * as z from 'zod'
-
 /** Error bodies: `{ error: string, ...details }`, as the interface gives them. */
+import * as z from 'zod'
 
 export const validationIssueSchema = z.strictObject({
   /** Where the failing value was: the JSON body, a header, or the URL path. */

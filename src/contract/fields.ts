@@ -1,7 +1,6 @@
+/** Field schemas shared by the request bodies, so each limit is expressed once. */
 import * as z from 'zod'
 import { LIMITS } from './limits.js'
-
-/** Field schemas shared by the request bodies, so each limit is expressed once. */
 
 /**
  * A JSON object: not null, not an array.

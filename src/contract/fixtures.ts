@@ -1,6 +1,5 @@
-import * as z from 'zod'
-
 /** Schemas of the data files in fixtures/: accounts with their keys, and simulator prices. */
+import * as z from 'zod'
 
 const credits = z.int().nonnegative()
 const positiveCredits = z.int().positive()

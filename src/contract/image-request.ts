@@ -1,3 +1,9 @@
+/**
+ * Image generation request bodies: the standard shape and the relay shape.
+ * A schema is built per model from the catalogue, so each model's own caps (prompt, reference
+ * images, aspect ratios, negativePrompt support) are checked in the same pass as the interface's
+ * limits and every failing field is reported at once.
+ */
 import * as z from 'zod'
 import { LIMITS } from './limits.js'
 import { IMAGE_MODEL_IDS, IMAGE_MODELS, RELAY_MODEL_IDS, type ImageModel, type ImageModelId } from './models.js'
@@ -11,13 +17,6 @@ import {
   passthroughObject,
   referenceImageUrl,
 } from './fields.js'
-
-/**
- * Image generation request bodies: the standard shape and the relay shape.
- * A schema is built per model from the catalogue, so each model's own caps (prompt, reference
- * images, aspect ratios, negativePrompt support) are checked in the same pass as the interface's
- * limits and every failing field is reported at once.
- */
 
 const RATIO_TOKEN = /^(auto|[1-9]\d*:[1-9]\d*)$/
 

@@ -1,12 +1,11 @@
-import * as z from 'zod'
-import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
-import { taskStatusSchema } from './task-status.js'
-
 /**
  * Response bodies of the three service endpoints and of GET /api/ai/models.
  * The interface does not say which fields are always present, so only the ones a client cannot
  * work without are required here; clients must cope with the rest being absent.
  */
+import * as z from 'zod'
+import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
+import { taskStatusSchema } from './task-status.js'
 
 const isoDateTime = z.iso.datetime({ offset: true })
 

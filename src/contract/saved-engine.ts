@@ -1,15 +1,14 @@
-import * as z from 'zod'
-import { clockModeSchema } from './control-clock.js'
-import { scenarioSchema } from './scenario.js'
-import { taskStatusSchema } from './task-status.js'
-import { OUTCOME_NAMES } from './outcomes.js'
-
 /**
  * What a saved engine must look like before an engine takes it up (the browser door keeps one in
  * sessionStorage across a page reload). It checks the structure and the fields the engine finds
  * things by; the types themselves are the engine's (src/engine/saved-state.ts). Records are loose
  * objects: checking passes them through, it never strips or rewrites what was saved.
  */
+import * as z from 'zod'
+import { clockModeSchema } from './control-clock.js'
+import { scenarioSchema } from './scenario.js'
+import { taskStatusSchema } from './task-status.js'
+import { OUTCOME_NAMES } from './outcomes.js'
 
 const count = z.int().nonnegative()
 /** Epoch milliseconds. */
@@ -27,7 +26,7 @@ const life = z.strictObject({
 })
 const world = z.strictObject({ clock, life })
 
-/** A saved task, once its row is read back (the engine saves tasks as a table, src/engine/table.ts). */
+/** A saved task, once its row is read back (the engine saves tasks as a table, src/lib/keyed-table.ts). */
 export const savedTaskSchema = z.looseObject({
   id: z.string(),
   seq: count,

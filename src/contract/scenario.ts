@@ -1,15 +1,14 @@
-import * as z from 'zod'
-import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
-import { ID_STYLES } from './id-style.js'
-import { MAX_SCENARIO_REGEX_STATES, parseRegex } from './regex-syntax.js'
-import { SPARSE_MODES } from './sparse.js'
-import { taskStatusSchema } from './task-status.js'
-
 /**
  * The scenario file format (README, Scenarios): ordered rules that decide what happens when a request
  * arrives (`submit`) and every state change after it (`timeline`). Files in scenarios/, the
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
+import * as z from 'zod'
+import { MAX_DURATION_MS, parseDuration, parseSpan } from './duration.js'
+import { ID_STYLES } from './id-style.js'
+import { MAX_SCENARIO_REGEX_STATES, parseRegex } from '../lib/regex-syntax.js'
+import { SPARSE_MODES } from './sparse.js'
+import { taskStatusSchema } from './task-status.js'
 
 const scenarioNameSchema = z.string({ error: 'must be a scenario name' }).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
   error: 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit',

@@ -1,3 +1,4 @@
+// A task's status as the interface numbers it (0 pending, 1 completed, 2 failed): the one schema of it.
 import * as z from 'zod'
 
 /** A task's status, the one schema of it: 0 pending, 1 completed, 2 failed (1 and 2 are terminal). */

@@ -1,3 +1,10 @@
+/**
+ * Video generation request body. The interface leaves required fields and bounds open; genmock
+ * takes the stricter reading (README, Where the interface is silent): model and inputMode required,
+ * prompt required for text_to_video, duration one the model allows, image_to_video needs a reference
+ * image and text_to_video takes none. A schema is built per (model, inputMode) so each rule is
+ * declarative.
+ */
 import * as z from 'zod'
 import { LIMITS } from './limits.js'
 import {
@@ -9,14 +16,6 @@ import {
   type VideoModelId,
 } from './models.js'
 import { boundedString, isPlainObject, notAccepted, oneOf, referenceImageUrl } from './fields.js'
-
-/**
- * Video generation request body. The interface leaves required fields and bounds open; genmock
- * takes the stricter reading (README, Where the interface is silent): model and inputMode required,
- * prompt required for text_to_video, duration one the model allows, image_to_video needs a reference
- * image and text_to_video takes none. A schema is built per (model, inputMode) so each rule is
- * declarative.
- */
 
 const images = z.array(referenceImageUrl, { error: 'must be an array of URLs' }).max(LIMITS.inputImageUrls.max, {
   error: `must have at most ${LIMITS.inputImageUrls.max} items`,

@@ -1,3 +1,4 @@
+// What the dashboard's panels share: the control API, the action runner (busy state, errors) and clock buttons.
 import type { Advanced } from './answers.js'
 import type { ControlApi } from './api.js'
 import { button, el, set } from './dom.js'

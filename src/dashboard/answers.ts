@@ -3,7 +3,7 @@
  * the browser through them). Each is the engine operation's own result, which the route sends
  * as JSON unchanged, so the dashboard's types follow the engine's views.
  */
-import type { DriftFinding, DriftObservations } from '../engine/drift/report.js'
+import type { DriftFinding, DriftObservations } from '../drift/drift-report.js'
 import type { Engine } from '../engine/engine.js'
 
 /** GET /__mock/clock, PUT /__mock/clock. */

@@ -1,3 +1,4 @@
+// The dashboard's client of the control API: quiet (never journaled) and conditional (If-None-Match).
 import type { ErrorAnswer, TaskView } from './answers.js'
 
 /**

@@ -1,4 +1,5 @@
-import { accountsCard } from './accounts.js'
+// The dashboard mounted into an element: every card and panel, refreshed while the page is visible.
+import { accountsCard } from './accounts-card.js'
 import { actions, type Ui } from './actions.js'
 import type {
   AccountList,
@@ -13,12 +14,12 @@ import type {
 } from './answers.js'
 import { controlApi, enc } from './api.js'
 import { el } from './dom.js'
-import { coverageCard } from './coverage.js'
-import { driftCard } from './drift.js'
-import { findingsCard } from './findings.js'
-import { journalCard } from './journal.js'
+import { coverageCard } from './coverage-card.js'
+import { driftCard } from './drift-card.js'
+import { findingsCard } from './findings-card.js'
+import { journalCard } from './journal-card.js'
 import { detailPanel } from './panel.js'
-import { tasksCard } from './tasks.js'
+import { tasksCard } from './tasks-card.js'
 import { toolbar } from './toolbar.js'
 
 /**

@@ -1,3 +1,4 @@
+// The dashboard's HTML page (GET /__mock/): one self-contained document, built once.
 import { dashboardSource } from './code.js'
 import { DASHBOARD_CSS } from './styles.js'
 

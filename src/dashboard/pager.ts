@@ -1,3 +1,4 @@
+// The dashboard's pager for listings that answer `nextCursor` (README, Pages).
 import type { Ui } from './actions.js'
 import { button, el } from './dom.js'
 

@@ -1,3 +1,4 @@
+// The dashboard's detail panel: a dialog for a task or a request, focus kept and given back.
 import type { Ui } from './actions.js'
 import type { JournalEntry, TaskDetail } from './answers.js'
 import { button, el, fill, set } from './dom.js'

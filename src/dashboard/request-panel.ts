@@ -1,3 +1,4 @@
+// The dashboard's request panel: one journal entry in full, with a curl command to replay it.
 import type { JournalEntry } from './answers.js'
 import { button, el, type Kid, pre, section, set, sub } from './dom.js'
 

@@ -1,9 +1,10 @@
-import { ledgerItem } from './accounts.js'
+// The dashboard's task panel: one task's timeline (past and coming), ledger, requests, media and transitions.
+import { ledgerItem } from './accounts-card.js'
 import type { Ui } from './actions.js'
 import type { ComingChange, JournalEntry, PastChange, TaskDetail, TaskView } from './answers.js'
 import { enc } from './api.js'
 import { button, chip, el, input, type Kid, mono, pre, STATUS, section, sub, time } from './dom.js'
-import { mediaBox } from './media.js'
+import { mediaBox } from './media-box.js'
 
 /** One step of a task's timeline: a past change (with its cause) or one still scheduled. */
 function step(s: PastChange | ComingChange, past: boolean): HTMLElement {

@@ -1,3 +1,4 @@
+// The dashboard's header: the server clock, the default scenario, the connection, pause and reset.
 import { clockButtons, type Ui } from './actions.js'
 import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList } from './answers.js'
 import { attr, button, el, fill, input, select, set } from './dom.js'

@@ -1,3 +1,4 @@
+// Prices: what a request costs, from the model catalogue and the pricing fixture.
 import type { PricingFixture } from '../contract/fixtures.js'
 import { LIMITS } from '../contract/limits.js'
 import type { ImageRequest, StandardImageRequest } from '../contract/image-request.js'

@@ -1,3 +1,4 @@
+// The bundled fixtures (accounts with keys, prices), validated; imported as JSON so every door carries them.
 import accounts from '../../fixtures/accounts.json' with { type: 'json' }
 import pricing from '../../fixtures/pricing.json' with { type: 'json' }
 import { accountsFixtureSchema, pricingFixtureSchema } from '../contract/fixtures.js'

@@ -1,4 +1,5 @@
-import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control.js'
+// The engine: the simulation behind one facade, the way in for the route core and the doors.
+import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control-requests.js'
 import type { ModelList, TaskSnapshot } from '../contract/responses.js'
 import type { Scenario, Transition } from '../contract/scenario.js'
 import type { Account, Credential } from './accounts/accounts.js'
@@ -6,25 +7,25 @@ import type { Catalogue } from './catalogue.js'
 import type { Clock, ClockState } from './clock/clock.js'
 import type { Breach, Conformance } from './journal/conformance.js'
 import type { Coverage } from './journal/coverage.js'
-import * as control from './control.js'
+import * as control from './control-actions.js'
 import type { Journal } from './journal/journal.js'
 import type { SavedEngine } from './saved-state.js'
 import type { Scenarios } from './scenarios/scenarios.js'
-import * as service from './service.js'
-import { EngineState, type EngineOptions, type TaskView } from './state.js'
+import * as service from './service-calls.js'
+import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
 import type { TaskRecord } from './tasks/task-record.js'
-import type { Advanced } from './clock/world.js'
+import type { Advanced } from './clock/account-clocks.js'
 
-export type { EngineOptions, TaskView } from './state.js'
-export type { AccountClock, AccountView } from './control.js'
-export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service.js'
+export type { EngineOptions, TaskView } from './engine-state.js'
+export type { AccountClock, AccountView } from './control-actions.js'
+export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
 
 /**
  * The simulation: accounts and their credits, tasks and their timelines, the clock, idempotency.
  * No HTTP here: handlers call these methods and turn a thrown Problem into a response. The
- * service's operations live in service.ts, the control operations in control.ts, over one
+ * service's operations live in service-calls.ts, the control operations in control-actions.ts, over one
  * EngineState. Every entry point first observes the clock, which applies the events due by then.
  * @example
  * const engine = new Engine({ seed: 7, clock: { mode: 'manual' } })

@@ -1,3 +1,4 @@
+// Problems: everything that can go wrong for a caller, as kinds with data, thrown by the engine; no HTTP here.
 import type { ValidationIssue } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
 import { bounded } from './support/bounded.js'
@@ -6,7 +7,7 @@ import type { Breach, RuleId } from './journal/conformance.js'
 /**
  * Everything that can go wrong for a caller, as kinds with data: no HTTP here. The engine throws a
  * Problem; the handlers turn it into a status, headers and body in one place
- * (handlers/problem-response.ts). The only HTTP words are a scenario file's own, passed through as
+ * (http/replies.ts). The only HTTP words are a scenario file's own, passed through as
  * `scenarioReply` / `scenarioStatus`: the file's author chose them, not the engine.
  */
 export type ProblemDetail =

@@ -1,3 +1,4 @@
+// What the saved-state tests share: a fixed start, the keys, bodies and one scenario.
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { EngineOptions } from './engine.js'
 

@@ -1,3 +1,4 @@
+// Save and restore: the whole engine as a plain value (versioned), and back.
 import type { SubmissionResponse } from '../contract/responses.js'
 import { savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
 import type { Accounts, SavedAccounts } from './accounts/accounts.js'
@@ -6,14 +7,14 @@ import type { Coverage, SavedCoverage } from './journal/coverage.js'
 import type { IdempotencyRecords, SavedIdempotency } from './tasks/idempotency.js'
 import type { Journal, SavedJournal } from './journal/journal.js'
 import type { Ledger, SavedLedger } from './accounts/ledger.js'
-import type { MersenneState } from './random/mersenne.js'
+import type { MersenneState } from '../lib/mersenne.js'
 import type { Random } from './random/random.js'
 import type { SavedScenarios, Scenarios } from './scenarios/scenarios.js'
 import type { TaskHistory } from './tasks/task-history.js'
-import { fromTable, toTable, type Table } from './support/table.js'
+import { fromTable, toTable, type Table } from '../lib/keyed-table.js'
 import type { TaskRecord } from './tasks/task-record.js'
 import type { SavedTasks, TaskStore } from './tasks/task-store.js'
-import type { SavedWorlds, Worlds } from './clock/world.js'
+import type { SavedWorlds, Worlds } from './clock/account-clocks.js'
 
 /** Bumped whenever the saved shape or its meaning changes: a value of another version is refused. */
 export const SAVED_ENGINE_VERSION = 1
@@ -52,7 +53,7 @@ export interface SavedEngine {
   scenarios: SavedScenarios
 }
 
-/** The engine's stateful parts, as EngineState (state.ts) holds them. */
+/** The engine's stateful parts, as EngineState (engine-state.ts) holds them. */
 export interface EngineParts {
   seed: number
   seq: number

@@ -1,7 +1,9 @@
+// Request validation: zod's issues as the interface's `details`, and the Idempotency-Key checks.
 import type * as z from 'zod'
 import type { ValidationIssue } from '../contract/errors.js'
 import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'
+import { defOf } from '../lib/zod-def.js'
 import { Problem } from './problem.js'
 
 type PathSegment = PropertyKey
@@ -17,17 +19,6 @@ export function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
 }
 
 const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
-
-type Def = {
-  type: string
-  shape?: Record<string, z.ZodType>
-  innerType?: z.ZodType
-  element?: z.ZodType
-  options?: z.ZodType[]
-  valueType?: z.ZodType
-  in?: z.ZodType
-}
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 /** The field names an object schema allows at `path`, looking through optional, array, union and record. */
 function fieldsAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {

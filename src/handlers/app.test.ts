@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Engine } from '../engine/engine.js'
 import { createApp } from './app.js'
-import type { HttpRequest } from './exchange.js'
+import type { HttpRequest } from '../http/request-reply.js'
 
 const page: HttpRequest = {
   method: 'GET',

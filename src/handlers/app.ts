@@ -1,22 +1,25 @@
+// The route core's entry: the routes joined, a request value in, a reply value out; problems to statuses
+// and the journal entry of every request in one place.
 import type { Engine, EngineOptions } from '../engine/engine.js'
-import type { Calibration } from '../engine/drift/calibrate.js'
+import type { Calibration } from '../drift/calibrate.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
-import { type Redactor, redactor } from './redaction.js'
-import { CONTROL_ROUTES, isControlPath, lockedOut } from './control.js'
-import type { RouteContext, RouteRow, RouteTrace } from './context.js'
-import { CONTROL_COVERAGE_ROUTES } from './control-coverage.js'
-import { CONTROL_TASK_ROUTES } from './control-tasks.js'
+import { type Redactor, redactor } from '../http/redaction.js'
+import { CONTROL_ROUTES, isControlPath, lockedOut } from './control-routes.js'
+import type { RouteContext, RouteRow } from './route-context.js'
+import type { RouteTrace } from '../http/exchange-entry.js'
+import { CONTROL_COVERAGE_ROUTES } from './coverage-routes.js'
+import { CONTROL_TASK_ROUTES } from './task-detail-routes.js'
 import { DRIFT_ROUTES } from './drift-routes.js'
-import { etagOf, noneMatch } from './etag.js'
-import { toWire, type HttpRequest, type Reply } from './exchange.js'
-import { holdExchange, journalEntry } from './journal-entry.js'
-import { MEDIA_ROUTES } from './media.js'
-import { INTERNAL_ERROR, noRoute, problemReply } from './problem-response.js'
+import { etagOf, noneMatch } from '../http/etag.js'
+import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
+import { journalEntry } from '../http/exchange-entry.js'
+import { MEDIA_ROUTES } from './media-routes.js'
+import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
 import { refusalOutcome } from './refusal-outcome.js'
-import { credentialOf, parseCookies } from './request.js'
-import { compileRoutes } from './router.js'
-import { SERVICE_ROUTES } from './service.js'
+import { credentialOf, parseCookies } from '../http/read-request.js'
+import { compileRoutes } from '../http/router.js'
+import { SERVICE_ROUTES } from './service-routes.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -67,7 +70,7 @@ export const ROUTES: readonly RouteRow[] = [
   {
     method: 'GET',
     path: '/openapi.json',
-    run: async ({ request }) => (await import('./openapi.js')).openApiReply(request.origin),
+    run: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
   },
   ...CONTROL_ROUTES,
   ...CONTROL_TASK_ROUTES,

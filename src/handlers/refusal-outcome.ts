@@ -1,3 +1,4 @@
+// Which outcome of the coverage report a refused service request stands for (README, Outcome coverage).
 import type { OutcomeName } from '../contract/outcomes.js'
 import type { ProblemDetail } from '../engine/problem.js'
 

@@ -1,3 +1,4 @@
+// The test kit's harness: one simulator (in-process or remote) for a test file, a world per test.
 import { setupServer } from 'msw/node'
 import type { CoverageReport } from '../contract/control-answers.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js'
@@ -10,7 +11,7 @@ import {
   type Control,
   type World,
   type WorldOptions,
-} from './world.js'
+} from './test-world.js'
 
 /** How a test file's worlds are made: in-process (the default), or on the genmock at `url`. */
 export interface KitOptions extends SimulatorOptions {

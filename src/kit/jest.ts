@@ -1,6 +1,6 @@
 // `genmock/jest` (README, The test kit): the world from Jest's hooks. The preset is genmock/jest-preset.
 import { Harness, type KitOptions } from './harness.js'
-import { assertWorldClean, type World } from './world.js'
+import { assertWorldClean, type World } from './test-world.js'
 
 type Hook = (fn: () => Promise<void> | void) => void
 /** Jest's globals, as every Jest test file has them. */
@@ -42,4 +42,4 @@ export function useGenmock(options: KitOptions = {}): Genmock {
 }
 
 export type { KitOptions, World }
-export type { WorldClock, WorldOptions } from './world.js'
+export type { WorldClock, WorldOptions } from './test-world.js'

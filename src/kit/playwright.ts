@@ -2,7 +2,7 @@
 // server, one server per worker, so a browser test points its app at `world.baseUrl`.
 import { test as base } from '@playwright/test'
 import { startServer, type ServerOptions } from '../node/server.js'
-import { assertWorldClean, createWorld, httpControl, type World, type WorldOptions } from './world.js'
+import { assertWorldClean, createWorld, httpControl, type World, type WorldOptions } from './test-world.js'
 
 export interface GenmockWorkerOptions {
   /** The worker's server: startServer's options (a free port and a manual clock unless given). */

@@ -1,7 +1,7 @@
 // `genmock/vitest` (README, The test kit): Vitest's `test` with a `world` fixture.
 import { afterAll, test as base } from 'vitest'
 import { Harness, type KitOptions } from './harness.js'
-import { assertWorldClean, type World } from './world.js'
+import { assertWorldClean, type World } from './test-world.js'
 
 /**
  * A `test` whose `world` fixture is a fresh account with its own key and clock per test; after
@@ -37,4 +37,4 @@ export const it = kit.test
 /** After the file's tests: fails unless they met each of `outcomes` ('all': every one). */
 export const expectCoverage = kit.expectCoverage
 export type { KitOptions, World }
-export type { WorldClock, WorldOptions } from './world.js'
+export type { WorldClock, WorldOptions } from './test-world.js'

@@ -1,7 +1,8 @@
+// The msw door: a Fetch Request to the route core's request value and its reply back to a Response.
 import { http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath, type App } from '../handlers/app.js'
-import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../handlers/exchange.js'
+import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
 
 /**
  * The request body, read at most one chunk past the body limit (the routes answer 413 past it).

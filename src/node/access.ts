@@ -1,5 +1,6 @@
+// Who may talk to the Node server (README, Safe to leave running): Host, Origin and the admin token.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isControlPath } from '../handlers/control.js'
+import { isControlPath } from '../handlers/control-routes.js'
 
 /**
  * Who may talk to the server (README, Safe to leave running). A page on another site can

@@ -1,3 +1,4 @@
+// What the command says when it is ready: the banner and the `ready` event.
 import type { AccountsFixture } from '../contract/fixtures.js'
 import type { ClockState } from '../engine/clock/clock.js'
 import type { Scenarios } from '../engine/scenarios/scenarios.js'

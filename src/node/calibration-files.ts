@@ -1,15 +1,16 @@
+// `genmock calibrate`'s files: a HAR recording read and compared, the calibration written and loaded.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod'
 import { pricingFixtureSchema } from '../contract/fixtures.js'
 import { scenarioSchema } from '../contract/scenario.js'
-import type { Calibration, CalibrationOutput } from '../engine/drift/calibrate.js'
+import type { Calibration, CalibrationOutput } from '../drift/calibrate.js'
 import { defaultPricing } from '../engine/default-fixtures.js'
 import { Engine } from '../engine/engine.js'
-import { calibrationOf, compareExchange } from '../handlers/drift.js'
-import { driftOf } from '../handlers/drift-state.js'
-import type { HttpRequest } from '../handlers/exchange.js'
-import { PROXY_ERROR_HEADER } from '../handlers/proxy-failure.js'
+import { calibrationOf, compareExchange } from '../drift/compare-exchange.js'
+import { driftOf } from '../drift/drift-state.js'
+import type { HttpRequest } from '../http/request-reply.js'
+import { PROXY_ERROR_HEADER } from '../drift/proxy-failure.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}

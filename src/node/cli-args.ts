@@ -18,8 +18,8 @@ import {
   originEntry,
   UsageError,
 } from './option-values.js'
-import { proxyTarget } from './proxy-target.js'
-import { closest } from './suggest.js'
+import { proxyTarget } from '../drift/proxy-target.js'
+import { closest } from '../lib/suggest.js'
 
 export { UsageError }
 

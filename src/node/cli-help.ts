@@ -1,3 +1,4 @@
+// `genmock --help`, written from the option table.
 import { COMMANDS, KEYS, kebab, OPTIONS, type OptionSpec, VERSION } from './cli-args.js'
 
 /** `genmock --help`: the option table's lines, then the environment, exit codes and examples. */

@@ -1,28 +1,26 @@
+/**
+ * The `genmock` command once its arguments are known to be good: loaded by bin.ts only then.
+ * The scenario-file loader (and yaml with it) is loaded only for --scenarios and validate.
+ */
 import { lookup } from 'node:dns/promises'
 import { accessSync, constants, statSync, writeFileSync } from 'node:fs'
 import { constants as os } from 'node:os'
 import { dirname, resolve } from 'node:path'
 import type { RuleId } from '../contract/conformance-rules.js'
-import type { CoverageReport } from '../contract/control-answers.js'
 import { CONFORMANCE_RULES } from '../engine/journal/conformance.js'
 import { unmetOutcomes } from '../engine/journal/coverage.js'
 import { defaultAccounts } from '../engine/default-fixtures.js'
-import type { Calibration } from '../engine/drift/calibrate.js'
+import type { Calibration } from '../drift/calibrate.js'
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
-import { driftSummary } from '../handlers/drift-routes.js'
-import { junitReport } from '../handlers/junit.js'
+import { conformanceSummary, coverageSummary, driftSummary } from '../reports/summary-lines.js'
+import { junitReport } from '../reports/conformance-junit.js'
 import { banner, readyInfo } from './banner.js'
 import { type ServeArgs, VERSION } from './cli-args.js'
 import { leanHeap } from './lean-heap.js'
 import { type Output, output, writeError } from './output.js'
 import { type RunningServer, startServer } from './server.js'
-
-/**
- * The `genmock` command once its arguments are known to be good: loaded by bin.ts only then.
- * The scenario-file loader (and yaml with it) is loaded only for --scenarios and validate.
- */
 
 /** Loopback addresses: binding anything else exposes the test keys and the control API to the network. */
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
@@ -125,29 +123,6 @@ export interface StopContext {
 
 /** One step when genmock stops, once the requests in flight are answered: it may print; its exit code. */
 export type ShutdownStep = (context: StopContext) => number
-
-/**
- * The one line the CLI prints when it stops.
- * @example
- * conformanceSummary({ 'poll-too-soon': 3 }) // 'conformance: 3 findings (poll-too-soon 3)'
- */
-export function conformanceSummary(counts: Partial<Record<RuleId, number>>): string {
-  const entries = Object.entries(counts)
-  if (entries.length === 0) return 'conformance: no findings'
-  const total = entries.reduce((sum, [, n]) => sum + n, 0)
-  const each = entries.map(([rule, n]) => `${rule} ${n}`).join(', ')
-  return `conformance: ${total} finding${total === 1 ? '' : 's'} (${each})`
-}
-
-/**
- * The coverage line the CLI prints when it stops.
- * @example
- * coverageSummary(report) // 'coverage: 2 of 18 outcomes met (image-completed 3, unauthorized 1)'
- */
-export function coverageSummary({ outcomes, met, total }: CoverageReport): string {
-  const counts = outcomes.filter((o) => o.met).map((o) => `${o.name} ${o.count}`)
-  return `coverage: ${met} of ${total} outcomes met${counts.length > 0 ? ` (${counts.join(', ')})` : ''}`
-}
 
 const errorFindings = (counts: Partial<Record<RuleId, number>>) =>
   Object.entries(counts).reduce(

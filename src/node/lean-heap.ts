@@ -1,3 +1,4 @@
+// V8 flags that keep a long-running server's heap small, set before the server starts.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 

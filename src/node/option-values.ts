@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 /**
  * The values of the command line's options, read and checked: each reader names where the value
  * came from (`--port` or `GENMOCK_PORT`) in its message. No imports: --help loads this too.
  */
+import { readFileSync } from 'node:fs'
 
 /** A bad command line or environment variable: genmock prints it with a pointer to --help and exits 2. */
 export class UsageError extends Error {}

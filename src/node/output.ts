@@ -1,3 +1,4 @@
+// What the command prints: events as text or as JSON lines (`--log json`), and errors.
 import type { LogFormat } from './logger.js'
 
 /**

@@ -1,3 +1,4 @@
+// Scenario files from disk (JSON and YAML): read, bounded, validated, each problem with file, line and column.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { isCollection, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'

@@ -1,3 +1,4 @@
+// `--watch`: scenario files reloaded into the running engine when they change, debounced.
 import { watch } from 'node:fs'
 import type { Engine } from '../engine/engine.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../../src/handlers/exchange.js'
+import type { HttpRequest } from '../../src/http/request-reply.js'
 
 /**
  * A request value as a door hands it to the route core, JSON body and, with `key`, a bearer key.

@@ -3,7 +3,7 @@
 // control API. Run: node --import tsx test/bench/world.ts. The budget is 2 ms per world.
 import { performance } from 'node:perf_hooks'
 import { createSimulator } from '../../src/index.js'
-import { appControl, createWorld } from '../../src/kit/world.js'
+import { appControl, createWorld } from '../../src/kit/test-world.js'
 
 export const BUDGET_MS = 2
 const WARM = 200

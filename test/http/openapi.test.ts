@@ -9,9 +9,9 @@ import {
   VIDEO_MODELS,
 } from '../../src/contract/models.js'
 import { ROUTES } from '../../src/handlers/app.js'
-import { openApiDocument } from '../../src/handlers/openapi.js'
-import { CONTROL_API_ROUTES } from '../../src/handlers/control.js'
-import { controlOpenApiDocument } from '../../src/handlers/openapi-control.js'
+import { openApiDocument } from '../../src/openapi/service-document.js'
+import { CONTROL_API_ROUTES } from '../../src/handlers/control-routes.js'
+import { controlOpenApiDocument } from '../../src/openapi/control-document.js'
 import { auth, KEYS } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
 import { checkResponses, type Document, type Json } from '../support/openapi.js'

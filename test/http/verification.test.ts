@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { Ajv } from 'ajv'
 import { expect, it } from 'vitest'
 import type { JournalEntry } from '../../src/engine/journal/journal.js'
-import { BODY_TEXT_LIMIT } from '../../src/handlers/journal-entry.js'
+import { BODY_TEXT_LIMIT } from '../../src/http/exchange-entry.js'
 import { advance, auth, getTask, IMAGE, KEYS, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 

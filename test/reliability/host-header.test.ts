@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { parseHost } from '../../src/handlers/host.js'
+import { parseHost } from '../../src/http/host.js'
 import { startServer, type RunningServer } from '../../src/node/server.js'
 import { defaultOptions } from '../support/doors.js'
 import { parseAnswer, rawExchange } from './raw.js'

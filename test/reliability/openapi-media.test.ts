@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
-import { openApiDocument } from '../../src/handlers/openapi.js'
+import { openApiDocument } from '../../src/openapi/service-document.js'
 import {
   advance,
   auth,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { redactor } from '../../src/handlers/redaction.js'
+import { redactor } from '../../src/http/redaction.js'
 import { startServer, type RunningServer } from '../../src/node/server.js'
 import { auth, IMAGE, post, RELAY, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor } from '../support/doors.js'

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
-import { parseRange } from '../../src/handlers/range.js'
+import { parseRange } from '../../src/http/range.js'
 import { npm, once } from '../package/support.js'
 
 /**

@@ -1,3 +1,4 @@
+// The accounts: their keys, balances, clocks, IP allowlists and the dashboard's sessions.
 import type { AccountFixture } from '../../contract/fixtures.js'
 import { ipAllowed } from './ip.js'
 import { Problem } from '../problem.js'

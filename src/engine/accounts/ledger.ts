@@ -1,3 +1,4 @@
+// Credits: each account's ledger of debits, refunds and adjustments, and the balance it sums to.
 export type LedgerKind = 'opening' | 'adjust' | 'debit' | 'refund' | 'reversal'
 
 export interface LedgerEntry {

@@ -1,4 +1,5 @@
-import type { ClockMode } from '../../contract/control.js'
+// The simulated clock: real time (optionally sped up) or manual. The engine's only wall-clock reader.
+import type { ClockMode } from '../../contract/control-requests.js'
 import { Problem } from '../problem.js'
 
 export interface ClockOptions {

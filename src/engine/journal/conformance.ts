@@ -4,10 +4,10 @@
  * the state the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
-import { bounded } from '../support/bounded.js'
+import { OrderedMap } from '../../lib/ordered-map.js'
+import { bounded } from '../../lib/bounded.js'
 import { RECORDS_PER_ACCOUNT } from '../tasks/idempotency.js'
 import { KEEP_FINISHED_PER_ACCOUNT } from '../tasks/task-store.js'
-import { OrderedMap } from '../support/ordered-map.js'
 
 export { RULE_IDS, type RuleId }
 
@@ -15,7 +15,7 @@ export type Severity = 'error' | 'warning'
 
 /**
  * Each rule: its severity and the line of the interface it enforces (strict mode's answers:
- * handlers/problem-response.ts).
+ * http/replies.ts).
  */
 export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; enforces: string }>> = {
   'poll-too-soon': {

@@ -1,3 +1,4 @@
+// One request as the journal keeps it: what came in, what went out, and what genmock learnt.
 import type { RuleId } from './conformance.js'
 
 /** One request as the journal keeps it (WireMock's request log): what came in and what went out. */

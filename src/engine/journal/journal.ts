@@ -1,4 +1,5 @@
-import { globMatcher } from '../support/glob.js'
+// The request journal (WireMock's request log): bounded, filtered by glob, paged, saved and restored.
+import { globMatcher } from '../../lib/glob.js'
 import type { JournalEntry } from './journal-entry.js'
 
 export type { JournalBody, JournalEntry } from './journal-entry.js'

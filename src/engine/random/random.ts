@@ -1,4 +1,5 @@
-import { mersenne, type Mersenne, type MersenneState } from './mersenne.js'
+// The one seeded source of randomness: ids, durations, chances and fractions from the seed.
+import { mersenne, type Mersenne, type MersenneState } from '../../lib/mersenne.js'
 
 const ALPHANUMERIC_CODES = Array.from('0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', (c) =>
   c.charCodeAt(0),
@@ -55,6 +56,11 @@ export class Random {
   within({ min, max }: { min: number; max: number }): number {
     if (min === max) return min
     return min % 1000 === 0 && max % 1000 === 0 ? this.int(min / 1000, max / 1000) * 1000 : this.int(min, max)
+  }
+
+  /** A float in [0, 1), as the generator draws it. */
+  fraction(): number {
+    return this.#next()
   }
 
   /** True with probability `p`. */

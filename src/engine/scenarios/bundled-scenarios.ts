@@ -1,3 +1,4 @@
+// The scenarios shipped in scenarios/, validated and imported as JSON so every door carries them.
 import contentPolicy from '../../../scenarios/content-policy.json' with { type: 'json' }
 import defaultScenario from '../../../scenarios/default.json' with { type: 'json' }
 import dropAfterCommit from '../../../scenarios/drop-after-commit.json' with { type: 'json' }

@@ -1,8 +1,9 @@
-import { parseRegex } from '../../contract/regex-syntax.js'
+// A scenario rule's `match`, compiled once: models, prompt globs and regexes, sizes, counts.
+import { parseRegex } from '../../lib/regex-syntax.js'
 import type { Match } from '../../contract/scenario.js'
 import type { Random } from '../random/random.js'
-import { globMatcher } from '../support/glob.js'
-import { linearRegex } from './linear-regex.js'
+import { globMatcher } from '../../lib/glob.js'
+import { linearRegex } from '../../lib/linear-regex.js'
 
 /** What a rule's `match` is judged against: one generation request, already validated. */
 export interface RequestFacts {

@@ -1,3 +1,4 @@
+// The scenarios in force: loaded, chosen per request (header, account, default), and their plans.
 import type { ValidationIssue } from '../../contract/errors.js'
 import { parseDuration, parseSpan, type Span } from '../../contract/duration.js'
 import type { Rule, Scenario, SubmitInput } from '../../contract/scenario.js'

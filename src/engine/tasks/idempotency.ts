@@ -1,5 +1,6 @@
-import { textHash } from '../support/bounded.js'
-import { OrderedMap } from '../support/ordered-map.js'
+// Idempotency keys: a replayed submission gets the first answer; another body under the same key is refused.
+import { OrderedMap } from '../../lib/ordered-map.js'
+import { textHash } from '../../lib/bounded.js'
 import { Problem } from '../problem.js'
 
 /**

@@ -1,8 +1,9 @@
+// A new task from an accepted request: its facts, price, output size and first record.
 import { isRelayRequest, type ImageRequest } from '../../contract/image-request.js'
 import { LIMITS } from '../../contract/limits.js'
 import type { VideoRequest } from '../../contract/video-request.js'
 import type { Account } from '../accounts/accounts.js'
-import { imageSize } from '../media/png.js'
+import { imageSize } from '../media/preview-image.js'
 import type { RequestFacts } from '../scenarios/rule-match.js'
 import type { SubmitPlan } from '../scenarios/scenarios.js'
 import type { TaskRecord } from './task-record.js'

@@ -1,3 +1,4 @@
+// A task as clients read it: the submission answer and the task snapshot, worked out from its record.
 import type { FullTaskSnapshot, SubmissionResponse } from '../../contract/responses.js'
 import { imagePath, videoPath } from '../../contract/media-urls.js'
 import type { TaskRecord } from './task-record.js'

@@ -1,3 +1,4 @@
+// A task as the control API details it: its record, past and coming changes, ledger and requests.
 import type { JournalEntry } from '../journal/journal-entry.js'
 import type { LedgerEntry } from '../accounts/ledger.js'
 import type { ChangeCause, HistoryEntry } from './task-history.js'

@@ -1,4 +1,5 @@
-import { OrderedMap } from '../support/ordered-map.js'
+// Each task's past changes with their cause, kept for the control API's task detail, bounded.
+import { OrderedMap } from '../../lib/ordered-map.js'
 import type { TaskRecord } from './task-record.js'
 
 /** What applied a change: a timed step, a `poll N` step, or the control API's transition. */

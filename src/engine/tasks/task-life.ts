@@ -1,3 +1,4 @@
+// Tasks' lives: timed and poll steps scheduled per clock, applied in order, with their ledger effects.
 import type { TaskStatus } from '../../contract/task-status.js'
 import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'

@@ -1,3 +1,4 @@
+// A pending task record, as the store's, life's, history's and clocks' unit tests need one.
 import type { TaskRecord } from './task-record.js'
 
 /**

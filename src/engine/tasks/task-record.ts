@@ -1,10 +1,11 @@
+// A task as the engine stores it, in simulated epoch milliseconds.
 import type * as z from 'zod'
 import type { taskStatusSchema as taskStatus } from '../../contract/task-status.js'
-import type { ImageSize } from '../media/png.js'
+import type { ImageSize } from '../media/preview-image.js'
 
 /**
  * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
- * client reads is worked out from this when it is read (engine/snapshot.ts).
+ * client reads is worked out from this when it is read (tasks/snapshot.ts).
  */
 export interface TaskRecord {
   id: string

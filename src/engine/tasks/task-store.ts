@@ -1,4 +1,5 @@
-import { OrderedMap } from '../support/ordered-map.js'
+// The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { OrderedMap } from '../../lib/ordered-map.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 

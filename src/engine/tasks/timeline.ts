@@ -1,3 +1,4 @@
+// A scenario's timeline steps, planned for one task: when each runs and what it changes.
 import { parseSpan, type Span } from '../../contract/duration.js'
 import type { TaskChange, TimelineStepInput } from '../../contract/scenario.js'
 import type { Random } from '../random/random.js'

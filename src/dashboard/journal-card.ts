@@ -1,0 +1,122 @@
+// The dashboard's request journal card: the newest requests, filtered, paged, each opening its panel.
+import type { Ui } from './actions.js'
+import type { JournalEntry, JournalPage } from './answers.js'
+import { button, el, fill, input, place, select, set, sub, thead, time } from './dom.js'
+import { pager, shownOf } from './pager.js'
+
+/** A journal row: its number opens the request's panel; notes and broken rules at the end. */
+function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLElement {
+  const warnings = r.conformance ?? []
+  const notes = [
+    r.dropped ? 'dropped' : '',
+    r.replayed ? 'replayed' : '',
+    r.idempotencyKey ? `key ${r.idempotencyKey}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  const td = (text: string, cls = '') => el('td', { class: cls }, text)
+  return el(
+    'tr',
+    { 'data-testid': 'journal-row', ...(warnings.length ? { class: 'warn' } : {}) },
+    el(
+      'td',
+      {},
+      button(String(r.seq), () => openRequest(r), {
+        class: 'link',
+        'data-testid': 'open-request',
+        title: 'Bodies and copy as curl',
+      }),
+    ),
+    td(time(r.at), 'mono'),
+    td(r.method, 'mono'),
+    td(`${r.path}${r.query ?? ''}`, 'mono path'),
+    td(r.dropped ? 'dropped' : String(r.status), `mono h${String(r.status).charAt(0)}`),
+    td(r.accountId ?? '', 'mono'),
+    td(r.taskId ?? '', 'mono'),
+    td(String(Math.round(r.durationMs)), 'mono'),
+    el('td', {}, notes ? sub(notes) : '', ...warnings.map((w) => el('span', { class: 'w' }, `\u26a0 ${w}`))),
+  )
+}
+
+/**
+ * The requests card: the newest journal entries, filtered by account, status and path. Entries
+ * never change, so each row is built once.
+ * @example
+ * const journal = journalCard(ui, (r) => panel.openRequest(r))
+ * journal.update(await ui.read(journal.path()), accountIds)
+ */
+export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
+  const body = el('tbody')
+  const total = el('small')
+  const empty = el('div', { class: 'empty' }, 'No requests yet.')
+  const byAccount = select(
+    { 'aria-label': 'account filter', 'data-testid': 'journal-account' },
+    el('option', { value: '' }, 'any account'),
+  )
+  const byStatus = input({
+    type: 'number',
+    min: '100',
+    max: '599',
+    placeholder: 'status',
+    'aria-label': 'status filter',
+    'data-testid': 'journal-status',
+  })
+  const byPath = input({ placeholder: 'path, * for any', 'aria-label': 'path filter', 'data-testid': 'journal-path' })
+  const pages = pager(ui, 'requests-newer', 'requests-older')
+  for (const f of [byAccount, byStatus, byPath])
+    f.onchange = () => {
+      pages.reset()
+      ui.refresh(true)
+    }
+  const rows = new Map<string, HTMLElement>()
+
+  const card = el(
+    'section',
+    { class: 'card wide' },
+    el('h2', {}, 'Requests', total, pages.controls, byAccount, byStatus, byPath),
+    el(
+      'div',
+      { class: 'scroll' },
+      el(
+        'table',
+        { class: 'jr' },
+        thead('#', 'At', 'Method', 'Path', 'Status', 'Account', 'Task', 'ms', 'Notes'),
+        body,
+      ),
+    ),
+    empty,
+  )
+
+  return {
+    card,
+    /** The listing's path, with the filters. */
+    path() {
+      const query = new URLSearchParams({ limit: '50' })
+      if (byAccount.value) query.set('account', byAccount.value)
+      if (byStatus.value) query.set('status', byStatus.value)
+      if (byPath.value) query.set('path', byPath.value)
+      pages.apply(query)
+      return `/__mock/requests?${query}`
+    },
+    /** Shows `requests`; the account filter offers `accountIds` and keeps its choice. */
+    update(requests: JournalPage, accountIds: string[]) {
+      const chosen = byAccount.value
+      fill(byAccount, accountIds.join('\n'), () => [
+        el('option', { value: '' }, 'any account'),
+        ...accountIds.map((id) => el('option', { value: id }, id)),
+      ])
+      byAccount.value = chosen
+      const shown = requests.requests.map((r) => {
+        const k = `${r.seq}|${r.at}|${r.method}|${r.path}`
+        let tr = rows.get(k)
+        if (!tr) rows.set(k, (tr = row(r, openRequest)))
+        return tr
+      })
+      for (const [k, tr] of rows) if (!shown.includes(tr)) rows.delete(k)
+      place(body, shown)
+      pages.update(requests.nextCursor)
+      set(total, shownOf(pages.page, shown.length, requests.total))
+      empty.hidden = requests.total > 0
+    },
+  }
+}

@@ -1,0 +1,124 @@
+// A proxied exchange recorded: in the journal (secrets redacted) and compared for the drift report.
+import type { Engine } from '../engine/engine.js'
+import type { DriftExample } from './drift-report.js'
+import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
+import { compareExchange, type ServiceAnswer } from './compare-exchange.js'
+import type { HttpRequest } from '../http/request-reply.js'
+import { journalEntry } from '../http/exchange-entry.js'
+import { REDACTED, type Redactor, redactor, requestSecrets, withSecrets } from '../http/redaction.js'
+import { driftOf } from './drift-state.js'
+import { type ProxyTimeout, timeoutMessage } from './proxy-failure.js'
+
+/** JSON members named like secrets, whatever their value's shape (a proxied body may carry the service's). */
+const SECRET_MEMBER =
+  /("(?:authorization|cookie|set-cookie|api[-_]?key|access[-_]?key|token|secret|password)"\s*:\s*)"[^"]*"/gi
+
+/** A proxied body's text with its secrets redacted: by value as everywhere, and by JSON member name. */
+const redactBody = (redact: Redactor, body: JournalBody | undefined): JournalBody | undefined =>
+  body?.text === undefined ? body : { ...body, text: redact.text(body.text).replace(SECRET_MEMBER, `$1"${REDACTED}"`) }
+
+/** Response headers as a file may keep them: Set-Cookie values and credential-named headers redacted. */
+function redactedResponseHeaders(redact: Redactor, headers: Record<string, string>): Record<string, string> {
+  const kept = redact.headers(headers)
+  if (kept['set-cookie'] !== undefined)
+    kept['set-cookie'] = kept['set-cookie']
+      .split(/,(?=\s*[^;=,\s]+=)/)
+      .map((cookie) => `${cookie.split('=', 1)[0]!.trim()}=${REDACTED}`)
+      .join(', ')
+  return kept
+}
+
+/** One exchange the proxy forwarded, or answered itself when the service could not be reached. */
+export interface ProxiedExchange {
+  request: HttpRequest
+  /** The service's answer; for genmock's own 502/504, its status and headers with `genmock` set. */
+  answer: ServiceAnswer
+  /** Bytes of the answer's body as they came, even when `answer.body` kept only part or none. */
+  size: number
+  /** Wall time the request arrived, and how long the answer took, in milliseconds. */
+  at: number
+  durationMs: number
+  /** genmock answered (502, 504): no service answer to compare. */
+  genmock?: boolean
+  /** A time-out ended the exchange: which one, and whether the client got 504 or a cut connection. */
+  timeout?: ProxyTimeout
+}
+
+const EXAMPLE_TEXT = 2000
+const cut = (text: string) => (text.length > EXAMPLE_TEXT ? `${text.slice(0, EXAMPLE_TEXT)}…` : text)
+
+/**
+ * A finding's example from a journal entry (already redacted): its bodies cut short.
+ * @example
+ * exampleOf(entry) // { seq: 4, at, method: 'POST', path: '/api/ai/video/generate', status: 202, requestBody: '…' }
+ */
+export const exampleOf = (entry: JournalEntry): DriftExample => ({
+  seq: entry.seq,
+  at: entry.at,
+  method: entry.method,
+  path: entry.path,
+  status: entry.status,
+  ...(entry.requestBody?.text !== undefined ? { requestBody: cut(entry.requestBody.text) } : {}),
+  ...(entry.responseBody?.text !== undefined ? { responseBody: cut(entry.responseBody.text) } : {}),
+})
+
+/**
+ * Journals a proxied exchange (marked `proxied`, credentials redacted) and compares it with what
+ * genmock would have answered. Returns the journal entry, for a recording. Doors call it after
+ * the client has its answer.
+ * @example
+ * const entry = recordProxied(engine, exchange)
+ */
+export function recordProxied(engine: Engine, exchange: ProxiedExchange): JournalEntry {
+  const { request, answer, size, at, durationMs } = exchange
+  // The service's keys are not the simulator's: they go by their shape (Bearer …), header names, and
+  // by value, the very credentials the client sent, wherever the service echoes them.
+  const redact = withSecrets(
+    redactor((value) => engine.isCredential(value)),
+    requestSecrets(request.headers),
+  )
+  const built = journalEntry({
+    redact,
+    request,
+    arrived: at,
+    reply: { status: answer.status, headers: answer.headers, body: answer.body ?? new Uint8Array() },
+    durationMs,
+    trace: {},
+    conformance: [],
+  })
+  const responseBody: JournalBody | undefined =
+    size === 0
+      ? undefined
+      : built.responseBody
+        ? { ...built.responseBody, size, ...(size > built.responseBody.size ? { truncated: true as const } : {}) }
+        : { type: answer.headers['content-type'] ?? 'application/octet-stream', size }
+  const entry = {
+    ...built,
+    proxied: true as const,
+    responseHeaders: redactedResponseHeaders(redact, answer.headers),
+    ...(built.requestBody ? { requestBody: redactBody(redact, built.requestBody)! } : {}),
+    ...(responseBody ? { responseBody: redactBody(redact, responseBody)! } : {}),
+  }
+  const seq = engine.journal.record(entry)
+  const kept: JournalEntry = { seq, ...entry }
+  if (exchange.timeout) timedOut(engine, request, exchange.timeout, exampleOf(kept))
+  if (exchange.genmock) return kept
+  compareExchange(engine, request, answer, at, exampleOf(kept), redact)
+  return kept
+}
+
+/** A proxy time-out as a drift finding: the phase that expired, and what the client got. */
+function timedOut(engine: Engine, request: HttpRequest, timeout: ProxyTimeout, example: DriftExample): void {
+  const route = request.path.startsWith('/api/ai/tasks/') ? '/api/ai/tasks/{id}' : request.path
+  const got = timeout.outcome === '504' ? 'genmock answered 504' : 'genmock cut the connection (the answer had begun)'
+  driftOf(engine).report.add(
+    {
+      kind: 'proxy-timeout',
+      place: `${request.method} ${route} ${timeout.phase}`,
+      service: timeoutMessage('the service', timeout),
+      genmock: timeout.outcome === '504' ? '504' : 'cut',
+      message: `${timeoutMessage('the service', timeout)} (--proxy-timeout): ${got}`,
+    },
+    example,
+  )
+}

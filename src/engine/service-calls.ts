@@ -1,0 +1,350 @@
+// The service's own operations: submit, read a task, its media. Each reports what it learnt for
+// the journal in what it returns, or on the Problem it throws (`facts`).
+import { recordRead } from './journal/coverage.js'
+import type { ValidationIssue } from '../contract/errors.js'
+import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
+import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import type { SparseSetting } from '../contract/sparse.js'
+import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
+import type { Account } from './accounts/accounts.js'
+import type { Breach } from './journal/conformance.js'
+import { drawId } from './random/draw-id.js'
+import { canonicalJson, RECORDS_PER_ACCOUNT } from './tasks/idempotency.js'
+import { KEEP_FINISHED_PER_ACCOUNT } from './tasks/task-store.js'
+import { textHash } from '../lib/bounded.js'
+import { newTaskRecord, requestFacts } from './tasks/new-task.js'
+import { renderImage } from './media/preview-image.js'
+import { Problem, type ProblemFacts } from './problem.js'
+import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
+import { toSnapshot, toSubmission } from './tasks/snapshot.js'
+import type { EngineState } from './engine-state.js'
+import type { TaskRecord } from './tasks/task-record.js'
+import { scheduleSteps } from './tasks/timeline.js'
+import { idempotencyKeyIssues, validate } from './validation.js'
+
+export type Endpoint = 'image' | 'video'
+
+export interface SubmitOptions {
+  idempotencyKey?: string | null
+  scenario?: ScenarioRequest | null
+  /** What the request's `Prefer: sparse` asks for; wins over the scenario's and the server's. */
+  sparse?: SparseSetting | null
+}
+
+export interface ReadOptions {
+  /** What the request's `Prefer: sparse` asks for; wins over the task's scenario's and the server's. */
+  sparse?: SparseSetting | null
+}
+
+export interface Submission {
+  response: SubmissionResponse
+  /** The success status the scenario file authors (`submit.httpStatus`, else 200): its data, passed through. */
+  scenarioHttpStatus: number
+  /** True when an Idempotency-Key retry got the original response back. */
+  replayed: boolean
+  /** 'dropped': the scenario loses the answer after the commit, so the client gets none. */
+  delivery: 'answered' | 'dropped'
+  /** The scenario that decided the task. */
+  scenario: string
+  /** The conformance rules the request broke without being refused. */
+  breaches: Breach[]
+}
+
+/** A task as its owner reads it, and the rules the read broke without being refused. */
+export interface TaskRead {
+  snapshot: TaskSnapshot
+  breaches: Breach[]
+}
+
+/** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
+async function reporting<T>(facts: ProblemFacts, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    if (error instanceof Problem) error.facts = facts
+    throw error
+  }
+}
+
+function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
+  try {
+    return step()
+  } catch (error) {
+    if (error instanceof Problem) error.facts = facts
+    throw error
+  }
+}
+
+/**
+ * Validates, prices and accepts a generation request as its scenario says: pre-debits the credits
+ * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
+ * original response.
+ */
+export function submit(
+  state: EngineState,
+  account: Account,
+  endpoint: Endpoint,
+  body: unknown,
+  options: SubmitOptions,
+): Promise<Submission> {
+  const facts: ProblemFacts & { breaches: Breach[] } = { breaches: [] }
+  return reporting(facts, async () => {
+    const now = state.worlds.observeFor(account.id)
+    const at = { sim: now, wall: state.clock.wall() }
+    const idempotencyKey = options.idempotencyKey ?? null
+    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
+    const fingerprint = textHash(canonicalJson(body))
+    const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
+    // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
+    // here once made engine.submit half again as slow (README, Performance).
+    const attempt = { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }
+    for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
+      state.breach(facts.breaches, breach, account)
+    const prompt = (body as { prompt?: unknown } | null)?.prompt
+    const choice = state.scenarios.choose(
+      options.scenario ?? null,
+      typeof prompt === 'string' ? prompt : undefined,
+      account.scenario,
+    )
+    const request = validateRequest(endpoint, body, idempotencyKey, relay, choice.issues)
+    const scenario = (facts.scenario = choice.name)
+    const scope = `${account.id}|${endpoint}`
+    if (idempotencyKey !== null) {
+      const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
+      if (begun.kind === 'new' && begun.evicted) {
+        const message =
+          `this Idempotency-Key's record was let go to keep the account's latest ${RECORDS_PER_ACCOUNT} keys: genmock cannot ` +
+          'tell whether this retry was charged already, so it runs as a new request (docs/limits-and-security.md)'
+        try {
+          state.breach(facts.breaches, { rule: 'retry-after-eviction', idempotencyKey, message }, account)
+        } catch (error) {
+          state.idempotency.release(scope, idempotencyKey)
+          throw error
+        }
+      }
+      if (begun.kind === 'replay') {
+        state.coverage.record('idempotent-replay', account.id)
+        const { response, status } = begun.response
+        const { breaches } = facts
+        return { response, scenarioHttpStatus: status, replayed: true, delivery: 'answered', scenario, breaches }
+      }
+    }
+    // Only a failed submission is kept for the retries that follow it.
+    const failed = () =>
+      state.conformance.afterSubmit(
+        account.id,
+        { fingerprint: attempt.fingerprint, key: idempotencyKey, failed: true },
+        at,
+      )
+    try {
+      const accepted = await accept(state, account, request, scenario, now, facts)
+      // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
+      const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
+      const { scenarioHttpStatus, delivery } = accepted
+      const submission: Submission = {
+        response,
+        scenarioHttpStatus,
+        replayed: false,
+        delivery,
+        scenario,
+        breaches: facts.breaches,
+      }
+      if (idempotencyKey !== null)
+        state.idempotency.complete(scope, idempotencyKey, { response, status: scenarioHttpStatus })
+      if (relay) state.conformance.submitted(response.taskId, at)
+      if (delivery === 'dropped' || response.submissionUncertain === true) failed()
+      if (delivery === 'dropped') state.coverage.record('connection-dropped', account.id)
+      if (response.submissionUncertain === true) state.coverage.record('submission-uncertain', account.id)
+      return submission
+    } catch (error) {
+      if (idempotencyKey !== null) state.idempotency.release(scope, idempotencyKey)
+      // A server error leaves the client not knowing whether it was charged: its retry must reuse the key.
+      const detail = error instanceof Problem ? error.detail : undefined
+      const status =
+        detail?.kind === 'fault' ? detail.scenarioStatus : detail?.kind === 'rejected' ? detail.scenarioReply.status : 0
+      if (status >= 500) failed()
+      throw error
+    }
+  })
+}
+
+/** Begins an Idempotency-Key's request; the same key with another body is also a conformance breach. */
+function begin(
+  state: EngineState,
+  scope: string,
+  key: string,
+  fingerprint: string,
+  now: number,
+  breaches: Breach[],
+  account: Account,
+) {
+  try {
+    return state.idempotency.begin(scope, key, fingerprint, now)
+  } catch (error) {
+    if (error instanceof Problem && error.detail.kind === 'idempotency-mismatch') {
+      const message =
+        'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request'
+      state.breach(breaches, { rule: 'key-reused-with-other-body', idempotencyKey: key, message }, account)
+    }
+    throw error
+  }
+}
+
+function validateRequest(
+  endpoint: Endpoint,
+  body: unknown,
+  idempotencyKey: string | null,
+  relay: boolean,
+  extra: ValidationIssue[],
+): ImageRequest | VideoRequest {
+  const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
+  return endpoint === 'image'
+    ? validate(imageRequestSchemaFor(body), body, issues)
+    : validate(videoRequestSchemaFor(body), body, issues)
+}
+
+async function accept(
+  state: EngineState,
+  account: Account,
+  request: ImageRequest | VideoRequest,
+  scenario: string,
+  now: number,
+  found: ProblemFacts,
+): Promise<Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>> {
+  // Every random draw happens before the first await, in request order: determinism by seed.
+  const random = state.random
+  const facts = requestFacts(request, account.id)
+  const plan = state.scenarios.plan(scenario, facts, random)
+  const latency = plan.latency ? random.within(plan.latency) : 0
+  const credits = state.catalogue.price(request)
+  const style = state.scenarios.get(scenario)?.scenario.idStyle ?? state.idStyle
+  // Only a task id must not be a stored task's: the others name nothing genmock looks up.
+  const id = (prefix: string) =>
+    prefix === 'tsk_'
+      ? state.unique(
+          () => drawId(random, style, prefix),
+          (candidate) => state.tasks.has(candidate),
+        )
+      : drawId(random, style, prefix)
+  const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
+  const steps = scheduleSteps(plan.timeline, record, random)
+  if (latency > 0) await state.sleep(latency)
+  refuseAsPlanned(plan, credits)
+  if (!state.ledger.debit(account.id, credits, record.id, now))
+    throw Problem.of({ kind: 'insufficient-credits', required: credits })
+  let task: TaskRecord
+  try {
+    task = state.tasks.add(record)
+  } catch (error) {
+    state.ledger.reverse(account.id, credits, record.id, now)
+    throw error
+  }
+  found.taskId = task.id
+  state.worlds.of(account.id).life.schedule(task.id, steps)
+  return {
+    response: toSubmission(task),
+    scenarioHttpStatus: plan.httpStatus,
+    delivery: plan.fault?.type === 'drop-after-commit' ? 'dropped' : 'answered',
+  }
+}
+
+/** A scenario's reject or error-before-commit fault: nothing is stored or debited (drift/expect.ts asks too). */
+export function refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
+  if (reject) {
+    const body =
+      reject.body.error === 'Insufficient credits' && reject.body.required === undefined
+        ? { ...reject.body, required: credits }
+        : reject.body
+    throw Problem.of({ kind: 'rejected', scenarioReply: { ...reject, body } })
+  }
+  if (fault?.type === 'error-before-commit')
+    throw Problem.of({ kind: 'fault', scenarioStatus: fault.status, message: fault.error })
+}
+
+/** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
+export function readTask(
+  state: EngineState,
+  account: Account,
+  id: string,
+  origin: string,
+  options: ReadOptions,
+): TaskRead {
+  const facts: ProblemFacts & { breaches: Breach[] } = { taskId: id, breaches: [] }
+  return reportingSync(facts, () => {
+    const now = state.worlds.observeFor(account.id)
+    const at = { sim: now, wall: state.clock.wall() }
+    const task = state.tasks.get(id)
+    if (!task || task.accountId !== account.id) {
+      if (!task && state.tasks.evictedOwner(id) === account.id) {
+        const message =
+          `task not found: it was evicted, finished and older than the account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished, to keep ` +
+          'memory bounded (--max-tasks; docs/limits-and-security.md)'
+        state.breach(facts.breaches, { rule: 'read-of-evicted-task', taskId: id, message }, account)
+      }
+      throw Problem.of({ kind: 'task-not-found' })
+    }
+    const early = state.conformance.beforeRead(
+      { id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds },
+      at,
+    )
+    if (early) state.breach(facts.breaches, early, account)
+    task.polls += 1
+    state.worlds.of(account.id).life.polled(id, task.polls, now)
+    const late = state.conformance.afterRead(task.id, task.status, at)
+    if (late) state.breach(facts.breaches, late, account)
+    recordRead(state.coverage, task, account.id, !early && !late)
+    const { polls, scenario } = task
+    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', polls, options.sparse, scenario, account.id)
+    return { snapshot, breaches: facts.breaches }
+  })
+}
+
+/** PNG bytes of an output image; relay media need the owner's credential (`caller` null: no credential asked). */
+export function imageMedia(
+  state: EngineState,
+  taskId: string,
+  index: number,
+  caller: (() => Account) | null,
+): Uint8Array {
+  const task = completedMedia(state, taskId, 'image', caller)
+  if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs)
+    throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+  return renderImage({ key: `${state.seed}:${task.id}:${index}`, ...task.preview })
+}
+
+/** MP4 bytes of an output video; relay media need the owner's credential. */
+export function videoMedia(state: EngineState, taskId: string, caller: (() => Account) | null): Uint8Array {
+  completedMedia(state, taskId, 'video', caller)
+  if (!state.videoSample) throw Problem.of({ kind: 'not-found', message: 'No video sample is configured' })
+  return state.videoSample
+}
+
+function completedMedia(
+  state: EngineState,
+  taskId: string,
+  type: TaskRecord['type'],
+  caller: (() => Account) | null,
+): TaskRecord {
+  state.worlds.observeFor(state.tasks.get(taskId)?.accountId)
+  const task = state.tasks.get(taskId)
+  if (!task || task.type !== type || task.status !== 1)
+    throw Problem.of({ kind: 'not-found', message: 'Media not found' })
+  if (task.provider !== 'relay' || caller === null) return task
+  let account: Account | undefined
+  try {
+    account = caller()
+  } catch {
+    // Unauthorized either way; reported against the task's owner, whose media they are.
+  }
+  if (account?.id !== task.accountId) {
+    const message =
+      "relay media requested without the owner's credential: relay media requires application authentication"
+    const breaches: Breach[] = []
+    const owner = state.accounts.get(task.accountId)
+    reportingSync({ taskId, breaches }, () => {
+      state.breach(breaches, { rule: 'relay-media-without-auth', taskId, accountId: task.accountId, message }, owner)
+      throw Problem.of({ kind: 'unauthorized' })
+    })
+  }
+  return task
+}

@@ -1,0 +1,123 @@
+// The journal as HAR 1.2, for the control API's export and the proxy's recording.
+import pkg from '../../package.json' with { type: 'json' }
+import type { JournalFilter, Journal } from '../engine/journal/journal.js'
+import type { JournalBody, JournalEntry } from '../engine/journal/journal-entry.js'
+
+/** The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) genmock writes. */
+export interface Har {
+  log: {
+    version: '1.2'
+    creator: { name: string; version: string }
+    entries: HarEntry[]
+  }
+}
+
+interface NameValue {
+  name: string
+  value: string
+}
+
+interface HarEntry {
+  startedDateTime: string
+  time: number
+  request: {
+    method: string
+    url: string
+    httpVersion: string
+    cookies: NameValue[]
+    headers: NameValue[]
+    queryString: NameValue[]
+    postData?: { mimeType: string; text: string }
+    headersSize: -1
+    bodySize: number
+  }
+  response: {
+    status: number
+    statusText: string
+    httpVersion: string
+    cookies: NameValue[]
+    headers: NameValue[]
+    content: { size: number; mimeType: string; text?: string; comment?: string }
+    redirectURL: string
+    headersSize: -1
+    bodySize: number
+  }
+  cache: Record<string, never>
+  timings: { send: number; wait: number; receive: number }
+  comment?: string
+}
+
+const pairs = (record: Record<string, string> = {}): NameValue[] =>
+  Object.entries(record).map(([name, value]) => ({ name, value }))
+const cut = (body: JournalBody | undefined) =>
+  body?.truncated ? `cut at ${body.text?.length ?? 0} characters of ${body.size} bytes` : undefined
+
+function entry(e: JournalEntry, origin: string): HarEntry {
+  const requestBody = e.requestBody
+  const responseBody = e.responseBody
+  const notes = [
+    e.dropped ? 'the scenario dropped the connection: the client got no response' : '',
+    e.conformance ? `conformance: ${e.conformance.join(', ')}` : '',
+    cut(requestBody) ? `request body ${cut(requestBody)}` : '',
+  ]
+  const comment = notes.filter(Boolean).join('; ')
+  const responseCut = cut(responseBody)
+  return {
+    startedDateTime: e.at,
+    time: e.durationMs,
+    request: {
+      method: e.method,
+      url: `${origin}${e.path}${e.query}`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(e.headers),
+      queryString: [...new URLSearchParams(e.query)].map(([name, value]) => ({ name, value })),
+      ...(requestBody?.text !== undefined ? { postData: { mimeType: requestBody.type, text: requestBody.text } } : {}),
+      headersSize: -1,
+      bodySize: requestBody?.size ?? 0,
+    },
+    response: {
+      status: e.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(e.responseHeaders),
+      content: {
+        size: responseBody?.size ?? 0,
+        mimeType: responseBody?.type ?? 'x-unknown',
+        ...(responseBody?.text !== undefined ? { text: responseBody.text } : {}),
+        ...(responseCut ? { comment: `body ${responseCut}` } : {}),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: e.dropped ? -1 : (responseBody?.size ?? 0),
+    },
+    cache: {},
+    timings: { send: 0, wait: e.durationMs, receive: 0 },
+    ...(comment ? { comment } : {}),
+  }
+}
+
+/**
+ * Journal entries, oldest first, as a HAR 1.2 log.
+ * @example
+ * toHar(journal.list().reverse(), 'http://127.0.0.1:4600').log.entries.length
+ */
+export function toHar(entries: readonly JournalEntry[], origin: string): Har {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'genmock', version: pkg.version },
+      entries: entries.map((e) => entry(e, origin)),
+    },
+  }
+}
+
+/**
+ * A journal (the entries `filter` picks, oldest first) as HAR 1.2, for the browser's devtools and
+ * HAR viewers; `origin` completes the URLs.
+ * @example
+ * writeFileSync('session.har', JSON.stringify(journalToHar(simulator.journal)))
+ */
+export const journalToHar = (journal: Journal, filter: JournalFilter = {}, origin = 'http://localhost'): Har =>
+  toHar(journal.find(filter).reverse(), origin)
