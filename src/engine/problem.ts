@@ -1,7 +1,7 @@
 // Problems: everything that can go wrong for a caller, as kinds with data, thrown by the engine; no HTTP here.
 import type { ValidationIssue } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
-import { bounded } from './support/bounded.js'
+import { bounded } from '../lib/bounded.js'
 import type { Breach, RuleId } from './journal/conformance.js'
 
 /**

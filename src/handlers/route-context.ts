@@ -17,7 +17,7 @@ export interface RouteContext {
   /** The authenticated account, or Unauthorized; only called where a route needs it. */
   caller: () => Account
   trace: RouteTrace
-  /** Secrets out of what the control API shows (task views, as the journal: handlers/redaction.ts). */
+  /** Secrets out of what the control API shows (task views, as the journal: http/redaction.ts). */
   redact: Redactor
   /** The dashboard page, when the door serves one (AppOptions). */
   dashboardPage: (() => Promise<string>) | undefined

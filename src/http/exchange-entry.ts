@@ -2,7 +2,7 @@
 import type { RuleId } from '../engine/journal/conformance.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import { utf8Length } from '../contract/fields.js'
-import { bounded } from '../engine/support/bounded.js'
+import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
 import type { HttpRequest } from './request-reply.js'
 import type { Breach } from '../engine/journal/conformance.js'

@@ -188,15 +188,26 @@ export class RecordingProxy {
         }
       }
       if (!held && !begin()) return
+      // Streamed with backpressure: while the client is slow the service is paused, and its idle
+      // time-out waits too (a slow client is not a silent service).
+      const stream = (chunk: Buffer) => {
+        if (res.write(chunk)) return
+        answer.pause()
+        timers.clear('idle')
+        res.once('drain', () => {
+          idle()
+          answer.resume()
+        })
+      }
       answer.on('data', (chunk: Buffer) => {
         idle()
         size += chunk.byteLength
         if (!media && size <= KEEP_LIMIT) kept.push(chunk)
-        if (!held) return void res.write(chunk)
+        if (!held) return stream(chunk)
         if (size <= KEEP_LIMIT) return
         // Past what is kept: streamed from here on, so a time-out now cuts the connection.
         held = false
-        if (begin()) for (const part of [...kept, chunk]) res.write(part)
+        if (begin()) for (const part of [...kept, chunk]) stream(part)
         kept.length = 0
       })
       answer.on('end', () => {

@@ -136,7 +136,7 @@ async function call(base: string, path: string, init: RequestInit & { timeoutMs?
   } catch (error) {
     counts.networkErrors++
     const cause = (error as { cause?: { code?: string } }).cause?.code
-    if (firstErrors.length < 5) firstErrors.push(`${path}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`)
+    if (firstErrors.length < 5) firstErrors.push(`${path}: ${(error as Error).message}${cause ? ` (${cause})` : ''}`)
     return undefined
   }
 }

@@ -1080,7 +1080,7 @@ export interface components {
         DriftReport: {
             findings: {
                 /** @enum {string} */
-                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule";
+                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule" | "proxy-timeout";
                 place: string;
                 count: number;
                 /** @description What the service did. */

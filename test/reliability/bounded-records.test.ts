@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../src/contract/limits.js'
 import { Journal } from '../../src/engine/journal/journal.js'
-import { BODY_TEXT_LIMIT, holdExchange } from '../../src/handlers/journal-entry.js'
-import type { HttpRequest } from '../../src/handlers/exchange.js'
+import { BODY_TEXT_LIMIT, holdExchange } from '../../src/http/exchange-entry.js'
+import type { HttpRequest } from '../../src/http/request-reply.js'
 import { auth, IMAGE, post, submitImage } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
 

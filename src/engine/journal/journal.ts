@@ -77,7 +77,7 @@ export class Journal {
   /**
    * Keeps an entry, or a function that builds it when it is first read: most entries are never
    * read, and building one (copying and redacting headers, decoding bodies) is a tenth of a
-   * request's cost. A function must hold only bounded copies (handlers/journal-entry.ts), and
+   * request's cost. A function must hold only bounded copies (http/exchange-entry.ts), and
    * `bytes` says how much. Returns its seq.
    */
   record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>), bytes = 0): number {
