@@ -4,6 +4,7 @@
  * Pure data: the route core decides what a finding is, this keeps them.
  */
 
+import { bounded } from '../lib/bounded.js'
 import type { DriftKind } from '../contract/control-drift.js'
 
 export { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftKind } from '../contract/control-drift.js'
@@ -99,8 +100,11 @@ const table = <T>(): Record<string, T> => Object.create(null)
 const MAX_KEYS = 200
 const OTHER = '(other)'
 /** The key to count `key` under: itself, or OTHER once the table is full. */
-const slot = (tally: Record<string, unknown>, key: string) =>
-  key in tally || Object.keys(tally).length < MAX_KEYS ? key : OTHER
+const slot = (tally: Record<string, unknown>, name: string) => {
+  // A name from outside (a model a client sent) may be a megabyte: kept by its first 256 characters.
+  const key = bounded(name, 256)
+  return key in tally || Object.keys(tally).length < MAX_KEYS ? key : OTHER
+}
 const bump = (tally: Tally, key: string) => {
   const at = slot(tally, key)
   tally[at] = (tally[at] ?? 0) + 1
@@ -140,10 +144,12 @@ export class DriftReport {
   }
 
   add(finding: DriftInput, example: DriftExample): void {
-    const key = `${finding.kind}|${finding.place}`
+    const place = bounded(finding.place, 256)
+    const key = `${finding.kind}|${place}`
     const kept = this.#findings.get(key)
     if (kept) kept.count += 1
-    else if (this.#findings.size < MAX_FINDINGS) this.#findings.set(key, { ...finding, count: 1, example })
+    else if (this.#findings.size < MAX_FINDINGS)
+      this.#findings.set(key, { ...finding, place, message: bounded(finding.message, 2048), count: 1, example })
   }
 
   /** Findings in the order first seen. */

@@ -216,8 +216,9 @@ export const OPTIONS = {
   proxyTimeout: option({
     arg: 'S',
     help: [
-      'with --proxy: seconds the service may take to answer (default 30;',
-      'then 504, marked Genmock-Proxy-Error)',
+      'with --proxy: seconds the service may take to start answering, pause',
+      'mid-answer, or finish a non-media answer (default 30); then 504,',
+      'marked Genmock-Proxy-Error, or a cut connection once media flows',
     ],
     parse: (text, from) => integer(from, text, 30, 1, 3600),
   }),
