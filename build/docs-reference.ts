@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
-import { CONTROL_API_ROUTES } from '../src/handlers/control-routes.js'
+import { CONTROL_API_ROUTES } from '../src/handlers/route-table.js'
 import { controlOpenApiDocument } from '../src/openapi/control-document.js'
 import { COMMANDS, envName, KEYS, kebab, OPTIONS, type OptionSpec } from '../src/node/cli-args.js'
 import { HELP } from '../src/node/cli-help.js'

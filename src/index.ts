@@ -1,16 +1,13 @@
 // `genmock`: the simulator in-process, as msw handlers for setupServer (msw/node) or setupWorker.
 // The public API, in sections; everything else (the engine's parts, the route core) is internal.
 import type { HttpHandler } from 'msw'
+import type { Drift } from './drift/drift-state.js'
 import { accountHandles } from './engine/accounts/account-handle.js'
-import { loadDashboardPage } from './dashboard/load.js'
-import { withCalibration } from './drift/calibrate.js'
-import { Engine } from './engine/engine.js'
-import type { Conformance } from './engine/journal/conformance.js'
-import type { Journal } from './engine/journal/journal.js'
-import { createApp, wallSleep, type App, type SimulatorOptions } from './handlers/app.js'
-import { driftOf, type Drift } from './drift/drift-state.js'
+import type { ConformanceView, Engine, JournalView } from './engine/engine.js'
+import type { App } from './handlers/app.js'
 import { mswHandlers } from './msw/adapter.js'
 import { proxyHandlers, type MswProxyOptions } from './msw/proxy-handlers.js'
+import { buildSimulator, type SimulatorOptions } from './simulator.js'
 
 export interface Simulator {
   /** The simulation itself: `advanceClock`, `chooseScenario`, `loadScenario`, `transition`, … */
@@ -20,9 +17,9 @@ export interface Simulator {
   /** The same routes as one function from a request value to a reply value. */
   app: App
   /** What the client did that the interface forbids: `findings()`, and `assertClean()` for an `afterEach`. */
-  conformance: Conformance
+  conformance: ConformanceView
   /** Every client request and its answer: `find(filter)` to verify requests; `journalToHar(journal)` exports them. */
-  journal: Journal
+  journal: JournalView
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
   /**
@@ -45,14 +42,14 @@ export interface CreateSimulatorOptions extends SimulatorOptions {
  * setupServer(...handlers).listen()
  */
 export function createSimulator(options: CreateSimulatorOptions = {}): Simulator {
-  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
-  const app = createApp(engine, { ...options, dashboardPage: loadDashboardPage })
-  const proxy = options.proxy ? proxyHandlers(engine, options.proxy) : []
+  const simulator = buildSimulator(options)
+  const { engine, app, drift } = simulator
+  const proxy = options.proxy ? proxyHandlers(simulator, options.proxy) : []
   return {
     engine,
     app,
     handlers: [...proxy, ...mswHandlers(app)],
-    drift: driftOf(engine),
+    drift,
     conformance: engine.conformance,
     journal: engine.journal,
     accounts: accountHandles(engine),
@@ -61,7 +58,8 @@ export function createSimulator(options: CreateSimulatorOptions = {}): Simulator
 
 // ---- The simulator and its options ----
 export type { Engine }
-export type { RouteOptions, SimulatorOptions } from './handlers/app.js'
+export type { RouteOptions } from './handlers/app.js'
+export type { SimulatorOptions } from './simulator.js'
 export { ID_STYLES, type IdStyle } from './contract/id-style.js'
 export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
 

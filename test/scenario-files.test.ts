@@ -453,8 +453,8 @@ describe('loadScenarioFiles: good files', () => {
       clock: { mode: 'manual', start: Date.parse('2026-01-01T00:00:00Z') },
       scenarios: entries,
     })
-    expect(engine.scenarios.get('default')).toEqual({ origin: file, scenario: entries[0]!.scenario })
-    expect(engine.scenarios.list()).toHaveLength(bundledScenarios.length)
+    expect(engine.scenario('default')).toEqual({ origin: file, scenario: entries[0]!.scenario })
+    expect(engine.scenarioList().entries).toHaveLength(bundledScenarios.length)
   })
 
   it('a replacement that breaks a bundled scenario’s reference is refused, naming the bundled scenario too', () => {

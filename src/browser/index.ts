@@ -5,7 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
-import { isControlPath } from '../handlers/control-routes.js'
+import { isControlPath } from '../handlers/route-table.js'
 import { createSimulator, type SimulatorOptions } from '../index.js'
 import { mswHandlers } from '../msw/adapter.js'
 import { persistence, type PersistOptions } from './persist.js'

@@ -1,5 +1,5 @@
 // Where the service serves output media: the paths of a snapshot's outputImageUrls and outputVideoUrl
-// (the routes that serve them: handlers/media-paths.ts).
+// (the routes that serve them: handlers/route-table.ts).
 
 /**
  * @example

@@ -40,7 +40,7 @@ export interface FindingPage {
   findings: ReturnType<Engine['conformance']['findings']>
 }
 /** GET /__mock/coverage. */
-export type CoverageAnswer = ReturnType<Engine['coverage']['report']>
+export type CoverageAnswer = ReturnType<Engine['coverageReport']>
 
 /** GET /__mock/drift. */
 export interface DriftPage {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { Engine } from '../engine/engine.js'
 import { compareExchange } from './compare-exchange.js'
-import { driftOf } from './drift-state.js'
+import { buildSimulator } from '../simulator.js'
 import type { HttpRequest } from '../http/request-reply.js'
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
@@ -16,12 +15,10 @@ const submit = (body: unknown, headers: Record<string, string> = {}): HttpReques
 const example = { seq: 1, at: '2026-01-01T00:00:00.000Z', method: 'POST', path: '/api/ai/image/generate', status: 0 }
 
 function compare(request: HttpRequest, status: number, body: unknown) {
-  const engine = new Engine()
+  const { engine, drift } = buildSimulator()
   const answer = { status, headers: { 'content-type': 'application/json' }, body: json(body) }
-  compareExchange(engine, request, answer, 0, example)
-  return driftOf(engine)
-    .findings()
-    .map((f) => [f.kind, f.place, f.service, f.genmock])
+  compareExchange(engine, drift, request, answer, 0, example)
+  return drift.findings().map((f) => [f.kind, f.place, f.service, f.genmock])
 }
 
 describe('compareExchange', () => {
@@ -50,10 +47,10 @@ describe('compareExchange', () => {
   test('a 5xx, a rate limit or an HTML page says nothing of the body; an HTML 400 is not an error body', () => {
     expect(compare(submit(fox), 503, { error: 'Busy' })).toEqual([])
     expect(compare(submit(fox), 429, { error: 'Too many requests' })).toEqual([])
-    const engine = new Engine()
+    const { engine, drift } = buildSimulator()
     const html = { status: 400, headers: { 'content-type': 'text/html' }, body: new TextEncoder().encode('<p>') }
-    compareExchange(engine, submit(fox), html, 0, example)
-    expect(driftOf(engine).findings()[0]).toMatchObject({ kind: 'error-body', service: 'not JSON' })
+    compareExchange(engine, drift, submit(fox), html, 0, example)
+    expect(drift.findings()[0]).toMatchObject({ kind: 'error-body', service: 'not JSON' })
   })
 
   test('an answer asked sparse is not missing fields', () => {

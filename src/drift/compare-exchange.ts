@@ -9,29 +9,27 @@ import { answerDrift, schemaDrift, shown } from './field-drift.js'
 import type { DriftExample, DriftInput } from './drift-report.js'
 import { knownValues, type KnownValues, type TaskFacts } from './task-watch.js'
 import { Problem, type ProblemDetail } from '../engine/problem.js'
-import { driftOf, type Drift } from './drift-state.js'
+import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { scenarioAsked } from '../http/prefer-header.js'
 import { problemToHttp } from '../http/replies.js'
 import { readJson } from '../http/read-request.js'
 import type { Redactor } from '../http/redaction.js'
 
-const SUCCESS_ROUTES = {
-  image: 'POST /api/ai/image/generate',
-  video: 'POST /api/ai/video/generate',
-  read: 'GET /api/ai/tasks/{id}',
-} as const
+/** The handlers (handlers/route-table.ts) whose success status calibration reads. */
+const SUCCESS_ROUTES = { image: 'submitImage', video: 'submitVideo', read: 'readTask' } as const
 
 /**
  * What a drift report implies (README, Check genmock against the service): the success statuses
  * are read here, where statuses belong; the rest is calibrate's.
  * @example
- * calibrationOf(driftOf(engine), defaultPricing).report // '# genmock calibration from 40 recorded exchanges …'
+ * calibrationOf(simulator.drift, defaultPricing).report // '# genmock calibration from 40 recorded exchanges …'
  */
 export function calibrationOf(drift: Drift, pricing: PricingFixture): CalibrationOutput {
   const observations = drift.observations()
   const statuses: StatusesSeen = {}
-  for (const [what, where] of Object.entries(SUCCESS_ROUTES) as [keyof StatusesSeen, string][]) {
+  for (const [what, name] of Object.entries(SUCCESS_ROUTES) as [keyof StatusesSeen, string][]) {
+    const where = drift.labelOf(name) ?? name
     const [status, seen] =
       Object.entries(observations.statuses[where] ?? {})
         .filter(([code]) => code.startsWith('2'))
@@ -52,18 +50,13 @@ export interface ServiceAnswer {
 type Body = Record<string, unknown>
 type Route = { kind: 'submit'; endpoint: 'image' | 'video' } | { kind: 'task'; id: string } | { kind: 'models' }
 
-const TASK_PATH = /^\/api\/ai\/tasks\/([^/]+)$/
-function routeOf(method: string, path: string): Route | undefined {
-  if (method === 'POST' && path === '/api/ai/image/generate') return { kind: 'submit', endpoint: 'image' }
-  if (method === 'POST' && path === '/api/ai/video/generate') return { kind: 'submit', endpoint: 'video' }
-  if (method === 'GET' && path === '/api/ai/models') return { kind: 'models' }
-  const task = method === 'GET' ? TASK_PATH.exec(path) : null
-  if (!task) return undefined
-  try {
-    return { kind: 'task', id: decodeURIComponent(task[1]!) }
-  } catch {
-    return { kind: 'task', id: task[1]! }
-  }
+/** What the comparison does with each of the service's routes, by its handler's name. */
+function routeKind(name: string, params: Record<string, string>): Route | undefined {
+  if (name === 'submitImage') return { kind: 'submit', endpoint: 'image' }
+  if (name === 'submitVideo') return { kind: 'submit', endpoint: 'video' }
+  if (name === 'listModels') return { kind: 'models' }
+  if (name === 'readTask') return { kind: 'task', id: params.id! }
+  return undefined
 }
 
 function parsed(bytes: Uint8Array | undefined): unknown {
@@ -95,6 +88,7 @@ class Comparison {
     drift: Drift,
     known: KnownValues,
     request: HttpRequest,
+    route: string,
     status: number,
     body: unknown,
     redact?: Redactor,
@@ -105,7 +99,7 @@ class Comparison {
     this.request = request
     this.status = status
     this.body = body
-    this.route = `${request.method} ${request.path.startsWith('/api/ai/tasks/') ? '/api/ai/tasks/{id}' : request.path}`
+    this.route = route
   }
 
   /** The service's error answer against genmock's for the same problem: status and error string. */
@@ -161,7 +155,7 @@ function submission(c: Comparison, endpoint: 'image' | 'video', engine: Engine, 
     const value = readJson(request)
     if (isPlainObject(value)) sent = value
     would = wouldAnswer(
-      engine,
+      engine.answerBasis(),
       endpoint,
       value,
       request.headers['idempotency-key'] ?? null,
@@ -314,23 +308,23 @@ function taskRead(c: Comparison, id: string, at: number): void {
  * the engine's drift report. Reads genmock's prices and scenarios; changes no task, balance or
  * journal entry of genmock's own.
  * @example
- * compareExchange(engine, request, { status: 201, headers, body }, Date.now(), example)
+ * compareExchange(engine, drift, request, { status: 201, headers, body }, Date.now(), example)
  */
 export function compareExchange(
   engine: Engine,
+  drift: Drift,
   request: HttpRequest,
   answer: ServiceAnswer,
   at: number,
   example: DriftExample,
   redact?: Redactor,
 ): void {
-  const drift = driftOf(engine)
-  const route = routeOf(request.method, request.path)
-  const label = route?.kind === 'task' ? `${request.method} /api/ai/tasks/{id}` : `${request.method} ${request.path}`
-  drift.report.exchange(route ? label : 'other', answer.status)
-  if (!route) return
-  const known = knownValues(engine.scenarios.list().map((entry) => entry.scenario))
-  const c = new Comparison(drift, known, request, answer.status, parsed(answer.body), redact)
+  const seen = drift.routeOf(request.method, request.path)
+  const route = seen && routeKind(seen.name, seen.params)
+  drift.report.exchange(seen && route ? seen.label : 'other', answer.status)
+  if (!seen || !route) return
+  const known = knownValues(engine.scenarioList().entries.map((entry) => entry.scenario))
+  const c = new Comparison(drift, known, request, seen.label, answer.status, parsed(answer.body), redact)
   if (route.kind === 'submit') submission(c, route.endpoint, engine, at)
   else if (route.kind === 'task') taskRead(c, route.id, at)
   else if (answer.status >= 200 && answer.status < 300) {

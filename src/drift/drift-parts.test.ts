@@ -10,7 +10,7 @@ import { knownValues, TaskWatch } from './task-watch.js'
 
 const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 } })
 const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
-const known = knownValues(engine.scenarios.list().map((e) => e.scenario))
+const known = knownValues(engine.scenarioList().entries.map((e) => e.scenario))
 
 describe('answerDrift', () => {
   test("genmock's own answers have no drift; each departure is named once", async () => {
@@ -81,7 +81,7 @@ describe('wouldAnswer', () => {
   test('prices, validates and follows the scenario a request would get, touching nothing', () => {
     const before = engine.getAccount('acct_alice').credits
     const video = wouldAnswer(
-      engine,
+      engine.answerBasis(),
       'video',
       { model: 'video-d', inputMode: 'text_to_video', prompt: 'w' },
       null,
@@ -89,14 +89,14 @@ describe('wouldAnswer', () => {
     )
     expect(video).toMatchObject({ accepted: true, credits: 80, httpStatus: 200, basis: { option: '8', units: 1 } })
     const relay = wouldAnswer(
-      engine,
+      engine.answerBasis(),
       'image',
       { provider: 'relay', model: 'base-image-2', prompt: 'x', resolution: '2K' },
       null,
       null,
     )
     expect(relay).toMatchObject({ accepted: false, problem: { kind: 'invalid-request' } })
-    const rejected = wouldAnswer(engine, 'image', { model: 'base-image-2', prompt: 'x' }, null, {
+    const rejected = wouldAnswer(engine.answerBasis(), 'image', { model: 'base-image-2', prompt: 'x' }, null, {
       name: 'insufficient-credits',
       header: 'X-Mock-Scenario',
     })
@@ -127,7 +127,9 @@ describe('calibrate', () => {
       [undefined, 201, undefined],
     ])
     const calibrated = new Engine(withCalibration({ calibration: { pricing: output.prices.pricing, scenario } }))
-    expect(calibrated.scenarios.defaultName).toBe('calibrated')
-    expect(calibrated.catalogue.price({ model: 'video-d', inputMode: 'text_to_video', prompt: 'x' } as never)).toBe(60)
+    expect(calibrated.scenarioList().defaultName).toBe('calibrated')
+    expect(
+      calibrated.answerBasis().catalogue.price({ model: 'video-d', inputMode: 'text_to_video', prompt: 'x' } as never),
+    ).toBe(60)
   })
 })

@@ -1,13 +1,55 @@
-// The drift report a simulator keeps (README, Check genmock against the service): all the route core
-// needs for GET /__mock/drift; the comparison that fills it (compare-exchange.ts) comes with the proxies.
-import type { Engine } from '../engine/engine.js'
+// The drift report a simulator keeps (README, Check genmock against the service): the report, the tasks it
+// watches, and the service's routes as the route table writes them, matched with the route core's own router.
+import { compileRoutes, type Match, type Row } from '../http/router.js'
 import { DriftReport, type DriftFinding, type DriftObservations } from './drift-report.js'
 import { TaskWatch } from './task-watch.js'
 
-/** One simulator's drift: the report and the tasks it watches. */
+/** One of the service's routes, as the route table writes it and names its handler. */
+export interface ServiceRoute {
+  method: Row<unknown>['method']
+  path: string
+  name: string
+  opaque?: boolean
+}
+
+/** A proxied request's route: its handler, its place in the report (`GET /api/ai/tasks/{id}`), its parameters. */
+export interface RouteSeen {
+  name: string
+  label: string
+  params: Record<string, string>
+}
+
+/** A route's place in the report: its path with `{name}` for each parameter. */
+const labelOf = ({ method, path }: ServiceRoute) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`
+
+/** One simulator's drift: the report, the tasks it watches, and the service's routes it compares. */
 export class Drift {
   readonly report = new DriftReport()
   readonly watch = new TaskWatch()
+  readonly #find: (method: string, path: string) => Match<ServiceRoute> | undefined
+  readonly #labels: Map<string, string>
+
+  /** `routes`: the route table's service rows (handlers/route-table.ts), given by the simulator. */
+  constructor(routes: readonly ServiceRoute[]) {
+    this.#find = compileRoutes(routes.map((route) => ({ ...route, run: route })))
+    this.#labels = new Map(routes.map((route) => [route.name, labelOf(route)]))
+  }
+
+  /**
+   * The service route a request is, if any.
+   * @example
+   * drift.routeOf('GET', '/api/ai/tasks/tsk_1') // { name: 'readTask', label: 'GET /api/ai/tasks/{id}', params }
+   */
+  routeOf(method: string, path: string): RouteSeen | undefined {
+    const match = this.#find(method, path)
+    if (!match?.params) return undefined
+    return { name: match.run.name, label: labelOf(match.run), params: match.params }
+  }
+
+  /** The report's place of the route whose handler is `name`. */
+  labelOf(name: string): string | undefined {
+    return this.#labels.get(name)
+  }
 
   /** Findings grouped by kind and place, in the order first seen. */
   findings(): DriftFinding[] {
@@ -22,12 +64,4 @@ export class Drift {
     this.report.clear()
     this.watch.clear()
   }
-}
-
-const drifts = new WeakMap<Engine, Drift>()
-/** The drift report of a simulator: one per engine, made when first asked for. */
-export function driftOf(engine: Engine): Drift {
-  let drift = drifts.get(engine)
-  if (!drift) drifts.set(engine, (drift = new Drift()))
-  return drift
 }

@@ -3,10 +3,10 @@ import type { Engine } from '../engine/engine.js'
 import type { DriftExample } from './drift-report.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
 import { compareExchange, type ServiceAnswer } from './compare-exchange.js'
+import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { journalEntry } from '../http/exchange-entry.js'
 import { REDACTED, type Redactor, redactor, requestSecrets, withSecrets } from '../http/redaction.js'
-import { driftOf } from './drift-state.js'
 import { type ProxyTimeout, timeoutMessage } from './proxy-failure.js'
 
 /** JSON members named like secrets, whatever their value's shape (a proxied body may carry the service's). */
@@ -67,9 +67,9 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
  * genmock would have answered. Returns the journal entry, for a recording. Doors call it after
  * the client has its answer.
  * @example
- * const entry = recordProxied(engine, exchange)
+ * const entry = recordProxied(engine, drift, exchange)
  */
-export function recordProxied(engine: Engine, exchange: ProxiedExchange): JournalEntry {
+export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExchange): JournalEntry {
   const { request, answer, size, at, durationMs } = exchange
   // The service's keys are not the simulator's: they go by their shape (Bearer …), header names, and
   // by value, the very credentials the client sent, wherever the service echoes them.
@@ -99,19 +99,19 @@ export function recordProxied(engine: Engine, exchange: ProxiedExchange): Journa
     ...(built.requestBody ? { requestBody: redactBody(redact, built.requestBody)! } : {}),
     ...(responseBody ? { responseBody: redactBody(redact, responseBody)! } : {}),
   }
-  const seq = engine.journal.record(entry)
+  const seq = engine.recordRequest(entry)
   const kept: JournalEntry = { seq, ...entry }
-  if (exchange.timeout) timedOut(engine, request, exchange.timeout, exampleOf(kept))
+  if (exchange.timeout) timedOut(drift, request, exchange.timeout, exampleOf(kept))
   if (exchange.genmock) return kept
-  compareExchange(engine, request, answer, at, exampleOf(kept), redact)
+  compareExchange(engine, drift, request, answer, at, exampleOf(kept), redact)
   return kept
 }
 
 /** A proxy time-out as a drift finding: the phase that expired, and what the client got. */
-function timedOut(engine: Engine, request: HttpRequest, timeout: ProxyTimeout, example: DriftExample): void {
+function timedOut(drift: Drift, request: HttpRequest, timeout: ProxyTimeout, example: DriftExample): void {
   const route = request.path.startsWith('/api/ai/tasks/') ? '/api/ai/tasks/{id}' : request.path
   const got = timeout.outcome === '504' ? 'genmock answered 504' : 'genmock cut the connection (the answer had begun)'
-  driftOf(engine).report.add(
+  drift.report.add(
     {
       kind: 'proxy-timeout',
       place: `${request.method} ${route} ${timeout.phase}`,

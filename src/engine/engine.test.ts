@@ -323,7 +323,7 @@ describe('Engine: reading a task', () => {
       mine.push((await engine.submit(alice, 'image', IMAGE)).response.taskId)
       await engine.submit(bob, 'image', IMAGE)
     }
-    engine.clock.advance(20) // events now due are applied by the read itself
+    engine.clockOf(undefined).advance(20) // events now due are applied by the read itself
     const page = vi.spyOn(TaskStore.prototype, 'page')
 
     for (const id of mine) expect(engine.readTask(alice, id, ORIGIN).status).toBe(1)

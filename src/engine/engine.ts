@@ -3,14 +3,15 @@ import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control
 import type { ModelList, TaskSnapshot } from '../contract/responses.js'
 import type { Scenario, Transition } from '../contract/scenario.js'
 import type { Account, Credential } from './accounts/accounts.js'
-import type { Catalogue } from './catalogue.js'
 import type { Clock, ClockState } from './clock/clock.js'
-import type { Breach, Conformance } from './journal/conformance.js'
-import type { Coverage } from './journal/coverage.js'
+import type { CoverageReport } from '../contract/control-answers.js'
+import type { OutcomeName } from '../contract/outcomes.js'
+import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
 import * as control from './control-actions.js'
-import type { Journal } from './journal/journal.js'
+import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
 import type { SavedEngine } from './saved-state.js'
-import type { Scenarios } from './scenarios/scenarios.js'
+import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
+import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
@@ -21,6 +22,11 @@ export type { EngineOptions, TaskView } from './engine-state.js'
 export type { AccountClock, AccountView } from './control-actions.js'
 export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
+
+/** The journal as the engine shows it: read, never written (README, The request journal). */
+export type JournalView = Pick<Journal, 'find' | 'list' | 'size' | 'capacity'>
+/** The conformance findings as the engine shows them: read, never written. */
+export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'assertClean' | 'capacity'>
 
 /**
  * The simulation: accounts and their credits, tasks and their timelines, the clock, idempotency.
@@ -36,30 +42,20 @@ export type { ScenarioRequest } from './scenarios/scenarios.js'
  */
 export class Engine {
   readonly #state: EngineState
+  readonly #resetListeners: (() => void)[] = []
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions = {}) {
     this.#state = new EngineState(options)
   }
 
-  get clock(): Clock {
-    return this.#state.clock
-  }
-  get catalogue(): Catalogue {
-    return this.#state.catalogue
-  }
-  get scenarios(): Scenarios {
-    return this.#state.scenarios
-  }
-  get journal(): Journal {
+  /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */
+  get journal(): JournalView {
     return this.#state.journal
   }
-  get conformance(): Conformance {
+  /** The conformance findings, read-only: they change through `recordFindings` and `clearFindings`. */
+  get conformance(): ConformanceView {
     return this.#state.conformance
-  }
-  /** Which outcomes of the interface the clients met (README, Outcome coverage). */
-  get coverage(): Coverage {
-    return this.#state.coverage
   }
   get seed(): number {
     return this.#state.seed
@@ -77,7 +73,12 @@ export class Engine {
     return this.#state.observe()
   }
 
-  /** The clock an account's tasks, ledger and Date headers read: its own, or the server's. */
+  /** Calls `listener` after every reset, whichever door asked: what a simulator keeps beside the engine resets too. */
+  onReset(listener: () => void): void {
+    this.#resetListeners.push(listener)
+  }
+
+  /** The clock an account's tasks, ledger and Date headers read: its own, or the server's (`undefined`). */
   clockOf(accountId: string | undefined): Clock {
     return this.#state.worlds.of(accountId).clock
   }
@@ -193,6 +194,7 @@ export class Engine {
    */
   reset(seed = this.#state.seed): void {
     control.reset(this.#state, seed)
+    for (const listener of this.#resetListeners) listener()
   }
 
   /**
@@ -252,5 +254,60 @@ export class Engine {
 
   listTasks(listing: control.TaskListing, origin: string): { total: number; tasks: TaskView[]; nextCursor?: string } {
     return control.listTasks(this.#state, listing, origin)
+  }
+
+  // ---- what clients did: the journal, conformance, coverage ----
+
+  /** Records one request (built when first read: most entries never are); its journal number. */
+  recordRequest(entry: Parameters<Journal['record']>[0], bytes = 0): number {
+    return this.#state.journal.record(entry, bytes)
+  }
+
+  /** The journal's entries that match, newest first. */
+  requests(filter: JournalFilter = {}): JournalEntry[] {
+    return this.#state.journal.find(filter)
+  }
+
+  clearJournal(): void {
+    this.#state.journal.clear()
+  }
+
+  /** Records what the route core found a request broke (its breaches, redacted), at its journal number. */
+  recordFindings(...found: Parameters<Conformance['record']>): void {
+    this.#state.conformance.record(...found)
+  }
+
+  findings(filter?: FindingFilter): Finding[] {
+    return this.#state.conformance.findings(filter)
+  }
+
+  clearFindings(): void {
+    this.#state.conformance.clear()
+  }
+
+  /** Counts an outcome of the interface an account's request met (README, Outcome coverage). */
+  recordOutcome(name: OutcomeName, accountId: string): void {
+    this.#state.coverage.record(name, accountId)
+  }
+
+  /** Which outcomes the clients met: the whole run's, or the given accounts' together. */
+  coverageReport(accountIds?: readonly string[]): CoverageReport {
+    return this.#state.coverage.report(accountIds)
+  }
+
+  // ---- scenarios ----
+
+  /** The scenarios in force and the default one. */
+  scenarioList(): { defaultName: string; entries: ScenarioEntry[] } {
+    return { defaultName: this.#state.scenarios.defaultName, entries: this.#state.scenarios.list() }
+  }
+
+  scenario(name: string): ScenarioEntry | undefined {
+    return this.#state.scenarios.get(name)
+  }
+
+  /** What decides genmock's answer to a submission, prices and scenarios, for the drift comparison to read. */
+  answerBasis(): { catalogue: Catalogue; scenarios: Scenarios } {
+    return { catalogue: this.#state.catalogue, scenarios: this.#state.scenarios }
   }
 }

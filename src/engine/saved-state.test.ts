@@ -36,9 +36,8 @@ async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
     ...(trace.taskId ? { taskId: trace.taskId } : {}),
     ...(trace.scenario ? { scenario: trace.scenario } : {}),
   }
-  const seq = engine.journal.record(() => ({ ...request, status, durationMs: 1, ...about }))
-  if (trace.breaches?.length)
-    engine.conformance.record(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
+  const seq = engine.recordRequest(() => ({ ...request, status, durationMs: 1, ...about }))
+  if (trace.breaches?.length) engine.recordFindings(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
   return answer
 }
 
@@ -181,8 +180,8 @@ describe('saved state', () => {
       expect.arrayContaining(['poll-too-soon', 'poll-after-terminal', 'key-reused-with-other-body']),
     )
     expect(a.conformance.findings({ rule: 'poll-after-terminal' })[0]!.message).toMatch(/read 2 more times/)
-    expect(a.coverage.report().met).toBeGreaterThan(3)
-    expect(b.coverage.report()).toEqual(a.coverage.report())
+    expect(a.coverageReport().met).toBeGreaterThan(3)
+    expect(b.coverageReport()).toEqual(a.coverageReport())
   })
 
   it('a state saved before coverage was counted restores, with no outcome met', async () => {
@@ -194,7 +193,7 @@ describe('saved state', () => {
     const b = new Engine(engineOptions(wall))
     await performAll(b, FIRST, {})
     b.restore(older as SavedEngine)
-    expect(b.coverage.report().met).toBe(0)
+    expect(b.coverageReport().met).toBe(0)
     expect(b.listTasks({ limit: 1 }, ORIGIN).total).toBe(a.listTasks({ limit: 1 }, ORIGIN).total)
   })
 
@@ -339,7 +338,7 @@ describe('saved state', () => {
     a.loadScenario(scenario({ name: 'mine', rules: [{ use: 'helper' }] }))
     const b = new Engine({ ...engineOptions(wall), scenarios: [given] })
     b.restore(JSON.parse(JSON.stringify(a.save())) as SavedEngine)
-    expect(b.scenarios.get('mine')?.scenario.rules).toEqual([{ use: 'helper' }])
+    expect(b.scenario('mine')?.scenario.rules).toEqual([{ use: 'helper' }])
     expect(b.save()).toEqual(a.save())
   })
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { Drift } from '../drift/drift-state.js'
 import { Engine } from '../engine/engine.js'
 import { createApp } from './app.js'
+import { SERVICE_ROUTES } from './route-table.js'
 import type { HttpRequest } from '../http/request-reply.js'
 
 const page: HttpRequest = {
@@ -14,7 +16,9 @@ const page: HttpRequest = {
 
 describe('the dashboard page in the route core', () => {
   it('serves the page the door hands in, as HTML', async () => {
-    const app = createApp(new Engine({ seed: 7 }), { dashboardPage: async () => '<!doctype html><p>hi</p>' })
+    const app = createApp(new Engine({ seed: 7 }), new Drift(SERVICE_ROUTES), {
+      dashboardPage: async () => '<!doctype html><p>hi</p>',
+    })
     const reply = await app(page)
     expect(reply && 'bytes' in reply && reply.status).toBe(200)
     expect(reply && 'bytes' in reply && reply.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -22,7 +26,7 @@ describe('the dashboard page in the route core', () => {
   })
 
   it('answers 404 when no door handed a page in', async () => {
-    const reply = await createApp(new Engine({ seed: 7 }))(page)
+    const reply = await createApp(new Engine({ seed: 7 }), new Drift(SERVICE_ROUTES))(page)
     expect(reply && 'bytes' in reply && reply.status).toBe(404)
   })
 })

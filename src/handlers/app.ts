@@ -1,25 +1,19 @@
 // The route core's entry: the routes joined, a request value in, a reply value out; problems to statuses
 // and the journal entry of every request in one place.
-import type { Engine, EngineOptions } from '../engine/engine.js'
-import type { Calibration } from '../drift/calibrate.js'
+import type { Drift } from '../drift/drift-state.js'
+import type { Engine } from '../engine/engine.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
-import { type Redactor, redactor } from '../http/redaction.js'
-import { CONTROL_ROUTES, isControlPath, lockedOut } from './control-routes.js'
-import type { RouteContext, RouteRow } from './route-context.js'
-import type { RouteTrace } from '../http/exchange-entry.js'
-import { CONTROL_COVERAGE_ROUTES } from './coverage-routes.js'
-import { CONTROL_TASK_ROUTES } from './task-detail-routes.js'
-import { DRIFT_ROUTES } from './drift-routes.js'
 import { etagOf, noneMatch } from '../http/etag.js'
-import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
-import { holdExchange, journalEntry } from '../http/exchange-entry.js'
-import { MEDIA_ROUTES } from './media-routes.js'
+import { holdExchange, journalEntry, type RouteTrace } from '../http/exchange-entry.js'
+import { bearerToken, credentialOf, parseCookies } from '../http/read-request.js'
+import { type Redactor, redactor } from '../http/redaction.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
-import { refusalOutcome } from './refusal-outcome.js'
-import { credentialOf, parseCookies } from '../http/read-request.js'
+import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
-import { SERVICE_ROUTES } from './service-routes.js'
+import { refusalOutcome } from './refusal-outcome.js'
+import type { RouteContext } from './route-context.js'
+import { CONTROL_API_ROUTES, isControlPath, ROUTES } from './route-table.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -42,11 +36,6 @@ export interface RouteOptions {
 export const isGenmockPath = (path: string) =>
   path.startsWith('/api/') || path.startsWith('/media/') || path === '/openapi.json' || isControlPath(path)
 
-export interface SimulatorOptions extends EngineOptions, RouteOptions {
-  /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
-  calibration?: Calibration | undefined
-}
-
 /** What a door gives the route core besides the user's options. */
 export interface AppOptions extends RouteOptions {
   /**
@@ -57,26 +46,16 @@ export interface AppOptions extends RouteOptions {
   dashboardPage?: (() => Promise<string>) | undefined
 }
 
-/** A scenario's latency, waited out in wall time: the doors give the engine this wait (it owns no timer). */
-export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
 export type App = (request: HttpRequest) => Promise<Reply | undefined>
 
-/** Every route genmock has, in one table: the service, its media, the OpenAPI document, the control API. */
-export const ROUTES: readonly RouteRow[] = [
-  ...SERVICE_ROUTES,
-  ...MEDIA_ROUTES,
-  {
-    method: 'GET',
-    path: '/openapi.json',
-    run: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
-  },
-  ...CONTROL_ROUTES,
-  ...CONTROL_TASK_ROUTES,
-  ...CONTROL_COVERAGE_ROUTES,
-  ...DRIFT_ROUTES,
-]
+/**
+ * Whether `--admin-token` locks this control request out.
+ * @example
+ * lockedOut(request, 'secret-token') // true unless Authorization: Bearer secret-token
+ */
+const lockedOut = (request: HttpRequest, adminToken: string | undefined) =>
+  adminToken !== undefined && bearerToken(request.headers.authorization) !== adminToken
 
 /** The Date header of a simulated instant; it names whole seconds, so one string serves a second's replies. */
 let dated = { second: NaN, header: '' }
@@ -99,7 +78,7 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  * dated by the simulated clock, and client traffic (everything outside /__mock) is journaled. A
  * control GET's JSON 200 carries an ETag, and is a 304 when If-None-Match names it.
  * @example
- * const app = createApp(new Engine({ seed: 7 }))
+ * const app = createApp(new Engine({ seed: 7 }), new Drift(SERVICE_ROUTES))
  * await app({
  *   method: 'GET',
  *   path: '/__mock/health',
@@ -109,8 +88,9 @@ const ruleIds = (trace: RouteTrace): RuleId[] =>
  *   origin: 'http://localhost',
  * })
  */
-export function createApp(engine: Engine, options: AppOptions = {}): App {
-  const find = compileRoutes(ROUTES)
+export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}): App {
+  // Each row runs as itself: the match says who may call it as well as what runs.
+  const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   return async (request) => {
     const control = isControlPath(request.path)
@@ -119,14 +99,16 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
     const match = find(request.method, request.path) ?? (head ? find('GET', request.path) : undefined)
     if (!match && !control && !request.path.startsWith('/api/')) return undefined
     const started = performance.now()
-    let arrived = engine.clock.now()
+    const serverClock = engine.clockOf(undefined)
+    let arrived = serverClock.now()
     const trace: RouteTrace = {}
     let reply: Reply
     try {
       // Before routing: without the token, an unknown control path says no more than a known one.
-      if (control && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
+      const access = match ? match.run.access : control ? 'control' : undefined
+      if (access === 'control' && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       if (!match?.params) throw noRoute(request)
-      reply = await match.run(context(engine, request, match.params, trace, options, redact))
+      reply = await match.run.run(context(engine, drift, request, match.params, trace, options, redact))
     } catch (error) {
       if (error instanceof Problem) {
         const { breaches, ...facts } = error.facts
@@ -134,7 +116,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
         if (breaches) (trace.breaches ??= []).push(...breaches)
         reply = problemReply(error.detail)
         const outcome = control ? undefined : refusalOutcome(error.detail)
-        if (outcome) engine.coverage.record(outcome, trace.accountId ?? '')
+        if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
       } else {
         ;(options.onUnexpectedError ?? console.error)(error)
         reply = INTERNAL_ERROR
@@ -143,7 +125,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
     const broken = ruleIds(trace)
     // An account with a clock of its own sees its own time, in the journal as in the Date header.
     const clock = engine.clockOf(trace.accountId)
-    if (clock !== engine.clock) arrived = clock.now()
+    if (clock !== serverClock) arrived = clock.now()
     // Serialised once, here: the journal keeps the very text every door writes.
     const wire = toWire(reply)
     if (wire) {
@@ -170,14 +152,14 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
       // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
       const { breaches: _, ...journaled } = trace
       const { bytes, ...held } = holdExchange(request, wire, journaled)
-      const requestSeq = engine.journal.record(
+      const requestSeq = engine.recordRequest(
         () => journalEntry({ ...held, arrived, durationMs, conformance: broken, redact }),
         bytes,
       )
       // A repeat has already updated its first finding in the engine: nothing to record, nothing to redact.
       const breaches = trace.breaches?.filter((breach) => !breach.repeat) ?? []
       if (breaches.length > 0)
-        engine.conformance.record(
+        engine.recordFindings(
           breaches.map((breach) => ({
             ...breach,
             message: redact.text(breach.message),
@@ -192,6 +174,7 @@ export function createApp(engine: Engine, options: AppOptions = {}): App {
 
 function context(
   engine: Engine,
+  drift: Drift,
   request: HttpRequest,
   params: Record<string, string>,
   trace: RouteTrace,
@@ -201,7 +184,9 @@ function context(
   let query: URLSearchParams | undefined
   return {
     engine,
+    drift,
     request,
+    controlRoutes: CONTROL_API_ROUTES,
     params,
     query: () => (query ??= new URLSearchParams(request.query)),
     dashboardPage: options.dashboardPage,

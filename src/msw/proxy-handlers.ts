@@ -3,8 +3,8 @@
 import { bypass, http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
-import { isControlPath } from '../handlers/control-routes.js'
-import type { Engine } from '../engine/engine.js'
+import { isControlPath } from '../handlers/route-table.js'
+import type { SimulatorCore } from '../simulator.js'
 import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
 import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
 import { toHttpRequest } from './adapter.js'
@@ -53,9 +53,9 @@ const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => n
  * and the exchange is journaled and compared after. Bodies are buffered (in-process tests).
  * Not for the browser worker: the key would have to be in the page.
  * @example
- * setupServer(...proxyHandlers(engine, { target: 'https://api.example.test' }))
+ * setupServer(...proxyHandlers(buildSimulator(), { target: 'https://api.example.test' }))
  */
-export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHandler[] {
+export function proxyHandlers({ engine, drift }: SimulatorCore, options: MswProxyOptions): HttpHandler[] {
   const target = new URL(options.target)
   const base = `${target.origin}${target.pathname.replace(/\/+$/, '')}`
   const timeoutMs = options.timeoutMs ?? 30_000
@@ -64,7 +64,7 @@ export function proxyHandlers(engine: Engine, options: MswProxyOptions): HttpHan
     url.pathname !== '/openapi.json' &&
     (isGenmockPath(url.pathname) || url.origin === target.origin)
   // After the client has its answer: the comparison never delays it.
-  const record = (exchange: ProxiedExchange) => setTimeout(() => recordProxied(engine, exchange))
+  const record = (exchange: ProxiedExchange) => setTimeout(() => recordProxied(engine, drift, exchange))
   const handler = http.all(
     ({ request }) => proxied(new URL(request.url)),
     async ({ request, cookies }) => {

@@ -1,6 +1,6 @@
 // Who may talk to the Node server (README, Safe to leave running): Host, Origin and the admin token.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isControlPath } from '../handlers/control-routes.js'
+import { isControlPath } from '../handlers/route-table.js'
 
 /**
  * Who may talk to the server (README, Safe to leave running). A page on another site can

@@ -1,7 +1,7 @@
 // What the command says when it is ready: the banner and the `ready` event.
 import type { AccountsFixture } from '../contract/fixtures.js'
 import type { ClockState } from '../engine/clock/clock.js'
-import type { Scenarios } from '../engine/scenarios/scenarios.js'
+import type { Engine } from '../engine/engine.js'
 
 /** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
 export interface ReadyInfo {
@@ -28,7 +28,7 @@ export interface ReadyInfo {
  * that are refused on purpose.
  * @example
  * const info = readyInfo({ url, port, version: '0.1.0', seed: 7, clock: engine.clockState(),
- *   accounts: defaultAccounts, scenarios: engine.scenarios })
+ *   accounts: defaultAccounts, scenarios: engine.scenarioList() })
  */
 export function readyInfo(options: {
   url: string
@@ -37,7 +37,7 @@ export function readyInfo(options: {
   seed: number
   clock: ClockState
   accounts: AccountsFixture
-  scenarios: Scenarios
+  scenarios: ReturnType<Engine['scenarioList']>
   locked?: boolean
 }): ReadyInfo {
   const { url, accounts, scenarios, locked = false } = options
@@ -58,7 +58,7 @@ export function readyInfo(options: {
     seed: options.seed,
     clock: options.clock,
     scenario: scenarios.defaultName,
-    scenarios: scenarios.list().length,
+    scenarios: scenarios.entries.length,
     dashboard: `${url}/__mock/`,
     control: `${url}/__mock/health`,
     locked,

@@ -21,11 +21,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(command.kind === 'help' ? HELP : `${VERSION}\n`)
     return 0
   }
-  const cli = await import('./cli.js')
-  if (command.kind === 'validate') return cli.validateFiles(command.files)
-  if (command.kind === 'calibrate') return cli.calibrateCommand(command.file, command.out)
+  // Each command loads its own modules, once the command line is known to be good.
+  if (command.kind === 'validate') return (await import('./validate-command.js')).validateFiles(command.files)
+  if (command.kind === 'calibrate')
+    return (await import('./calibrate-command.js')).calibrateCommand(command.file, command.out)
   // A scenario's latency may still be waiting out a request whose connection is gone: exit now.
-  process.exit(await cli.serve(command))
+  process.exit(await (await import('./serve-command.js')).serve(command))
 }
 
 process.exitCode = await main(process.argv.slice(2))

@@ -6,9 +6,8 @@ import { pricingFixtureSchema } from '../contract/fixtures.js'
 import { scenarioSchema } from '../contract/scenario.js'
 import type { Calibration, CalibrationOutput } from '../drift/calibrate.js'
 import { defaultPricing } from '../engine/default-fixtures.js'
-import { Engine } from '../engine/engine.js'
 import { calibrationOf, compareExchange } from '../drift/compare-exchange.js'
-import { driftOf } from '../drift/drift-state.js'
+import { buildSimulator } from '../simulator.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { PROXY_ERROR_HEADER } from '../drift/proxy-failure.js'
 
@@ -127,7 +126,7 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
       `${file}: entry ${i + 1}${what} is not a HAR 1.2 entry: ${issue.path.join('.') || 'entry'}: ${issue.message}`,
     )
   })
-  const engine = new Engine()
+  const { engine, drift } = buildSimulator()
   let used = 0
   const sorted = parsed.sort((a, b) => Date.parse(a.startedDateTime) - Date.parse(b.startedDateTime))
   for (const [i, entry] of sorted.entries()) {
@@ -143,7 +142,7 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
       status: answer.status,
     }
     try {
-      compareExchange(engine, request, answer, Date.parse(entry.startedDateTime), example)
+      compareExchange(engine, drift, request, answer, Date.parse(entry.startedDateTime), example)
     } catch (error) {
       throw new CalibrationError(
         `${file}: entry ${i + 1} (${oneLine(`${request.method} ${entry.request.url}`)}) cannot be read: ${oneLine(error)}`,
@@ -155,7 +154,7 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
       `${file}: none of its ${entries.length} entries calls the service (/api/ai/…): record one with genmock --proxy`,
     )
   try {
-    return { output: calibrationOf(driftOf(engine), defaultPricing), used }
+    return { output: calibrationOf(drift, defaultPricing), used }
   } catch (error) {
     const issue = error instanceof z.ZodError ? error.issues[0] : undefined
     const what = issue ? `${issue.path.join('.')}: ${issue.message}` : oneLine(error)

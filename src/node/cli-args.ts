@@ -1,6 +1,5 @@
 // Inlined by the build (the bin bundles it), so --version reads no file at run time.
 import pkg from '../../package.json' with { type: 'json' }
-import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { DEFAULT_ID_STYLE, ID_STYLES } from '../contract/id-style.js'
 import { misspelledOutcomes } from '../contract/outcomes.js'
 import { SPARSE_MODES } from '../contract/sparse.js'
@@ -20,6 +19,7 @@ import {
 } from './option-values.js'
 import { proxyTarget } from '../drift/proxy-target.js'
 import { closest } from '../lib/suggest.js'
+import type { ServerOptions } from './server.js'
 
 export { UsageError }
 
@@ -48,6 +48,8 @@ export interface OptionSpec<T> {
   parse: Parse<T>
   /** false: never read from the environment (--help, --version). */
   env?: false
+  /** The startServer option the value is, as it is; none for what is read further (the clock, files, the proxy). */
+  server?: keyof ServerOptions
 }
 const option = <T>(spec: OptionSpec<T>) => spec
 
@@ -57,11 +59,13 @@ const option = <T>(spec: OptionSpec<T>) => spec
  */
 export const OPTIONS = {
   port: option({
+    server: 'port',
     arg: 'N',
     help: 'port to listen on (default 4600; 0 picks a free one)',
     parse: (text, from) => integer(from, text, 4600, 0, 65535),
   }),
   host: option({
+    server: 'host',
     arg: 'ADDRESS',
     help: 'address to bind (default 127.0.0.1)',
     parse: (text, from) => host(from, text),
@@ -80,12 +84,14 @@ export const OPTIONS = {
     parse: (text, from) => number(from, text, 1, [0, 1_000_000], true),
   }),
   seed: option({
+    server: 'seed',
     arg: 'N',
     help: 'seed for identifiers and durations (default: random, printed at start)',
     // The CLI is the one place a random seed is chosen; it is printed so a run can be repeated.
     parse: (text, from) => integer(from, text, Math.floor(Math.random() * 1_000_000), 0, Number.MAX_SAFE_INTEGER),
   }),
   scenario: option({
+    server: 'scenario',
     arg: 'NAME',
     help: 'the scenario requests get unless they pick one (default: default)',
     parse: (text) => text,
@@ -103,6 +109,7 @@ export const OPTIONS = {
     parse: (text, from) => flag(from, text),
   }),
   idStyle: option({
+    server: 'idStyle',
     arg: 'prefixed|uuid|numeric|long',
     help: [
       'the shape of task, provider task and request ids (default',
@@ -112,6 +119,7 @@ export const OPTIONS = {
     parse: (text, from) => oneOf(from, text, ID_STYLES, DEFAULT_ID_STYLE),
   }),
   sparse: option({
+    server: 'sparse',
     arg: 'random|all',
     bare: 'random',
     help: [
@@ -123,6 +131,7 @@ export const OPTIONS = {
     parse: (text, from) => (text === undefined ? (false as const) : oneOf(from, text, SPARSE_MODES, 'random')),
   }),
   maxTasks: option({
+    server: 'maxTasks',
     arg: 'N',
     help: [
       'tasks kept; beyond it the tasks that finished first are evicted',
@@ -131,6 +140,7 @@ export const OPTIONS = {
     parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
   }),
   adminToken: option({
+    server: 'adminToken',
     arg: 'T',
     help: [
       'the control API (/__mock) answers only Authorization: Bearer T;',
@@ -145,6 +155,7 @@ export const OPTIONS = {
     parse: (text, from) => adminTokenFile(from, text),
   }),
   allowedHosts: option({
+    server: 'allowedHosts',
     arg: 'H,…',
     help: [
       'host names answered besides localhost, IP addresses and --host',
@@ -154,6 +165,7 @@ export const OPTIONS = {
     parse: (text, from) => list(from, text, 'genmock.internal,.dev.example.test', hostEntry),
   }),
   corsOrigin: option({
+    server: 'corsOrigins',
     arg: 'O,…',
     help: [
       'page origins CORS lets in besides loopback ones, such as',
@@ -163,6 +175,7 @@ export const OPTIONS = {
     parse: (text, from) => list(from, text, 'https://app.example.test,http://localhost:3000', originEntry),
   }),
   strict: option({
+    server: 'strict',
     help: [
       'a request that breaks a client conformance error rule (polling too',
       'soon, a retry under a new key, a key sent from a browser, …) gets an',
@@ -216,9 +229,8 @@ export const OPTIONS = {
   proxyTimeout: option({
     arg: 'S',
     help: [
-      'with --proxy: seconds the service may take to start answering, pause',
-      'mid-answer, or finish a non-media answer (default 30); then 504,',
-      'marked Genmock-Proxy-Error, or a cut connection once media flows',
+      'with --proxy: seconds the service may take to start, pause or finish',
+      'an answer (default 30; then 504, or a cut media stream; Genmock-Proxy-Error)',
     ],
     parse: (text, from) => integer(from, text, 30, 1, 3600),
   }),
@@ -250,6 +262,7 @@ export const OPTIONS = {
     parse: (text, from) => number(from, text, 5, [0, 3600]),
   }),
   log: option({
+    server: 'log',
     arg: 'pretty|json|silent',
     help: [
       'pretty: the banner and one line per request (default); json: every',
@@ -356,8 +369,6 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   const serve = values as ServeArgs
   // The file's token wins over GENMOCK_ADMIN_TOKEN, as the command line does.
   serve.adminToken = serve.adminTokenFile ?? serve.adminToken
-  if (acceptsEveryHost(serve.allowedHosts) && serve.adminToken === undefined)
-    throw new UsageError(OPEN_HOSTS_NEED_TOKEN)
   if (serve.watch && serve.scenarios === undefined)
     throw new UsageError('--watch needs --scenarios DIR: it reloads the scenario files of that folder')
   for (const key of ['record', 'proxyTimeout'] as const)

@@ -3,6 +3,7 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import { toHar } from '../reports/har.js'
 import type { HttpRequest } from '../http/request-reply.js'
@@ -98,14 +99,16 @@ export class RecordingProxy {
   readonly #target: URL
   readonly #timeoutMs: number
   readonly #engine: Engine
+  readonly #drift: Drift
   readonly #har: HarFile | undefined
   readonly #onError: (error: unknown) => void
 
   /** Throws when the target is not a base URL, or the recording cannot be created. */
-  constructor(engine: Engine, options: ProxyOptions, onError: (error: unknown) => void) {
+  constructor(engine: Engine, drift: Drift, options: ProxyOptions, onError: (error: unknown) => void) {
     this.#target = proxyTarget(options.target)
     this.#timeoutMs = options.timeoutMs ?? 30_000
     this.#engine = engine
+    this.#drift = drift
     this.#onError = onError
     this.#har = options.record === undefined ? undefined : new HarFile(options.record, this.base)
   }
@@ -233,7 +236,7 @@ export class RecordingProxy {
 
   #record(exchange: ProxiedExchange): void {
     try {
-      const entry = recordProxied(this.#engine, exchange)
+      const entry = recordProxied(this.#engine, this.#drift, exchange)
       this.#har?.append(toHar([entry], this.base).log.entries[0]!)
     } catch (error) {
       this.#onError(error)

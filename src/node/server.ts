@@ -4,17 +4,15 @@ import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
-import { loadDashboardPage } from '../dashboard/load.js'
-import { withCalibration } from '../drift/calibrate.js'
-import { Engine } from '../engine/engine.js'
+import type { Drift } from '../drift/drift-state.js'
+import type { Engine } from '../engine/engine.js'
 import { redactor } from '../http/redaction.js'
-import { type AppOptions, createApp, type SimulatorOptions, wallSleep } from '../handlers/app.js'
-import { driftOf, type Drift } from '../drift/drift-state.js'
+import { buildSimulator, type SimulatorOptions } from '../simulator.js'
 import { toWire, type HttpRequest } from '../http/request-reply.js'
 import { originOf, parseHost } from '../http/host.js'
 import { problemToHttp } from '../http/replies.js'
 import { proxyFailure } from '../drift/proxy-failure.js'
-import { isControlPath } from '../handlers/control-routes.js'
+import { isControlPath } from '../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { requestLog, type LogFormat } from './logger.js'
@@ -161,14 +159,9 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
-  const engine = new Engine(withCalibration({ videoSample: loadVideoSample(), sleep: wallSleep, ...options }))
-  const routeOptions: AppOptions = {
-    onUnexpectedError: options.onUnexpectedError,
-    adminToken: options.adminToken,
-    dashboardPage: loadDashboardPage,
-  }
-  const app = createApp(engine, routeOptions)
-  const proxy = options.proxy && new RecordingProxy(engine, options.proxy, options.onUnexpectedError ?? console.error)
+  const { engine, drift, app } = buildSimulator({ videoSample: loadVideoSample(), ...options })
+  const onError = options.onUnexpectedError ?? console.error
+  const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))
@@ -275,7 +268,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${shown}:${port}`,
     port,
     engine,
-    drift: driftOf(engine),
+    drift,
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
         draining = true

@@ -47,7 +47,7 @@ export function watchScenarios(dir: string, engine: Engine, out: Output): () => 
       problems = loaded.problems.map(formatProblem)
       if (problems.length === 0) {
         const fresh = loaded.entries.filter(
-          ({ scenario }) => JSON.stringify(engine.scenarios.get(scenario.name)?.scenario) !== JSON.stringify(scenario),
+          ({ scenario }) => JSON.stringify(engine.scenario(scenario.name)?.scenario) !== JSON.stringify(scenario),
         )
         changed = loadAll(engine, fresh)
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONTROL_API_ROUTES } from '../handlers/control-routes.js'
+import { CONTROL_API_ROUTES } from '../handlers/route-table.js'
 import { controlPaths } from './control-operations.js'
 
 describe("the control document's paths", () => {

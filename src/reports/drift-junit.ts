@@ -7,7 +7,7 @@ import { plural } from './summary-lines.js'
  * The drift findings as JUnit XML, as the conformance report: one testcase per kind of finding,
  * failing with each finding of that kind (place, count, both values).
  * @example
- * driftJunit(driftOf(engine).report.findings())
+ * driftJunit(simulator.drift.findings())
  */
 export function driftJunit(findings: readonly DriftFinding[]): string {
   const kinds = DRIFT_KIND_IDS.filter((kind) => findings.some((f) => f.kind === kind))

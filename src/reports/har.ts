@@ -1,6 +1,7 @@
 // The journal as HAR 1.2, for the control API's export and the proxy's recording.
 import pkg from '../../package.json' with { type: 'json' }
-import type { JournalFilter, Journal } from '../engine/journal/journal.js'
+import type { JournalView } from '../engine/engine.js'
+import type { JournalFilter } from '../engine/journal/journal.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal-entry.js'
 
 /** The parts of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) genmock writes. */
@@ -119,5 +120,5 @@ export function toHar(entries: readonly JournalEntry[], origin: string): Har {
  * @example
  * writeFileSync('session.har', JSON.stringify(journalToHar(simulator.journal)))
  */
-export const journalToHar = (journal: Journal, filter: JournalFilter = {}, origin = 'http://localhost'): Har =>
+export const journalToHar = (journal: JournalView, filter: JournalFilter = {}, origin = 'http://localhost'): Har =>
   toHar(journal.find(filter).reverse(), origin)

@@ -1,15 +1,13 @@
 // `node --import tsx test/bench/listing.ts`: how long the control API's task listing takes with
 // 50k and 100k stored tasks: the first page (`limit=100`), the next one, and one far down, each
 // through the route core as a door calls it. Env: LISTING_SIZES (default 50000,100000).
-import { Engine } from '../../src/engine/engine.js'
-import { createApp } from '../../src/handlers/app.js'
+import { buildSimulator } from '../../src/simulator.js'
 import { routeRequest as request } from './route-request.js'
 
 const SIZES = (process.env.LISTING_SIZES ?? '50000,100000').split(',').map(Number)
 const say = (line: string) => process.stdout.write(`${line}\n`)
 for (const size of SIZES) {
-  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: size })
-  const app = createApp(engine)
+  const { engine, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' }, maxTasks: size })
   const { apiKey } = engine.createAccount({ credits: 100 * size })
   const body = JSON.stringify({ model: 'base-image-2', prompt: 'a fox' })
   for (let i = 0; i < size; i++) await app(request('POST', '/api/ai/image/generate', '', body, apiKey))

@@ -80,7 +80,7 @@ describe('calibration from a recording', () => {
 
     const calibration = loadCalibration(join(dir, 'out'))
     const second = await proxyTo(standIn.url, { calibration })
-    expect(second.engine.scenarios.defaultName).toBe('calibrated')
+    expect(second.engine.scenarioList().defaultName).toBe('calibrated')
     await clientSession(second.url, { key: STAND_IN_KEY, poorKey: 'sk_live_poor' })
     await new Promise((resolve) => setTimeout(resolve, 50))
     const named = second.drift.findings().map((f) => `${f.kind} ${f.place}`)

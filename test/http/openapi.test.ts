@@ -8,9 +8,9 @@ import {
   VIDEO_MODEL_IDS,
   VIDEO_MODELS,
 } from '../../src/contract/models.js'
-import { ROUTES } from '../../src/handlers/app.js'
+import { ROUTES } from '../../src/handlers/route-table.js'
 import { openApiDocument } from '../../src/openapi/service-document.js'
-import { CONTROL_API_ROUTES } from '../../src/handlers/control-routes.js'
+import { CONTROL_API_ROUTES } from '../../src/handlers/route-table.js'
 import { controlOpenApiDocument } from '../../src/openapi/control-document.js'
 import { auth, KEYS } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'

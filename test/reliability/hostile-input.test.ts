@@ -243,7 +243,7 @@ eachDoor(
             body: '{"name":"proto-accounts"}',
           })
           await expectRefused(chosen, 400) // there is no account "constructor"
-          expect(door().engine.scenarios.defaultName).toBe('default')
+          expect(door().engine.scenarioList().defaultName).toBe('default')
         } else await expectRefused(accounts, 400)
         const inherited = await load(
           '{"name":"proto-inherited","description":"d","accounts":{"__proto__":{"credits":999999}}}',
@@ -310,7 +310,7 @@ eachDoor(
         expect(door().engine.listAccounts().length).toBe(4)
         expect(door().engine.getAccount('acct_alice').credits).toBe(1000 - 4)
         expect(door().engine.clockState()).toEqual(clockBefore)
-        expect(door().engine.scenarios.defaultName).toBe('default')
+        expect(door().engine.scenarioList().defaultName).toBe('default')
         expect(door().engine.listTasks({ limit: 1 }, '').tasks[0]).toMatchObject({
           id: taskId,
           status: 0,

@@ -286,7 +286,7 @@ class Model {
 
   async step(op: Op): Promise<void> {
     this.log.push(JSON.stringify(op))
-    const now = this.engine.clock.now()
+    const now = this.engine.clockOf(undefined).now()
     switch (op.op) {
       case 'submit':
         this.lastSubmit = op
@@ -453,7 +453,7 @@ class Model {
 
   /** Every invariant, after every step. */
   check(): void {
-    const now = this.engine.clock.now()
+    const now = this.engine.clockOf(undefined).now()
     const views = new Map(this.engine.listTasks({ limit: 100_000 }, ORIGIN).tasks.map((task) => [task.id, task]))
     const modelIds = new Set(this.tasks.map((task) => task.id))
     for (const id of views.keys()) expect(modelIds.has(id), `the store holds ${id}, a task never accepted`).toBe(true)

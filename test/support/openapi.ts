@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import pkg from '../../package.json' with { type: 'json' }
 import { openApiDocument } from '../../src/openapi/service-document.js'
-import { CONTROL_API_ROUTES } from '../../src/handlers/control-routes.js'
+import { CONTROL_API_ROUTES } from '../../src/handlers/route-table.js'
 import { controlOpenApiDocument } from '../../src/openapi/control-document.js'
 import type { Door } from './doors.js'
 

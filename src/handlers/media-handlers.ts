@@ -1,7 +1,6 @@
-// The service's media routes: generated PNG previews and the sample MP4, with byte ranges.
-import { MEDIA_PATHS } from './media-paths.js'
+// The service's media handlers: generated PNG previews and the sample MP4, with byte ranges.
 import { Problem } from '../engine/problem.js'
-import type { RouteRow } from './route-context.js'
+import type { Route } from './route-context.js'
 import { json, type Reply } from '../http/request-reply.js'
 import { parseRange } from '../http/range.js'
 
@@ -9,29 +8,21 @@ const notFound = () => Problem.of({ kind: 'not-found', message: 'Media not found
 const CACHE = 'private, max-age=3600'
 
 /** Output media: generated PNGs for image tasks, the sample MP4 (with byte ranges) for video tasks. */
-export const MEDIA_ROUTES: readonly RouteRow[] = [
-  {
-    method: 'GET',
-    path: MEDIA_PATHS.image,
-    run: ({ engine, params, caller, trace }) => {
-      const match = /^(\d{1,3})\.png$/.exec(params.file!)
-      if (!match) throw notFound()
-      // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
-      trace.taskId = params.taskId!
-      return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), caller))
-    },
+export const MEDIA_HANDLERS = {
+  serveImage: ({ engine, params, caller, trace }) => {
+    const match = /^(\d{1,3})\.png$/.exec(params.file!)
+    if (!match) throw notFound()
+    // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
+    trace.taskId = params.taskId!
+    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), caller))
   },
-  {
-    method: 'GET',
-    path: MEDIA_PATHS.video,
-    run: ({ engine, request, params, caller, trace }) => {
-      const match = /^(.+)\.mp4$/.exec(params.file!)
-      if (!match) throw notFound()
-      trace.taskId = match[1]!
-      return videoReply(engine.videoMedia(match[1]!, caller), request.headers.range)
-    },
+  serveVideo: ({ engine, request, params, caller, trace }) => {
+    const match = /^(.+)\.mp4$/.exec(params.file!)
+    if (!match) throw notFound()
+    trace.taskId = match[1]!
+    return videoReply(engine.videoMedia(match[1]!, caller), request.headers.range)
   },
-]
+} satisfies Record<string, Route>
 
 /**
  * A PNG as its reply.

@@ -1,0 +1,78 @@
+// The control API's handlers of what clients did: the request journal (list, count, HAR, clear), the client
+// conformance findings (README, Client conformance) and outcome coverage (README, Outcome coverage).
+import type * as z from 'zod'
+import {
+  findingQuerySchema,
+  journalFilterQuerySchema,
+  journalHarQuerySchema,
+  journalListQuerySchema,
+} from '../contract/control-requests.js'
+import type { RuleId } from '../engine/journal/conformance.js'
+import type { JournalEntry, JournalFilter } from '../engine/journal/journal.js'
+import { readQuery } from '../http/read-query.js'
+import { json } from '../http/request-reply.js'
+import { junitReport } from '../reports/conformance-junit.js'
+import { toHar } from '../reports/har.js'
+import { pageOf } from './paging.js'
+import type { Route } from './route-context.js'
+
+/** What a journal entry weighs in a page: its bodies as kept (up to 64 kB each), and the rest. */
+const bodyWeight = (entry: JournalEntry) =>
+  1024 + (entry.requestBody?.text?.length ?? 0) + (entry.responseBody?.text?.length ?? 0)
+
+/** The journal filters of GET /__mock/requests, /requests/count and /requests.har, as the engine takes them. */
+const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuerySchema>): JournalFilter => ({
+  ...filter,
+  accountId: account,
+})
+
+export const JOURNAL_HANDLERS = {
+  listRequests: ({ engine, query }) => {
+    const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, query())
+    const page = pageOf(engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    return json(200, {
+      total: page.total,
+      requests: page.items,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    })
+  },
+  countRequests: ({ engine, query }) =>
+    json(200, { count: engine.requests(journalFilter(readQuery(journalFilterQuerySchema, query()))).length }),
+  exportHar: ({ engine, query, request }) => {
+    const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, query())
+    const page = pageOf(engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    return json(200, toHar(page.items.reverse(), request.origin), {
+      'content-disposition': 'attachment; filename="genmock.har"',
+      // A HAR has no place for it: past the byte budget, the rest is one more export away.
+      ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),
+    })
+  },
+  clearRequests: ({ engine }) => {
+    engine.clearJournal()
+    return json(200, { ok: true })
+  },
+  listFindings: ({ engine, query }) => {
+    const { account, rule, format } = readQuery(findingQuerySchema, query())
+    const findings = engine.findings({ accountId: account, rule })
+    if (format === 'junit')
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/xml; charset=utf-8' },
+        bytes: junitReport(findings),
+      }
+    const counts: Partial<Record<RuleId, number>> = {}
+    for (const finding of findings) counts[finding.rule] = (counts[finding.rule] ?? 0) + 1
+    return json(200, { total: findings.length, counts, findings })
+  },
+  clearFindings: ({ engine }) => {
+    engine.clearFindings()
+    return json(200, { ok: true })
+  },
+  /** The whole run's coverage, or with `?account=` (repeated, or comma-separated) the given accounts' together. */
+  coverageReport: ({ engine, query }) => {
+    // `?account=` names accounts (none, when empty): only the whole run's report leaves it out.
+    const asked = query().getAll('account')
+    const accounts = asked.flatMap((value) => value.split(',')).filter((id) => id !== '')
+    return json(200, engine.coverageReport(asked.length > 0 ? accounts : undefined))
+  },
+} satisfies Record<string, Route>

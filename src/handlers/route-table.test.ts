@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { HttpRequest } from '../http/request-reply.js'
+import { buildSimulator } from '../simulator.js'
+import { ROUTES } from './route-table.js'
+
+/** The route table's "who may call it" column, held to what each route answers a caller without credentials. */
+const { app } = buildSimulator({ seed: 7, adminToken: 'admin-token-123' })
+const request = (method: string, path: string, headers: HttpRequest['headers'] = {}): HttpRequest => ({
+  method,
+  path: path.replace(/:(\w+)/g, (_, name: string) => (name === 'file' ? 'tsk_none.png' : 'none')),
+  query: '',
+  headers,
+  body: new TextEncoder().encode('{}'),
+  origin: 'http://localhost',
+})
+const status = async (req: HttpRequest) => {
+  const reply = await app(req)
+  return reply && 'status' in reply ? reply.status : undefined
+}
+
+describe('the route table', () => {
+  it('lists each method and path once, and names a handler on every line', () => {
+    const keys = ROUTES.map((row) => `${row.method} ${row.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const row of ROUTES) expect(typeof row.run, row.name).toBe('function')
+  })
+
+  it.each(ROUTES.map((row) => [row.access, row.method, row.path] as const))(
+    '%s: %s %s answers by its access column',
+    async (access, method, path) => {
+      const bare = await status(request(method, path))
+      if (access === 'public') expect(bare).not.toBe(401)
+      else expect(bare).toBe(401)
+      if (access === 'control')
+        expect(await status(request(method, path, { authorization: 'Bearer admin-token-123' }))).not.toBe(401)
+    },
+  )
+})

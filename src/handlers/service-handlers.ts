@@ -1,0 +1,46 @@
+// The service's own endpoints' handlers (README, The service endpoints): submit, read a task, list the models.
+import type { Endpoint } from '../engine/engine.js'
+import type { Route } from './route-context.js'
+import { json } from '../http/request-reply.js'
+import { submissionReply } from '../http/replies.js'
+import { headerText, readJson } from '../http/read-request.js'
+import { scenarioAsked, sparseAsked } from '../http/prefer-header.js'
+
+const submit =
+  (endpoint: Endpoint): Route =>
+  async ({ engine, request, caller, trace }) => {
+    const account = caller()
+    const body = readJson(request)
+    const sent = request.headers['idempotency-key']
+    const idempotencyKey = sent === undefined ? null : headerText(sent)
+    if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
+    const sparse = sparseAsked(request.headers)
+    const submission = await engine.submit(account, endpoint, body, {
+      idempotencyKey,
+      scenario: scenarioAsked(request.headers),
+      sparse,
+    })
+    Object.assign(trace, { scenario: submission.scenario, taskId: submission.response.taskId })
+    if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
+    if (submission.replayed) trace.replayed = true
+    return submissionReply(submission)
+  }
+
+/** The service's own endpoints (the route table names them). */
+export const SERVICE_HANDLERS = {
+  submitImage: submit('image'),
+  submitVideo: submit('video'),
+  readTask: ({ engine, request, params, caller, trace }) => {
+    trace.taskId = params.id!
+    const account = caller()
+    const { snapshot, breaches } = engine.read(account, params.id!, request.origin, {
+      sparse: sparseAsked(request.headers),
+    })
+    if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
+    return json(200, snapshot)
+  },
+  listModels: ({ engine, caller }) => {
+    caller()
+    return json(200, engine.models())
+  },
+} satisfies Record<string, Route>

@@ -1,0 +1,28 @@
+// The simulator's own handlers: the dashboard page, health, the two OpenAPI documents (loaded on first use)
+// and reset.
+import pkg from '../../package.json' with { type: 'json' }
+import { resetSchema } from '../contract/control-requests.js'
+import { noRoute } from '../http/replies.js'
+import { json } from '../http/request-reply.js'
+import { bodyOf, type Route } from './route-context.js'
+
+export const SIMULATOR_HANDLERS = {
+  /**
+   * The dashboard page, as the door hands it in (AppOptions); in a page, the worker door mounts it
+   * with mountDashboard from genmock/browser instead.
+   */
+  dashboardPage: async ({ dashboardPage, request }) => {
+    if (!dashboardPage) throw noRoute(request)
+    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: await dashboardPage() }
+  },
+  dashboardRedirect: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }),
+  health: () => json(200, { ok: true, version: pkg.version }),
+  serviceOpenApi: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
+  controlOpenApi: async ({ request, controlRoutes }) =>
+    (await import('../openapi/control-document.js')).controlOpenApiReply(request.origin, controlRoutes),
+  /** Back to the start; the engine's reset clears the drift report with it. */
+  reset: (c) => {
+    c.engine.reset(bodyOf(resetSchema, c).seed)
+    return json(200, { ok: true, seed: c.engine.seed })
+  },
+} satisfies Record<string, Route>

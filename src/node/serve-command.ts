@@ -1,0 +1,206 @@
+/**
+ * `genmock` (docs/cli.md): the server from the command line. The option table (cli-args.ts) is read
+ * into the server's options; the scenario files, the calibration and --report are checked before it
+ * starts. The scenario-file loader (and yaml with it) is loaded only for --scenarios.
+ */
+import { lookup } from 'node:dns/promises'
+import { accessSync, constants, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { defaultAccounts } from '../engine/default-fixtures.js'
+import type { Calibration } from '../drift/calibrate.js'
+import { Problem } from '../engine/problem.js'
+import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
+import { banner, readyInfo } from './banner.js'
+import { KEYS, OPTIONS, type OptionSpec, type ServeArgs, VERSION } from './cli-args.js'
+import { leanHeap } from './lean-heap.js'
+import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
+import { output, writeError } from './output.js'
+import { type RunningServer, type ServerOptions, startServer } from './server.js'
+import { SHUTDOWN, stopRequested } from './serve-stop.js'
+
+/**
+ * The server's options the table gives one to one, from the values read (those not given left out).
+ * @example
+ * serverOptions(parsed) // { port: 4600, host: '127.0.0.1', seed: 7, strict: false, … }
+ */
+export function serverOptions(args: ServeArgs): Partial<ServerOptions> {
+  const options: Record<string, unknown> = {}
+  for (const key of KEYS) {
+    const to = (OPTIONS[key] as OptionSpec<unknown>).server
+    const value = (args as Record<string, unknown>)[key]
+    if (to !== undefined && value !== undefined) options[to] = value
+  }
+  return options as Partial<ServerOptions>
+}
+
+/** Loopback addresses: binding anything else exposes the test keys and the control API to the network. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
+
+/** The --scenarios directory's scenarios, or the reasons genmock will not start with them. */
+async function userScenarios(dir: string | undefined): Promise<{ entries: ScenarioEntry[]; errors: string[] }> {
+  if (dir === undefined) return { entries: [], errors: [] }
+  const { formatProblem, loadScenarioFiles, scenarioFilesIn } = await import('./scenario-files.js')
+  let files: string[]
+  try {
+    files = scenarioFilesIn(dir)
+  } catch (error) {
+    return { entries: [], errors: [`--scenarios ${dir}: ${(error as Error).message}`] }
+  }
+  const { entries, problems } = loadScenarioFiles(files)
+  return { entries, errors: problems.map(formatProblem) }
+}
+
+/** The --calibration directory, or why genmock will not start with it. */
+async function calibrationOf(dir: string | undefined): Promise<{ calibration?: Calibration; error?: string }> {
+  if (dir === undefined) return {}
+  const { CalibrationError, loadCalibration } = await import('./calibration-files.js')
+  try {
+    return { calibration: loadCalibration(dir) }
+  } catch (error) {
+    if (error instanceof CalibrationError) return { error: error.message }
+    throw error
+  }
+}
+
+/** Why --report FILE could not be written when genmock stops, found before it starts. */
+function reportProblem(file: string): string | undefined {
+  const full = resolve(file)
+  try {
+    const stat = statSync(full, { throwIfNoEntry: false })
+    if (stat?.isDirectory()) return `--report ${file} is a folder; give a file name, such as conformance.xml`
+    accessSync(stat ? full : dirname(full), constants.W_OK)
+    return undefined
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return `--report ${file}: the folder ${dirname(full)} does not exist`
+    return `--report ${file}: cannot be written (${code ?? (error as Error).message})`
+  }
+}
+
+/** What the options need from the machine, checked before anything starts: each problem found. */
+async function preflight(args: ServeArgs): Promise<string[]> {
+  const problems: string[] = []
+  try {
+    await lookup(args.host)
+  } catch (error) {
+    problems.push(`--host ${args.host}: no such address (${(error as NodeJS.ErrnoException).code})`)
+  }
+  const report = args.report === undefined ? undefined : reportProblem(args.report)
+  if (report) problems.push(report)
+  if (acceptsEveryHost(args.allowedHosts) && args.adminToken === undefined) problems.push(OPEN_HOSTS_NEED_TOKEN)
+  return problems
+}
+
+/** Why the server could not start, and the exit code: 2 when an option is at fault, 1 otherwise. */
+function startFailure(error: unknown, args: ServeArgs): [number, string] {
+  if (error instanceof Problem && error.detail.kind === 'invalid-request') {
+    const lines = error.detail.issues.map(
+      (issue) =>
+        `  --scenario ${args.scenario ?? 'default'}: ${issue.path === 'name' ? '' : `${issue.path}: `}` +
+        `${issue.message}\n`,
+    )
+    return [2, `not starting\n${lines.join('')}`]
+  }
+  const code = (error as { code?: string }).code
+  if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
+  if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
+  if (args.record !== undefined && (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES'))
+    return [2, `--record ${args.record}: cannot be written (${code})\n`]
+  if (code === 'EACCES') return [2, `--port ${args.port}: not allowed to listen there (ports below 1024 need root)\n`]
+  return [1, `${(error as Error).message}\n`]
+}
+
+/**
+ * Serves until SIGINT, SIGTERM or SIGHUP, then lets the requests in flight finish (--grace) and
+ * runs the SHUTDOWN steps. The exit code: 0 after a clean stop, 1 when a step says so or the port
+ * is taken, 2 for bad options or scenarios.
+ */
+export async function serve(args: ServeArgs): Promise<number> {
+  const out = output(args.log)
+  const problems = await preflight(args)
+  if (problems.length > 0) {
+    writeError(
+      `genmock: not starting\n${problems.map((e) => `  ${e}\n`).join('')}Run genmock --help for the options.\n`,
+    )
+    return 2
+  }
+  const scenarios = await userScenarios(args.scenarios)
+  if (scenarios.errors.length > 0) {
+    writeError(
+      `genmock: not starting: the scenarios have problems\n${scenarios.errors.map((e) => `  ${e}\n`).join('')}`,
+    )
+    return 2
+  }
+  const { calibration, error: badCalibration } = await calibrationOf(args.calibration)
+  if (badCalibration !== undefined) {
+    writeError(`genmock: not starting: ${badCalibration}\n`)
+    return 2
+  }
+  let server: RunningServer
+  try {
+    server = await startServer({
+      ...serverOptions(args),
+      write: out.line,
+      clock: { mode: args.clock, speed: args.speed },
+      scenarios: scenarios.entries,
+      ...(calibration ? { calibration } : {}),
+      ...(args.proxy !== undefined
+        ? {
+            proxy: {
+              target: args.proxy,
+              timeoutMs: args.proxyTimeout * 1000,
+              ...(args.record !== undefined ? { record: args.record } : {}),
+            },
+          }
+        : {}),
+    })
+  } catch (error) {
+    const [code, message] = startFailure(error, args)
+    writeError(`genmock: ${message}`)
+    return code
+  }
+  const stopSteering = leanHeap()
+  // The handlers are in place before the banner: whoever reads the URL may stop it at once.
+  const { stopped, dispose } = stopRequested(out)
+  const info = readyInfo({
+    url: server.url,
+    port: server.port,
+    version: VERSION,
+    seed: server.engine.seed,
+    clock: server.engine.clockState(),
+    accounts: defaultAccounts,
+    scenarios: server.engine.scenarioList(),
+    locked: args.adminToken !== undefined,
+  })
+  const stopWatch = args.watch
+    ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)
+    : () => {}
+  const proxied =
+    args.proxy === undefined
+      ? ''
+      : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
+        `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
+  out.event(
+    'ready',
+    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}) },
+    banner(info).trimEnd() + proxied,
+  )
+  if (!LOOPBACK.test(args.host)) {
+    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
+    out.warn(
+      'exposed',
+      { host: args.host },
+      `warning: listening on ${args.host}, not only this machine: ` +
+        `anyone who can reach it can use the test keys.${lock}`,
+    )
+  }
+  const reason = await stopped
+  stopWatch()
+  out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
+  await server.close({ graceMs: args.grace * 1000 })
+  stopSteering()
+  const context = { args, engine: server.engine, drift: server.drift, out }
+  const code = Math.max(...SHUTDOWN.map((step) => step(context)))
+  dispose()
+  return code
+}

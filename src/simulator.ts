@@ -1,0 +1,46 @@
+/**
+ * The composition root: one simulator (engine, drift report, route core) built the same way for
+ * every door. `createSimulator` (msw, the browser worker, the test kit) and `startServer` (the Node
+ * server, the command) call it and add only their transport.
+ */
+import { loadDashboardPage } from './dashboard/load.js'
+import { type Calibration, withCalibration } from './drift/calibrate.js'
+import { Drift } from './drift/drift-state.js'
+import { Engine, type EngineOptions } from './engine/engine.js'
+import { type App, createApp, type RouteOptions } from './handlers/app.js'
+import { SERVICE_ROUTES } from './handlers/route-table.js'
+
+export interface SimulatorOptions extends EngineOptions, RouteOptions {
+  /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
+  calibration?: Calibration | undefined
+}
+
+/** What every door serves: the simulation, its drift report, and the route core over both. */
+export interface SimulatorCore {
+  engine: Engine
+  /** Where the service answered otherwise than genmock would have; reset with the engine. */
+  drift: Drift
+  app: App
+}
+
+/** A scenario's latency, waited out in wall time: the engine owns no timer, so the simulator gives it this wait. */
+export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The engine (calibrated when asked), its drift report and the route core. A door passes its own
+ * options (a video sample, `browserContext`) with the user's, then adds its transport.
+ * @example
+ * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
+ */
+export function buildSimulator(options: SimulatorOptions = {}): SimulatorCore {
+  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
+  const drift = new Drift(SERVICE_ROUTES)
+  engine.onReset(() => drift.clear())
+  const app = createApp(engine, drift, {
+    onUnexpectedError: options.onUnexpectedError,
+    browserContext: options.browserContext,
+    adminToken: options.adminToken,
+    dashboardPage: loadDashboardPage,
+  })
+  return { engine, drift, app }
+}
