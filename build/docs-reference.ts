@@ -17,6 +17,8 @@ const GENERATED = (source: string) =>
 
 /** A table cell: one line, with `|` escaped. */
 const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')
+/** Plain text (--help's) in a table cell: Markdown's emphasis and HTML characters escaped too. */
+const plain = (text: string) => cell(text.replace(/[*_\\]/g, '\\$&').replace(/</g, '&lt;'))
 
 /** The CLI reference: every option of the table with its variable and help, the commands, --help. */
 export function cliReference(): string {
@@ -24,10 +26,10 @@ export function cliReference(): string {
     const spec: OptionSpec<unknown> = OPTIONS[key]
     const value = spec.bare !== undefined ? `[=${spec.arg}]` : spec.arg ? ` ${spec.arg}` : ''
     const flag = `${spec.short ? `-${spec.short}, ` : ''}--${kebab(key)}${value}`
-    const variable = spec.env === false ? '—' : `\`${envName(key)}\``
-    return `| \`${cell(flag)}\` | ${variable} | ${cell([spec.help].flat().join(' '))} |`
+    const variable = spec.env === false ? '' : `<br>\`${envName(key)}\``
+    return `| \`${cell(flag)}\`${variable} | ${plain([spec.help].flat().join(' '))} |`
   })
-  const commands = Object.values(COMMANDS).map((c) => `| \`genmock ${c.usage}\` | ${cell(c.help)} |`)
+  const commands = Object.values(COMMANDS).map((c) => `| \`genmock ${c.usage}\` | ${plain(c.help)} |`)
   return `# The CLI reference
 
 ${GENERATED('the option table, src/node/cli-args.ts')}
@@ -38,8 +40,8 @@ explains each option at length.
 
 ## Options
 
-| Option | Variable | What |
-|---|---|---|
+| Option and variable | What |
+|---|---|
 ${rows.join('\n')}
 
 ## Commands
@@ -161,7 +163,13 @@ export function controlApiReference(): string {
         .filter(([, operation]) => operation.tags?.includes(tag.name))
         .map(([method, operation]) => operationText(document, method, path, operation)),
     )
-    return [`## ${tag.name}`, '', `${tag.description}.`, '', operations.join('\n\n')].join('\n')
+    return [
+      `## ${tag.name[0]!.toUpperCase()}${tag.name.slice(1)}`,
+      '',
+      `${tag.description}.`,
+      '',
+      operations.join('\n\n'),
+    ].join('\n')
   })
   const schemas = Object.entries((document.components as { schemas: Record<string, Json> }).schemas)
   const info = document.info as { description?: string }

@@ -90,8 +90,23 @@ export type StandardImageRequest = z.output<typeof standardImageRequestSchema> &
 export type RelayImageRequest = z.output<typeof relayImageRequestSchema> & { model: ImageModelId }
 export type ImageRequest = StandardImageRequest | RelayImageRequest
 
-const standardByModel = new Map(IMAGE_MODEL_IDS.map((id) => [id as string, standardImageSchema(IMAGE_MODELS[id])]))
-const relayByModel = new Map(RELAY_MODEL_IDS.map((id) => [id as string, relayImageSchema(IMAGE_MODELS[id])]))
+// Each model's schemas are built when a request first names the model (docs/performance.md, Cold start):
+// a server answers its first request without building every model's.
+const standardByModel = new Map<string, z.ZodType<ImageRequest>>()
+const relayByModel = new Map<string, z.ZodType<ImageRequest>>()
+
+function modelSchema(model: string, relay: boolean): z.ZodType<ImageRequest> | undefined {
+  const known = ((relay ? RELAY_MODEL_IDS : IMAGE_MODEL_IDS) as readonly string[]).includes(model)
+  if (!known) return undefined
+  const built = relay ? relayByModel : standardByModel
+  let schema = built.get(model)
+  if (!schema) {
+    const entry = IMAGE_MODELS[model as ImageModelId]
+    schema = (relay ? relayImageSchema(entry) : standardImageSchema(entry)) as z.ZodType<ImageRequest>
+    built.set(model, schema)
+  }
+  return schema
+}
 
 /**
  * The schema that judges this body: relay or standard, narrowed to its model when the model is known.
@@ -102,8 +117,8 @@ export function imageRequestSchemaFor(body: unknown): z.ZodType<ImageRequest> {
   const fields = isPlainObject(body) ? body : {}
   const model = typeof fields.model === 'string' ? fields.model : ''
   if (fields.provider === 'relay')
-    return (relayByModel.get(model) ?? relayImageRequestSchema) as z.ZodType<ImageRequest>
-  return (standardByModel.get(model) ?? standardImageRequestSchema) as z.ZodType<ImageRequest>
+    return modelSchema(model, true) ?? (relayImageRequestSchema as z.ZodType<ImageRequest>)
+  return modelSchema(model, false) ?? (standardImageRequestSchema as z.ZodType<ImageRequest>)
 }
 
 /**

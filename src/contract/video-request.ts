@@ -54,11 +54,18 @@ function videoSchema(model?: VideoModel, mode?: InputMode) {
 export const videoRequestSchema = videoSchema()
 export type VideoRequest = z.output<typeof videoRequestSchema> & { model: VideoModelId }
 
+// Each model's schemas (and each of its input modes') are built when a request first names them
+// (docs/performance.md, Cold start).
 const schemas = new Map<string, z.ZodType<VideoRequest>>()
-for (const model of Object.values(VIDEO_MODELS)) {
-  schemas.set(model.id, videoSchema(model) as z.ZodType<VideoRequest>)
-  for (const mode of model.modes)
-    schemas.set(`${model.id}|${mode}`, videoSchema(model, mode) as z.ZodType<VideoRequest>)
+
+function modelSchema(model: string, mode?: string): z.ZodType<VideoRequest> | undefined {
+  const entry = Object.hasOwn(VIDEO_MODELS, model) ? VIDEO_MODELS[model as VideoModelId] : undefined
+  if (!entry || (mode !== undefined && !(entry.modes as readonly string[]).includes(mode))) return undefined
+  const key = mode === undefined ? model : `${model}|${mode}`
+  let schema = schemas.get(key)
+  if (!schema)
+    schemas.set(key, (schema = videoSchema(entry, mode as (typeof entry.modes)[number]) as z.ZodType<VideoRequest>))
+  return schema
 }
 
 /**
@@ -70,8 +77,8 @@ export function videoRequestSchemaFor(body: unknown): z.ZodType<VideoRequest> {
   const fields = isPlainObject(body) ? body : {}
   const model = String(fields.model)
   return (
-    schemas.get(`${model}|${String(fields.inputMode)}`) ??
-    schemas.get(model) ??
+    modelSchema(model, String(fields.inputMode)) ??
+    modelSchema(model) ??
     (videoRequestSchema as z.ZodType<VideoRequest>)
   )
 }

@@ -158,11 +158,37 @@ export class EngineState {
     scenario: string,
     accountId: string,
   ): T {
-    const setting = asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.sparse
+    const setting = this.#sparseSetting(asked, scenario)
     if (setting === 'off') return full
     const sparse = sparsen(full, kind, setting, sparseKey(this.seed, full.taskId, answer))
     if (Object.keys(sparse).length < Object.keys(full).length) this.coverage.record('sparse-answer', accountId)
     return sparse
+  }
+
+  #sparseSetting(asked: SparseSetting | null | undefined, scenario: string): SparseSetting {
+    return asked ?? sparseSetting(this.scenarios.sparseOf(scenario)) ?? this.sparse
+  }
+
+  /**
+   * A task's snapshot as JSON text, as every door writes it, sparsened as `sparsen` says: serialised
+   * once per change of the task for an origin and a setting (tasks/answers.ts); a `random` answer is
+   * drawn again on every read, numbered by the task's polls.
+   */
+  snapshotText(task: TaskRecord, origin: string, asked: SparseSetting | null | undefined): string {
+    const setting = this.#sparseSetting(asked, task.scenario)
+    const kept = setting === 'random' ? undefined : this.tasks.answers.get(task, origin, setting)
+    if (kept) {
+      if (kept.sparse) this.coverage.record('sparse-answer', task.accountId)
+      return kept.text
+    }
+    const full = toSnapshot(task, origin)
+    const answer = this.sparsen(full, 'snapshot', task.polls, asked, task.scenario, task.accountId)
+    const text = JSON.stringify(answer)
+    if (setting !== 'random') {
+      const sparse = answer !== full && Object.keys(answer).length < Object.keys(full).length
+      this.tasks.answers.set(task, { origin, setting, text, sparse })
+    }
+    return text
   }
 
   view(task: TaskRecord, origin: string): TaskView {

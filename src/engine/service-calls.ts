@@ -9,17 +9,17 @@ import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-requ
 import type { Account } from './accounts/accounts.js'
 import type { Breach } from './journal/conformance.js'
 import { drawId } from './random/draw-id.js'
-import { canonicalJson, RECORDS_PER_ACCOUNT } from './tasks/idempotency.js'
-import { KEEP_FINISHED_PER_ACCOUNT } from './tasks/task-store.js'
+import { canonicalJson } from './tasks/idempotency.js'
+import { begin, evictedRead } from './tasks/keyed-begin.js'
 import { textHash } from '../lib/bounded.js'
 import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
-import { toSnapshot, toSubmission } from './tasks/snapshot.js'
+import { toSubmission } from './tasks/snapshot.js'
 import type { EngineState } from './engine-state.js'
 import type { TaskRecord } from './tasks/task-record.js'
-import { scheduleSteps } from './tasks/timeline.js'
+import { scheduleSteps, type ScheduledStep } from './tasks/timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
 export type Endpoint = 'image' | 'video'
@@ -52,8 +52,57 @@ export interface Submission {
 
 /** A task as its owner reads it, and the rules the read broke without being refused. */
 export interface TaskRead {
-  snapshot: TaskSnapshot
+  /** The snapshot as JSON text, exactly as the doors write it (kept with the task's version). */
+  text: string
+  /** The snapshot as a value: a new object on every read of it, parsed from `text`. */
+  readonly snapshot: TaskSnapshot
   breaches: Breach[]
+}
+
+/**
+ * A submission as the conformance rules compare it with the account's recent ones. Its fingerprint,
+ * the body's canonical JSON, is made only when something reads it: a key to check, a failed
+ * submission to compare with, or this one failing; most submissions need none.
+ */
+class Attempt {
+  readonly endpoint: Endpoint
+  readonly body: unknown
+  readonly key: string | null
+  readonly relay: boolean
+  #body: string | undefined
+
+  constructor(endpoint: Endpoint, body: unknown, key: string | null, relay: boolean) {
+    this.endpoint = endpoint
+    this.body = body
+    this.key = key
+    this.relay = relay
+  }
+
+  /** A hash of the body's canonical JSON, as Idempotency-Key records compare bodies. */
+  get canonicalBody(): string {
+    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
+    this.#body ??= textHash(canonicalJson(this.body))
+    return this.#body
+  }
+
+  get fingerprint(): string {
+    return `${this.endpoint}|${this.canonicalBody}`
+  }
+}
+
+/** A read's answer: the text kept with the task's version; the snapshot parsed from it when asked. */
+class Read implements TaskRead {
+  readonly text: string
+  readonly breaches: Breach[]
+
+  constructor(text: string, breaches: Breach[]) {
+    this.text = text
+    this.breaches = breaches
+  }
+
+  get snapshot(): TaskSnapshot {
+    return JSON.parse(this.text) as TaskSnapshot
+  }
 }
 
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
@@ -92,12 +141,10 @@ export function submit(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
-    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
-    const fingerprint = textHash(canonicalJson(body))
     const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
     // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
-    // here once made engine.submit half again as slow (README, Performance).
-    const attempt = { fingerprint: `${endpoint}|${fingerprint}`, key: idempotencyKey, relay }
+    // here once made engine.submit half again as slow (docs/performance.md).
+    const attempt = new Attempt(endpoint, body, idempotencyKey, relay)
     for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
       state.breach(facts.breaches, breach, account)
     const prompt = (body as { prompt?: unknown } | null)?.prompt
@@ -110,18 +157,7 @@ export function submit(
     const scenario = (facts.scenario = choice.name)
     const scope = `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
-      const begun = begin(state, scope, idempotencyKey, fingerprint, now, facts.breaches, account)
-      if (begun.kind === 'new' && begun.evicted) {
-        const message =
-          `this Idempotency-Key's record was let go to keep the account's latest ${RECORDS_PER_ACCOUNT} keys: genmock cannot ` +
-          'tell whether this retry was charged already, so it runs as a new request (docs/limits-and-security.md)'
-        try {
-          state.breach(facts.breaches, { rule: 'retry-after-eviction', idempotencyKey, message }, account)
-        } catch (error) {
-          state.idempotency.release(scope, idempotencyKey)
-          throw error
-        }
-      }
+      const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
       if (begun.kind === 'replay') {
         state.coverage.record('idempotent-replay', account.id)
         const { response, status } = begun.response
@@ -137,7 +173,9 @@ export function submit(
         at,
       )
     try {
-      const accepted = await accept(state, account, request, scenario, now, facts)
+      const accepting = accept(state, account, request, scenario, now, facts)
+      // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
+      const accepted = accepting instanceof Promise || idempotencyKey !== null ? await accepting : accepting
       // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
       const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
       const { scenarioHttpStatus, delivery } = accepted
@@ -168,28 +206,6 @@ export function submit(
   })
 }
 
-/** Begins an Idempotency-Key's request; the same key with another body is also a conformance breach. */
-function begin(
-  state: EngineState,
-  scope: string,
-  key: string,
-  fingerprint: string,
-  now: number,
-  breaches: Breach[],
-  account: Account,
-) {
-  try {
-    return state.idempotency.begin(scope, key, fingerprint, now)
-  } catch (error) {
-    if (error instanceof Problem && error.detail.kind === 'idempotency-mismatch') {
-      const message =
-        'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request'
-      state.breach(breaches, { rule: 'key-reused-with-other-body', idempotencyKey: key, message }, account)
-    }
-    throw error
-  }
-}
-
 function validateRequest(
   endpoint: Endpoint,
   body: unknown,
@@ -203,14 +219,16 @@ function validateRequest(
     : validate(videoRequestSchemaFor(body), body, issues)
 }
 
-async function accept(
+type Accepted = Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>
+
+function accept(
   state: EngineState,
   account: Account,
   request: ImageRequest | VideoRequest,
   scenario: string,
   now: number,
   found: ProblemFacts,
-): Promise<Pick<Submission, 'response' | 'scenarioHttpStatus' | 'delivery'>> {
+): Accepted | Promise<Accepted> {
   // Every random draw happens before the first await, in request order: determinism by seed.
   const random = state.random
   const facts = requestFacts(request, account.id)
@@ -228,7 +246,23 @@ async function accept(
       : drawId(random, style, prefix)
   const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
   const steps = scheduleSteps(plan.timeline, record, random)
-  if (latency > 0) await state.sleep(latency)
+  // Without latency, the task is committed at once: no promise, no turn of the event loop.
+  if (latency > 0)
+    return state.sleep(latency).then(() => commit(state, account, record, steps, plan, credits, now, found))
+  return commit(state, account, record, steps, plan, credits, now, found)
+}
+
+/** The accepted task stored, its credits debited and its life begun, unless its scenario refuses it now. */
+function commit(
+  state: EngineState,
+  account: Account,
+  record: TaskRecord,
+  steps: ScheduledStep[],
+  plan: SubmitPlan,
+  credits: number,
+  now: number,
+  found: ProblemFacts,
+): Accepted {
   refuseAsPlanned(plan, credits)
   if (!state.ledger.debit(account.id, credits, record.id, now))
     throw Problem.of({ kind: 'insufficient-credits', required: credits })
@@ -275,12 +309,7 @@ export function readTask(
     const at = { sim: now, wall: state.clock.wall() }
     const task = state.tasks.get(id)
     if (!task || task.accountId !== account.id) {
-      if (!task && state.tasks.evictedOwner(id) === account.id) {
-        const message =
-          `task not found: it was evicted, finished and older than the account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished, to keep ` +
-          'memory bounded (--max-tasks; docs/limits-and-security.md)'
-        state.breach(facts.breaches, { rule: 'read-of-evicted-task', taskId: id, message }, account)
-      }
+      if (!task && state.tasks.evictedOwner(id) === account.id) state.breach(facts.breaches, evictedRead(id), account)
       throw Problem.of({ kind: 'task-not-found' })
     }
     const early = state.conformance.beforeRead(
@@ -293,9 +322,7 @@ export function readTask(
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
     recordRead(state.coverage, task, account.id, !early && !late)
-    const { polls, scenario } = task
-    const snapshot = state.sparsen(toSnapshot(task, origin), 'snapshot', polls, options.sparse, scenario, account.id)
-    return { snapshot, breaches: facts.breaches }
+    return new Read(state.snapshotText(task, origin, options.sparse), facts.breaches)
   })
 }
 

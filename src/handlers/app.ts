@@ -2,7 +2,7 @@
 // and the journal entry of every request in one place.
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
-import type { RuleId } from '../engine/journal/conformance.js'
+import type { Breach, RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { etagOf, noneMatch } from '../http/etag.js'
 import { holdExchange, journalEntry, type RouteTrace } from '../http/exchange-entry.js'
@@ -65,12 +65,22 @@ function httpDate(ms: number): string {
   return dated.header
 }
 
+/** A request with an Authorization header is never asked for its cookies. */
+const NO_COOKIES: Record<string, string> = Object.freeze(Object.create(null))
+
 const KEY_IN_BROWSER =
   'an API key was sent from a browser: keys are server-side only; first-party pages use the session cookie'
 
+/** Shared by every request that broke no rule: an entry keeps only a list with rules in it. */
+const NO_RULES: RuleId[] = []
+const NO_BREACHES: readonly Breach[] = []
+
 /** The rules a request broke, once each, for its journal entry and its Genmock-Conformance header. */
-const ruleIds = (trace: RouteTrace): RuleId[] =>
-  trace.breaches ? [...new Set(trace.breaches.map((breach) => breach.rule))] : []
+function ruleIds({ breaches }: RouteTrace): RuleId[] {
+  if (!breaches || breaches.length === 0) return NO_RULES
+  if (breaches.length === 1) return [breaches[0]!.rule]
+  return [...new Set(breaches.map((breach) => breach.rule))]
+}
 
 /**
  * The simulator as one function from a request value to a reply value, the same for every door.
@@ -108,7 +118,9 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
       const access = match ? match.run.access : control ? 'control' : undefined
       if (access === 'control' && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       if (!match?.params) throw noRoute(request)
-      reply = await match.run.run(context(engine, drift, request, match.params, trace, options, redact))
+      const answered = match.run.run(context(engine, drift, request, match.params, trace, options, redact))
+      // Most routes answer at once: no turn of the event loop for them.
+      reply = answered instanceof Promise ? await answered : answered
     } catch (error) {
       if (error instanceof Problem) {
         const { breaches, ...facts } = error.facts
@@ -157,7 +169,7 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
         bytes,
       )
       // A repeat has already updated its first finding in the engine: nothing to record, nothing to redact.
-      const breaches = trace.breaches?.filter((breach) => !breach.repeat) ?? []
+      const breaches = trace.breaches ? trace.breaches.filter((breach) => !breach.repeat) : NO_BREACHES
       if (breaches.length > 0)
         engine.recordFindings(
           breaches.map((breach) => ({
@@ -191,7 +203,8 @@ function context(
     query: () => (query ??= new URLSearchParams(request.query)),
     dashboardPage: options.dashboardPage,
     caller: () => {
-      const credential = credentialOf(request.headers, parseCookies(request.headers.cookie))
+      const { authorization, cookie } = request.headers
+      const credential = credentialOf(request.headers, authorization === undefined ? parseCookies(cookie) : NO_COOKIES)
       const account = engine.authenticate(credential, request.remoteAddress)
       trace.accountId = account.id
       // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.

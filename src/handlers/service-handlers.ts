@@ -1,7 +1,7 @@
 // The service's own endpoints' handlers (README, The service endpoints): submit, read a task, list the models.
 import type { Endpoint } from '../engine/engine.js'
 import type { Route } from './route-context.js'
-import { json } from '../http/request-reply.js'
+import { json, jsonText } from '../http/request-reply.js'
 import { submissionReply } from '../http/replies.js'
 import { headerText, readJson } from '../http/read-request.js'
 import { scenarioAsked, sparseAsked } from '../http/prefer-header.js'
@@ -20,7 +20,8 @@ const submit =
       scenario: scenarioAsked(request.headers),
       sparse,
     })
-    Object.assign(trace, { scenario: submission.scenario, taskId: submission.response.taskId })
+    trace.scenario = submission.scenario
+    trace.taskId = submission.response.taskId
     if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
     if (submission.replayed) trace.replayed = true
     return submissionReply(submission)
@@ -33,11 +34,11 @@ export const SERVICE_HANDLERS = {
   readTask: ({ engine, request, params, caller, trace }) => {
     trace.taskId = params.id!
     const account = caller()
-    const { snapshot, breaches } = engine.read(account, params.id!, request.origin, {
+    const { text, breaches } = engine.read(account, params.id!, request.origin, {
       sparse: sparseAsked(request.headers),
     })
     if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
-    return json(200, snapshot)
+    return jsonText(200, text)
   },
   listModels: ({ engine, caller }) => {
     caller()

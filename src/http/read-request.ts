@@ -6,6 +6,9 @@ import type { HttpRequest } from './request-reply.js'
 
 export const SESSION_COOKIE = 'genmock_session'
 
+/** Decodes a whole body at a time, so one decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 
 /**
@@ -42,7 +45,13 @@ export function parseCookies(header: string | undefined): Record<string, string>
  * bearerToken('Basic YTpi') // undefined
  */
 export function bearerToken(authorization: string | undefined): string | undefined {
-  return authorization === undefined ? undefined : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization)?.[1]
+  if (authorization === undefined) return undefined
+  // What clients send: `Bearer <token>`, found without a match object.
+  if (authorization.startsWith('Bearer ')) {
+    const token = authorization.slice(7)
+    if (token !== '' && !/\s/.test(token)) return token
+  }
+  return BEARER.exec(authorization)?.[1]
 }
 
 /**
@@ -100,7 +109,7 @@ export function readJson(request: HttpRequest, { optional = false } = {}): unkno
   }
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(request.body)
+    text = UTF8.decode(request.body)
   } catch {
     throw Problem.invalid([{ in: 'body', path: '', message: 'is not valid UTF-8' }])
   }

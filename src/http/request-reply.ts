@@ -52,6 +52,18 @@ export const json = (status: number, body: unknown, headers?: Record<string, str
 })
 
 /**
+ * A JSON reply already serialised (a task's answer, kept with the task's version): the same bytes
+ * `json` would give for its value.
+ * @example
+ * jsonText(200, '{"taskId":"tsk_1"}')
+ */
+export const jsonText = (status: number, text: string): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  bytes: text,
+})
+
+/**
  * What a door writes: status, headers and the body as text or bytes (null for a dropped connection).
  * Every door serialises through here, so the bytes on the wire are the same in each.
  * @example

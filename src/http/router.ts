@@ -34,15 +34,17 @@ const split = (path: string) => path.slice(1).split('/')
 export function compileRoutes<Run>(
   rows: readonly Row<Run>[],
 ): (method: string, path: string) => Match<Run> | undefined {
-  const table = new Map<string, Compiled<Run>[]>()
+  // Method, then number of segments: no key is built per request.
+  const table = new Map<string, Compiled<Run>[][]>()
   for (const { method, path, run, opaque = false } of rows) {
     const segments = split(path).map((s) => (s.startsWith(':') ? { param: s.slice(1) } : s))
-    const key = `${method} ${segments.length}`
-    table.set(key, [...(table.get(key) ?? []), { segments, run, opaque }])
+    const byLength = table.get(method) ?? []
+    table.set(method, byLength)
+    byLength[segments.length] = [...(byLength[segments.length] ?? []), { segments, run, opaque }]
   }
   const find = (method: string, path: string): Match<Run> | undefined => {
     const parts = split(path)
-    const candidates = table.get(`${method} ${parts.length}`)
+    const candidates = table.get(method)?.[parts.length]
     if (!candidates) return undefined
     next: for (const { segments, run, opaque } of candidates) {
       const raw: Record<string, string> = {}
@@ -64,6 +66,9 @@ export function compileRoutes<Run>(
 }
 
 function decodeAll(raw: Record<string, string>): Record<string, string> | undefined {
+  let plain = true
+  for (const name in raw) if (raw[name]!.includes('%')) plain = false
+  if (plain) return raw // nothing to decode: no second object
   const params: Record<string, string> = {}
   for (const name in raw) {
     const value = raw[name]!

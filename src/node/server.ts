@@ -106,6 +106,10 @@ function target(url: string): { path: string; query: string } | undefined {
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
 
+/** Whether a header name is Host, in any case, without making a lower-case copy of every name. */
+const isHost = (name: string) =>
+  name.length === 4 && (name === 'Host' || name === 'host' || name.toLowerCase() === 'host')
+
 /**
  * The origin a request names in its Host header (RFC 9112 §3.2): undefined when the header is
  * malformed, carries userinfo, is missing from an HTTP/1.1 request, or is sent twice. An HTTP/1.0
@@ -115,7 +119,7 @@ function hostOrigin(req: IncomingMessage, cache: Map<string, string>): string | 
   const header = req.headers.host
   if (header === undefined) return req.httpVersion === '1.0' ? 'http://localhost' : undefined
   let hosts = 0
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts++
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (isHost(req.rawHeaders[i]!)) hosts++
   if (hosts > 1) return undefined // Node keeps the first: which one a proxy read is unknown
   let origin = cache.get(header)
   if (origin !== undefined) return origin
@@ -177,54 +181,65 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let draining = false
   let drained: (() => void) | undefined
 
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    inFlight++
-    res.once('close', () => {
-      if (--inFlight === 0 && draining) drained?.()
-    })
-    if (draining) res.shouldKeepAlive = false
-    log(req, res)
-    const origin = hostOrigin(req, origins)
-    // Before the access rules: they and every URL genmock builds read the Host header.
-    if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
-    // Normalised before the access rules, so that they judge the path routing will use.
-    const normal = target(req.url ?? '/')
-    if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
-    const { path, query } = normal
-    if (access.answer(req, res, path)) return
-    const method = req.method ?? 'GET'
-    // Never an open proxy: only origin-form targets, all sent to the one base_url.
-    if (proxy && !(req.url ?? '/').startsWith('/'))
-      return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-    const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
-    if (body === undefined) return // the client hung up mid-upload: nobody to answer
-    const request: HttpRequest = {
-      method,
-      path,
-      query,
-      headers: req.headers as HttpRequest['headers'],
-      body,
-      origin,
-      remoteAddress: req.socket.remoteAddress,
-    }
-    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
-      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
-      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
-      return refuseProxying(res, proxyFailure('too-large', message))
-    }
-    const reply = await app(request)
-    if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
-    const wire = toWire(reply)
-    if (!wire) return void res.socket?.destroy()
-    // A copy: the journal keeps the reply's own headers, as the routes gave them.
-    const headers: Record<string, string | number> = { ...wire.headers }
-    // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-    if (headers['content-length'] === undefined && wire.status !== 304)
-      headers['content-length'] = Buffer.byteLength(wire.body)
-    // The rest of an oversized body is still on the socket, in the way of any next request.
-    if (!req.complete || draining) headers.connection = 'close'
-    res.writeHead(wire.status, headers).end(wire.body)
+  // One listener for every response, so that a request adds no function of its own.
+  const answered = () => {
+    if (--inFlight === 0 && draining) drained?.()
   }
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+    // Errors are caught here, not by a .catch() on every request's promise.
+    try {
+      inFlight++
+      res.on('close', answered)
+      if (draining) res.shouldKeepAlive = false
+      log(req, res)
+      const origin = hostOrigin(req, origins)
+      // Before the access rules: they and every URL genmock builds read the Host header.
+      if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
+      // Normalised before the access rules, so that they judge the path routing will use.
+      const normal = target(req.url ?? '/')
+      if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
+      const { path, query } = normal
+      if (access.answer(req, res, path)) return
+      const method = req.method ?? 'GET'
+      // Never an open proxy: only origin-form targets, all sent to the one base_url.
+      if (proxy && !(req.url ?? '/').startsWith('/'))
+        return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
+      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
+      if (body === undefined) return // the client hung up mid-upload: nobody to answer
+      const request: HttpRequest = {
+        method,
+        path,
+        query,
+        headers: req.headers as HttpRequest['headers'],
+        body,
+        origin,
+        remoteAddress: req.socket.remoteAddress,
+      }
+      if (proxy && !isControlPath(path) && path !== '/openapi.json') {
+        if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+        const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+        return refuseProxying(res, proxyFailure('too-large', message))
+      }
+      const reply = await app(request)
+      if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
+      if ('drop' in reply) return void res.socket?.destroy()
+      // The route core serialised the reply (app.ts): its bytes are written as they are, no second copy.
+      const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
+      // A copy: the journal keeps the reply's own headers, as the routes gave them.
+      const headers: Record<string, string | number> = { ...reply.headers }
+      // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
+      if (headers['content-length'] === undefined && reply.status !== 304)
+        headers['content-length'] = Buffer.byteLength(bytes)
+      // The rest of an oversized body is still on the socket, in the way of any next request.
+      if (!req.complete || draining) headers.connection = 'close'
+      res.writeHead(reply.status, headers).end(bytes)
+    } catch (error) {
+      ;(options.onUnexpectedError ?? console.error)(error)
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+      else res.destroy()
+    }
+  }
+
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   const server = createServer(
     {
@@ -233,13 +248,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    (req, res) => {
-      serve(req, res).catch((error: unknown) => {
-        ;(options.onUnexpectedError ?? console.error)(error)
-        if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-        else res.destroy()
-      })
-    },
+    (req, res) => void serve(req, res),
   )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -3,7 +3,7 @@
 // KIND: genmock | genmock-against | genmock-msw | bare | express | msw-middleware | msw-getresponse.
 // genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
-// IPC messages (memory, stats, fill) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
+// IPC messages (memory, stats, fill, gcStart/gcStop) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
 // `--cpu-prof` profile gets written. Plain JavaScript on purpose: the baselines run with no loader;
 // genmock runs from its build (dist/) when the package's exports point there, else from src/ via tsx.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,6 +12,7 @@ import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import v8 from 'node:v8'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,7 +26,7 @@ const { values, positionals } = parseArgs({
 const kind = positionals[0] ?? 'genmock'
 const TASK_PATH = '/api/ai/tasks/'
 const GENERATE_PATH = '/api/ai/image/generate'
-const SOURCES = { '': 'src/index.ts', '/node': 'src/node/server.ts' }
+const SOURCES = { '': 'src/index.ts', '/node': 'src/node/index.ts' }
 const root = new URL('../../', import.meta.url)
 
 /**
@@ -233,6 +234,9 @@ const post = (method, params = {}) =>
     session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
   )
 
+/** The garbage collector over a window the bench chooses (v8.GCProfiler: every collection's heap before and after). */
+let gcWindow
+
 const ops = {
   memory: () => {
     const live = heapUsed()
@@ -269,6 +273,47 @@ const ops = {
     session.disconnect()
     writeFileSync(file, JSON.stringify(profile))
     return { file }
+  },
+  /** Sampled allocations, those collected since included (what a request allocates, not what it keeps). */
+  async allocStart({ intervalBytes = 1024 }) {
+    session = new Session()
+    session.connect()
+    await post('HeapProfiler.enable')
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: intervalBytes,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    })
+    return {}
+  },
+  /** Stops sampling and writes a .heapprofile (Chrome DevTools' format). */
+  async allocStop({ file }) {
+    const { profile } = await post('HeapProfiler.stopSampling')
+    session.disconnect()
+    writeFileSync(file, JSON.stringify(profile))
+    return { file }
+  },
+  gcStart() {
+    gcWindow = { profiler: new v8.GCProfiler(), from: v8.getHeapStatistics().used_heap_size }
+    gcWindow.profiler.start()
+    return {}
+  },
+  /**
+   * Bytes allocated since gcStart (what each collection found, less what the one before left, plus the
+   * growth since the last) and the main thread's time in collections, in ms.
+   */
+  gcStop() {
+    const { statistics } = gcWindow.profiler.stop()
+    let allocated = 0
+    let left = gcWindow.from
+    let pauseMicros = 0
+    for (const { cost, beforeGC, afterGC } of statistics) {
+      allocated += beforeGC.heapStatistics.usedHeapSize - left
+      left = afterGC.heapStatistics.usedHeapSize
+      pauseMicros += cost
+    }
+    allocated += v8.getHeapStatistics().used_heap_size - left
+    return { allocatedBytes: allocated, gcMs: pauseMicros / 1000, collections: statistics.length }
   },
   exit,
 }

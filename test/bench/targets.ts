@@ -150,7 +150,7 @@ export interface Child {
   rss(): number
   cpuSeconds(): number
   /** A message to serve.mjs's `ops` (stats and fill: genmock kinds only). */
-  call<T>(op: 'stats' | 'fill' | 'profileStart' | 'profileStop', args?: object): Promise<T>
+  call<T>(op: 'stats' | 'fill' | 'profileStart' | 'profileStop' | 'gcStart' | 'gcStop', args?: object): Promise<T>
   close(): Promise<void>
 }
 

@@ -68,6 +68,16 @@ export function links(page: string): { target: string; line: number }[] {
   )
 }
 
+/** Every repository path named in inline code outside code blocks: `src/…`, `test/…`, `build/…`, …. */
+export function paths(page: string): { path: string; line: number }[] {
+  return prose(page).flatMap(({ text, line }) =>
+    [...text.matchAll(/`((?:src|test|build|fixtures|scenarios|docs|\.ci)\/[^`\s]*)`/g)].map((m) => ({
+      path: m[1]!,
+      line,
+    })),
+  )
+}
+
 export interface Block {
   page: string
   /** The line of the opening fence. */

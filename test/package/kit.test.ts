@@ -54,11 +54,12 @@ describe.concurrent('the test kit from the tarball', () => {
   ]
   for (const [label, setup] of setups)
     it(
-      `genmock/vitest with ${label}: the docs' example, and a breach failing only its own test`,
+      `genmock/vitest with ${label}: the docs' and the README's examples, and a breach failing only its own test`,
       async ({ expect }) => {
         const [dir, node] = await setup()
         writeFiles(dir, {
           'kit-vitest/image.test.ts': docExample('test-kit.md', '## genmock/vitest'),
+          'kit-vitest/readme.test.ts': docExample('README.md', '## Node tests'),
           'kit-vitest/scoped.test.js': SCOPED('vitest'),
         })
         const vitest = join(dir, 'node_modules', 'vitest', 'vitest.mjs')
@@ -68,10 +69,11 @@ describe.concurrent('the test kit from the tarball', () => {
         })
         expect(stdout).toMatch(/✓ image\.test\.ts > an image task completes when its clock moves/)
         expect(stdout).toMatch(/✓ image\.test\.ts > an unknown key is refused/)
+        expect(stdout).toMatch(/✓ readme\.test\.ts > an image task completes when its clock moves/)
         expect(stdout).toMatch(/× scoped\.test\.js > breaks a rule/)
         expect(stdout).toMatch(/✓ scoped\.test\.js > keeps the rules/)
         expect(stdout).toContain('relay-without-key: relay submission without an Idempotency-Key')
-        expect(stdout).toMatch(/Tests {2}1 failed \| 3 passed/)
+        expect(stdout).toMatch(/Tests {2}1 failed \| 4 passed/)
         expect(code).toBe(1)
       },
       INSTALL_MS + RUN_MS,
@@ -137,7 +139,7 @@ test('the next world is clean', async ({ world }) => {
 `,
       })
       const cli = join(dir, 'node_modules', '@playwright', 'test', 'cli.js')
-      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list'], {
+      const { stdout, stderr } = await exec(process.execPath, [cli, 'test', '--reporter=list', '--workers=2'], {
         cwd: dir,
         env: cleanEnv(),
       })

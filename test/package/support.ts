@@ -309,12 +309,12 @@ export function writeFiles(dir: string, files: Record<string, string>): void {
 }
 
 /**
- * A fenced code block of a docs page, after the line that starts with `heading`: the first ts or js
- * block, or with `name` the first whose opening line is `// name`. The docs' examples are what the
- * packaging tests run, so the docs cannot drift from what works.
+ * A fenced code block of a docs page (or of README.md), after the line that starts with `heading`:
+ * the first ts or js block, or with `name` the first whose opening line is `// name`. The docs'
+ * examples are what the packaging tests run, so the docs cannot drift from what works.
  */
 export function docExample(page: string, heading: string, name?: string): string {
-  const text = readFileSync(join(ROOT, 'docs', page), 'utf8')
+  const text = readFileSync(join(ROOT, page === 'README.md' ? page : join('docs', page)), 'utf8')
   const at = text.indexOf(`\n${heading}`)
   if (at < 0) throw new Error(`docs/${page} has no line starting "${heading}"`)
   const blocks = [...text.slice(at).matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((m) => m[1]!)

@@ -204,14 +204,19 @@ export class Conformance {
    */
   beforeSubmit(
     accountId: string,
-    { fingerprint, key, relay }: { fingerprint: string; key: string | null; relay: boolean },
+    attempt: { readonly fingerprint: string; key: string | null; relay: boolean },
     at: Instant,
   ): Breach[] {
+    const { key, relay } = attempt
     const breaches: Breach[] = []
     if (relay && key === null)
       breaches.push({ rule: 'relay-without-key', message: 'relay submission without an Idempotency-Key' })
     const recent = this.#recent(accountId, at)
-    const earlier = recent.find((s) => s.fingerprint === fingerprint && !(key !== null && s.key === key))
+    // The fingerprint is read only when there is a failed submission to compare it with: most have none.
+    const earlier =
+      recent.length === 0
+        ? undefined
+        : recent.find((s) => s.fingerprint === attempt.fingerprint && !(key !== null && s.key === key))
     if (earlier) {
       breaches.push({
         rule: 'retry-with-new-key',

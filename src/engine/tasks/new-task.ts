@@ -60,7 +60,9 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
   const relay = facts.provider === 'relay'
   // Relay bodies have no layout fields: their previews take the default size.
   const layout = request as { aspectRatio?: string; width?: number; height?: number }
-  return {
+  // One plain literal, then the optional fields by assignment, in this order (the order a saved
+  // state lists them in): a literal with spreads in it reserves spare slots in every record.
+  const record: TaskRecord = {
     id: id('tsk_'),
     seq,
     type: facts.endpoint,
@@ -83,14 +85,13 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
     demo: account.demo,
     numOutputs: 'numOutputs' in request ? request.numOutputs : 1,
     preview: imageSize(layout.aspectRatio, layout.width, layout.height),
-    ...(facts.provider !== 'standard' ? { upstreamHttpStatus: 200 } : {}),
-    ...(relay
-      ? {
-          relayStatus: 'queued',
-          pollAfterSeconds: LIMITS.minPollAfterSeconds,
-          expiresAt: now + (plan.expiresInMs ?? RELAY_EXPIRY_MS),
-        }
-      : {}),
-    ...plan.set,
   }
+  if (facts.provider !== 'standard') record.upstreamHttpStatus = 200
+  if (relay) {
+    record.relayStatus = 'queued'
+    record.pollAfterSeconds = LIMITS.minPollAfterSeconds
+    record.expiresAt = now + (plan.expiresInMs ?? RELAY_EXPIRY_MS)
+  }
+  if (plan.set) Object.assign(record, plan.set)
+  return record
 }

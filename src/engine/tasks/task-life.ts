@@ -75,13 +75,21 @@ export class TaskLife {
     const task = this.tasks.get(taskId)
     if (!task) return
     this.history.created(task)
-    // filter() reserves 17 slots, kept as long as the task is pending; slice() copies exactly.
-    const timed = steps
-      .filter((step): step is TimedStep => step.kind === 'time')
-      .sort((a, b) => a.at - b.at)
-      .slice()
-    const polls = steps.filter((step): step is PollStep => step.kind === 'poll').sort((a, b) => a.n - b.n)
-    const upcoming: Upcoming = { taskId, owner: this, timed, polls: polls.length > 0 ? polls.slice() : NO_POLLS }
+    // Arrays of their exact length (a push reserves 17 slots, kept as long as the task is pending), sorted
+    // only when there is something to sort: most tasks have one timed step and no poll step.
+    let count = 0
+    for (const step of steps) if (step.kind === 'time') count++
+    const timed = new Array<TimedStep>(count)
+    const polls = count === steps.length ? NO_POLLS : new Array<PollStep>(steps.length - count)
+    let t = 0
+    let p = 0
+    for (const step of steps) {
+      if (step.kind === 'time') timed[t++] = step
+      else polls[p++] = step
+    }
+    if (timed.length > 1) timed.sort((a, b) => a.at - b.at)
+    if (polls.length > 1) polls.sort((a, b) => a.n - b.n)
+    const upcoming: Upcoming = { taskId, owner: this, timed, polls }
     this.tasks.setUpcoming(taskId, upcoming)
     this.#pending++
     for (const step of timed) this.#events.schedule(step.at, upcoming)
@@ -162,7 +170,10 @@ export class TaskLife {
       this.ledger.refund(task.accountId, task.creditsUsed, task.id, at)
       task.creditRefunded = true
     }
-    if (set || refunded) this.history.changed(task, at, by, refunded)
+    if (set || refunded) {
+      this.tasks.changed(task)
+      this.history.changed(task, at, by, refunded)
+    }
     if (task.status !== 0) {
       const upcoming = this.#upcoming(taskId)
       if (upcoming) {

@@ -1,5 +1,6 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
 import { OrderedMap } from '../../lib/ordered-map.js'
+import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
 
@@ -17,12 +18,6 @@ export const KEEP_FINISHED_PER_ACCOUNT = 1000
 
 /** How many evicted ids (with their owner) the store remembers, so that a late read can be told why. */
 const EVICTED_IDS = 10_000
-
-/** A stored task: its record and, while it is pending, its steps to come. */
-interface Entry {
-  readonly task: TaskRecord
-  upcoming: Upcoming | undefined
-}
 
 type Filter = { accountId?: string | undefined; status?: TaskRecord['status'] | undefined }
 
@@ -46,18 +41,20 @@ export interface TaskPage {
  * listing page is a walk from the newest (or from its cursor) that stops once the page is full,
  * counting the rest: with 100,000 tasks a first page takes a few milliseconds and builds nothing.
  * Beyond `maxTasks`, the terminal tasks that finished first are evicted, so a long run does not
- * grow without bound; pending tasks are never evicted, nor the `keepPerAccount` latest finished
- * tasks of each account (so one account's traffic never takes another's results before they are
- * read: docs/limits-and-security.md). The ids of the latest evicted tasks are remembered with their
- * owner, so that a read of one can say why it is not found.
+ * grow without bound; pending tasks are never evicted.
  * @example
  * const store = new TaskStore(10_000)
  * store.add(record)
  * store.get(record.id) // the same record, found in O(1)
  */
 export class TaskStore {
-  /** Every stored task, in creation order. */
-  #entries = new Map<string, Entry>()
+  /**
+   * Every stored task, in creation order: the record itself is the map's value, with nothing around
+   * it (docs/performance.md, Memory per task). The steps to come of the pending ones are in a map of
+   * their own, which only pending tasks cost.
+   */
+  #entries = new Map<string, TaskRecord>()
+  #upcoming = new Map<string, Upcoming>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
@@ -70,6 +67,8 @@ export class TaskStore {
 
   readonly maxTasks: number
   readonly keepPerAccount: number
+  /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
+  readonly answers = new Answers()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -92,36 +91,45 @@ export class TaskStore {
   }
 
   get(id: string): TaskRecord | undefined {
-    return this.#entries.get(id)?.task
+    return this.#entries.get(id)
   }
 
-  /** A pending task's steps to come, kept here for its life (task-life.ts): they cost no map of their own. */
+  /** A pending task's steps to come, kept here for its life (task-life.ts). */
   upcoming(id: string): Upcoming | undefined {
-    return this.#entries.get(id)?.upcoming
+    return this.#upcoming.get(id)
   }
 
+  /** Sets a stored task's steps to come; undefined when it has none left (it finished). */
   setUpcoming(id: string, upcoming: Upcoming | undefined): void {
-    const entry = this.#entries.get(id)
-    if (entry) entry.upcoming = upcoming
+    if (upcoming === undefined) this.#upcoming.delete(id)
+    else if (this.#entries.has(id)) this.#upcoming.set(id, upcoming)
   }
 
   /** Every pending task's steps to come, in creation order. */
   allUpcoming(): Upcoming[] {
     const all: Upcoming[] = []
-    for (const { upcoming } of this.#entries.values()) if (upcoming) all.push(upcoming)
+    for (const id of this.#entries.keys()) {
+      const upcoming = this.#upcoming.get(id)
+      if (upcoming) all.push(upcoming)
+    }
     return all
   }
 
   /** Stores a new task; its seq is higher than every stored task's. */
   add(record: TaskRecord): TaskRecord {
-    this.#entries.set(record.id, { task: record, upcoming: undefined })
+    this.#entries.set(record.id, record)
     this.#evictOverCap()
     return record
   }
 
-  /** A task reached status 1 or 2: from now on it may be evicted, once it is not among its account's latest. */
+  /** A stored task's fields changed: its next read is serialised again. */
+  changed(task: TaskRecord): void {
+    this.answers.forget(task)
+  }
+
+  /** A task reached status 1 or 2: from now on it may be evicted. */
   finished(id: string): void {
-    const task = this.#entries.get(id)?.task
+    const task = this.#entries.get(id)
     if (!task) return
     const account = this.#account(task.accountId)
     account.finished++
@@ -145,7 +153,7 @@ export class TaskStore {
       let low = 0
       while (low < end) {
         const middle = (low + end) >>> 1
-        if (entries[middle]!.task.seq < before) low = middle + 1
+        if (entries[middle]!.seq < before) low = middle + 1
         else end = middle
       }
     }
@@ -154,7 +162,7 @@ export class TaskStore {
     let skipped = 0
     let more = false
     for (let i = entries.length - 1; i >= 0; i--) {
-      const task = entries[i]!.task
+      const task = entries[i]!
       if ((accountId !== undefined && task.accountId !== accountId) || (status !== undefined && task.status !== status))
         continue
       total++
@@ -168,6 +176,8 @@ export class TaskStore {
 
   clear(): void {
     this.#entries.clear()
+    this.#upcoming.clear()
+    this.answers.clear()
     this.#finished = []
     this.#head = 0
     this.#accounts.clear()
@@ -182,7 +192,7 @@ export class TaskStore {
    * other.restore(store.save())
    */
   save(): SavedTasks {
-    const records = [...this.#entries.values()].map(({ task }) => task)
+    const records = [...this.#entries.values()]
     const position = new Map(records.map((record, i) => [record.id, i]))
     const held = [...this.#accounts.values()].flatMap((account) => account.held)
     const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
@@ -206,7 +216,7 @@ export class TaskStore {
     while (this.#entries.size > this.maxTasks && this.#released.length > 0) this.#evict(this.#released.shift()!)
     while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
-      const task = this.#entries.get(id)?.task
+      const task = this.#entries.get(id)
       if (!task) continue
       // An account's oldest stored terminal task: held back while the account has no more than it keeps.
       const account = this.#account(task.accountId)
@@ -221,9 +231,11 @@ export class TaskStore {
   }
 
   #evict(id: string): void {
-    const task = this.#entries.get(id)?.task
+    const task = this.#entries.get(id)
     if (!task) return
+    this.answers.forget(task)
     this.#entries.delete(id)
+    this.#upcoming.delete(id)
     const account = this.#account(task.accountId)
     if (--account.finished === 0 && account.held.length === 0) this.#accounts.delete(task.accountId)
     this.#evicted.set(id, task.accountId)

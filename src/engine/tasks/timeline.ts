@@ -64,12 +64,13 @@ export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
  * scheduleSteps(plan.timeline, task, random) // [{ kind: 'time', at: 1767225607000, set: { status: 1 } }]
  */
 export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, random: Random): ScheduledStep[] {
-  const scheduled = steps.flatMap(({ at, set, refund }): ScheduledStep[] => {
-    if (at.kind === 'poll') return [{ kind: 'poll', n: at.n, set, refund }]
-    if (at.kind === 'expiry')
-      return task.expiresAt === undefined ? [] : [{ kind: 'time', at: task.expiresAt, set, refund }]
-    return [{ kind: 'time', at: task.createdAt + random.within(at.span), set, refund }]
-  })
+  const scheduled: ScheduledStep[] = []
+  for (const { at, set, refund } of steps) {
+    if (at.kind === 'poll') scheduled.push({ kind: 'poll', n: at.n, set, refund })
+    else if (at.kind === 'after')
+      scheduled.push({ kind: 'time', at: task.createdAt + random.within(at.span), set, refund })
+    else if (task.expiresAt !== undefined) scheduled.push({ kind: 'time', at: task.expiresAt, set, refund })
+  }
   if (task.expiresAt !== undefined) {
     scheduled.push({
       kind: 'time',

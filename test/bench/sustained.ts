@@ -1,0 +1,243 @@
+// The HTTP figure users see, measured the way the peers harness does (docs/performance.md): every
+// server in a process of its own pinned to core 0, autocannon on core 1, 50 connections, rounds of
+// 10 s, every stack started afresh for each round and loaded with no warm-up, bare node:http (the
+// ceiling) in the same rounds; GET of a finished task and POST of an image task. Per stack and
+// endpoint: req/s and its ratio to bare node:http, server CPU per request, RSS right after the load,
+// bytes allocated per request and the collector's share of the server's CPU (v8.GCProfiler in the
+// server). Then cold start: spawn → first 2xx POST of genmock's `bin`, of bare node:http and of
+// json-server 0.17 (installed into a temporary project on first use), pinned the same way.
+//   npm run bench:sustained     (about 2 minutes per round with BENCH_AGAINST; 3 rounds by default)
+// Env: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_MAX_TASKS (1000000: every task
+// kept, as `genmock --max-tasks 1000000`), BENCH_AGAINST (DIR: another checkout of genmock, built, in the
+// same rounds), BENCH_ONLY (http,cold), BENCH_COLD_RUNS (7). Figures go to test/artifacts/sustained.json.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { basename, join } from 'node:path'
+import { coldStarts, type ColdStack } from './cold-start.js'
+import { load, median, type LoadOptions } from './load.js'
+import {
+  ALICE,
+  coreBusySeconds,
+  GENERATE_BODY,
+  GENERATE_PATH,
+  headers,
+  otherLoad,
+  pinBench,
+  prepareGenmock,
+  ROOT,
+  startChild,
+  TASK_PATH,
+  type Child,
+  type Fixed,
+  type Genmock,
+} from './targets.js'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
+const AGAINST = process.env.BENCH_AGAINST
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,cold').split(','))
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
+const TARGETS = { GET: 0.5, POST: 0.3, rssMB: 150, coldMs: 250 }
+const MB = 1024 * 1024
+
+const say = (line = '') => process.stdout.write(`${line}\n`)
+const n = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '–'
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
+
+type Endpoint = 'GET' | 'POST'
+type Stack = 'bare' | 'genmock' | 'before'
+
+/** One stack loaded for one round. */
+interface Round {
+  rps: number
+  requests: number
+  failed: number
+  /** Server CPU per answered request, µs. */
+  cpuMicros: number
+  rssMB: number
+  allocatedPerRequest: number
+  /** The collector's pauses ÷ the server's CPU time. */
+  gcShare: number
+  /** Other processes' share of core 0 and core 1. */
+  others: number[]
+}
+
+interface GcWindow {
+  allocatedBytes: number
+  gcMs: number
+}
+
+/** A fresh server of `stack`, ready to load: genmock prepared (a finished task, a rich account). */
+async function start(stack: Stack, fixed: Fixed | undefined): Promise<{ child: Child; ready?: Genmock }> {
+  if (stack === 'bare') return { child: await startChild('bare', fixed ? { fixed } : {}) }
+  const child = await startChild(stack === 'genmock' ? 'genmock' : 'genmock-against', {
+    maxTasks: MAX_TASKS,
+    ...(stack === 'before' ? { from: AGAINST! } : {}),
+  })
+  return { child, ready: await prepareGenmock(child) }
+}
+
+function options(endpoint: Endpoint, url: string, target: { taskId: string; richKey: string }): LoadOptions {
+  return endpoint === 'GET'
+    ? { url: url + TASK_PATH + target.taskId, headers: headers(ALICE), connections: CONNECTIONS, seconds: SECONDS }
+    : {
+        url: url + GENERATE_PATH,
+        method: 'POST',
+        headers: headers(`Bearer ${target.richKey}`),
+        body: GENERATE_BODY,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      }
+}
+
+async function oneRound(stack: Stack, endpoint: Endpoint, fixed: Fixed) {
+  const { child, ready } = await start(stack, fixed)
+  try {
+    // The bare server answers any task id and key; genmock its own finished task and rich account.
+    const request = options(endpoint, child.url, ready ?? { taskId: 'task', richKey: 'key' })
+    await child.call('gcStart')
+    const before = { cores: coreBusySeconds(), server: child.cpuSeconds(), bench: process.cpuUsage(), at: 0 }
+    before.at = performance.now()
+    const result = await load(request)
+    const { serverCpu, others } = otherLoad(before, child)
+    const rssMB = child.rss() / MB
+    const gc = await child.call<GcWindow>('gcStop')
+    const seconds = (performance.now() - before.at) / 1000
+    return {
+      rps: result.rps,
+      requests: result.requests,
+      failed: result.non2xx + result.errors,
+      cpuMicros: (serverCpu * seconds * 1e6) / result.requests,
+      rssMB,
+      allocatedPerRequest: gc.allocatedBytes / result.requests,
+      gcShare: gc.gcMs / 1000 / (serverCpu * seconds),
+      others,
+    } satisfies Round
+  } finally {
+    await child.close()
+  }
+}
+
+const spread = (values: number[], digits = 0) =>
+  `${n(median(values), digits)} (${n(Math.min(...values), digits)}–${n(Math.max(...values), digits)})`
+
+async function httpSection() {
+  const stacks: Stack[] = ['bare', 'genmock', ...(AGAINST ? (['before'] as const) : [])]
+  const results = new Map<string, Round[]>()
+  // genmock once first, so that the bare server answers genmock's own bytes.
+  const first = await start('genmock', undefined)
+  await first.child.close()
+  const fixed = first.ready!.fixed
+  for (let round = 0; round < ROUNDS; round++) {
+    // The order turns each round, so that no stack always follows the same one.
+    const order = stacks.map((_, i) => stacks[(i + round) % stacks.length]!)
+    for (const endpoint of ['GET', 'POST'] as const)
+      for (const stack of order) {
+        const figures = await oneRound(stack, endpoint, fixed)
+        const key = `${endpoint} ${stack}`
+        results.set(key, [...(results.get(key) ?? []), figures])
+        say(
+          `  round ${round + 1} ${endpoint.padEnd(4)} ${stack.padEnd(7)} ${n(figures.rps).padStart(7)} req/s, ` +
+            `${n(figures.cpuMicros, 1)} µs CPU/req, RSS ${n(figures.rssMB)} MB, ` +
+            `${n(figures.allocatedPerRequest)} B/req, GC ${n(figures.gcShare * 100, 1)} %` +
+            (figures.failed > 0 ? `  ! ${figures.failed} failed` : '') +
+            (figures.others.some((share) => share > 0.15)
+              ? `  ~ others on the cores ${figures.others.map((s) => n(s, 2)).join('/')}`
+              : ''),
+        )
+      }
+  }
+  const name = (stack: Stack) =>
+    stack === 'bare' ? 'bare node:http' : stack === 'genmock' ? 'genmock' : `genmock before (${basename(AGAINST!)})`
+  const summary: Record<string, object> = {}
+  for (const endpoint of ['GET', 'POST'] as const) {
+    say(
+      `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}, ${CONNECTIONS} connections, ` +
+        `${ROUNDS} rounds of ${SECONDS} s, every stack fresh per round: median (min–max)`,
+    )
+    const widths = [24, 24, 20, 18, 20, 12, 22, 16]
+    say(
+      row(
+        ['stack', 'req/s', '÷ bare', 'CPU µs/req', '÷ bare per CPU-s', 'RSS after, MB', 'alloc B/req', 'GC %'],
+        widths,
+      ),
+    )
+    const bare = results.get(`${endpoint} bare`)!
+    for (const stack of stacks) {
+      const rounds = results.get(`${endpoint} ${stack}`)!
+      const ratios = rounds.map((r, i) => r.rps / bare[i]!.rps)
+      // Requests per second of server CPU, ÷ bare's: the cross-check when other work shared the cores.
+      const perCpu = rounds.map((r, i) => bare[i]!.cpuMicros / r.cpuMicros)
+      const figure = {
+        rps: rounds.map((r) => r.rps),
+        ofBare: ratios,
+        ofBarePerCpu: perCpu,
+        cpuMicros: rounds.map((r) => r.cpuMicros),
+        rssMB: rounds.map((r) => r.rssMB),
+        allocatedPerRequest: rounds.map((r) => r.allocatedPerRequest),
+        gcShare: rounds.map((r) => r.gcShare),
+        failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+      }
+      summary[`${endpoint} ${name(stack)}`] = figure
+      say(
+        row(
+          [
+            name(stack),
+            spread(figure.rps),
+            stack === 'bare' ? '1' : spread(ratios, 3),
+            spread(figure.cpuMicros, 1),
+            stack === 'bare' ? '1' : spread(perCpu, 3),
+            spread(figure.rssMB),
+            spread(figure.allocatedPerRequest),
+            spread(
+              figure.gcShare.map((share) => share * 100),
+              1,
+            ),
+          ],
+          widths,
+        ),
+      )
+      if (stack === 'genmock') {
+        const goal = TARGETS[endpoint]
+        const verdict = median(ratios) >= goal ? 'PASS' : 'FAIL'
+        say(`  genmock ÷ bare: median ${n(median(ratios), 3)}, target ≥ ${goal}: ${verdict}`)
+      }
+    }
+  }
+  return summary
+}
+
+async function coldSection() {
+  const stacks: ColdStack[] = ['bare', 'genmock', ...(AGAINST ? (['before'] as const) : []), 'json-server']
+  say(`\nCold start: spawn → first 2xx POST, pinned to core 0, ${COLD_RUNS} runs interleaved: median (min–max) ms`)
+  const runs = await coldStarts(stacks, COLD_RUNS, AGAINST, say)
+  for (const [stack, ms] of runs) say(`  ${stack.padEnd(28)} ${spread(ms)}`)
+  const ours = median(runs.get('genmock')!)
+  say(`  genmock: target ≤ ${TARGETS.coldMs} ms: ${ours <= TARGETS.coldMs ? 'PASS' : 'FAIL'}`)
+  return Object.fromEntries(runs)
+}
+
+say(
+  `genmock sustained bench: node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ` +
+    pinBench(),
+)
+const report: Record<string, unknown> = {
+  at: new Date().toISOString(),
+  node: process.version,
+  rounds: ROUNDS,
+  seconds: SECONDS,
+  connections: CONNECTIONS,
+  maxTasks: MAX_TASKS,
+  against: AGAINST,
+}
+if (ONLY.has('http')) report.http = await httpSection()
+if (ONLY.has('cold')) report.cold = await coldSection()
+mkdirSync(join(ROOT, 'test/artifacts'), { recursive: true })
+writeFileSync(join(ROOT, 'test/artifacts/sustained.json'), `${JSON.stringify(report, null, 2)}\n`)
+say('\nFigures written to test/artifacts/sustained.json')
