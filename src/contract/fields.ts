@@ -97,5 +97,7 @@ export const passthroughObject = z
   .meta({
     type: 'object',
     additionalProperties: true,
-    description: `Any JSON object of at most ${maxProviderInputBytes} bytes as JSON (a simulator limit); its keys are not checked.`,
+    description:
+      `Any JSON object of at most ${maxProviderInputBytes} bytes as JSON (a simulator limit); ` +
+      'its keys are not checked.',
   })

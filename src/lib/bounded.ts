@@ -26,7 +26,8 @@ export function bounded(text: string, max: number): string {
  * textHash('{"prompt":"a fox"}') // '…27 characters…'
  */
 export function textHash(text: string): string {
-  return `${cyrb53(text, 0x9e3779b9).toString(36).padStart(11, '0')}${cyrb53(text, 0x85ebca6b).toString(36).padStart(11, '0')}:${text.length.toString(36)}`
+  const part = (seed: number) => cyrb53(text, seed).toString(36).padStart(11, '0')
+  return `${part(0x9e3779b9)}${part(0x85ebca6b)}:${text.length.toString(36)}`
 }
 
 function cyrb53(text: string, seed: number): number {

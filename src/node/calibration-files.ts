@@ -145,7 +145,8 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
       compareExchange(engine, drift, request, answer, Date.parse(entry.startedDateTime), example)
     } catch (error) {
       throw new CalibrationError(
-        `${file}: entry ${i + 1} (${oneLine(`${request.method} ${entry.request.url}`)}) cannot be read: ${oneLine(error)}`,
+        `${file}: entry ${i + 1} (${oneLine(`${request.method} ${entry.request.url}`)}) ` +
+          `cannot be read: ${oneLine(error)}`,
       )
     }
   }

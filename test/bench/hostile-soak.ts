@@ -328,14 +328,13 @@ const problems = [
 ].filter(Boolean)
 say(
   `simulator RSS: peak ${n(peak)} MB, ${n(settled?.simulatorMB ?? 0)} MB at ${settled?.seconds ?? 0} s → ` +
-    `${n(last?.simulatorMB ?? 0)} MB at ${last?.seconds ?? 0} s (${(growth * 100).toFixed(1)} %); proxy peak ${n(proxyPeak)} MB`,
+    `${n(last?.simulatorMB ?? 0)} MB at ${last?.seconds ?? 0} s (${(growth * 100).toFixed(1)} %); ` +
+    `proxy peak ${n(proxyPeak)} MB`,
 )
 say(JSON.stringify(counts))
 if (firstErrors.length > 0) say(`first errors: ${firstErrors.join('; ')}`)
 say(problems.length === 0 ? 'hostile soak: ok' : `hostile soak: FAILED: ${problems.join('; ')}`)
 mkdirSync(join(ROOT, 'test/artifacts'), { recursive: true })
-writeFileSync(
-  join(ROOT, 'test/artifacts/hostile-soak.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), from: FROM, seconds: SECONDS, counts, problems, samples }, null, 2)}\n`,
-)
+const result = { at: new Date().toISOString(), from: FROM, seconds: SECONDS, counts, problems, samples }
+writeFileSync(join(ROOT, 'test/artifacts/hostile-soak.json'), `${JSON.stringify(result, null, 2)}\n`)
 process.exit(problems.length === 0 ? 0 : 1)

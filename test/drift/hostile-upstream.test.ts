@@ -161,7 +161,7 @@ for (const open of [serverDoor, mswDoor]) {
 }
 
 describe('the proxy and a media answer that never ends [server]', () => {
-  it('streams while it flows (no total for media); a pause longer than the time-out cuts it, and the finding says so', async () => {
+  it('streams media while it flows; a pause longer than the time-out cuts it, and the finding says so', async () => {
     const { createServer } = await import('node:http')
     // Media that flows for a while, then stops: streamed through, then cut by the idle time-out.
     const upstream = createServer((_req, res) => {

@@ -51,7 +51,7 @@ async function fill(door: () => Door, apiKey: string, count: number, prefix: str
 }
 
 eachDoor('Idempotency-Key records per account', (door) => {
-  it(`a key let go past the account's ${RECORDS_PER_ACCOUNT} records: its retry is a finding, never silent`, async () => {
+  it(`a key let go past the account's ${RECORDS_PER_ACCOUNT} records: its retry is a finding`, async () => {
     const { id, apiKey } = await account(door())
     const headers = { ...auth(apiKey), 'idempotency-key': 'first-key-0001' }
     const first = (await (await submitImage(door(), IMAGE, headers)).json()) as { taskId: string }
@@ -201,7 +201,7 @@ eachDoor(
 )
 
 describe('TaskStore: each account keeps its latest finished tasks', () => {
-  it(`keeps ${KEEP_FINISHED_PER_ACCOUNT} (or max-tasks, if fewer) per account; the store passes its cap only for them`, async () => {
+  it(`keeps ${KEEP_FINISHED_PER_ACCOUNT} (or max-tasks) per account; only they pass the cap`, async () => {
     const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: START }, maxTasks: 3 })
     const accounts = [0, 1, 2].map(() => engine.createAccount({ credits: 1000 }))
     const ids: string[][] = [[], [], []]

@@ -20,7 +20,7 @@ const pristine = () => {
 afterEach(() => expect(pristine()).toEqual([true, undefined, undefined, undefined]))
 
 eachDoor('names from outside stay names', (door) => {
-  it('a model named __proto__, constructor or prototype is Invalid request naming model, and the server goes on', async () => {
+  it('a model __proto__, constructor or prototype is Invalid request naming model; the server goes on', async () => {
     for (const model of HOSTILE) {
       const res = await submitImage(door(), { ...IMAGE, model })
       expect(res.status).toBe(400)

@@ -50,12 +50,15 @@ export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; en
   'retry-after-eviction': {
     severity: 'error',
     enforces:
-      `reuse the same key and the same body for retries (genmock keeps each account's latest ${RECORDS_PER_ACCOUNT} keys: ` +
+      'reuse the same key and the same body for retries ' +
+      `(genmock keeps each account's latest ${RECORDS_PER_ACCOUNT} keys: ` +
       'a retry under a key it let go could be charged twice)',
   },
   'read-of-evicted-task': {
     severity: 'warning',
-    enforces: `a finished task is kept for reading (genmock keeps each account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished tasks)`,
+    enforces:
+      'a finished task is kept for reading ' +
+      `(genmock keeps each account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished tasks)`,
   },
 }
 
