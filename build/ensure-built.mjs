@@ -23,7 +23,10 @@ function files(path) {
 function staleness() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   const named = [...JSON.stringify(pkg.exports).matchAll(/"\.\/(dist\/[^"*]+)"/g)].map(([, file]) => file)
-  const missing = [...named, ...Object.values(pkg.bin ?? {})].find((file) => !existsSync(join(ROOT, file)))
+  // dist/cli.cjs, the one-file command, is what the image and the executable are built from.
+  const missing = [...named, ...Object.values(pkg.bin ?? {}), 'dist/cli.cjs'].find(
+    (file) => !existsSync(join(ROOT, file)),
+  )
   if (missing) return `${missing} is missing`
   const built = Math.min(...files(join(ROOT, 'dist')).map(({ mtime }) => mtime))
   const newer = INPUTS.flatMap((input) => files(join(ROOT, input))).find(({ mtime }) => mtime > built)

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 const dist = join(import.meta.dirname, '..', 'dist')
 rmSync(join(dist, '.types'), { recursive: true, force: true })
 
-const ENTRIES = new Set(['index', 'node', 'browser', 'vitest', 'jest', 'playwright'])
+const ENTRIES = new Set(['index', 'node', 'browser', 'vitest', 'jest', 'playwright', 'testcontainers'])
 const files = readdirSync(dist)
 // Chunk names carry a hash that may differ by format for the same text: pair them by name and text.
 const plain = (text) => text.replace(/\.d-[\w-]+\.c?js'/g, ".d'").replaceAll(".js'", ".cjs'")

@@ -1,12 +1,11 @@
 // `npm run build`'s bundler step (tsup 8): src/ → dist/, ES modules and CommonJS with their
 // declarations. Run as `tsup --config build/tsup.config.ts`, after `build:types` (tsc) has
 // written the declarations to dist/.types, and before build/finish.mjs.
-import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
-import { builtCode } from '../src/dashboard/bundle.js'
+import { dashboardCode, packageFields } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -14,7 +13,11 @@ const ROOT = join(import.meta.dirname, '..')
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
 
 /** The test kit's entries (README, The test kit); Vitest loads ES modules only, so its entry has no CommonJS. */
-const KIT = { jest: 'src/kit/jest.ts', playwright: 'src/kit/playwright.ts' }
+const KIT = {
+  jest: 'src/kit/jest.ts',
+  playwright: 'src/kit/playwright.ts',
+  testcontainers: 'src/kit/testcontainers.ts',
+}
 const KIT_ESM = { ...KIT, vitest: 'src/kit/vitest.ts' }
 
 /** The declarations tsc wrote (build:types) of every entry: the test kit's Vitest one has no CommonJS code, but
@@ -25,21 +28,6 @@ const declarations = () => ({
   browser: 'dist/.types/browser/index.d.ts',
   ...Object.fromEntries(Object.keys(KIT_ESM).map((name) => [name, `dist/.types/kit/${name}.d.ts`])),
 })
-
-/**
- * The code imports package.json for its version (and the OpenAPI document for the repository):
- * bundle those fields only, not the scripts, the dependency lists and the rest.
- */
-const packageFields: Plugin = {
-  name: 'genmock-package-fields',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
-      if (args.path !== join(ROOT, 'package.json')) return undefined
-      const { name, version, repository } = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>
-      return { contents: JSON.stringify({ name, version, repository }), loader: 'json' }
-    })
-  },
-}
 
 /** The JavaScript the package's code may use, in both formats. */
 const TARGET = 'es2022'
@@ -89,21 +77,6 @@ sucrase.transform = (code, { filePath }) => {
     sourcefile: filePath,
   })
   return { code: result.code, sourceMap: JSON.parse(result.map) as object }
-}
-
-/**
- * The dashboard's code once in the package: src/dashboard/code.ts is replaced by one function
- * holding its bundled modules, whose source the page serves as its script and whose result the
- * browser door mounts (src/dashboard/bundle.ts). Neither esbuild nor node: reaches the package.
- */
-const dashboardCode: Plugin = {
-  name: 'genmock-dashboard-code',
-  setup(build) {
-    const file = join(ROOT, 'src', 'dashboard', 'code.ts')
-    build.onLoad({ filter: /[\\/]dashboard[\\/]code\.ts$/ }, async (args) =>
-      args.path === file ? { contents: await builtCode(), loader: 'js' } : undefined,
-    )
-  },
 }
 
 const common: Options = {

@@ -9,11 +9,15 @@ import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import { type App, createApp, type RouteOptions } from './handlers/app.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
+import type { StateKeeping } from './handlers/state-handlers.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
   calibration?: Calibration | undefined
 }
+
+/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine is. */
+export type KeepState = (engine: Engine) => StateKeeping
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -32,15 +36,17 @@ export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeo
  * @example
  * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
  */
-export function buildSimulator(options: SimulatorOptions = {}): SimulatorCore {
+export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState): SimulatorCore {
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
+  const state = keep?.(engine)
   const app = createApp(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
+    state,
   })
-  return { engine, drift, app }
+  return { engine, drift, app: state ? state.wrap(app) : app }
 }

@@ -1,5 +1,6 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Engine } from '../engine/engine.js'
+import { snapshotOf } from '../handlers/state-handlers.js'
 
 /** Where the worker door keeps the simulator between page loads. */
 export interface PersistOptions {
@@ -37,7 +38,8 @@ export function persistence(
     timer = undefined
     if (broken) return
     try {
-      storage.setItem(key, JSON.stringify({ fingerprint, state: engine.save() }))
+      // The same document as GET /__mock/state gives (docs/state.md): it may be PUT to any door.
+      storage.setItem(key, JSON.stringify({ fingerprint, state: snapshotOf(engine) }))
     } catch (error) {
       broken = true
       // An older state left behind would be restored on the next load: time would go back.

@@ -22,6 +22,8 @@ export const LIMITS = {
   upstreamAGraceSeconds: 30,
   /** Simulator choice (interface: not shown): the largest request body accepted. */
   maxBodyBytes: 1024 * 1024,
+  /** Simulator choice: the largest state snapshot PUT /__mock/state takes (100 000 tasks are about 30 MB). */
+  maxStateBytes: 128 * 1024 * 1024,
   /** Simulator choice: deeper JSON is refused before anything walks it. */
   maxJsonDepth: 64,
   /**

@@ -128,11 +128,18 @@ const outcomeCounts = pairs(z.enum(OUTCOME_NAMES), count)
 /** Outcome coverage; absent from a state saved before it counted outcomes. */
 const coverage = z.strictObject({ overall: outcomeCounts, accounts: pairs(z.string(), outcomeCounts) }).optional()
 
+/** What a snapshot of the state (docs/state.md) names its format. */
+export const SNAPSHOT_FORMAT = 'genmock-state'
+
 /**
  * @example
  * savedEngineSchema.safeParse(JSON.parse(sessionStorage.getItem('genmock') ?? 'null')).success // false: nothing saved
  */
 export const savedEngineSchema = z.strictObject({
+  /** A snapshot's: the format's name, the genmock that wrote it and when (absent from a bare saved engine). */
+  format: z.literal(SNAPSHOT_FORMAT).optional(),
+  genmock: z.string().optional(),
+  savedAt: z.string().optional(),
   version: z.number(),
   seed: z.number(),
   seq: count,

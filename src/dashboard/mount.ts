@@ -9,6 +9,7 @@ import type {
   FindingPage,
   JournalPage,
   ScenarioList,
+  StateAnswer,
   TaskDetail,
   TaskList,
 } from './answers.js'
@@ -69,7 +70,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     try {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = details.task()
-      const [clock, taskList, accountList, scenarios, requests, found, met, drifted, detail] = await Promise.all([
+      const [clock, taskList, accountList, scenarios, requests, found, met, drifted, detail, kept] = await Promise.all([
         read<ClockAnswer>('/__mock/clock'),
         read<TaskList>(tasks.path()),
         read<AccountList>('/__mock/accounts'),
@@ -83,11 +84,12 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
               /: 404 /.test(error.message) ? null : Promise.reject(error),
             )
           : undefined,
+        read<StateAnswer>('/__mock/state/status'),
       ])
       const accountDetails = await accounts.load(accountList, forced)
       if (stopped || mine !== generation) return
       accounts.update(accountList, accountDetails)
-      bar.update(clock, scenarios)
+      bar.update(clock, scenarios, kept)
       const nowMs = Date.parse(clock.now)
       // A task on an account's own clock counts down on that clock.
       const listed = tasks.update(taskList, (accountId) => accounts.ownNow(accountId) ?? nowMs)

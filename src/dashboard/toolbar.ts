@@ -1,6 +1,6 @@
 // The dashboard's header: the server clock, the default scenario, the connection, pause and reset.
 import { clockButtons, type Ui } from './actions.js'
-import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList } from './answers.js'
+import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList, StateAnswer } from './answers.js'
 import { attr, button, el, fill, input, select, set } from './dom.js'
 
 /**
@@ -49,6 +49,8 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     (s) => `default is ${s.default}`,
   )
   const desc = el('span', { class: 'desc' })
+  // Where the state is kept on disk and when it was last saved; empty without --state.
+  const kept = el('span', { class: 'lbl kept', 'data-testid': 'state-kept' })
   const state = el('span', { class: 'state' }, 'connecting…')
   let paused = false
   const pause = button(
@@ -88,13 +90,15 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       speedApply,
     ),
     el('div', { class: 'grp end' }, state, pause, reset),
-    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc),
+    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc, kept),
   )
 
   return {
     head,
     paused: () => paused,
-    update(clock: ClockAnswer, scenarios: ScenarioList) {
+    update(clock: ClockAnswer, scenarios: ScenarioList, state: StateAnswer) {
+      set(kept, state.kept ? `state ${state.dir}, ${savedWhen(state)}` : '')
+      attr(kept, 'title', state.kept ? `--state-save ${state.strategy}` : '')
       set(now, clock.now)
       clockMode = clock.mode
       set(mode, clock.mode)
@@ -112,4 +116,10 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       set(state, error ? `offline: ${error.message}` : paused ? 'paused' : 'live')
     },
   }
+}
+
+/** When the state was last saved, as the toolbar says it. */
+function savedWhen(state: Extract<StateAnswer, { kept: true }>): string {
+  const at = state.lastSavedAt ? `saved ${new Date(state.lastSavedAt).toLocaleTimeString()}` : 'not saved yet'
+  return state.unsaved ? `${at}, changes since` : at
 }

@@ -7,7 +7,7 @@ import type { ClockState } from './clock/clock.js'
 import type { LedgerEntry, LedgerSums } from './accounts/ledger.js'
 import { Problem } from './problem.js'
 import { Random } from './random/random.js'
-import { restoreEngine, saveEngine, type SavedEngine } from './saved-state.js'
+import { restoreEngine, saveEngine, type RestoreOptions, type SavedEngine } from './saved-state.js'
 import { imageMedia, videoMedia } from './service-calls.js'
 import type { EngineState, TaskView } from './engine-state.js'
 import type { TaskRecord } from './tasks/task-record.js'
@@ -88,14 +88,16 @@ export function reset(state: EngineState, seed: number): void {
   state.coverage.clear()
   state.scenarios.reset()
   state.loadAccounts()
+  state.changes.everything()
 }
 
 export const save = (state: EngineState): SavedEngine => saveEngine(state.parts())
 
-export function restore(state: EngineState, saved: SavedEngine): void {
-  const { seed, seq } = restoreEngine(saved, state.parts())
+export function restore(state: EngineState, saved: SavedEngine, options?: RestoreOptions): void {
+  const { seed, seq } = restoreEngine(saved, state.parts(), options)
   state.seed = seed
   state.seq = seq
+  state.changes.everything()
 }
 
 export function chooseScenario(state: EngineState, name: string): void {

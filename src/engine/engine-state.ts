@@ -19,6 +19,7 @@ import { Problem } from './problem.js'
 import { Random } from './random/random.js'
 import { Scenarios, type ScenarioEntry } from './scenarios/scenarios.js'
 import type { EngineParts, StoredSubmission } from './saved-state.js'
+import { StateChanges } from './state-changes.js'
 import { toSnapshot } from './tasks/snapshot.js'
 import { sparseKey, sparsen, type AnswerKind } from './tasks/sparse-answer.js'
 import type { TaskRecord } from './tasks/task-record.js'
@@ -101,6 +102,8 @@ export class EngineState {
   /** The server clock and the tasks it moves; accounts with a clock of their own, theirs. */
   readonly worlds: Worlds
   readonly idempotency: IdempotencyRecords<StoredSubmission>
+  /** What changed since the state was last saved (docs/state.md): a door's log follows it. */
+  readonly changes = new StateChanges(() => this.parts())
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions) {
@@ -116,7 +119,11 @@ export class EngineState {
     this.tasks = new TaskStore(options.maxTasks ?? 10_000, KEEP_FINISHED_PER_ACCOUNT)
     this.life = new TaskLife(this.tasks, this.ledger)
     // One history for every clock's tasks; an evicted task's goes with it.
-    this.tasks.onEvict = (id) => this.life.history.drop(id)
+    this.tasks.onEvict = (id) => {
+      this.life.history.drop(id)
+      this.changes.evicted(id)
+    }
+    this.life.history.onChange = (id) => this.changes.task(id)
     this.worlds = new Worlds(new World(this.clock, this.life), this.tasks, this.ledger)
     this.videoSample = options.videoSample
     this.sleep = options.sleep ?? noWait

@@ -9,7 +9,8 @@ import type { OutcomeName } from '../contract/outcomes.js'
 import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
 import * as control from './control-actions.js'
 import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
-import type { SavedEngine } from './saved-state.js'
+import { saveEngine, type RestoreOptions, type SavedEngine } from './saved-state.js'
+import type { SavedChanges } from './state-changes.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
@@ -213,8 +214,41 @@ export class Engine {
    * @example
    * engine.restore(JSON.parse(sessionStorage.getItem('genmock')!))
    */
-  restore(saved: SavedEngine): void {
-    control.restore(this.#state, saved)
+  restore(saved: SavedEngine, options?: RestoreOptions): void {
+    control.restore(this.#state, saved, options)
+  }
+
+  /**
+   * A whole save for a log's snapshot (docs/state.md), from which `takeChanges` counts. Not a copy:
+   * it holds the engine's own objects, so serialise it before the engine goes on.
+   * @example
+   * writeSnapshot(JSON.stringify(engine.checkpoint()))
+   */
+  checkpoint(): SavedEngine {
+    const saved = saveEngine(this.#state.parts(), { copy: false })
+    this.#state.changes.restart()
+    return saved
+  }
+
+  /**
+   * What changed since the last `checkpoint` or `takeChanges`, for a log that follows a checkpoint;
+   * undefined when only a whole save will do (after a reset or a restore). Serialise it at once.
+   * @example
+   * if (engine.unsaved) log.append(JSON.stringify(engine.takeChanges() ?? engine.checkpoint()))
+   */
+  takeChanges(): SavedChanges | undefined {
+    const changes = this.#state.changes
+    return changes.wholeNeeded ? undefined : changes.take()
+  }
+
+  /** The state as it is now is saved (a door has just read it back): changes count from here. */
+  markSaved(): void {
+    this.#state.changes.restart()
+  }
+
+  /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */
+  get unsaved(): boolean {
+    return this.#state.changes.pending
   }
 
   /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */

@@ -14,6 +14,7 @@ import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
 import type { RouteContext } from './route-context.js'
 import { CONTROL_API_ROUTES, isControlPath, ROUTES } from './route-table.js'
+import type { StateKeeping } from './state-handlers.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -44,6 +45,8 @@ export interface AppOptions extends RouteOptions {
    * without it, GET /__mock/ is not found.
    */
   dashboardPage?: (() => Promise<string>) | undefined
+  /** Where the door keeps the state on disk (the standalone server's --state DIR): POST /__mock/state/save. */
+  state?: StateKeeping | undefined
 }
 
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
@@ -202,6 +205,7 @@ function context(
     params,
     query: () => (query ??= new URLSearchParams(request.query)),
     dashboardPage: options.dashboardPage,
+    state: options.state,
     caller: () => {
       const { authorization, cookie } = request.headers
       const credential = credentialOf(request.headers, authorization === undefined ? parseCookies(cookie) : NO_COOKIES)

@@ -10,6 +10,7 @@ import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
+import type { StateKeeping } from './state-handlers.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {
@@ -30,6 +31,8 @@ export interface RouteContext {
   dashboardPage: (() => Promise<string>) | undefined
   /** The control API's rows, for its OpenAPI document. */
   controlRoutes: readonly Row<unknown>[]
+  /** The door's --state DIR, when it keeps one (AppOptions). */
+  state: StateKeeping | undefined
 }
 
 /** A route: one small task, from a request to a reply; errors are thrown as Problems. */

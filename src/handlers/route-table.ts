@@ -15,6 +15,7 @@ import type { Route } from './route-context.js'
 import { SCENARIO_HANDLERS } from './scenario-handlers.js'
 import { SERVICE_HANDLERS } from './service-handlers.js'
 import { SIMULATOR_HANDLERS } from './simulator-handlers.js'
+import { STATE_HANDLERS } from './state-handlers.js'
 import { TASK_HANDLERS } from './task-handlers.js'
 
 const HANDLERS = {
@@ -27,6 +28,7 @@ const HANDLERS = {
   ...SCENARIO_HANDLERS,
   ...JOURNAL_HANDLERS,
   ...DRIFT_HANDLERS,
+  ...STATE_HANDLERS,
 } satisfies Record<string, Route>
 
 export type HandlerName = keyof typeof HANDLERS
@@ -75,6 +77,10 @@ const ROUTE_TABLE: readonly Line[] = [
   ['GET', '/__mock/coverage', 'coverageReport', 'control'],
   ['GET', '/__mock/drift', 'driftReport', 'control'],
   ['DELETE', '/__mock/drift', 'clearDrift', 'control'],
+  ['GET', '/__mock/state', 'exportState', 'control'],
+  ['PUT', '/__mock/state', 'importState', 'control'],
+  ['GET', '/__mock/state/status', 'stateStatus', 'control'],
+  ['POST', '/__mock/state/save', 'saveState', 'control'],
 ]
 
 /** A line of the table as the router takes it. */

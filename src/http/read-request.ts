@@ -98,8 +98,10 @@ export function headerText(value: string): string {
  * @example
  * const body = readJson(request)
  */
-export function readJson(request: HttpRequest, { optional = false } = {}): unknown {
-  const limit = LIMITS.maxBodyBytes
+export function readJson(
+  request: HttpRequest,
+  { optional = false, limit = LIMITS.maxBodyBytes as number } = {},
+): unknown {
   if (Number(request.headers['content-length'] ?? 0) > limit || request.body.byteLength > limit)
     throw Problem.of({ kind: 'payload-too-large', limit })
   if (request.body.byteLength === 0 && optional) return {}

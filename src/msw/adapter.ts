@@ -3,12 +3,13 @@ import { http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath, type App } from '../handlers/app.js'
 import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
+import { bodyLimit } from '../handlers/state-handlers.js'
 
 /**
  * The request body, read at most one chunk past the body limit (the routes answer 413 past it).
  * Not cancel() when stopping: msw tees request bodies, and a branch's cancel settles only with the other's.
  */
-export async function readLimited(request: Request): Promise<Uint8Array> {
+export async function readLimited(request: Request, limit: number = LIMITS.maxBodyBytes): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array()
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -18,7 +19,7 @@ export async function readLimited(request: Request): Promise<Uint8Array> {
     if (done) break
     chunks.push(value)
     size += value.byteLength
-    if (size > LIMITS.maxBodyBytes) {
+    if (size > limit) {
       reader.releaseLock()
       break
     }
@@ -46,7 +47,7 @@ export async function toHttpRequest(request: Request, url: URL, cookies: Record<
     path: url.pathname,
     query: url.search.slice(1),
     headers,
-    body: await readLimited(request),
+    body: await readLimited(request, bodyLimit(request.method, url.pathname)),
     origin: url.origin,
   }
 }

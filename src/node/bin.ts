@@ -29,4 +29,7 @@ async function main(argv: string[]): Promise<number> {
   process.exit(await (await import('./serve-command.js')).serve(command))
 }
 
-process.exitCode = await main(process.argv.slice(2))
+// No top-level await: the command is also one CommonJS bundle (build/bundle-cli.ts).
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code
+})

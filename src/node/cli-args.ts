@@ -20,8 +20,7 @@ import {
 import { proxyTarget } from '../drift/proxy-target.js'
 import { closest } from '../lib/suggest.js'
 import type { ServerOptions } from './server.js'
-
-export { UsageError }
+import { STATE_OPTIONS } from './state-options.js'
 
 /**
  * The `genmock` command line: one table of options (OPTIONS) gives the parser, the environment
@@ -139,6 +138,7 @@ export const OPTIONS = {
     ],
     parse: (text, from) => integer(from, text, 10_000, 1, 10_000_000),
   }),
+  ...STATE_OPTIONS,
   adminToken: option({
     server: 'adminToken',
     arg: 'T',

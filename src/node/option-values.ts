@@ -114,8 +114,7 @@ export function adminTokenFile(from: string, file: string | undefined): string |
   return adminToken(`${from} ${file}`, line)
 }
 
-export function fileName(from: string, file: string | undefined): string | undefined {
-  if (file !== undefined && file.trim() === '')
-    throw new UsageError(`${from} needs a file name, such as conformance.xml`)
+export function fileName(from: string, file: string | undefined, example = 'conformance.xml'): string | undefined {
+  if (file !== undefined && file.trim() === '') throw new UsageError(`${from} needs a file name, such as ${example}`)
   return file
 }

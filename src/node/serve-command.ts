@@ -17,6 +17,8 @@ import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { output, writeError } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from './server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
+import { StateDirError } from './state-dir.js'
+import { savedLine, stateLine } from './state-lines.js'
 
 /**
  * The server's options the table gives one to one, from the values read (those not given left out).
@@ -101,6 +103,7 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
     )
     return [2, `not starting\n${lines.join('')}`]
   }
+  if (error instanceof StateDirError) return [2, `not starting: ${error.message}\n`]
   const code = (error as { code?: string }).code
   if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
   if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
@@ -117,6 +120,10 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
  */
 export async function serve(args: ServeArgs): Promise<number> {
   const out = output(args.log)
+  if (args.stateSave !== undefined && args.state === undefined) {
+    writeError('genmock: --state-save goes with --state DIR: it says when the state kept there is written\n')
+    return 2
+  }
   const problems = await preflight(args)
   if (problems.length > 0) {
     writeError(
@@ -140,6 +147,9 @@ export async function serve(args: ServeArgs): Promise<number> {
   try {
     server = await startServer({
       ...serverOptions(args),
+      ...(args.state !== undefined || args.stateFrom !== undefined
+        ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
+        : {}),
       write: out.line,
       clock: { mode: args.clock, speed: args.speed },
       scenarios: scenarios.entries,
@@ -180,10 +190,11 @@ export async function serve(args: ServeArgs): Promise<number> {
       ? ''
       : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
         `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
+  const kept = server.state && stateLine(server.state)
   out.event(
     'ready',
-    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}) },
-    banner(info).trimEnd() + proxied,
+    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}), ...(kept ? { state: kept.fields } : {}) },
+    banner(info).trimEnd() + proxied + (kept ? `\n  state      ${kept.text}` : ''),
   )
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
@@ -198,6 +209,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
   await server.close({ graceMs: args.grace * 1000 })
+  if (server.state) savedLine(server.state, out)
   stopSteering()
   const context = { args, engine: server.engine, drift: server.drift, out }
   const code = Math.max(...SHUTDOWN.map((step) => step(context)))

@@ -1,6 +1,4 @@
 // The Node door: the route core on node:http, with time-outs, access rules, the request log and the proxy.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { LIMITS } from '../contract/limits.js'
@@ -15,8 +13,12 @@ import { proxyFailure } from '../drift/proxy-failure.js'
 import { isControlPath } from '../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
+import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
+import { VERSION } from './cli-args.js'
+import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
+import { bodyLimit } from '../handlers/state-handlers.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -29,6 +31,11 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
   /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
   proxy?: ProxyOptions
+  /**
+   * Keep the state in a folder and start from it (docs/state.md): accounts, tasks, clocks, keys,
+   * the journal. A folder that cannot be used is refused with a StateDirError naming the file.
+   */
+  state?: StateOptions
 }
 
 /**
@@ -50,16 +57,18 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>
   /** With `proxy`: where the service answered otherwise than genmock would have. */
   drift: Drift
+  /** With `state`: where it is kept, how it was found at start. Closing saves it (unless `manual`). */
+  state?: StateKeeper
 }
 
 /**
  * The MP4 every completed video task serves: the package's fixtures/sample.mp4, found through
- * its own export, so it resolves the same from the sources, the ESM build and the CommonJS build.
+ * its own export, so it resolves the same from the sources, the ESM build, the CommonJS build, the
+ * bundled command and the standalone executable (package-file.ts).
  * @example
  * createSimulator({ videoSample: loadVideoSample() })
  */
-export const loadVideoSample = () =>
-  new Uint8Array(readFileSync(createRequire(import.meta.url).resolve('genmock/fixtures/sample.mp4')))
+export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 const EMPTY = new Uint8Array()
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
@@ -70,7 +79,7 @@ const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
  * refused (413) by the routes anyway, and the rest is never read. Undefined when the client hung
  * up mid-upload: there is nobody left to answer, and half a request must not create a task.
  */
-function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -85,7 +94,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
     const onData = (chunk: Buffer) => {
       chunks.push(chunk)
       size += chunk.byteLength
-      if (size > LIMITS.maxBodyBytes) {
+      if (size > limit) {
         req.pause()
         finish()
       }
@@ -163,7 +172,15 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
-  const { engine, drift, app } = buildSimulator({ videoSample: loadVideoSample(), ...options })
+  const { state: kept, ...rest } = options
+  const { dir, ...state } = kept ?? {}
+  let keeper: StateKeeper | undefined
+  const keep = (engine: Engine) => (keeper = new StateKeeper(engine, { dir: dir!, ...state }, VERSION))
+  const { engine, drift, app } = buildSimulator(
+    { videoSample: loadVideoSample(), ...rest },
+    dir !== undefined ? keep : undefined,
+  )
+  if (!keeper && state.from !== undefined) engine.restore(readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
@@ -204,7 +221,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req)
+      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req, bodyLimit(method, path))
       if (body === undefined) return // the client hung up mid-upload: nobody to answer
       const request: HttpRequest = {
         method,
@@ -267,10 +284,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (proxy)
     server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\n\r\n'))
   server.listen(options.port ?? 4600, host)
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+  } catch (error) {
+    await keeper?.close()
+    throw error
+  }
   const { port, address, family } = server.address() as AddressInfo
   const shown = family === 'IPv6' ? `[${address}]` : address
   return {
@@ -278,6 +300,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     engine,
     drift,
+    ...(keeper ? { state: keeper } : {}),
     close: ({ graceMs = 0 } = {}) =>
       new Promise<void>((resolve, reject) => {
         draining = true
@@ -285,8 +308,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.close((error) =>
           setImmediate(() => {
             proxy?.close()
-            if (error) reject(error)
-            else resolve()
+            // Saved once every request is answered, so that nothing answered is left out.
+            const saved = keeper ? keeper.close() : Promise.resolve()
+            saved.then(() => (error ? reject(error) : resolve()), reject)
           }),
         )
         server.closeIdleConnections()

@@ -214,6 +214,7 @@ const TAGS = [
   { name: 'conformance', description: "Findings about the client's conduct" },
   { name: 'coverage', description: 'Which outcomes of the interface the clients met' },
   { name: 'drift', description: 'With --proxy: where the real service answers otherwise than genmock' },
+  { name: 'state', description: 'The whole state as one document, and the --state DIR it is kept in' },
 ]
 
 /**

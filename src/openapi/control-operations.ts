@@ -8,6 +8,7 @@ import { CLOCK_ACCOUNT_OPERATIONS } from './clock-account-operations.js'
 import { JOURNAL_OPERATIONS } from './journal-operations.js'
 import { conditional, type op } from './operation-parts.js'
 import { SIMULATOR_OPERATIONS } from './simulator-operations.js'
+import { STATE_OPERATIONS } from './state-operations.js'
 import { TASK_SCENARIO_OPERATIONS } from './task-scenario-operations.js'
 
 const OPERATIONS: Record<string, ReturnType<typeof op>> = {
@@ -15,6 +16,7 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
   ...CLOCK_ACCOUNT_OPERATIONS,
   ...TASK_SCENARIO_OPERATIONS,
   ...JOURNAL_OPERATIONS,
+  ...STATE_OPERATIONS,
 }
 
 /** The dashboard page: HTML holding no data of its own, reached through GET /__mock's redirect. */

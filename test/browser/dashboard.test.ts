@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server.js'
@@ -27,6 +29,7 @@ const WAIT = { timeout: 5_000 }
 /** Each test waits for a few refreshes at most; this only guards against a hang under load. */
 const LIMIT = { timeout: 20_000 }
 
+const STATE_DIR = mkdtempSync(join(tmpdir(), 'genmock-dashboard-state-'))
 let browser: Browser
 let server: RunningServer
 let page: Page
@@ -36,7 +39,13 @@ beforeAll(async () => {
   await ensureChromium()
   ;[browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ port: 0, seed: 7, clock: { mode: 'manual', start: START }, log: 'silent' }),
+    startServer({
+      port: 0,
+      seed: 7,
+      clock: { mode: 'manual', start: START },
+      log: 'silent',
+      state: { dir: STATE_DIR },
+    }),
   ])
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.on('pageerror', (error) => pageErrors.push(String(error)))
@@ -88,6 +97,10 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await expect.poll(clockMode, SHOWS).toBe('manual')
     await expect.poll(aliceCredits, SHOWS).toBe('1000')
     expect(await page.locator('[data-testid=account-row]').count()).toBeGreaterThanOrEqual(3)
+  })
+
+  it('says where the state is kept and when it was last saved', async () => {
+    await expect.poll(() => text('[data-testid=state-kept]'), SHOWS).toMatch(new RegExp(`^state ${STATE_DIR}, saved `))
   })
 
   it('lists tasks submitted from outside as pending, and Alice’s debits', async () => {

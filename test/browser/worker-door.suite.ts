@@ -202,6 +202,22 @@ export function workerDoorSuite(msw: MswPackage): void {
       expect(clock.body).toMatchObject({ mode: 'manual' })
     })
 
+    it('exports the state as a snapshot, takes it back, and keeps the same document across a reload', async () => {
+      const result = await page().evaluate(async () => {
+        const snapshot = (await (await fetch('/__mock/state')).json()) as { format: string; tasks: object }
+        const res = await fetch('/__mock/state', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(snapshot),
+        })
+        // Written within a second of the request (src/browser/persist.ts).
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        const kept = JSON.parse(sessionStorage.getItem('genmock') ?? '{}') as { state?: { format?: string } }
+        return { format: snapshot.format, put: res.status, body: await res.json(), kept: kept.state?.format }
+      })
+      expect(result).toMatchObject({ format: 'genmock-state', put: 200, body: { ok: true }, kept: 'genmock-state' })
+    })
+
     it('generates the output PNG in the page', async () => {
       const image = JSON.parse(runs.worker.answers.findLast((a) => a.body.includes('outputImageUrls'))!.body) as {
         outputImageUrls: string[]

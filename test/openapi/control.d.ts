@@ -536,6 +536,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole state as one JSON document (a snapshot)
+         * @description Save it after a test setup and PUT it back, or start genmock with --state-from FILE, to start from that world.
+         */
+        get: operations["getState"];
+        /**
+         * Replace the state with a snapshot
+         * @description Checked as at start; an invalid one changes nothing (400 naming the path). Up to 134217728 bytes. A manual clock takes its saved time; a real one goes on as if it had run meanwhile.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **snapshot-checked**: A snapshot as GET /__mock/state gives it, checked as at start: its format and version this genmock's (a newer one is refused, naming the genmock that wrote it), every part in its saved shape. At most 134217728 bytes (413 past it). On a 400, whose issues name the path, nothing changes.
+         */
+        put: operations["putState"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/state/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the state is kept on disk and when it was last saved
+         * @description Where the state is kept on disk and when it was last saved
+         */
+        get: operations["getStateStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/state/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write what changed to the --state DIR now
+         * @description Resolves once it is durable. 404 when genmock keeps no state on disk.
+         */
+        post: operations["saveState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3675,6 +3743,327 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        format?: "genmock-state";
+                        /** @description The format's number (1 here). */
+                        version: number;
+                        /** @description The version of genmock that wrote it. */
+                        genmock?: string;
+                        /** Format: date-time */
+                        savedAt?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    format?: "genmock-state";
+                    /** @description The format's number (1 here). */
+                    version: number;
+                    /** @description The version of genmock that wrote it. */
+                    genmock?: string;
+                    /** Format: date-time */
+                    savedAt?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        tasks: number;
+                    };
+                };
+            };
+            /** @description Invalid request: every failing field is listed. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequest"];
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStateStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state on disk. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether genmock keeps its state on disk (--state DIR). */
+                        kept: boolean;
+                        dir?: string;
+                        /** @enum {unknown} */
+                        strategy?: "scheduled" | "request" | "shutdown" | "manual";
+                        /** Format: date-time */
+                        lastSavedAt?: string;
+                        /** @description Something changed since the last save. */
+                        unsaved?: boolean;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether genmock keeps its state on disk (--state DIR). */
+                        kept: boolean;
+                        dir?: string;
+                        /** @enum {unknown} */
+                        strategy?: "scheduled" | "request" | "shutdown" | "manual";
+                        /** Format: date-time */
+                        lastSavedAt?: string;
+                        /** @description Something changed since the last save. */
+                        unsaved?: boolean;
+                    };
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
                 };
             };
             /** @description Internal error (a genmock bug). */

@@ -161,6 +161,14 @@ export class Worlds {
     return { server: this.server.save(), own: [...this.#own].map(([accountId, world]) => [accountId, world.save()]) }
   }
 
+  /** Every clock, without what is to come in it: the server's, and each account's own. */
+  clocks(): { server: SavedClock; own: [accountId: string, clock: SavedClock][] } {
+    return {
+      server: this.server.clock.save(),
+      own: [...this.#own].map(([accountId, world]) => [accountId, world.clock.save()]),
+    }
+  }
+
   restore(saved: SavedWorlds): void {
     this.server.restore(saved.server)
     this.#own.clear()

@@ -316,13 +316,15 @@ export class Conformance {
    * @example
    * other.restore(conformance.save())
    */
-  save(): SavedConformance {
-    const reads = this.#reads
-      .entries()
-      .map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [
-        taskId,
-        finding ? { ...read, finding: finding.seq } : read,
-      ])
+  save({ reads: withReads = true } = {}): SavedConformance {
+    const reads = withReads
+      ? this.#reads
+          .entries()
+          .map(([taskId, { finding, ...read }]): SavedConformance['reads'][number] => [
+            taskId,
+            finding ? { ...read, finding: finding.seq } : read,
+          ])
+      : []
     return {
       seq: this.#seq,
       findings: this.#findings,
@@ -330,6 +332,14 @@ export class Conformance {
       submissions: [...this.#submissions],
       counts: this.counts(),
     }
+  }
+
+  /** What the rules remember of a task's reads, as saved, and the finding they update (a saved state's changes). */
+  readOf(taskId: string): { read?: SavedConformance['reads'][number][1]; finding?: Finding } {
+    const state = this.#reads.get(taskId)
+    if (!state) return {}
+    const { finding, ...read } = state
+    return finding ? { read: { ...read, finding: finding.seq }, finding } : { read }
   }
 
   restore(saved: SavedConformance): void {

@@ -121,6 +121,11 @@ export class Journal {
     return this.#ring.length
   }
 
+  /** The seq of the last request recorded. */
+  get seq(): number {
+    return this.#seq
+  }
+
   clear(): void {
     this.#ring = []
     this.#start = 0

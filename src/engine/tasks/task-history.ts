@@ -46,6 +46,8 @@ export class TaskHistory {
   #kept = new OrderedMap<string, { entries: readonly HistoryEntry[] }>()
 
   readonly capacity: number
+  /** Told the id of each task created or changed (whether its history is kept or not): what a save follows. */
+  onChange: ((taskId: string) => void) | undefined
 
   constructor(capacity = HISTORY_TASKS) {
     this.capacity = capacity
@@ -57,11 +59,13 @@ export class TaskHistory {
 
   /** A task was accepted: its history begins, and the oldest one goes beyond capacity. */
   created(task: TaskRecord): void {
+    this.onChange?.(task.id)
     this.#add(task.id, [entry(task, task.createdAt)])
   }
 
   /** A change was applied to `task` at `at`; a task whose history was let go gets none back. */
   changed(task: TaskRecord, at: number, by: ChangeCause, refunded: boolean): void {
+    this.onChange?.(task.id)
     const kept = this.#kept.get(task.id)
     if (!kept) return
     const added = entry(task, at)

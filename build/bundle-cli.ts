@@ -1,0 +1,32 @@
+// `npm run build`'s last step: the `genmock` command as ONE CommonJS file, dist/cli.cjs, with
+// everything it runs inlined (zod, yaml, the scenarios, the dashboard, the OpenAPI documents). It
+// is the package's bin (one file to read and compile: a faster cold start than the split ES
+// module build) and the main script of the standalone executable (build/binary.ts), which loads
+// nothing from node_modules. The one file read at run time, the video sample, comes from the
+// package or from the executable's assets (src/node/package-file.ts).
+// Run as `tsx build/bundle-cli.ts`.
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { dashboardCode, packageFields } from './esbuild-plugins.js'
+
+const ROOT = join(import.meta.dirname, '..')
+export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
+
+const result = await build({
+  entryPoints: [join(ROOT, 'src', 'node', 'bin.ts')],
+  outfile: CLI_BUNDLE,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  // A CommonJS module has no import.meta: its URL is the bundle's own file.
+  banner: { js: 'var __genmock_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+  define: { 'import.meta.url': '__genmock_import_meta_url' },
+  plugins: [packageFields, dashboardCode],
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+})
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
+console.log(`build: dist/cli.cjs, the command in one file (${Math.round(bytes / 1024)} kB)`)

@@ -1,0 +1,29 @@
+// The image's HEALTHCHECK (build/Containerfile): exit 0 when genmock answers GET /__mock/health.
+// It reads the port and the admin token as genmock does: from PID 1's arguments (the ones after
+// the image name), else from the GENMOCK_* variables, else the image's port 4600 and no token.
+const { readFileSync } = require('node:fs')
+
+let args = []
+try {
+  args = readFileSync('/proc/1/cmdline', 'utf8').split('\0')
+} catch {}
+/** `--name VALUE` or `--name=VALUE` among PID 1's arguments, else the variable. */
+function option(name, variable) {
+  for (const [i, arg] of args.entries()) {
+    if (arg === `--${name}`) return args[i + 1]
+    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3)
+  }
+  return process.env[variable] || undefined
+}
+
+let headers = {}
+try {
+  const file = option('admin-token-file', 'GENMOCK_ADMIN_TOKEN_FILE')
+  const token = file ? readFileSync(file, 'utf8').split(/\r?\n/, 1)[0] : option('admin-token', 'GENMOCK_ADMIN_TOKEN')
+  if (token) headers = { authorization: `Bearer ${token}` }
+} catch {}
+const port = option('port', 'GENMOCK_PORT') || '4600'
+fetch(`http://127.0.0.1:${port}/__mock/health`, { headers, signal: AbortSignal.timeout(2500) }).then(
+  (response) => process.exit(response.ok ? 0 : 1),
+  () => process.exit(1),
+)

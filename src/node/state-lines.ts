@@ -1,0 +1,52 @@
+// What the CLI says about the --state DIR: the banner's line at start, the line when it stops.
+import type { Output } from './output.js'
+import type { StateKeeper } from './state-keeper.js'
+
+/**
+ * The banner's state line and the ready event's fields.
+ * @example
+ * stateLine(keeper).text // 'state/ (12 tasks loaded); saved within a second of each change'
+ */
+export function stateLine(keeper: StateKeeper) {
+  const { from, tasks, recovered, fromIgnored } = keeper.loaded
+  const found =
+    from === 'dir'
+      ? `${tasks} task${tasks === 1 ? '' : 's'} loaded${recovered ? ', after an unclean stop' : ''}` +
+        `${fromIgnored ? '; --state-from not used: the folder holds a state' : ''}`
+      : from === 'file'
+        ? `new, from --state-from (${tasks} tasks)`
+        : 'new'
+  const when = {
+    scheduled: 'saved within a second of each change',
+    request: 'each change saved before its answer',
+    shutdown: 'saved when genmock stops',
+    manual: 'saved on POST /__mock/state/save',
+  }[keeper.strategy]
+  return {
+    text: `${keeper.dir} (${found}); ${when}`,
+    fields: { dir: keeper.dir, strategy: keeper.strategy, from, tasks, recovered },
+  }
+}
+
+/** The line when genmock stops: whether its last changes were saved. */
+export function savedLine(keeper: StateKeeper, out: Output): void {
+  const { lastSavedAt, unsaved } = keeper.status()
+  if (keeper.failure !== undefined) {
+    out.warn(
+      'state-unsaved',
+      { dir: keeper.dir, lastSavedAt, reason: keeper.failure },
+      `genmock: the state could not be saved to ${keeper.dir} (${keeper.failure}); ` +
+        `last saved ${lastSavedAt ?? 'never'}`,
+    )
+    return
+  }
+  if (keeper.strategy !== 'manual' || !unsaved) {
+    out.event('state', { dir: keeper.dir, saved: true }, `genmock: state saved to ${keeper.dir}`)
+    return
+  }
+  out.warn(
+    'state-unsaved',
+    { dir: keeper.dir, lastSavedAt },
+    `genmock: --state-save manual: the changes since ${lastSavedAt ?? 'start'} were not saved to ${keeper.dir}`,
+  )
+}

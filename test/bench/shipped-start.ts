@@ -1,0 +1,70 @@
+// Cold start of the command in each form it ships in (docs/containers-and-ci.md, The
+// standalone executable): spawn → first answer to GET /__mock/health, median of 10 rounds, the
+// three interleaved round by round so that machine load falls on each alike:
+//   npx genmock's command      node dist/cli.js (the ES module build, split in chunks)
+//   the one-file command       node dist/cli.cjs (the bundle the image runs)
+//   the standalone executable  release/genmock-linux-x64 (npm run build:binary first)
+// Run: node --import tsx test/bench/shipped-start.ts [rounds]
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const ROUNDS = Number(process.argv[2] ?? 10)
+const TARGETS: [string, string, string[]][] = [
+  ['node dist/cli.js', process.execPath, [join(ROOT, 'dist', 'cli.js')]],
+  ['node dist/cli.cjs', process.execPath, [join(ROOT, 'dist', 'cli.cjs')]],
+  ['release/genmock-linux-x64', join(ROOT, 'release', 'genmock-linux-x64'), []],
+]
+
+for (const [name, file, args] of TARGETS)
+  if (!existsSync(args[0] ?? file)) throw new Error(`${name} is missing: npm run build && npm run build:binary`)
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Milliseconds from spawn to the first answer of the health route; the process is then killed. */
+async function coldStart(file: string, args: string[]): Promise<number> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(file, [...args, '--port', String(port), '--log', 'silent'], { stdio: 'ignore', env: {} })
+  try {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/__mock/health`)
+        await res.arrayBuffer()
+        return performance.now() - started
+      } catch {
+        if (child.exitCode !== null) throw new Error(`${file} exited ${child.exitCode}`)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+  }
+}
+
+const times = new Map<string, number[]>(TARGETS.map(([name]) => [name, []]))
+for (let round = 0; round < ROUNDS; round++)
+  for (const [name, file, args] of TARGETS) times.get(name)!.push(await coldStart(file, args))
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+const baseline = median(times.get(TARGETS[0]![0])!)
+console.log(`cold start, spawn → first answer, median of ${ROUNDS} (min–max), Node ${process.version}`)
+for (const [name, values] of times) {
+  const m = median(values)
+  const range = `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`
+  console.log(`  ${name.padEnd(27)} ${m.toFixed(0).padStart(5)} ms  (${range})  ×${(m / baseline).toFixed(2)}`)
+}

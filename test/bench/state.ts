@@ -1,0 +1,184 @@
+// `npm run bench:state`: what keeping the state in a --state DIR costs (docs/state.md).
+//   1. Save cost per change at 100, 10 000 and 100 000 stored tasks: one submission's changes taken
+//      and serialised as a log line, beside a whole save (what a save would cost without the log).
+//   2. Restore of 100 000 tasks: a folder's state.json and a log of 2 000 changes read back into a
+//      new engine, as genmock does at start.
+//   3. POST throughput of the standalone server without --state and with each save strategy, run
+//      round by round in the same bench (the machine may be shared: compare the ratios).
+// Env: BENCH_SECONDS (per measured run, default 3), BENCH_ROUNDS (3; the median is reported),
+// BENCH_CONNECTIONS (10), BENCH_ONLY (some of save,restore,post).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { Engine } from '../../src/engine/engine.js'
+import { logLine } from '../../src/node/state-dir.js'
+import { StateKeeper } from '../../src/node/state-keeper.js'
+import { load, median, probe, warmUp } from './load.js'
+import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinBench, pinned, ROOT } from './targets.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'save,restore,post').split(','))
+const BODY = { model: 'base-image-2', prompt: 'a fox' }
+const tmp = () => mkdtempSync(join(os.tmpdir(), 'genmock-bench-state-'))
+
+async function engineWith(tasks: number): Promise<Engine> {
+  const engine = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: 200_000 })
+  engine.patchAccount('acct_alice', { credits: 1_000_000_000 })
+  const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+  for (let i = 0; i < tasks; i++) {
+    await engine.submit(alice, 'image', BODY)
+    // Half of them finish: the store holds pending and terminal tasks.
+    if (i % 2 === 1) engine.advanceClock(60)
+  }
+  return engine
+}
+
+async function saveCost(): Promise<void> {
+  console.log('\n## Save cost per change (one submission: its task, ledger entry, random state)\n')
+  console.log('| stored tasks | log line per change | bytes per line | whole save (no log) | whole bytes |')
+  console.log('|---:|---:|---:|---:|---:|')
+  for (const size of [100, 10_000, 100_000]) {
+    const engine = await engineWith(size)
+    const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+    engine.checkpoint()
+    const changes = 500
+    let bytes = 0
+    let spent = 0
+    for (let i = 0; i < changes; i++) {
+      await engine.submit(alice, 'image', BODY)
+      const started = performance.now()
+      bytes += logLine(engine.takeChanges()!, 1).length
+      spent += performance.now() - started
+    }
+    const started = performance.now()
+    const whole = JSON.stringify(engine.checkpoint()).length
+    const wholeMs = performance.now() - started
+    console.log(
+      `| ${size} | ${((spent / changes) * 1000).toFixed(0)} µs | ${Math.round(bytes / changes)} | ` +
+        `${wholeMs.toFixed(1)} ms | ${(whole / 1e6).toFixed(1)} MB |`,
+    )
+  }
+}
+
+async function restoreTime(): Promise<void> {
+  console.log('\n## Restore of 100 000 tasks from a --state DIR\n')
+  const dir = tmp()
+  const engine = await engineWith(100_000)
+  const keeper = new StateKeeper(engine, { dir, save: 'manual' }, 'bench')
+  const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+  for (let i = 0; i < 2000; i++) {
+    await engine.submit(alice, 'image', BODY)
+    await keeper.save()
+  }
+  await keeper.close()
+  const size = (name: string) => (statSync(join(dir, name)).size / 1e6).toFixed(1)
+  const times: number[] = []
+  const cpu: number[] = []
+  let tasks = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    ;(globalThis as { gc?: () => void }).gc?.()
+    const started = performance.now()
+    const used = process.cpuUsage()
+    const fresh = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: 200_000 })
+    const reader = new StateKeeper(fresh, { dir, save: 'manual' }, 'bench')
+    times.push(performance.now() - started)
+    const { user, system } = process.cpuUsage(used)
+    cpu.push((user + system) / 1000)
+    tasks = fresh.storedTasks
+    await reader.close()
+  }
+  console.log(`state.json ${size('state.json')} MB, changes.log ${size('changes.log')} MB (2000 changes)`)
+  console.log(
+    `restored ${tasks} tasks in ${median(times).toFixed(0)} ms wall, ${median(cpu).toFixed(0)} ms CPU ` +
+      `(median of ${ROUNDS}; target ≤ 2000 ms; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+  )
+  rmSync(dir, { recursive: true, force: true })
+}
+
+interface Server {
+  url: string
+  stop(): Promise<void>
+}
+
+/** The genmock command, pinned to core 0, with the state options given. */
+async function genmock(state: string[]): Promise<Server> {
+  const [command, args] = pinned(process.execPath, [
+    'dist/cli.js',
+    ...['--port', '0', '--log', 'json', '--clock', 'manual', '--max-tasks', '1000000', ...state],
+  ])
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout! })
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const event = JSON.parse(line) as { event: string; url?: string }
+      if (event.event === 'ready') resolve(event.url!)
+    })
+    child.once('exit', (code) => reject(new Error(`genmock ${state.join(' ')} exited with ${code}`)))
+  })
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+async function postThroughput(): Promise<void> {
+  console.log(`\n## POST throughput, ${CONNECTIONS} connections, ${SECONDS} s runs, median of ${ROUNDS} rounds\n`)
+  console.log(pinBench())
+  const configs: [string, string[]][] = [
+    ['without --state', []],
+    ['scheduled (default)', ['--state-save', 'scheduled']],
+    ['request', ['--state-save', 'request']],
+    ['shutdown', ['--state-save', 'shutdown']],
+    ['manual', ['--state-save', 'manual']],
+  ]
+  const rps = new Map<string, number[]>(configs.map(([name]) => [name, []]))
+  const dirs: string[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, extra] of configs) {
+      const dir = tmp()
+      dirs.push(dir)
+      const server = await genmock(extra.length > 0 ? ['--state', dir, ...extra] : [])
+      const created = await fetch(`${server.url}/__mock/accounts`, {
+        method: 'POST',
+        headers: headers(ALICE),
+        body: JSON.stringify({ credits: 1_000_000_000 }),
+      })
+      const { apiKey } = (await created.json()) as { apiKey: string }
+      const options = {
+        url: server.url + GENERATE_PATH,
+        method: 'POST' as const,
+        headers: headers(`Bearer ${apiKey}`),
+        body: GENERATE_BODY,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      }
+      await probe(options)
+      await warmUp(options)
+      const result = await load(options)
+      if (result.non2xx + result.errors > 0) console.log(`  ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      rps.get(name)!.push(result.rps)
+      await server.stop()
+    }
+  }
+  const base = median(rps.get('without --state')!)
+  console.log('| server | POST req/s | ratio to without --state |')
+  console.log('|---|---:|---:|')
+  for (const [name] of configs) {
+    const value = median(rps.get(name)!)
+    console.log(`| ${name} | ${value.toFixed(0)} | ${(value / base).toFixed(2)} |`)
+  }
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+}
+
+if (ONLY.has('save')) await saveCost()
+if (ONLY.has('restore')) await restoreTime()
+if (ONLY.has('post')) await postThroughput()

@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import type { DistSetup } from './engine.js'
+
+/**
+ * Before the distribution tests: finds the container engine (docker when its daemon answers, else
+ * podman with this folder's containers.conf), the base image (GENMOCK_BASE_IMAGE, else the official
+ * one when it can be pulled, else the local stand-in build/local-base.sh makes once), builds the
+ * image (npm run build:image) and the executable (npm run build:binary, when older than the
+ * bundle), and opens a Docker API socket for Testcontainers (podman system service).
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const OFFICIAL = 'docker.io/library/node:20-bookworm-slim'
+
+function engineFound(): 'docker' | 'podman' {
+  const answers = (command: string, args: string[]) =>
+    spawnSync(command, args, { stdio: 'ignore', timeout: 15_000 }).status === 0
+  const chosen = process.env.GENMOCK_ENGINE
+  if (chosen === 'docker' || chosen === 'podman') return chosen
+  if (answers('docker', ['info'])) return 'docker'
+  if (answers('podman', ['--version'])) return 'podman'
+  throw new Error('test:dist needs docker (with its daemon running) or podman: see docs/containers-and-ci.md')
+}
+
+/** Runs a command to its end with its output on stderr; throws on failure. */
+function step(command: string, args: string[], env: Record<string, string>): string {
+  const { status, stdout } = spawnSync(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  })
+  if (status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${status}`)
+  return stdout.trim()
+}
+
+function baseImage(engine: string, env: Record<string, string>): string {
+  if (process.env.GENMOCK_BASE_IMAGE) return process.env.GENMOCK_BASE_IMAGE
+  const has = (image: string) =>
+    spawnSync(engine, ['image', 'inspect', image], { stdio: 'ignore', env: { ...process.env, ...env } }).status === 0
+  if (has(OFFICIAL)) return OFFICIAL
+  const pulled = spawnSync(engine, ['pull', OFFICIAL], {
+    stdio: 'ignore',
+    env: { ...process.env, ...env },
+    timeout: 300_000,
+  })
+  if (pulled.status === 0) return OFFICIAL
+  console.error(`test:dist: ${OFFICIAL} cannot be pulled; building a local base (build/local-base.sh)`)
+  return step('bash', [join(ROOT, 'build', 'local-base.sh'), engine], env)
+    .split('\n')
+    .at(-1)!
+}
+
+/** The socket a Docker client reaches the engine by: podman's own service, or dockerd's. */
+async function dockerApi(engine: string, env: Record<string, string>, dir: string) {
+  if (engine === 'docker') return { dockerHost: process.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock' }
+  const socket = join(dir, 'podman.sock')
+  const service: ChildProcess = spawn('podman', ['system', 'service', '--time=0', `unix://${socket}`], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  })
+  const end = Date.now() + 20_000
+  while (!existsSync(socket)) {
+    if (Date.now() > end || service.exitCode !== null) throw new Error('podman system service did not start')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { dockerHost: `unix://${socket}`, service }
+}
+
+/**
+ * With podman as the engine and Debian's dockerd installed, a docker daemon of the tests' own
+ * (its socket, data and exec roots in `dir`), the base loaded from podman and the image built on
+ * it by `npm run build:image`, so that the docker recipes run on docker itself.
+ */
+async function ownDockerd(base: string, env: Record<string, string>, dir: string) {
+  if (spawnSync('dockerd', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined
+  const host = `unix://${join(dir, 'docker.sock')}`
+  const daemon = spawn(
+    'dockerd',
+    [
+      '-H',
+      host,
+      '--data-root',
+      join(dir, 'docker'),
+      '--exec-root',
+      join(dir, 'docker-exec'),
+      '--pidfile',
+      join(dir, 'docker.pid'),
+    ],
+    { stdio: 'ignore' },
+  )
+  const docker = { ...env, DOCKER_HOST: host }
+  const end = Date.now() + 30_000
+  while (spawnSync('docker', ['info'], { stdio: 'ignore', env: { ...process.env, ...docker } }).status !== 0) {
+    if (Date.now() > end || daemon.exitCode !== null) {
+      daemon.kill()
+      console.error('test:dist: dockerd did not start; the docker recipes run on podman')
+      return undefined
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  step('bash', ['-c', `podman save --format docker-archive '${base}' | docker load`], docker)
+  step('node', [join(ROOT, 'build', 'image.mjs')], { ...docker, GENMOCK_ENGINE: 'docker', GENMOCK_BASE_IMAGE: base })
+  return { host, daemon }
+}
+
+export default async function globalSetup(project: TestProject) {
+  const engine = engineFound()
+  const env: Record<string, string> = {}
+  if (engine === 'podman' && !process.env.CONTAINERS_CONF)
+    env.CONTAINERS_CONF = join(import.meta.dirname, 'containers.conf')
+  const base = baseImage(engine, env)
+  step('node', [join(ROOT, 'build', 'image.mjs')], { ...env, GENMOCK_ENGINE: engine, GENMOCK_BASE_IMAGE: base })
+  const binary = join(ROOT, 'release', 'genmock-linux-x64')
+  const bundle = join(ROOT, 'dist', 'cli.cjs')
+  if (!existsSync(binary) || statSync(binary).mtimeMs < statSync(bundle).mtimeMs)
+    step('node', [join(ROOT, 'build', 'binary.mjs')], {})
+  const dir = mkdtempSync(join(tmpdir(), 'genmock-dist-'))
+  const { dockerHost, service } = await dockerApi(engine, env, dir)
+  const own = engine === 'podman' ? await ownDockerd(base, env, dir) : undefined
+  const setup: DistSetup = { engine, env, base, dockerHost, binary, ...(own ? { dockerd: own.host } : {}) }
+  project.provide('dist', setup)
+  return async () => {
+    service?.kill()
+    if (own) {
+      const stopped = new Promise((resolve) => own.daemon.once('exit', resolve))
+      own.daemon.kill('SIGTERM')
+      await stopped
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

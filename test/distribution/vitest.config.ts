@@ -1,0 +1,17 @@
+// `npm run test:dist`: the distribution checks, apart from `npm test` (docs/containers-and-ci.md).
+// They build the container image and the standalone executable once (global-setup.ts), then run
+// them from the outside: one file at a time, as containers and a 2-core machine share badly.
+import { join } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  root: join(import.meta.dirname, '..', '..'),
+  test: {
+    include: ['test/distribution/**/*.test.ts'],
+    globalSetup: ['test/distribution/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    reporters: ['default', './test/support/summary-reporter.ts'],
+  },
+})
