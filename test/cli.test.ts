@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
+import { RULE_IDS } from '../src/contract/conformance-rules.js'
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version
@@ -154,7 +155,7 @@ describe('genmock CLI', () => {
       expect(r.stdout()).toContain('conformance: 1 finding (relay-without-key 1)')
       const xml = readFileSync(report, 'utf8')
       expect(xml).toContain('<testcase classname="genmock.conformance" name="relay-without-key"><failure')
-      expect(xml.match(/<testcase /g)).toHaveLength(7)
+      expect(xml.match(/<testcase /g)).toHaveLength(RULE_IDS.length)
     },
     2 * LIMIT_MS + 5000,
   )

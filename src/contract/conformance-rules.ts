@@ -13,6 +13,8 @@ export const RULE_IDS = [
   'retry-with-new-key',
   'key-in-browser',
   'relay-media-without-auth',
+  'retry-after-eviction',
+  'read-of-evicted-task',
 ] as const
 export const ruleIdSchema = z.enum(RULE_IDS, { error: `must be one of ${RULE_IDS.join(', ')}` })
 export type RuleId = z.infer<typeof ruleIdSchema>

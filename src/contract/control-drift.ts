@@ -19,6 +19,10 @@ export const DRIFT_KINDS = {
   'validation-looser': { calibrates: false, means: 'the service accepted a body genmock refuses' },
   'validation-stricter': { calibrates: false, means: 'the service refused a body genmock accepts' },
   'state-rule': { calibrates: false, means: "a task's states broke a rule of the interface" },
+  'proxy-timeout': {
+    calibrates: false,
+    means: 'the service did not answer within --proxy-timeout: genmock answered 504, or cut a begun answer',
+  },
 } as const
 
 export type DriftKind = keyof typeof DRIFT_KINDS

@@ -12,7 +12,11 @@ export type ValidationIssue = z.infer<typeof validationIssueSchema>
 
 export const invalidRequestBodySchema = z.strictObject({
   error: z.literal('Invalid request'),
-  details: z.strictObject({ issues: z.array(validationIssueSchema).min(1) }),
+  details: z.strictObject({
+    issues: z.array(validationIssueSchema).min(1),
+    /** How many issues were found beyond the ones listed (docs/limits-and-security.md). */
+    moreIssues: z.int().positive().optional(),
+  }),
 })
 export const unauthorizedBodySchema = z.strictObject({ error: z.literal('Unauthorized') })
 export const insufficientCreditsBodySchema = z.strictObject({

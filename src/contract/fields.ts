@@ -66,8 +66,38 @@ export function notAccepted(reason: string) {
   return z.never({ error: reason }).optional()
 }
 
-/** An object whose keys are not checked (the interface: "not schema-validated"). */
+/**
+ * UTF-8 length of a string, without encoding it.
+ * @example
+ * utf8Length('é') // 2
+ */
+export function utf8Length(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 0x800)
+      bytes += code >= 0xd800 && code <= 0xdbff ? 1 : 2 // a surrogate pair is 4 bytes, 2 units
+    else if (code >= 0x80) bytes += 1
+  }
+  return bytes
+}
+
+const { maxProviderInputBytes } = LIMITS
+
+/**
+ * An object whose keys are not checked (the interface: "not schema-validated"), within the
+ * simulator's size limit for what a task stores: LIMITS.maxProviderInputBytes of UTF-8 JSON.
+ */
 export const passthroughObject = z
   .custom<Record<string, unknown>>(isPlainObject, { error: 'must be a JSON object' })
-  // What the check above is, for the OpenAPI document (a custom check has no JSON Schema of its own).
-  .meta({ type: 'object', additionalProperties: true, description: 'Any JSON object; its keys are not checked.' })
+  .refine((value) => utf8Length(JSON.stringify(value)) <= maxProviderInputBytes, {
+    error: `must be at most ${maxProviderInputBytes} bytes as JSON (a simulator limit; its keys are not checked)`,
+  })
+  // What the checks above are, for the OpenAPI document (a custom check has no JSON Schema of its own).
+  .meta({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      `Any JSON object of at most ${maxProviderInputBytes} bytes as JSON (a simulator limit); ` +
+      'its keys are not checked.',
+  })

@@ -26,4 +26,14 @@ export const LIMITS = {
   maxStateBytes: 128 * 1024 * 1024,
   /** Simulator choice: deeper JSON is refused before anything walks it. */
   maxJsonDepth: 64,
+  /**
+   * Simulator choice (interface: passed through, not validated): the largest `providerInput`, as
+   * UTF-8 JSON, a task may store; a larger one is Invalid request (docs/limits-and-security.md).
+   */
+  maxProviderInputBytes: 16 * 1024,
+  /** Simulator choice: an Invalid request answer lists this many issues, and counts the rest in `moreIssues`. */
+  maxIssues: 100,
+  /** Simulator choice: an issue's path and message are cut to these lengths (a key may be a megabyte long). */
+  maxIssuePath: 256,
+  maxIssueMessage: 1024,
 } as const

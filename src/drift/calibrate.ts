@@ -1,6 +1,6 @@
 // Calibration (README, Check genmock against the service): prices and a default scenario from a drift report.
 import type { PricingFixture } from '../contract/fixtures.js'
-import { IMAGE_MODELS, VIDEO_MODELS, type ImageModelId } from '../contract/models.js'
+import { IMAGE_MODELS, VIDEO_MODELS } from '../contract/models.js'
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../contract/scenario.js'
 import type { EngineOptions } from '../engine/engine.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
@@ -50,6 +50,24 @@ export interface StatusSeen {
   where: string
 }
 
+/**
+ * Text from a recording as Markdown shows it literally: one line, HTML's `< > &` as entities, and
+ * Markdown's own characters escaped, so that a relayStatus `<script>` or `# heading` stays text.
+ * @example
+ * markdownText('<b># x_y') // '&lt;b&gt;\\# x\\_y'
+ */
+export const markdownText = (text: string) =>
+  text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]#|~!]/g, '\\$&')
+
+/** A record's own value at `key`: a model named `constructor` finds nothing, not Object's constructor. */
+const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined
+
 const mostSeen = (tally: Tally | undefined, keep: (key: string) => boolean = () => true) =>
   Object.entries(tally ?? {})
     .filter(([key]) => keep(key))
@@ -74,21 +92,21 @@ function pricesFrom(observations: DriftObservations, defaults: PricingFixture, n
       notes.undecided.push(
         `${where} was charged ${group.map((p) => `${p.credits} (${times(p.seen)})`).join(', ')}: ${credits} is used`,
       )
-    const image = IMAGE_MODELS[model as ImageModelId]
+    const image = own(IMAGE_MODELS, model)
     const table: Record<string, number> | undefined = relay
-      ? pricing.relay[model]
-      : model in VIDEO_MODELS
-        ? pricing.video[model]
+      ? own(pricing.relay, model)
+      : Object.hasOwn(VIDEO_MODELS, model)
+        ? own(pricing.video, model)
         : option === 'output'
-          ? { output: pricing.image[model]?.creditsPerOutput ?? 0 }
+          ? { output: own(pricing.image, model)?.creditsPerOutput ?? 0 }
           : undefined
-    if (!table || !(option in table)) {
+    if (!table || !Object.hasOwn(table, option)) {
       const fixed = image?.pricing
       const interfacePrice =
         fixed?.kind === 'per-call'
           ? fixed.credits
           : fixed?.kind === 'per-output-by-tier'
-            ? (fixed.credits as Record<string, number>)[option]
+            ? own(fixed.credits as Record<string, number>, option)
             : undefined
       if (interfacePrice !== undefined && interfacePrice !== credits)
         notes.undecided.push(
@@ -101,7 +119,7 @@ function pricesFrom(observations: DriftObservations, defaults: PricingFixture, n
     if (table[option] === credits) continue
     notes.contradicted.push(`price of ${where}: ${credits} (genmock: ${table[option]}), seen ${times(best!.seen)}`)
     if (relay) pricing.relay[model]![option] = credits
-    else if (model in VIDEO_MODELS) pricing.video[model]![option] = credits
+    else if (Object.hasOwn(VIDEO_MODELS, model)) pricing.video[model]![option] = credits
     else pricing.image[model] = { creditsPerOutput: credits }
   }
   return pricing
@@ -141,7 +159,7 @@ function modelRules(
   httpStatus: number | undefined,
   submitSet: Record<string, unknown>,
 ) {
-  const endpoint: 'image' | 'video' = model in VIDEO_MODELS ? 'video' : 'image'
+  const endpoint: 'image' | 'video' = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
   const relay = outcomes.some((o) => o.relaySteps !== undefined)
   const sorted = [...outcomes].sort((a, b) => a.count - b.count)
   let left = sorted.reduce((sum, o) => sum + o.count, 0)
@@ -201,7 +219,7 @@ export function calibrate(
       notes.undecided.push(`${model}: no task was seen to finish, so its timeline stays genmock's`)
       continue
     }
-    const endpoint = model in VIDEO_MODELS ? 'video' : 'image'
+    const endpoint = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
     // Relay and standard tasks of a model end differently: each gets its own rules, relay first.
     for (const relay of [true, false]) {
       const mine = outcomes.filter((o) => (o.relaySteps !== undefined) === relay)
@@ -239,7 +257,8 @@ export function calibrate(
       notes.contradicted.push(
         `${kind === 'unknown-error-code' ? 'errorCode' : 'relayStatus'} ${f.place}, seen ${times(f.count)}`,
       )
-  const list = (items: string[]) => (items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : '- nothing')
+  const list = (items: string[]) =>
+    items.length > 0 ? items.map((item) => `- ${markdownText(item)}`).join('\n') : '- nothing'
   const report = [
     `# genmock calibration from ${observations.exchanges} recorded exchanges`,
     '',

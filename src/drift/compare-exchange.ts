@@ -14,6 +14,7 @@ import type { HttpRequest } from '../http/request-reply.js'
 import { scenarioAsked } from '../http/prefer-header.js'
 import { problemToHttp } from '../http/replies.js'
 import { readJson } from '../http/read-request.js'
+import type { Redactor } from '../http/redaction.js'
 
 /** The handlers (handlers/route-table.ts) whose success status calibration reads. */
 const SUCCESS_ROUTES = { image: 'submitImage', video: 'submitVideo', read: 'readTask' } as const
@@ -81,8 +82,18 @@ class Comparison {
   readonly request: HttpRequest
   readonly status: number
   readonly body: unknown
+  readonly redact: Redactor | undefined
 
-  constructor(drift: Drift, known: KnownValues, request: HttpRequest, route: string, status: number, body: unknown) {
+  constructor(
+    drift: Drift,
+    known: KnownValues,
+    request: HttpRequest,
+    route: string,
+    status: number,
+    body: unknown,
+    redact?: Redactor,
+  ) {
+    this.redact = redact
     this.drift = drift
     this.known = known
     this.request = request
@@ -116,8 +127,9 @@ class Comparison {
 
   values(body: Body): void {
     const report = this.drift.report
-    if (typeof body.relayStatus === 'string') report.value('relayStatuses', body.relayStatus)
-    if (typeof body.errorCode === 'string') report.value('errorCodes', body.errorCode)
+    const text = (value: string) => this.redact?.text(value) ?? value
+    if (typeof body.relayStatus === 'string') report.value('relayStatuses', text(body.relayStatus))
+    if (typeof body.errorCode === 'string') report.value('errorCodes', text(body.errorCode))
     if (typeof body.pollAfterSeconds === 'number') report.value('pollAfterSeconds', body.pollAfterSeconds)
   }
 }
@@ -305,13 +317,14 @@ export function compareExchange(
   answer: ServiceAnswer,
   at: number,
   example: DriftExample,
+  redact?: Redactor,
 ): void {
   const seen = drift.routeOf(request.method, request.path)
   const route = seen && routeKind(seen.name, seen.params)
   drift.report.exchange(seen && route ? seen.label : 'other', answer.status)
   if (!seen || !route) return
   const known = knownValues(engine.scenarioList().entries.map((entry) => entry.scenario))
-  const c = new Comparison(drift, known, request, seen.label, answer.status, parsed(answer.body))
+  const c = new Comparison(drift, known, request, seen.label, answer.status, parsed(answer.body), redact)
   if (route.kind === 'submit') submission(c, route.endpoint, engine, at)
   else if (route.kind === 'task') taskRead(c, route.id, at)
   else if (answer.status >= 200 && answer.status < 300) {
@@ -325,5 +338,21 @@ export function compareExchange(
       })
     c.found.push(...schemaDrift(modelListSchema, c.body, 'models'))
   }
-  for (const finding of c.found) drift.report.add(finding, example)
+  for (const finding of c.found) drift.report.add(redact ? redactedFinding(finding, redact) : finding, example)
+}
+
+/** A finding with the credentials the client sent taken out of its text and values, wherever echoed. */
+function redactedFinding(finding: DriftInput, redact: Redactor): DriftInput {
+  const value = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact.text(v)
+    if (v === null || typeof v !== 'object') return v
+    return JSON.parse(redact.text(JSON.stringify(v)))
+  }
+  return {
+    ...finding,
+    place: redact.text(finding.place),
+    message: redact.text(finding.message),
+    service: value(finding.service),
+    genmock: value(finding.genmock),
+  }
 }

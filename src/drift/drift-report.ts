@@ -4,6 +4,7 @@
  * Pure data: the route core decides what a finding is, this keeps them.
  */
 
+import { bounded } from '../lib/bounded.js'
 import type { DriftKind } from '../contract/control-drift.js'
 
 export { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftKind } from '../contract/control-drift.js'
@@ -90,8 +91,23 @@ const widen = (r: Range, value: number) => {
   r.min = Math.min(r.min, value)
   r.max = Math.max(r.max, value)
 }
+/**
+ * A table keyed by what the service or a client sent (a model, a status, an error code): no
+ * prototype, so `__proto__` or `constructor` is a key like any other.
+ */
+const table = <T>(): Record<string, T> => Object.create(null)
+/** Distinct keys a table keeps; later ones are counted under OTHER. */
+const MAX_KEYS = 200
+const OTHER = '(other)'
+/** The key to count `key` under: itself, or OTHER once the table is full. */
+const slot = (tally: Record<string, unknown>, name: string) => {
+  // A name from outside (a model a client sent) may be a megabyte: kept by its first 256 characters.
+  const key = bounded(name, 256)
+  return key in tally || Object.keys(tally).length < MAX_KEYS ? key : OTHER
+}
 const bump = (tally: Tally, key: string) => {
-  tally[key] = (tally[key] ?? 0) + 1
+  const at = slot(tally, key)
+  tally[at] = (tally[at] ?? 0) + 1
 }
 
 /** A terminal task as the tracker saw it, for the observations. */
@@ -118,20 +134,22 @@ export class DriftReport {
   static #empty(): DriftObservations {
     return {
       exchanges: 0,
-      statuses: {},
+      statuses: table(),
       prices: [],
-      relayStatuses: {},
-      errorCodes: {},
-      pollAfterSeconds: {},
-      models: {},
+      relayStatuses: table(),
+      errorCodes: table(),
+      pollAfterSeconds: table(),
+      models: table(),
     }
   }
 
   add(finding: DriftInput, example: DriftExample): void {
-    const key = `${finding.kind}|${finding.place}`
+    const place = bounded(finding.place, 256)
+    const key = `${finding.kind}|${place}`
     const kept = this.#findings.get(key)
     if (kept) kept.count += 1
-    else if (this.#findings.size < MAX_FINDINGS) this.#findings.set(key, { ...finding, count: 1, example })
+    else if (this.#findings.size < MAX_FINDINGS)
+      this.#findings.set(key, { ...finding, place, message: bounded(finding.message, 2048), count: 1, example })
   }
 
   /** Findings in the order first seen. */
@@ -152,7 +170,8 @@ export class DriftReport {
 
   exchange(route: string, status: number): void {
     this.#observations.exchanges += 1
-    bump((this.#observations.statuses[route] ??= {}), String(status))
+    const { statuses } = this.#observations
+    bump((statuses[slot(statuses, route)] ??= table()), String(status))
   }
 
   value(kind: 'relayStatuses' | 'errorCodes' | 'pollAfterSeconds', value: string | number): void {
@@ -164,19 +183,25 @@ export class DriftReport {
       (p) => p.model === seen.model && p.option === seen.option && p.relay === seen.relay && p.credits === seen.credits,
     )
     if (kept) kept.seen += 1
-    else this.#observations.prices.push({ ...seen, seen: 1 })
+    else if (this.#observations.prices.length < MAX_KEYS) this.#observations.prices.push({ ...seen, seen: 1 })
   }
 
   submitted(model: string): void {
-    ;(this.#observations.models[model] ??= { submitted: 0, outcomes: {} }).submitted += 1
+    this.#model(model).submitted += 1
+  }
+
+  #model(name: string): ModelSeen {
+    const { models } = this.#observations
+    return (models[slot(models, name)] ??= { submitted: 0, outcomes: table() })
   }
 
   ended(task: TaskEnded): void {
-    const model = (this.#observations.models[task.model] ??= { submitted: 0, outcomes: {} })
+    const model = this.#model(task.model)
     const sequence = task.relaySteps?.map((s) => s.relayStatus).join('>') ?? ''
     const key = [task.status, task.errorCode ?? '', task.refunded ?? '', sequence].join('|')
     const kept = model.outcomes[key]
     if (!kept) {
+      if (slot(model.outcomes, key) === OTHER) return
       model.outcomes[key] = {
         status: task.status,
         ...(task.errorCode !== undefined ? { errorCode: task.errorCode } : {}),

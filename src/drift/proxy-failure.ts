@@ -20,3 +20,25 @@ export function proxyFailure(failure: ProxyFailure, message: string) {
     body,
   }
 }
+
+/** Which time-out of an exchange struck, and what the client got: genmock's 504, or a cut connection. */
+export interface ProxyTimeout {
+  phase: 'first-byte' | 'idle' | 'total'
+  outcome: '504' | 'cut'
+  seconds: number
+}
+
+const PHASES: Record<ProxyTimeout['phase'], string> = {
+  'first-byte': 'did not start answering within',
+  idle: 'paused mid-answer longer than',
+  total: 'did not finish answering within',
+}
+
+/**
+ * The message of a proxy time-out, for the 504 body and the drift finding.
+ * @example
+ * timeoutMessage('https://api.example.test', { phase: 'idle', outcome: 'cut', seconds: 30 })
+ * // 'https://api.example.test paused mid-answer longer than 30 s'
+ */
+export const timeoutMessage = (origin: string, { phase, seconds }: ProxyTimeout) =>
+  `${origin} ${PHASES[phase]} ${seconds} s`

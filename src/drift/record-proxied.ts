@@ -6,7 +6,8 @@ import { compareExchange, type ServiceAnswer } from './compare-exchange.js'
 import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { journalEntry } from '../http/exchange-entry.js'
-import { REDACTED, type Redactor, redactor } from '../http/redaction.js'
+import { REDACTED, type Redactor, redactor, requestSecrets, withSecrets } from '../http/redaction.js'
+import { type ProxyTimeout, timeoutMessage } from './proxy-failure.js'
 
 /** JSON members named like secrets, whatever their value's shape (a proxied body may carry the service's). */
 const SECRET_MEMBER =
@@ -39,6 +40,8 @@ export interface ProxiedExchange {
   durationMs: number
   /** genmock answered (502, 504): no service answer to compare. */
   genmock?: boolean
+  /** A time-out ended the exchange: which one, and whether the client got 504 or a cut connection. */
+  timeout?: ProxyTimeout
 }
 
 const EXAMPLE_TEXT = 2000
@@ -68,8 +71,12 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
  */
 export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExchange): JournalEntry {
   const { request, answer, size, at, durationMs } = exchange
-  // The service's keys are not the simulator's: they go by their shape (Bearer …) and header names.
-  const redact = redactor((value) => engine.isCredential(value))
+  // The service's keys are not the simulator's: they go by their shape (Bearer …), header names, and
+  // by value, the very credentials the client sent, wherever the service echoes them.
+  const redact = withSecrets(
+    redactor((value) => engine.isCredential(value)),
+    requestSecrets(request.headers),
+  )
   const built = journalEntry({
     redact,
     request,
@@ -94,7 +101,24 @@ export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExc
   }
   const seq = engine.recordRequest(entry)
   const kept: JournalEntry = { seq, ...entry }
+  if (exchange.timeout) timedOut(drift, request, exchange.timeout, exampleOf(kept))
   if (exchange.genmock) return kept
-  compareExchange(engine, drift, request, answer, at, exampleOf(kept))
+  compareExchange(engine, drift, request, answer, at, exampleOf(kept), redact)
   return kept
+}
+
+/** A proxy time-out as a drift finding: the phase that expired, and what the client got. */
+function timedOut(drift: Drift, request: HttpRequest, timeout: ProxyTimeout, example: DriftExample): void {
+  const route = request.path.startsWith('/api/ai/tasks/') ? '/api/ai/tasks/{id}' : request.path
+  const got = timeout.outcome === '504' ? 'genmock answered 504' : 'genmock cut the connection (the answer had begun)'
+  drift.report.add(
+    {
+      kind: 'proxy-timeout',
+      place: `${request.method} ${route} ${timeout.phase}`,
+      service: timeoutMessage('the service', timeout),
+      genmock: timeout.outcome === '504' ? '504' : 'cut',
+      message: `${timeoutMessage('the service', timeout)} (--proxy-timeout): ${got}`,
+    },
+    example,
+  )
 }

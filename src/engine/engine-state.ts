@@ -12,6 +12,7 @@ import { Conformance, CONFORMANCE_RULES, type Breach } from './journal/conforman
 import { Coverage } from './journal/coverage.js'
 import { defaultAccounts, defaultPricing } from './default-fixtures.js'
 import { IdempotencyRecords } from './tasks/idempotency.js'
+import { KEEP_FINISHED_PER_ACCOUNT } from './tasks/task-store.js'
 import { Journal } from './journal/journal.js'
 import { Ledger } from './accounts/ledger.js'
 import { Problem } from './problem.js'
@@ -115,7 +116,7 @@ export class EngineState {
     const byName = new Map([...bundledScenarios, ...extra].map((entry) => [entry.scenario.name, entry]))
     this.scenarios = new Scenarios([...byName.values()], options.scenario)
     this.journal = new Journal(options.journalLimit)
-    this.tasks = new TaskStore(options.maxTasks ?? 10_000)
+    this.tasks = new TaskStore(options.maxTasks ?? 10_000, KEEP_FINISHED_PER_ACCOUNT)
     this.life = new TaskLife(this.tasks, this.ledger)
     // One history for every clock's tasks; an evicted task's goes with it.
     this.tasks.onEvict = (id) => {

@@ -293,8 +293,8 @@ export class Engine {
   // ---- what clients did: the journal, conformance, coverage ----
 
   /** Records one request (built when first read: most entries never are); its journal number. */
-  recordRequest(entry: Parameters<Journal['record']>[0]): number {
-    return this.#state.journal.record(entry)
+  recordRequest(entry: Parameters<Journal['record']>[0], bytes = 0): number {
+    return this.#state.journal.record(entry, bytes)
   }
 
   /** The journal's entries that match, newest first. */

@@ -1,5 +1,7 @@
 // Problems: everything that can go wrong for a caller, as kinds with data, thrown by the engine; no HTTP here.
 import type { ValidationIssue } from '../contract/errors.js'
+import { LIMITS } from '../contract/limits.js'
+import { bounded } from '../lib/bounded.js'
 import type { Breach, RuleId } from './journal/conformance.js'
 
 /**
@@ -9,7 +11,8 @@ import type { Breach, RuleId } from './journal/conformance.js'
  * `scenarioReply` / `scenarioStatus`: the file's author chose them, not the engine.
  */
 export type ProblemDetail =
-  | { kind: 'invalid-request'; issues: ValidationIssue[] }
+  /** At most LIMITS.maxIssues issues; `moreIssues` counts the ones left out. */
+  | { kind: 'invalid-request'; issues: ValidationIssue[]; moreIssues?: number }
   | { kind: 'unauthorized' }
   | { kind: 'insufficient-credits'; required: number }
   | { kind: 'task-not-found' }
@@ -53,8 +56,9 @@ export class Problem extends Error {
   facts: ProblemFacts = {}
 
   constructor(detail: ProblemDetail) {
-    super(problemMessage(detail))
-    this.detail = detail
+    const kept = detail.kind === 'invalid-request' ? boundedIssues(detail.issues, detail.moreIssues) : detail
+    super(problemMessage(kept))
+    this.detail = kept
     this.name = 'Problem'
   }
 
@@ -71,11 +75,29 @@ export class Problem extends Error {
   }
 }
 
+/**
+ * An Invalid request's issues as answered: the first LIMITS.maxIssues, each path and message cut, and
+ * a count of the rest, so that no body makes a large answer (a megabyte of unknown keys: 100 issues).
+ */
+function boundedIssues(issues: ValidationIssue[], more = 0): ProblemDetail {
+  const { maxIssues, maxIssuePath, maxIssueMessage } = LIMITS
+  const kept = issues.slice(0, maxIssues).map((issue) => ({
+    ...issue,
+    path: bounded(issue.path, maxIssuePath),
+    message: bounded(issue.message, maxIssueMessage),
+  }))
+  const moreIssues = more + Math.max(0, issues.length - maxIssues)
+  return { kind: 'invalid-request', issues: kept, ...(moreIssues > 0 ? { moreIssues } : {}) }
+}
+
 /** In-process callers see what went wrong in the message; HTTP answers are built from `detail`. */
 function problemMessage(detail: ProblemDetail): string {
   switch (detail.kind) {
     case 'invalid-request':
-      return `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}`
+      return (
+        `invalid-request: ${detail.issues.map((issue) => `${issue.path || '(body)'} ${issue.message}`).join('; ')}` +
+        (detail.moreIssues ? `; and ${detail.moreIssues} more` : '')
+      )
     case 'account-on-server-clock':
       return (
         `account ${detail.accountId} reads the server clock: ` +

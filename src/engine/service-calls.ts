@@ -10,6 +10,8 @@ import type { Account } from './accounts/accounts.js'
 import type { Breach } from './journal/conformance.js'
 import { drawId } from './random/draw-id.js'
 import { canonicalJson } from './tasks/idempotency.js'
+import { begin, evictedRead } from './tasks/keyed-begin.js'
+import { textHash } from '../lib/bounded.js'
 import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
@@ -76,9 +78,10 @@ class Attempt {
     this.relay = relay
   }
 
-  /** The body's canonical JSON, as Idempotency-Key records compare bodies. */
+  /** A hash of the body's canonical JSON, as Idempotency-Key records compare bodies. */
   get canonicalBody(): string {
-    this.#body ??= canonicalJson(this.body)
+    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
+    this.#body ??= textHash(canonicalJson(this.body))
     return this.#body
   }
 
@@ -203,28 +206,6 @@ export function submit(
   })
 }
 
-/** Begins an Idempotency-Key's request; the same key with another body is also a conformance breach. */
-function begin(
-  state: EngineState,
-  scope: string,
-  key: string,
-  fingerprint: string,
-  now: number,
-  breaches: Breach[],
-  account: Account,
-) {
-  try {
-    return state.idempotency.begin(scope, key, fingerprint, now)
-  } catch (error) {
-    if (error instanceof Problem && error.detail.kind === 'idempotency-mismatch') {
-      const message =
-        'this Idempotency-Key was sent before with a different body: reuse a key only to retry the same request'
-      state.breach(breaches, { rule: 'key-reused-with-other-body', idempotencyKey: key, message }, account)
-    }
-    throw error
-  }
-}
-
 function validateRequest(
   endpoint: Endpoint,
   body: unknown,
@@ -327,7 +308,10 @@ export function readTask(
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const task = state.tasks.get(id)
-    if (!task || task.accountId !== account.id) throw Problem.of({ kind: 'task-not-found' })
+    if (!task || task.accountId !== account.id) {
+      if (!task && state.tasks.evictedOwner(id) === account.id) state.breach(facts.breaches, evictedRead(id), account)
+      throw Problem.of({ kind: 'task-not-found' })
+    }
     const early = state.conformance.beforeRead(
       { id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds },
       at,

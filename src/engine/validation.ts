@@ -75,8 +75,23 @@ export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: Validati
   return result.data
 }
 
+/** Characters (code points) of a string: a surrogate pair is one. */
+function characters(text: string): number {
+  let count = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) count--
+    }
+  }
+  return count
+}
+
 /**
- * Idempotency-Key checks: required for relay submissions, 8 to 200 characters when present.
+ * Idempotency-Key checks: required for relay submissions, 8 to 200 characters (code points) when
+ * present, and sent once: Node and Fetch join a repeated header with `, `, so a key holding `, ` is
+ * two keys (docs/limits-and-security.md).
  * @example
  * idempotencyKeyIssues(null, true)
  * // [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }]
@@ -85,7 +100,10 @@ export function idempotencyKeyIssues(key: string | null, required: boolean): Val
   const { min, max } = LIMITS.idempotencyKey
   if (key === null)
     return required ? [{ in: 'header', path: 'Idempotency-Key', message: 'is required when provider is relay' }] : []
-  if (key.length < min || key.length > max)
+  if (key.includes(', '))
+    return [{ in: 'header', path: 'Idempotency-Key', message: 'must be sent once (two headers are joined by ", ")' }]
+  const length = key.length > 2 * max ? key.length : characters(key)
+  if (length < min || length > max)
     return [{ in: 'header', path: 'Idempotency-Key', message: `must have ${min} to ${max} characters` }]
   return []
 }

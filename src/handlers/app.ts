@@ -5,9 +5,9 @@ import type { Engine } from '../engine/engine.js'
 import type { Breach, RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
 import { etagOf, noneMatch } from '../http/etag.js'
-import { journalEntry, type RouteTrace } from '../http/exchange-entry.js'
+import { holdExchange, journalEntry, type RouteTrace } from '../http/exchange-entry.js'
 import { bearerToken, credentialOf, parseCookies } from '../http/read-request.js'
-import { redactor } from '../http/redaction.js'
+import { type Redactor, redactor } from '../http/redaction.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
 import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
@@ -121,7 +121,7 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
       const access = match ? match.run.access : control ? 'control' : undefined
       if (access === 'control' && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       if (!match?.params) throw noRoute(request)
-      const answered = match.run.run(context(engine, drift, request, match.params, trace, options))
+      const answered = match.run.run(context(engine, drift, request, match.params, trace, options, redact))
       // Most routes answer at once: no turn of the event loop for them.
       reply = answered instanceof Promise ? await answered : answered
     } catch (error) {
@@ -163,19 +163,14 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
     }
     if (!control) {
       const durationMs = performance.now() - started
-      // Built when first read: most entries never are (README, Performance).
-      const requestSeq = engine.recordRequest(() => {
-        const { breaches: _, ...journaled } = trace
-        return journalEntry({
-          request,
-          arrived,
-          reply: wire,
-          durationMs,
-          trace: journaled,
-          conformance: broken,
-          redact,
-        })
-      })
+      // Built when first read: most entries never are (README, Performance); till then it holds
+      // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
+      const { breaches: _, ...journaled } = trace
+      const { bytes, ...held } = holdExchange(request, wire, journaled)
+      const requestSeq = engine.recordRequest(
+        () => journalEntry({ ...held, arrived, durationMs, conformance: broken, redact }),
+        bytes,
+      )
       // A repeat has already updated its first finding in the engine: nothing to record, nothing to redact.
       const breaches = trace.breaches ? trace.breaches.filter((breach) => !breach.repeat) : NO_BREACHES
       if (breaches.length > 0)
@@ -199,6 +194,7 @@ function context(
   params: Record<string, string>,
   trace: RouteTrace,
   options: AppOptions,
+  redact: Redactor,
 ): RouteContext {
   let query: URLSearchParams | undefined
   return {
@@ -221,5 +217,6 @@ function context(
       return account
     },
     trace,
+    redact,
   }
 }

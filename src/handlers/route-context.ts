@@ -9,6 +9,7 @@ import type { RouteTrace } from '../http/exchange-entry.js'
 import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
+import type { Redactor } from '../http/redaction.js'
 import type { StateKeeping } from './state-handlers.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
@@ -24,6 +25,8 @@ export interface RouteContext {
   /** The authenticated account, or Unauthorized; only called where a route needs it. */
   caller: () => Account
   trace: RouteTrace
+  /** Secrets out of what the control API shows (task views, as the journal: http/redaction.ts). */
+  redact: Redactor
   /** The dashboard page, when the door serves one (AppOptions). */
   dashboardPage: (() => Promise<string>) | undefined
   /** The control API's rows, for its OpenAPI document. */

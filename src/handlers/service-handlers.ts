@@ -3,7 +3,7 @@ import type { Endpoint } from '../engine/engine.js'
 import type { Route } from './route-context.js'
 import { json, jsonText } from '../http/request-reply.js'
 import { submissionReply } from '../http/replies.js'
-import { readJson } from '../http/read-request.js'
+import { headerText, readJson } from '../http/read-request.js'
 import { scenarioAsked, sparseAsked } from '../http/prefer-header.js'
 
 const submit =
@@ -11,7 +11,8 @@ const submit =
   async ({ engine, request, caller, trace }) => {
     const account = caller()
     const body = readJson(request)
-    const idempotencyKey = request.headers['idempotency-key'] ?? null
+    const sent = request.headers['idempotency-key']
+    const idempotencyKey = sent === undefined ? null : headerText(sent)
     if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
     const sparse = sparseAsked(request.headers)
     const submission = await engine.submit(account, endpoint, body, {

@@ -1,5 +1,6 @@
 // The control API's task handlers: list tasks, force a transition, and one task's detail and media for the
 // dashboard's panel.
+import { redactedView } from '../http/redaction.js'
 import { mediaIndexSchema, taskListQuerySchema, transitionSchema } from '../contract/control-requests.js'
 import { Problem } from '../engine/problem.js'
 import { readQuery } from '../http/read-query.js'
@@ -11,7 +12,7 @@ import { bodyOf, type Route } from './route-context.js'
 const NO_STORE = 'no-store'
 
 export const TASK_HANDLERS = {
-  listTasks: ({ engine, query, request }) => {
+  listTasks: ({ engine, query, request, redact }) => {
     const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, query())
     const listing = {
       limit,
@@ -20,14 +21,19 @@ export const TASK_HANDLERS = {
       ...(status !== undefined ? { status } : {}),
       ...(account ? { accountId: account } : {}),
     }
-    return json(200, engine.listTasks(listing, request.origin))
+    const page = engine.listTasks(listing, request.origin)
+    return json(200, { ...page, tasks: page.tasks.map((task) => redactedView(task, redact)) })
   },
-  transitionTask: (c) => json(200, c.engine.transition(c.params.id!, bodyOf(transitionSchema, c), c.request.origin)),
+  transitionTask: (c) =>
+    json(200, redactedView(c.engine.transition(c.params.id!, bodyOf(transitionSchema, c), c.request.origin), c.redact)),
   /**
    * Everything about one task, and its media without the owner's credential (so fetching it never
    * breaks a conformance rule).
    */
-  taskDetail: ({ engine, params, request }) => json(200, engine.taskDetail(params.id!, request.origin)),
+  taskDetail: ({ engine, params, request, redact }) => {
+    const detail = engine.taskDetail(params.id!, request.origin)
+    return json(200, { ...detail, task: redactedView(detail.task, redact) })
+  },
   taskMedia: ({ engine, params, request }) => {
     if (!mediaIndexSchema.safeParse(params.index).success)
       throw Problem.of({ kind: 'not-found', message: 'Media not found' })

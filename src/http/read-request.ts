@@ -71,6 +71,28 @@ export function credentialOf(headers: HttpRequest['headers'], cookies: Record<st
 }
 
 /**
+ * A header's value as text: HTTP carries bytes, which Node and Fetch hand over one character per
+ * byte; a value whose bytes are valid UTF-8 is decoded, so that its length counts characters.
+ * @example
+ * headerText('\u00c3\u00bc') // 'ü' (the UTF-8 bytes C3 BC)
+ * headerText('caf\u00e9') // 'café' (byte E9 alone is not UTF-8: kept as it came)
+ */
+export function headerText(value: string): string {
+  if (!/[\x80-\xff]/.test(value)) return value
+  const bytes = new Uint8Array(value.length)
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code > 0xff) return value // not bytes: a string some client library decoded already
+    bytes[i] = code
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return value
+  }
+}
+
+/**
  * The JSON body: 413 past the body limit, 400 for a wrong content type, invalid UTF-8 or
  * malformed JSON. `optional` bodies (control calls) may be empty: then `{}`.
  * @example

@@ -81,13 +81,85 @@ export function redactor(known: KnownSecret = () => false): Redactor {
     text,
     query,
     headers(headers) {
-      const kept: Record<string, string> = {}
+      // No prototype: a header may be named __proto__ or constructor.
+      const kept: Record<string, string> = Object.create(null)
       for (const name of Object.keys(headers).sort()) {
         const value = headers[name]
         if (value === undefined) continue
         kept[name] = SECRET_NAME.test(name) && name !== 'idempotency-key' ? byName(name, value) : headerValue(value)
       }
       return kept
+    },
+  }
+}
+
+/**
+ * A task view as the control API shows it: its prompt redacted as the journal's bodies are (a key
+ * pasted into a prompt stays the owner's own answer, but is never shown to the dashboard).
+ * @example
+ * redactedView(view, redact).prompt // 'use [redacted] for this'
+ */
+export const redactedView = <T extends { prompt?: string | undefined }>(view: T, redact: Redactor): T =>
+  view.prompt === undefined ? view : { ...view, prompt: redact.text(view.prompt) }
+
+/** Credentials shorter than this are not looked for by value: they would match ordinary text. */
+const MIN_SECRET = 6
+
+/**
+ * The credentials a request carries, whatever their shape: the token (and the whole value) of
+ * `Authorization` and `Proxy-Authorization`, each cookie's value, and the value of any header named
+ * like a secret (`X-Api-Key`). In proxy mode they are the service's, which genmock cannot recognise
+ * by shape; they are redacted by value from everything written (docs/limits-and-security.md).
+ * @example
+ * requestSecrets({ authorization: 'Bearer Real/Key=1' }) // ['Bearer Real/Key=1', 'Real/Key=1']
+ */
+export function requestSecrets(headers: Readonly<Record<string, string | undefined>>): string[] {
+  const found = new Set<string>()
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (value === undefined || name === 'idempotency-key' || !SECRET_NAME.test(name)) continue
+    if (name === 'cookie') {
+      for (const pair of value.split(';')) {
+        const at = pair.indexOf('=')
+        if (at >= 0) found.add(pair.slice(at + 1).trim())
+      }
+      continue
+    }
+    found.add(value.trim())
+    const space = value.trim().search(/\s/)
+    if (space > 0) found.add(value.trim().slice(space).trim())
+  }
+  return [...found].filter((secret) => secret.length >= MIN_SECRET).sort((a, b) => b.length - a.length)
+}
+
+/**
+ * A redactor that also replaces these secrets wherever they appear: as sent, JSON-escaped, or
+ * percent-encoded (a service may echo a key in a header, a body field, a URL).
+ * @example
+ * withSecrets(redactor(), ['Real/Key=1']).text('{"echo":"Real\\/Key=1"}') // '{"echo":"[redacted]"}'
+ */
+export function withSecrets(base: Redactor, secrets: readonly string[]): Redactor {
+  if (secrets.length === 0) return base
+  const forms = [
+    ...new Set(secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])),
+  ]
+    .concat(secrets.map((secret) => JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/')))
+    .sort((a, b) => b.length - a.length)
+  const literal = (value: string) => {
+    let text = value
+    for (const form of forms) if (text.includes(form)) text = text.split(form).join(REDACTED)
+    return text
+  }
+  return {
+    text: (value) => base.text(literal(value)),
+    query: (raw) => base.query(literal(raw)),
+    headers(headers) {
+      const kept: Record<string, string | undefined> = Object.create(null)
+      for (const name of Object.keys(headers)) {
+        const value = headers[name]
+        kept[name] = value === undefined ? undefined : literal(value)
+      }
+      return base.headers(kept)
     },
   }
 }

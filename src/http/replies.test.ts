@@ -25,6 +25,8 @@ describe('problemToHttp: the one place a problem becomes a status', () => {
       'retry-with-new-key': 409,
       'key-in-browser': 403,
       'relay-media-without-auth': 401,
+      'retry-after-eviction': 409,
+      'read-of-evicted-task': 200,
     })
     expect(problemToHttp({ kind: 'conformance', rule: 'poll-too-soon', message: 'm', retryAfterSeconds: 4 })).toEqual({
       status: 429,

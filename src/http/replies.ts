@@ -18,6 +18,8 @@ export const STRICT_STATUS: Readonly<Record<RuleId, number>> = {
   'retry-with-new-key': 409,
   'key-in-browser': 403,
   'relay-media-without-auth': 401,
+  'retry-after-eviction': 409,
+  'read-of-evicted-task': 200,
 }
 
 /**
@@ -33,7 +35,13 @@ export function problemToHttp(problem: ProblemDetail): {
 } {
   switch (problem.kind) {
     case 'invalid-request':
-      return { status: 400, body: { error: 'Invalid request', details: { issues: problem.issues } } }
+      return {
+        status: 400,
+        body: {
+          error: 'Invalid request',
+          details: { issues: problem.issues, ...(problem.moreIssues ? { moreIssues: problem.moreIssues } : {}) },
+        },
+      }
     case 'unauthorized':
       return { status: 401, body: { error: 'Unauthorized' } }
     case 'insufficient-credits':

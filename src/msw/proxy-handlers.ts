@@ -6,18 +6,44 @@ import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/route-table.js'
 import type { SimulatorCore } from '../simulator.js'
 import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
-import { proxyFailure } from '../drift/proxy-failure.js'
+import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
 import { toHttpRequest } from './adapter.js'
 
 export interface MswProxyOptions {
   /** The service's base_url: the service's routes go there, whatever origin the client used. */
   target: string
-  /** How long the service may take to answer, in milliseconds. Default 30 000. */
+  /**
+   * The time-outs of an exchange, in milliseconds (default 30 000): headers within it, no pause
+   * longer, a non-media answer whole within it of the request; each answers 504 (this door holds
+   * every answer whole), docs/limits-and-security.md.
+   */
   timeoutMs?: number
 }
 
 /** Headers fetch has already acted on: the body it hands over is decoded and measured anew. */
 const DECODED = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']
+
+const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
+
+/** A response's body, whole; `chunk` is told of each chunk (the idle time-out restarts on it). */
+async function readBody(response: Response, chunk: () => void): Promise<Uint8Array> {
+  const parts: Uint8Array[] = []
+  let size = 0
+  chunk()
+  const reader = response.body?.getReader()
+  for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+    chunk()
+    parts.push(next.value)
+    size += next.value.byteLength
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const part of parts) {
+    bytes.set(part, at)
+    at += part.byteLength
+  }
+  return bytes
+}
 
 const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => new Response(body, { status, headers })
 
@@ -57,19 +83,39 @@ export function proxyHandlers({ engine, drift }: SimulatorCore, options: MswProx
       })
       let response: Response
       let bytes: Uint8Array
+      const control = new AbortController()
+      let expired: ProxyTimeout | undefined
+      const timers = new Map<ProxyTimeout['phase'], ReturnType<typeof setTimeout>>()
+      const expire = (phase: ProxyTimeout['phase']) => {
+        expired ??= { phase, outcome: '504', seconds: timeoutMs / 1000 }
+        control.abort()
+      }
+      const arm = (phase: ProxyTimeout['phase'], ms: number) => {
+        clearTimeout(timers.get(phase))
+        timers.set(
+          phase,
+          setTimeout(() => expire(phase), Math.max(1, ms)),
+        )
+      }
+      arm('first-byte', timeoutMs)
       try {
-        response = await fetch(bypass(forwarded), { signal: AbortSignal.timeout(timeoutMs) })
-        bytes = new Uint8Array(await response.arrayBuffer())
+        response = await fetch(bypass(forwarded), { signal: control.signal })
+        clearTimeout(timers.get('first-byte'))
+        if (!MEDIA_TYPE.test(response.headers.get('content-type') ?? ''))
+          arm('total', timeoutMs - (performance.now() - started))
+        bytes = await readBody(response, () => arm('idle', timeoutMs))
       } catch (error) {
-        const failure =
-          (error as Error).name === 'TimeoutError'
-            ? proxyFailure('timeout', `${target.origin} did not answer within ${timeoutMs / 1000} s`)
-            : proxyFailure('unreachable', `cannot reach ${target.origin} (${String(error)})`)
+        const failure = expired
+          ? proxyFailure('timeout', timeoutMessage(target.origin, expired))
+          : proxyFailure('unreachable', `cannot reach ${target.origin} (${String(error)})`)
         const body = new TextEncoder().encode(failure.body)
         const answer = { status: failure.status, headers: failure.headers, body }
         const durationMs = performance.now() - started
-        record({ request: value, answer, size: body.byteLength, at, durationMs, genmock: true })
+        const timeout = expired ? { timeout: expired } : {}
+        record({ request: value, answer, size: body.byteLength, at, durationMs, genmock: true, ...timeout })
         return failed(failure)
+      } finally {
+        for (const timer of timers.values()) clearTimeout(timer)
       }
       const headers = new Headers(response.headers)
       for (const name of DECODED) headers.delete(name)

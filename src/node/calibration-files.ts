@@ -14,6 +14,12 @@ import { PROXY_ERROR_HEADER } from '../drift/proxy-failure.js'
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}
 
+/** An error or a text from a recording as one short line: no line breaks, at most 200 characters. */
+const oneLine = (value: unknown) => {
+  const text = (value instanceof Error ? value.message : String(value)).replace(/\s+/g, ' ')
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text
+}
+
 const pairs = z.array(z.object({ name: z.string(), value: z.string() })).default([])
 const harEntrySchema = z.object({
   startedDateTime: z.iso.datetime({ offset: true }),
@@ -69,7 +75,7 @@ function exchangeOf(entry: HarEntry) {
   const url = new URL(entry.request.url)
   const at = url.pathname.indexOf('/api/ai/')
   if (at < 0) return undefined
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = Object.create(null)
   for (const { name, value } of entry.request.headers) headers[name.toLowerCase()] = value
   const postData = entry.request.postData
   if (postData?.mimeType && headers['content-type'] === undefined) headers['content-type'] = postData.mimeType
@@ -88,7 +94,7 @@ function exchangeOf(entry: HarEntry) {
       : content.encoding === 'base64'
         ? new Uint8Array(Buffer.from(content.text, 'base64'))
         : new TextEncoder().encode(content.text)
-  const responseHeaders: Record<string, string> = {}
+  const responseHeaders: Record<string, string> = Object.create(null)
   for (const { name, value } of entry.response.headers) responseHeaders[name.toLowerCase()] = value
   // genmock's own 502 or 504: the service said nothing there.
   if (responseHeaders[PROXY_ERROR_HEADER] !== undefined) return undefined
@@ -135,13 +141,26 @@ export function calibrateFile(file: string, warn: (line: string) => void): { out
       path: request.path,
       status: answer.status,
     }
-    compareExchange(engine, drift, request, answer, Date.parse(entry.startedDateTime), example)
+    try {
+      compareExchange(engine, drift, request, answer, Date.parse(entry.startedDateTime), example)
+    } catch (error) {
+      throw new CalibrationError(
+        `${file}: entry ${i + 1} (${oneLine(`${request.method} ${entry.request.url}`)}) ` +
+          `cannot be read: ${oneLine(error)}`,
+      )
+    }
   }
   if (used === 0)
     throw new CalibrationError(
       `${file}: none of its ${entries.length} entries calls the service (/api/ai/…): record one with genmock --proxy`,
     )
-  return { output: calibrationOf(drift, defaultPricing), used }
+  try {
+    return { output: calibrationOf(drift, defaultPricing), used }
+  } catch (error) {
+    const issue = error instanceof z.ZodError ? error.issues[0] : undefined
+    const what = issue ? `${issue.path.join('.')}: ${issue.message}` : oneLine(error)
+    throw new CalibrationError(`${file}: its values do not make a scenario genmock can load (${what})`)
+  }
 }
 
 export const CALIBRATION_FILES = {

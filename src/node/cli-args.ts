@@ -233,8 +233,8 @@ export const OPTIONS = {
   proxyTimeout: option({
     arg: 'S',
     help: [
-      'with --proxy: seconds the service may take to answer (default 30;',
-      'then 504, marked Genmock-Proxy-Error)',
+      'with --proxy: seconds the service may take to start, pause or finish',
+      'an answer (default 30; then 504, or a cut media stream; Genmock-Proxy-Error)',
     ],
     parse: (text, from) => integer(from, text, 30, 1, 3600),
   }),

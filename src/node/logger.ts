@@ -1,6 +1,7 @@
 // The Node server's request log: one line per request, never headers or bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isDashboardRequest } from '../http/request-reply.js'
+import { requestSecrets, withSecrets } from '../http/redaction.js'
 
 export type LogFormat = 'pretty' | 'json' | 'silent'
 
@@ -22,7 +23,11 @@ export function requestLog(
     if (isDashboardRequest(req.headers)) return
     const started = performance.now()
     res.on('finish', () => {
-      const path = redact((req.url ?? '').split('?')[0]!)
+      // The request's own credentials too, whatever their shape (a proxied service's key).
+      const path = withSecrets(
+        { text: redact, query: redact, headers: () => ({}) },
+        requestSecrets(req.headers as Record<string, string>),
+      ).text((req.url ?? '').split('?')[0]!)
       const ms = Math.round((performance.now() - started) * 10) / 10
       write(
         format === 'json'

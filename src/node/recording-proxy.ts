@@ -8,14 +8,18 @@ import type { Engine } from '../engine/engine.js'
 import { toHar } from '../reports/har.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
-import { proxyFailure } from '../drift/proxy-failure.js'
+import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
 import { HarFile } from './har-file.js'
 import { proxyTarget } from '../drift/proxy-target.js'
 
 export interface ProxyOptions {
   /** The service's base_url: every proxied request goes to this origin and path, and nowhere else. */
   target: string
-  /** How long the service may take to start answering, in milliseconds. Default 30 000. */
+  /**
+   * The time-outs of an exchange, in milliseconds (default 30 000): the service's headers must come
+   * within it, it may never pause longer, and a non-media answer must be whole within it of the
+   * request (docs/limits-and-security.md).
+   */
   timeoutMs?: number
   /** A HAR 1.2 file to record every proxied exchange in, as it happens. */
   record?: string
@@ -34,6 +38,22 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
 ])
+/** Named timers of one exchange: setting one again restarts it. */
+class Timers {
+  #timers = new Map<string, ReturnType<typeof setTimeout>>()
+
+  set(name: string, ms: number, run: () => void): void {
+    clearTimeout(this.#timers.get(name))
+    this.#timers.set(name, setTimeout(run, ms))
+  }
+
+  clear(name?: string): void {
+    for (const [key, timer] of this.#timers) if (name === undefined || key === name) clearTimeout(timer)
+    if (name === undefined) this.#timers.clear()
+    else this.#timers.delete(name)
+  }
+}
+
 /** Bodies kept for the journal, the recording and the comparison; larger ones (media) only stream through. */
 const KEEP_LIMIT = 1024 * 1024
 const MEDIA_TYPE = /^(?:image|video|audio)\/|^application\/octet-stream/i
@@ -45,7 +65,7 @@ const forwardable = (headers: IncomingMessage['headers']) => {
       .split(',')
       .map((name) => name.trim()),
   )
-  const kept: OutgoingHttpHeaders = {}
+  const kept: OutgoingHttpHeaders = Object.create(null)
   for (const [name, value] of Object.entries(headers))
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value
   return kept
@@ -107,64 +127,105 @@ export class RecordingProxy {
       headers['content-length'] = String(request.body.byteLength)
     const send = this.#target.protocol === 'https:' ? httpsRequest : httpRequest
     const upstream = send(url, { method: request.method, headers })
+    const origin = this.#target.origin
+    const seconds = this.#timeoutMs / 1000
     let answered = false
-    const timer = setTimeout(
-      () => upstream.destroy(Object.assign(new Error('timeout'), { code: 'GENMOCK_TIMEOUT' })),
-      this.#timeoutMs,
-    )
+    /** The time-out that struck, once: it ends the exchange (docs/limits-and-security.md). */
+    let expired: ProxyTimeout | undefined
+    const expire = (phase: ProxyTimeout['phase']) => {
+      if (expired || answered) return
+      expired = { phase, outcome: res.headersSent ? 'cut' : '504', seconds }
+      upstream.destroy(Object.assign(new Error('timeout'), { code: 'GENMOCK_TIMEOUT' }))
+    }
+    const timers = new Timers()
+    timers.set('first-byte', this.#timeoutMs, () => expire('first-byte'))
     const finish = (exchange: Omit<ProxiedExchange, 'request' | 'at' | 'durationMs'>) =>
       setImmediate(() => this.#record({ ...exchange, request, at, durationMs: performance.now() - started }))
     // The client hung up first: nobody to answer, nothing to record.
     let gone = false
     res.on('close', () => {
+      timers.clear()
       if (res.writableFinished) return
       gone = true
       upstream.destroy()
     })
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer)
+    const fail = (error: NodeJS.ErrnoException, size = 0) => {
+      timers.clear()
       if (answered || gone) return void res.destroy()
       answered = true
-      const origin = this.#target.origin
       const why = error.code ?? error.message
-      const failure =
-        error.code === 'GENMOCK_TIMEOUT'
-          ? proxyFailure('timeout', `${origin} did not answer within ${this.#timeoutMs / 1000} s`)
-          : /CERT|SSL|TLS/i.test(why)
-            ? proxyFailure('tls', `${origin}'s TLS certificate is not trusted (${why})`)
-            : proxyFailure('unreachable', `cannot reach ${origin} (${why})`)
+      const failure = expired
+        ? proxyFailure('timeout', timeoutMessage(origin, expired))
+        : /CERT|SSL|TLS/i.test(why)
+          ? proxyFailure('tls', `${origin}'s TLS certificate is not trusted (${why})`)
+          : proxyFailure('unreachable', `cannot reach ${origin} (${why})`)
       const body = new TextEncoder().encode(failure.body)
-      if (!res.headersSent)
-        res.writeHead(failure.status, { ...failure.headers, 'content-length': body.byteLength }).end(body)
+      // Once the answer has begun, a time-out can only cut the connection.
+      if (res.headersSent) res.destroy()
+      else res.writeHead(failure.status, { ...failure.headers, 'content-length': body.byteLength }).end(body)
       const answer = { status: failure.status, headers: failure.headers, body }
-      finish({ answer, size: body.byteLength, genmock: true })
-    })
+      finish({ answer, size: size || body.byteLength, genmock: true, ...(expired ? { timeout: expired } : {}) })
+    }
+    upstream.on('error', (error: NodeJS.ErrnoException) => fail(error))
     upstream.on('response', (answer) => {
-      clearTimeout(timer)
-      answered = true
-      upstream.setTimeout(this.#timeoutMs, () => upstream.destroy())
+      timers.clear('first-byte')
       const status = answer.statusCode ?? 502
       const kept: Buffer[] = []
       let size = 0
-      const keep = !MEDIA_TYPE.test(answer.headers['content-type'] ?? '')
+      const media = MEDIA_TYPE.test(answer.headers['content-type'] ?? '')
+      // A non-media answer is held until it is whole, so that a time-out can still answer 504.
+      let held = !media
+      const idle = () => timers.set('idle', this.#timeoutMs, () => expire('idle'))
+      idle()
+      if (!media)
+        timers.set('total', Math.max(1, this.#timeoutMs - (performance.now() - started)), () => expire('total'))
+      const begin = () => {
+        try {
+          res.writeHead(status, forwardable(answer.headers))
+          return true
+        } catch (error) {
+          // A header Node will not write again: the client gets a dropped connection, never a crash.
+          this.#onError(error)
+          res.destroy()
+          return false
+        }
+      }
+      if (!held && !begin()) return
+      // Streamed with backpressure: while the client is slow the service is paused, and its idle
+      // time-out waits too (a slow client is not a silent service).
+      const stream = (chunk: Buffer) => {
+        if (res.write(chunk)) return
+        answer.pause()
+        timers.clear('idle')
+        res.once('drain', () => {
+          idle()
+          answer.resume()
+        })
+      }
       answer.on('data', (chunk: Buffer) => {
+        idle()
         size += chunk.byteLength
-        if (keep && size <= KEEP_LIMIT) kept.push(chunk)
+        if (!media && size <= KEEP_LIMIT) kept.push(chunk)
+        if (!held) return stream(chunk)
+        if (size <= KEEP_LIMIT) return
+        // Past what is kept: streamed from here on, so a time-out now cuts the connection.
+        held = false
+        if (begin()) for (const part of [...kept, chunk]) stream(part)
+        kept.length = 0
       })
       answer.on('end', () => {
-        const whole = keep && size <= KEEP_LIMIT
+        timers.clear()
+        if (expired) return
+        answered = true
+        if (held) {
+          if (begin()) res.end(Buffer.concat(kept))
+        } else res.end()
+        const whole = !media && size <= KEEP_LIMIT
         const body = whole ? decoded(Buffer.concat(kept), answer.headers['content-encoding']) : undefined
         finish({ answer: { status, headers: flat(answer.headers), body }, size })
       })
-      answer.on('error', () => res.destroy())
-      try {
-        res.writeHead(status, forwardable(answer.headers))
-      } catch (error) {
-        // A header Node will not write again: the client gets a dropped connection, never a crash.
-        this.#onError(error)
-        return void res.destroy()
-      }
-      answer.pipe(res)
+      answer.on('error', (error: NodeJS.ErrnoException) => (expired ? fail(error, size) : res.destroy()))
+      answer.on('aborted', () => expired && fail(new Error('timeout'), size))
     })
     upstream.end(request.body)
   }

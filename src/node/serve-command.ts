@@ -13,6 +13,7 @@ import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
 import { banner, readyInfo } from './banner.js'
 import { KEYS, OPTIONS, type OptionSpec, type ServeArgs, VERSION } from './cli-args.js'
 import { leanHeap } from './lean-heap.js'
+import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { output, writeError } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from './server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
@@ -89,6 +90,7 @@ async function preflight(args: ServeArgs): Promise<string[]> {
   }
   const report = args.report === undefined ? undefined : reportProblem(args.report)
   if (report) problems.push(report)
+  if (acceptsEveryHost(args.allowedHosts) && args.adminToken === undefined) problems.push(OPEN_HOSTS_NEED_TOKEN)
   return problems
 }
 

@@ -27,6 +27,7 @@ const SUBMIT_RULES: RuleId[] = [
   'relay-without-key',
   'key-reused-with-other-body',
   'retry-with-new-key',
+  'retry-after-eviction',
   'key-in-browser',
 ]
 const READ_CONFORMANCE: RuleId[] = ['poll-too-soon', 'key-in-browser']

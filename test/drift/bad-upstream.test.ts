@@ -72,7 +72,7 @@ describe('the proxy when the service misbehaves', () => {
     const started = performance.now()
     const response = await read(await proxyTo(target, 300))
     expect([response.status, response.headers.get('genmock-proxy-error')]).toEqual([504, 'timeout'])
-    expect((await response.json()).error).toContain('did not answer within 0.3 s')
+    expect((await response.json()).error).toContain('did not start answering within 0.3 s')
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
   })
 

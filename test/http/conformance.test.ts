@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import type { Finding } from '../../src/engine/journal/conformance.js'
+import { type Finding, RULE_IDS } from '../../src/engine/journal/conformance.js'
 import { advance, auth, balance, getTask, IMAGE, KEYS, post, RELAY, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
@@ -180,8 +180,8 @@ eachDoor('the conformance report', (door) => {
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
     const xml = await res.text()
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/)
-    expect(xml.match(/<testcase /g)).toHaveLength(7)
-    expect(xml).toContain('<testsuite name="genmock client conformance" tests="7" failures="1"')
+    expect(xml.match(/<testcase /g)).toHaveLength(RULE_IDS.length)
+    expect(xml).toContain(`<testsuite name="genmock client conformance" tests="${RULE_IDS.length}" failures="1"`)
     const finding = '[^<]*relay submission without an Idempotency-Key'
     expect(xml).toMatch(
       new RegExp(

@@ -880,7 +880,7 @@ export interface components {
                 dropped?: boolean;
                 /** @constant */
                 proxied?: true;
-                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
                 requestBody?: {
                     type: string;
                     size: number;
@@ -1056,7 +1056,7 @@ export interface components {
                 dropped?: boolean;
                 /** @constant */
                 proxied?: true;
-                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth")[];
+                conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
                 requestBody?: {
                     type: string;
                     size: number;
@@ -1157,7 +1157,7 @@ export interface components {
             findings: {
                 seq: number;
                 /** @enum {string} */
-                rule: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                rule: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task";
                 /** @enum {string} */
                 severity: "error" | "warning";
                 /** Format: date-time */
@@ -1183,7 +1183,7 @@ export interface components {
         DriftReport: {
             findings: {
                 /** @enum {string} */
-                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule";
+                kind: "success-status" | "error-status" | "error-body" | "extra-field" | "missing-field" | "field-type" | "unknown-relay-status" | "unknown-error-code" | "price" | "validation-looser" | "validation-stricter" | "state-rule" | "proxy-timeout";
                 place: string;
                 count: number;
                 /** @description What the service did. */
@@ -1266,6 +1266,7 @@ export interface components {
                     path: string;
                     message: string;
                 }[];
+                moreIssues?: number;
             };
         };
         Unauthorized: {
@@ -3319,7 +3320,7 @@ export interface operations {
                 /** @description Only this account id. */
                 account?: string;
                 /** @description Only this rule. */
-                rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth";
+                rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task";
                 /** @description json (default) or junit (JUnit XML). */
                 format?: "json" | "junit";
             };

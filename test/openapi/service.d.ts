@@ -278,6 +278,7 @@ export interface components {
                     path: string;
                     message: string;
                 }[];
+                moreIssues?: number;
             };
         };
         Unauthorized: {
@@ -318,7 +319,7 @@ export interface components {
         StrictRefusal409: {
             error: string;
             /** @enum {string} */
-            rule: "retry-with-new-key";
+            rule: "retry-with-new-key" | "retry-after-eviction";
         };
         StrictRefusal422: {
             error: string;
@@ -383,7 +384,7 @@ export interface components {
                     guidanceScale?: number;
                     numInferenceSteps?: number;
                     inputImageUrls?: string[];
-                    /** @description Any JSON object; its keys are not checked. */
+                    /** @description Any JSON object of at most 16384 bytes as JSON (a simulator limit); its keys are not checked. */
                     providerInput?: {
                         [key: string]: unknown;
                     };
@@ -403,7 +404,7 @@ export interface components {
                     guidanceScale?: number;
                     numInferenceSteps?: number;
                     inputImageUrls?: string[];
-                    /** @description Any JSON object; its keys are not checked. */
+                    /** @description Any JSON object of at most 16384 bytes as JSON (a simulator limit); its keys are not checked. */
                     providerInput?: {
                         [key: string]: unknown;
                     };
@@ -424,7 +425,7 @@ export interface components {
                     guidanceScale?: number;
                     numInferenceSteps?: number;
                     inputImageUrls?: string[];
-                    /** @description Any JSON object; its keys are not checked. */
+                    /** @description Any JSON object of at most 16384 bytes as JSON (a simulator limit); its keys are not checked. */
                     providerInput?: {
                         [key: string]: unknown;
                     };
@@ -444,7 +445,7 @@ export interface components {
                     guidanceScale?: number;
                     numInferenceSteps?: number;
                     inputImageUrls?: string[];
-                    /** @description Any JSON object; its keys are not checked. */
+                    /** @description Any JSON object of at most 16384 bytes as JSON (a simulator limit); its keys are not checked. */
                     providerInput?: {
                         [key: string]: unknown;
                     };

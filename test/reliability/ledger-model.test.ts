@@ -1,3 +1,4 @@
+import { KEEP_FINISHED_PER_ACCOUNT } from '../../src/engine/tasks/task-store.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { SubmissionResponse } from '../../src/contract/responses.js'
@@ -456,11 +457,16 @@ class Model {
     const views = new Map(this.engine.listTasks({ limit: 100_000 }, ORIGIN).tasks.map((task) => [task.id, task]))
     const modelIds = new Set(this.tasks.map((task) => task.id))
     for (const id of views.keys()) expect(modelIds.has(id), `the store holds ${id}, a task never accepted`).toBe(true)
-    // Beyond the cap only pending tasks may remain: terminal ones are evicted, pending ones never.
+    // Beyond the cap only pending tasks may remain, and each account's latest finished ones (as many as
+    // the cap, at most 1000): older terminal ones are evicted, pending ones never.
     const stored = [...views.values()]
+    const terminalPerAccount = new Map<string, number>()
+    for (const task of stored)
+      if (task.status !== 0) terminalPerAccount.set(task.accountId, (terminalPerAccount.get(task.accountId) ?? 0) + 1)
+    const kept = Math.min(this.maxTasks, KEEP_FINISHED_PER_ACCOUNT)
     expect(
-      stored.length <= this.maxTasks || stored.every((task) => task.status === 0),
-      `${stored.length} tasks stored over a cap of ${this.maxTasks} with terminal ones among them`,
+      stored.length <= this.maxTasks || [...terminalPerAccount.values()].every((count) => count <= kept),
+      `${stored.length} tasks stored over a cap of ${this.maxTasks} with older terminal ones among them`,
     ).toBe(true)
     if (this.maxTasks >= 100_000)
       expect(views.size, 'the store holds exactly the accepted tasks').toBe(this.tasks.length)

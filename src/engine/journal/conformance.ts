@@ -5,6 +5,9 @@
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
+import { bounded } from '../../lib/bounded.js'
+import { RECORDS_PER_ACCOUNT } from '../tasks/idempotency.js'
+import { KEEP_FINISHED_PER_ACCOUNT } from '../tasks/task-store.js'
 
 export { RULE_IDS, type RuleId }
 
@@ -42,6 +45,20 @@ export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; en
   'relay-media-without-auth': {
     severity: 'error',
     enforces: 'relay media requires application authentication',
+  },
+  // The two below are the simulator's bounds showing (docs/limits-and-security.md), not the interface's.
+  'retry-after-eviction': {
+    severity: 'error',
+    enforces:
+      'reuse the same key and the same body for retries ' +
+      `(genmock keeps each account's latest ${RECORDS_PER_ACCOUNT} keys: ` +
+      'a retry under a key it let go could be charged twice)',
+  },
+  'read-of-evicted-task': {
+    severity: 'warning',
+    enforces:
+      'a finished task is kept for reading ' +
+      `(genmock keeps each account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished tasks)`,
   },
 }
 
@@ -86,6 +103,9 @@ const MIN_POLL_SECONDS = 5
  * default size).
  */
 const TRACKED_TASKS = 10_000
+/** A finding keeps at most this much of its message, and of a task id or key the client sent. */
+const FINDING_TEXT = 2048
+const FINDING_NAME = 512
 const SUBMISSIONS_PER_ACCOUNT = 1000
 
 export interface ReadState {
@@ -242,7 +262,8 @@ export class Conformance {
         at,
         accountId: breach.accountId ?? accountId,
         requestSeq,
-        message: breach.message,
+        // Bounded copies: a task id or a key comes from the client (docs/limits-and-security.md).
+        message: bounded(breach.message, FINDING_TEXT),
         ...pick(breach),
       }
       if (breach.rule === 'poll-after-terminal' && breach.taskId !== undefined) {
@@ -350,7 +371,10 @@ export class Conformance {
 }
 
 function pick({ taskId, idempotencyKey }: Breach): Pick<Breach, 'taskId' | 'idempotencyKey'> {
-  return { ...(taskId !== undefined ? { taskId } : {}), ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }
+  return {
+    ...(taskId !== undefined ? { taskId: bounded(taskId, FINDING_NAME) } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey: bounded(idempotencyKey, FINDING_NAME) } : {}),
+  }
 }
 
 /**

@@ -46,8 +46,12 @@ export function journalMatcher({
     pathOk(entry.path)
 }
 
+/** How many bytes the journal holds at most, by default (docs/limits-and-security.md). */
+export const JOURNAL_BYTES = 64 * 1024 * 1024
+
 /**
- * The last `capacity` requests, oldest dropped first, so a long run cannot grow it without bound.
+ * The last `capacity` requests, within `maxBytes` as their recorders count them, oldest dropped
+ * first, so a long run, or a run of megabyte requests, cannot grow it without bound.
  * @example
  * journal.record({ method: 'GET', path: '/api/ai/tasks/tsk_1', … })
  * journal.list(10) // newest first
@@ -60,27 +64,43 @@ export class Journal {
   #ring: Kept[] = []
   #start = 0
   #seq = 0
+  #bytes = 0
 
   readonly capacity: number
+  readonly maxBytes: number
 
-  constructor(capacity = 1000) {
+  constructor(capacity = 1000, maxBytes = JOURNAL_BYTES) {
     this.capacity = capacity
+    this.maxBytes = maxBytes
   }
 
   /**
    * Keeps an entry, or a function that builds it when it is first read: most entries are never
    * read, and building one (copying and redacting headers, decoding bodies) is a tenth of a
-   * request's cost. Returns its seq.
+   * request's cost. A function must hold only bounded copies (http/exchange-entry.ts), and
+   * `bytes` says how much. Returns its seq.
    */
-  record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>)): number {
+  record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>), bytes = 0): number {
     const seq = ++this.#seq
-    const kept: Kept = { seq, entry: typeof entry === 'function' ? entry : { seq, ...entry } }
+    const kept: Kept = { seq, bytes, entry: typeof entry === 'function' ? entry : { seq, ...entry } }
+    this.#bytes += bytes
     if (this.#ring.length < this.capacity) this.#ring.push(kept)
     else if (this.capacity > 0) {
+      this.#bytes -= this.#ring[this.#start]!.bytes
       this.#ring[this.#start] = kept
       this.#start = (this.#start + 1) % this.capacity
     }
+    while (this.#bytes > this.maxBytes && this.#ring.length > 1) this.#dropOldest()
     return seq
+  }
+
+  /** The oldest entry goes; the ring is laid out from 0 again (rare: only past the byte budget). */
+  #dropOldest(): void {
+    const ring = this.#ring
+    const ordered = [...ring.slice(this.#start), ...ring.slice(0, this.#start)]
+    this.#bytes -= ordered.shift()!.bytes
+    this.#ring = ordered
+    this.#start = 0
   }
 
   /** Newest first. */
@@ -110,6 +130,7 @@ export class Journal {
     this.#ring = []
     this.#start = 0
     this.#seq = 0
+    this.#bytes = 0
   }
 
   /**
@@ -124,8 +145,9 @@ export class Journal {
   restore(saved: SavedJournal): void {
     this.#ring = saved.entries
       .slice(Math.max(0, saved.entries.length - this.capacity))
-      .map((entry) => ({ seq: entry.seq, entry }))
+      .map((entry) => ({ seq: entry.seq, bytes: 0, entry }))
     this.#start = 0
+    this.#bytes = 0
     this.#seq = saved.seq
   }
 
@@ -144,5 +166,6 @@ export class Journal {
 
 interface Kept {
   seq: number
+  bytes: number
   entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>)
 }

@@ -131,14 +131,33 @@ describe('IdempotencyRecords', () => {
   })
 })
 
-describe('IdempotencyRecords: maxRecords', () => {
-  it('forgets the oldest record beyond the cap, so a long run stays bounded', () => {
+describe('IdempotencyRecords: per account', () => {
+  it("forgets an account's oldest record beyond its cap, and reports a retry under that key", () => {
     const records = new IdempotencyRecords<string>(86_400_000, 2)
     for (const key of ['key-0001', 'key-0002', 'key-0003']) {
-      records.begin('s', key, 'body', 0)
-      records.complete('s', key, `answer ${key}`)
+      records.begin('acct_a|image', key, 'body', 0)
+      records.complete('acct_a|image', key, `answer ${key}`)
     }
-    expect(records.begin('s', 'key-0001', 'body', 1)).toEqual({ kind: 'new' })
-    expect(records.begin('s', 'key-0003', 'body', 1)).toEqual({ kind: 'replay', response: 'answer key-0003' })
+    expect(records.begin('acct_a|image', 'key-0001', 'body', 1)).toEqual({ kind: 'new', evicted: true })
+    expect(records.begin('acct_a|image', 'key-0003', 'body', 1)).toEqual({
+      kind: 'replay',
+      response: 'answer key-0003',
+    })
+  })
+
+  it("one account's records never take another's room", () => {
+    const records = new IdempotencyRecords<string>(86_400_000, 2)
+    records.begin('acct_a|image', 'key-a-0001', 'body', 0)
+    records.complete('acct_a|image', 'key-a-0001', 'a')
+    for (let i = 0; i < 100; i++) records.begin('acct_b|image', `key-b-${i}`, 'body', 0)
+    expect(records.begin('acct_a|image', 'key-a-0001', 'body', 1)).toEqual({ kind: 'replay', response: 'a' })
+    expect(records.size).toBe(3)
+  })
+
+  it('an evicted key is no finding once its retention has passed', () => {
+    const records = new IdempotencyRecords<string>(1000, 1)
+    records.begin('acct_a|image', 'key-0001', 'body', 0)
+    records.begin('acct_a|image', 'key-0002', 'body', 10)
+    expect(records.begin('acct_a|image', 'key-0001', 'body', 1000)).toEqual({ kind: 'new' })
   })
 })

@@ -1,5 +1,6 @@
 // Idempotency keys: a replayed submission gets the first answer; another body under the same key is refused.
 import { OrderedMap } from '../../lib/ordered-map.js'
+import { textHash } from '../../lib/bounded.js'
 import { Problem } from '../problem.js'
 
 /**
@@ -27,43 +28,58 @@ export interface IdempotencyRecord<R> {
 /** Completed records by scope and key (joined by a newline), oldest first. */
 export type SavedIdempotency<R> = [id: string, record: IdempotencyRecord<R>][]
 
+/** What `begin` found: a new request (`evicted` when the key's record was let go for room), or a replay. */
+export type Begun<R> = { kind: 'new'; evicted?: true } | { kind: 'replay'; response: R }
+
+/** Records kept per account by default (docs/limits-and-security.md). */
+export const RECORDS_PER_ACCOUNT = 1000
+/** How many keys of records let go for room an account remembers, as hashes, to recognise their retries. */
+const EVICTED_PER_ACCOUNT = 10_000
+
+/** One account's records, oldest first, and the keys of those let go for room (hash → createdAt). */
+interface AccountRecords<R> {
+  records: OrderedMap<string, IdempotencyRecord<R>>
+  evicted: OrderedMap<string, number>
+}
+
+/** The account part of a scope `account|endpoint`. */
+const accountOf = (scope: string) => scope.slice(0, scope.lastIndexOf('|'))
+
 /**
  * Idempotency-Key records, per scope (account and endpoint). A key first seen is held "in
  * progress" until its request completes (then its response is kept for replay) or fails (then the
- * key is released, so a corrected retry can use it). Records older than the retention are forgotten.
+ * key is released, so a corrected retry can use it). A record lives for the retention, unless its
+ * account holds `maxPerAccount` newer ones: accounts never take each other's room. A key whose
+ * record was let go for room, within the retention, begins as `new` with `evicted` set, so that its
+ * retry is reported rather than silently charged again.
  * @example
  * const outcome = records.begin('acct_a|image', 'key-12345', canonicalJson(body), now)
  * if (outcome.kind === 'replay') return outcome.response
  */
 export class IdempotencyRecords<R> {
-  // Insertion order is time order, so expired records are always the oldest.
-  #records = new OrderedMap<string, IdempotencyRecord<R>>()
+  // Map, never a plain object: account ids come from outside. Insertion order is time order.
+  #accounts = new Map<string, AccountRecords<R>>()
 
   readonly retentionMs: number
-  readonly maxRecords: number
+  readonly maxPerAccount: number
 
-  /**
-   * Records older than `retentionMs` are forgotten, and the oldest beyond `maxRecords` (by default
-   * as many as the tasks kept, so that a long run's memory stays flat: README, Performance).
-   */
-  constructor(retentionMs: number, maxRecords = 10_000) {
+  constructor(retentionMs: number, maxPerAccount = RECORDS_PER_ACCOUNT) {
     this.retentionMs = retentionMs
-    this.maxRecords = maxRecords
+    this.maxPerAccount = maxPerAccount
   }
 
-  begin(
-    scope: string,
-    key: string,
-    fingerprint: string,
-    now: number,
-  ): { kind: 'new' } | { kind: 'replay'; response: R } {
-    this.#forgetExpired(now)
+  begin(scope: string, key: string, fingerprint: string, now: number): Begun<R> {
+    const account = this.#account(scope, now)
     const id = `${scope}\n${key}`
-    const record = this.#records.get(id)
+    const record = account.records.get(id)
     if (!record) {
-      this.#records.set(id, { fingerprint, createdAt: now })
-      if (this.#records.size > this.maxRecords) this.#records.deleteOldest()
-      return { kind: 'new' }
+      account.records.set(id, { fingerprint, createdAt: now })
+      while (account.records.size > this.maxPerAccount) this.#evictOldest(account)
+      const hash = textHash(id)
+      const evictedAt = account.evicted.get(hash)
+      if (evictedAt === undefined) return { kind: 'new' }
+      // The hash stays: a strict refusal releases the key, and its next retry must be recognised too.
+      return evictedAt + this.retentionMs > now ? { kind: 'new', evicted: true } : { kind: 'new' }
     }
     if (record.fingerprint !== fingerprint) throw Problem.of({ kind: 'idempotency-mismatch' })
     if (record.response === undefined) throw Problem.of({ kind: 'idempotency-in-progress' })
@@ -71,39 +87,67 @@ export class IdempotencyRecords<R> {
   }
 
   complete(scope: string, key: string, response: R): void {
-    const record = this.#records.get(`${scope}\n${key}`)
+    const record = this.#accounts.get(accountOf(scope))?.records.get(`${scope}\n${key}`)
     if (record) record.response = response
   }
 
   release(scope: string, key: string): void {
-    this.#records.delete(`${scope}\n${key}`)
+    this.#accounts.get(accountOf(scope))?.records.delete(`${scope}\n${key}`)
+  }
+
+  /** How many records are kept, every account's. */
+  get size(): number {
+    let size = 0
+    for (const account of this.#accounts.values()) size += account.records.size
+    return size
   }
 
   clear(): void {
-    this.#records.clear()
+    this.#accounts.clear()
   }
 
   /**
-   * The completed records, oldest first. A key still in progress is left out: its request does not
-   * outlive what is saved (a page reload), so a retry must be able to run it again.
+   * The completed records, oldest first within each account. A key still in progress is left out:
+   * its request does not outlive what is saved (a page reload), so a retry must be able to run it again.
    * @example
    * other.restore(records.save())
    */
   save(): SavedIdempotency<R> {
-    return this.#records.entries().filter(([, record]) => record.response !== undefined)
+    return [...this.#accounts.values()].flatMap(({ records }) =>
+      records.entries().filter(([, record]) => record.response !== undefined),
+    )
   }
 
   restore(saved: SavedIdempotency<R>): void {
-    this.#records.clear()
-    for (const [id, record] of saved) this.#records.set(id, record)
+    this.#accounts.clear()
+    for (const [id, record] of saved) {
+      const account = this.#account(id.slice(0, id.indexOf('\n')), -Infinity)
+      account.records.set(id, record)
+      while (account.records.size > this.maxPerAccount) account.records.deleteOldest()
+    }
   }
 
-  #forgetExpired(now: number): void {
+  /** The scope's account, its expired records forgotten (they are always its oldest). */
+  #account(scope: string, now: number): AccountRecords<R> {
+    const name = accountOf(scope)
+    let account = this.#accounts.get(name)
+    if (!account) this.#accounts.set(name, (account = { records: new OrderedMap(), evicted: new OrderedMap() }))
+    const { records, evicted } = account
     for (
-      let oldest = this.#records.oldest();
+      let oldest = records.oldest();
       oldest && oldest[1].createdAt + this.retentionMs <= now;
-      oldest = this.#records.oldest()
+      oldest = records.oldest()
     )
-      this.#records.deleteOldest()
+      records.deleteOldest()
+    for (let oldest = evicted.oldest(); oldest && oldest[1] + this.retentionMs <= now; oldest = evicted.oldest())
+      evicted.deleteOldest()
+    return account
+  }
+
+  #evictOldest(account: AccountRecords<R>): void {
+    const [id, record] = account.records.oldest()!
+    account.records.deleteOldest()
+    account.evicted.set(textHash(id), record.createdAt)
+    if (account.evicted.size > EVICTED_PER_ACCOUNT) account.evicted.deleteOldest()
   }
 }

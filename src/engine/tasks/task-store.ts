@@ -1,4 +1,5 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
 import type { Upcoming } from './timeline.js'
@@ -8,6 +9,15 @@ export interface SavedTasks {
   records: TaskRecord[]
   finished: number[]
 }
+
+/**
+ * The finished tasks of each account never evicted, its latest (at most `maxTasks`): one account's
+ * traffic never takes another's results (docs/limits-and-security.md).
+ */
+export const KEEP_FINISHED_PER_ACCOUNT = 1000
+
+/** How many evicted ids (with their owner) the store remembers, so that a late read can be told why. */
+const EVICTED_IDS = 10_000
 
 type Filter = { accountId?: string | undefined; status?: TaskRecord['status'] | undefined }
 
@@ -48,15 +58,28 @@ export class TaskStore {
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
+  /** Per account (a Map: ids come from outside), its stored terminal tasks, and those held back as its latest. */
+  #accounts = new Map<string, { finished: number; held: string[] }>()
+  /** Held tasks whose account has since finished enough newer ones: evicted before the queue. */
+  #released: string[] = []
+  /** The latest evicted ids and their owners, oldest first. */
+  #evicted = new OrderedMap<string, string>()
 
   readonly maxTasks: number
+  readonly keepPerAccount: number
   /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
   readonly answers = new Answers()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
-  constructor(maxTasks = Infinity) {
+  constructor(maxTasks = Infinity, keepPerAccount = 0) {
     this.maxTasks = maxTasks
+    this.keepPerAccount = Math.min(keepPerAccount, maxTasks)
+  }
+
+  /** The owner of an evicted task, while its id is among the last EVICTED_IDS evicted. */
+  evictedOwner(id: string): string | undefined {
+    return this.#evicted.get(id)
   }
 
   get size(): number {
@@ -106,6 +129,11 @@ export class TaskStore {
 
   /** A task reached status 1 or 2: from now on it may be evicted. */
   finished(id: string): void {
+    const task = this.#entries.get(id)
+    if (!task) return
+    const account = this.#account(task.accountId)
+    account.finished++
+    if (account.held.length > 0 && account.finished > this.keepPerAccount) this.#released.push(account.held.shift()!)
     this.#finished.push(id)
     this.#evictOverCap()
   }
@@ -152,6 +180,9 @@ export class TaskStore {
     this.answers.clear()
     this.#finished = []
     this.#head = 0
+    this.#accounts.clear()
+    this.#released = []
+    this.#evicted.clear()
   }
 
   /**
@@ -163,7 +194,9 @@ export class TaskStore {
   save(): SavedTasks {
     const records = [...this.#entries.values()]
     const position = new Map(records.map((record, i) => [record.id, i]))
-    return { records, finished: this.#finished.slice(this.#head).flatMap((id) => position.get(id) ?? []) }
+    const held = [...this.#accounts.values()].flatMap((account) => account.held)
+    const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
+    return { records, finished: finished.flatMap((id) => position.get(id) ?? []) }
   }
 
   /** Replaces every task with the saved ones. */
@@ -173,19 +206,40 @@ export class TaskStore {
     for (const i of saved.finished) this.finished(saved.records[i]!.id)
   }
 
+  #account(accountId: string) {
+    let account = this.#accounts.get(accountId)
+    if (!account) this.#accounts.set(accountId, (account = { finished: 0, held: [] }))
+    return account
+  }
+
   #evictOverCap(): void {
+    while (this.#entries.size > this.maxTasks && this.#released.length > 0) this.#evict(this.#released.shift()!)
     while (this.#entries.size > this.maxTasks && this.#head < this.#finished.length) {
       const id = this.#finished[this.#head++]!
       const task = this.#entries.get(id)
-      if (task) this.answers.forget(task)
-      this.#entries.delete(id)
-      this.#upcoming.delete(id)
-      this.onEvict?.(id)
+      if (!task) continue
+      // An account's oldest stored terminal task: held back while the account has no more than it keeps.
+      const account = this.#account(task.accountId)
+      if (account.finished <= this.keepPerAccount) account.held.push(id)
+      else this.#evict(id)
     }
     // Drop the evicted ids once they are most of the queue, so it does not grow without bound.
     if (this.#head > 1024 && this.#head * 2 > this.#finished.length) {
       this.#finished = this.#finished.slice(this.#head)
       this.#head = 0
     }
+  }
+
+  #evict(id: string): void {
+    const task = this.#entries.get(id)
+    if (!task) return
+    this.answers.forget(task)
+    this.#entries.delete(id)
+    this.#upcoming.delete(id)
+    const account = this.#account(task.accountId)
+    if (--account.finished === 0 && account.held.length === 0) this.#accounts.delete(task.accountId)
+    this.#evicted.set(id, task.accountId)
+    if (this.#evicted.size > EVICTED_IDS) this.#evicted.deleteOldest()
+    this.onEvict?.(id)
   }
 }
