@@ -1,13 +1,14 @@
-// `npm run test:dist`: the distribution checks, apart from `npm test` (docs/containers-and-ci.md).
-// They build the container image and the standalone executable once (global-setup.ts), then run
-// them from the outside: one file at a time, as containers and a 2-core machine share badly.
+// `npm run test:dist`: the distribution checks, apart from `npm test` (docs/containers-and-ci.md):
+// the npm tarball in fresh projects (test/package/), and the container image and the standalone
+// executable, built once (global-setup.ts) and run from the outside. One file at a time, as
+// containers, package installs and a 2-core machine share badly.
 import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   root: join(import.meta.dirname, '..', '..'),
   test: {
-    include: ['test/distribution/**/*.test.ts'],
+    include: ['test/package/**/*.test.ts', 'test/distribution/**/*.test.ts'],
     globalSetup: ['test/distribution/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

@@ -48,9 +48,10 @@ describe.concurrent('the packed tarball', () => {
       const report =
         `${info.size} bytes packed, ${info.entryCount} files; ` +
         `largest unpacked: ${largest.map((f) => `${f.path} ${f.size}`).join(', ')}`
-      // 200 kB until this release (README, Changelog): the test kit and outcome coverage ~16 kB packed,
-      // the proxy, drift report and calibration ~20 kB, the engine split, paging and hardening ~10 kB.
-      expect(info.size, report).toBeLessThan(250_000)
+      // 200 kB, then 250 kB (docs, Changelog): the test kit and outcome coverage ~16 kB packed, the
+      // proxy, drift report and calibration ~20 kB, the engine split, paging and hardening ~10 kB; 270 kB
+      // since state on disk, `genmock init`, the Testcontainers module and the scenario schema came in.
+      expect(info.size, report).toBeLessThan(270_000)
     },
     RUN_MS,
   )

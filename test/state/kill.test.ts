@@ -64,7 +64,7 @@ async function rounds(strategy: 'request' | 'scheduled', count: number, lossMs: 
     return random / 2147483647
   }
   for (let round = 0; round < count; round++) {
-    const args = ['--port', '0', '--seed', '7', '--clock', 'manual', '--log', 'silent']
+    const args = ['--port', '0', '--seed', '7', '--clock', 'manual', '--log', 'json']
     const r = start([...args, '--state', dir, '--state-save', strategy, '--max-tasks', '100000'])
     const url = await baseUrl(r)
     // What was acknowledged before its round's last second (all of it with `request`) is there.

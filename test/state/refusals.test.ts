@@ -12,7 +12,7 @@ import { baseUrl, killAll, run, start } from '../support/cli.js'
 afterEach(killAll)
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'genmock-refusal-'))
-const ARGS = ['--port', '0', '--log', 'silent', '--clock', 'manual', '--seed', '7']
+const ARGS = ['--port', '0', '--log', 'json', '--clock', 'manual', '--seed', '7']
 
 /** A folder holding a state with one task in it, written by a clean stop. */
 async function keptState(save = 'request'): Promise<{ dir: string; taskId: string }> {
@@ -130,7 +130,8 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     )
     const r = start([...ARGS, '--state', dir])
     const url = await baseUrl(r)
-    expect(r.stdout()).toMatch(/1 task loaded, after an unclean stop/)
+    // The ready event's state fields: the banner's "1 task loaded, after an unclean stop".
+    expect(r.stdout()).toMatch(/"state":\{[^}]*"tasks":1,"recovered":true\}/)
     const res = await fetch(`${url}/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })
     expect(res.status).toBe(200)
   })
