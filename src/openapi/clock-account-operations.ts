@@ -12,12 +12,6 @@ import { common, errors, ok200, op, pathParameter } from './operation-parts.js'
 import { ref, response } from './json-schema.js'
 
 const ACCOUNT_ID = pathParameter('id', 'Account id', pathText)
-const _TASK_ID = pathParameter('id', 'Task id', pathText)
-const _MEDIA_CONTENT = {
-  'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
-  'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
-}
-const _CONTENT_RANGE = { required: true, schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' } }
 
 export const CLOCK_ACCOUNT_OPERATIONS: Record<string, ReturnType<typeof op>> = {
   'GET /__mock/clock': op({

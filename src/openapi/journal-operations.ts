@@ -6,19 +6,10 @@ import {
   journalFilterQuerySchema,
   journalHarQuerySchema,
   journalListQuerySchema,
-  pathText,
 } from '../contract/control-requests.js'
 import { driftQuerySchema } from '../contract/control-drift.js'
-import { common, errors, ok200, op, pathParameter, queryParameters } from './operation-parts.js'
+import { common, errors, ok200, op, queryParameters } from './operation-parts.js'
 import { response } from './json-schema.js'
-
-const _ACCOUNT_ID = pathParameter('id', 'Account id', pathText)
-const _TASK_ID = pathParameter('id', 'Task id', pathText)
-const _MEDIA_CONTENT = {
-  'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
-  'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
-}
-const _CONTENT_RANGE = { required: true, schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' } }
 
 export const JOURNAL_OPERATIONS: Record<string, ReturnType<typeof op>> = {
   'GET /__mock/requests': op({

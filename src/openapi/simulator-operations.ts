@@ -1,17 +1,6 @@
-// The control document's operations of the simulator itself: the dashboard's redirect, health, the document
-// and reset (handlers/simulator-handlers.ts).
-import { pathText } from '../contract/control-requests.js'
 import { COMMON_RULES } from './control-rules.js'
-import { common, errors, ok200, op, pathParameter } from './operation-parts.js'
+import { common, errors, ok200, op } from './operation-parts.js'
 import { ref, response } from './json-schema.js'
-
-const _ACCOUNT_ID = pathParameter('id', 'Account id', pathText)
-const _TASK_ID = pathParameter('id', 'Task id', pathText)
-const _MEDIA_CONTENT = {
-  'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
-  'video/mp4': { schema: { type: 'string', contentMediaType: 'video/mp4' } },
-}
-const _CONTENT_RANGE = { required: true, schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' } }
 
 export const SIMULATOR_OPERATIONS: Record<string, ReturnType<typeof op>> = {
   'GET /__mock': op({

@@ -5,7 +5,6 @@ import { COMMON_RULES, SCENARIO_RULES, scenarioName, TRANSITION_RULES } from './
 import { common, errors, ok200, op, pathParameter, queryParameters } from './operation-parts.js'
 import { ref, response } from './json-schema.js'
 
-const _ACCOUNT_ID = pathParameter('id', 'Account id', pathText)
 const TASK_ID = pathParameter('id', 'Task id', pathText)
 const MEDIA_CONTENT = {
   'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
