@@ -11,7 +11,11 @@ import { defineConfig, type DefaultTheme } from 'vitepress'
 const DOCS = join(import.meta.dirname, '..')
 const REPOSITORY = 'https://github.com/genmock/genmock/blob/main/'
 
-/** A heading's anchor as the repository host writes it (test/docs/markdown.ts has the same). */
+/**
+ * A heading's anchor as the repository host writes it (the docs tests check links with it): lower
+ * case, punctuation dropped but `-` and `_`, each space a `-`.
+ * @example slugify('Use it from tests (msw/node)') // 'use-it-from-tests-mswnode'
+ */
 export function slugify(heading: string): string {
   return heading
     .trim()

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { slugify } from '../../docs/.vitepress/config.mjs'
 
 /**
  * Reads the README and the docs/ pages for the doc tests: their pages, links, heading anchors and
@@ -32,19 +33,8 @@ function prose(page: string): { text: string; line: number }[] {
     })
 }
 
-/**
- * A heading's anchor as the repository host writes it, and the site too (its slugify is this
- * one): lower case, punctuation dropped but `-` and `_`, each space a `-`.
- * @example slug('Use it from tests (msw/node)') // 'use-it-from-tests-mswnode'
- */
-export function slug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/`/g, '')
-    .replace(/[^\p{L}\p{N}\- _]/gu, '')
-    .replace(/ /g, '-')
-}
+/** A heading's anchor as the repository host writes it: the site's own slugify, so the two cannot differ. */
+export const slug = slugify
 
 /** The anchors of a page's headings; a repeated one gets `-1`, `-2`, … as on the repository host. */
 export function anchors(page: string): Set<string> {
