@@ -91,7 +91,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     ...rest
   } = options
   const videoSample = await loadSample(videoSampleUrl)
-  const { engine, app, handlers } = createSimulator({
+  const { engine, drift, app, handlers } = createSimulator({
     ...rest,
     scenarios: parseScenarios(scenarios),
     ...(videoSample ? { videoSample } : {}),
@@ -103,6 +103,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
       ? undefined
       : persistence(
           engine,
+          drift,
           JSON.stringify({ version: pkg.version, ...rest, scenarios }),
           persist === true ? {} : persist,
         )

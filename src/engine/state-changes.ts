@@ -2,8 +2,9 @@
 // to a log and now and then compacts the log into a whole saved state (docs/state.md), so that a
 // save costs what changed, not the size of the state. The tasks (up to the store's cap) are followed
 // by id; the lists that only grow at one end (ledger entries, the journal, findings, recent
-// submissions) by their last saved item; the small parts (accounts, clocks, coverage, the random
-// generator) are taken whole. state-replay.ts puts a saved state and its changes back together.
+// submissions) by their last saved item; the random generator by how many values it drew; the small
+// parts (accounts, clocks, coverage) are taken whole. state-replay.ts puts a saved state and its
+// changes back together.
 import type { SavedAccounts } from './accounts/accounts.js'
 import type { LedgerEntry, SavedLedger } from './accounts/ledger.js'
 import type { SavedClock } from './clock/clock.js'
@@ -41,7 +42,13 @@ export interface SavedChanges {
   version: number
   seed: number
   seq: number
-  random: MersenneState
+  /**
+   * How many values the random generator drew since the last save: replay draws as many. Absent
+   * when its sequence was replaced since (a reset, a restore, a new stream): then `random` is
+   * where it is now. (A log of format 1 has `random` on every line.)
+   */
+  draws?: number
+  random?: MersenneState
   accounts: SavedAccounts
   clocks: { server: SavedClock; own: [accountId: string, clock: SavedClock][] }
   /** The accounts whose ledger changed: its figures and the entries added. */
@@ -89,6 +96,9 @@ export class StateChanges {
   #submissions = new Map<string, Submission | undefined>()
   #idempotency = new Map<string, unknown>()
   #scenarios = ''
+  /** The random generator's sequence and its count of draws when last saved. */
+  #stream = 0
+  #draws = 0
 
   constructor(parts: () => EngineParts) {
     this.#parts = parts
@@ -133,6 +143,8 @@ export class StateChanges {
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#idempotency = new Map(parts.idempotency.save())
     this.#scenarios = JSON.stringify(parts.scenarios.save())
+    this.#stream = parts.random.stream
+    this.#draws = parts.random.draws
   }
 
   /** The changes since the last save, as a value (it shares the engine's objects: serialise it at once). */
@@ -147,7 +159,7 @@ export class StateChanges {
       version: SAVED_ENGINE_VERSION,
       seed: parts.seed,
       seq: parts.seq,
-      random: parts.random.save(),
+      ...this.#randomChanges(parts),
       accounts: parts.accounts.save(),
       clocks: parts.worlds.clocks(),
       ledger: this.#ledgerChanges(parts),
@@ -170,6 +182,14 @@ export class StateChanges {
     this.#findings = conformance.findings.at(-1)
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#scenarios = scenariosText
+    return changes
+  }
+
+  /** The draws since the last save, or the generator's whole state when its sequence was replaced. */
+  #randomChanges({ random }: EngineParts): Pick<SavedChanges, 'draws' | 'random'> {
+    const changes = random.stream === this.#stream ? { draws: random.draws - this.#draws } : { random: random.save() }
+    this.#stream = random.stream
+    this.#draws = random.draws
     return changes
   }
 

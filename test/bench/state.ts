@@ -12,7 +12,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
+import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { logLine } from '../../src/node/state-dir.js'
 import { StateKeeper } from '../../src/node/state-keeper.js'
 import { load, median, probe, warmUp } from './load.js'
@@ -68,7 +70,7 @@ async function restoreTime(): Promise<void> {
   console.log('\n## Restore of 100 000 tasks from a --state DIR\n')
   const dir = tmp()
   const engine = await engineWith(100_000)
-  const keeper = new StateKeeper(engine, { dir, save: 'manual' }, 'bench')
+  const keeper = new StateKeeper(engine, new Drift(SERVICE_ROUTES), { dir, save: 'manual' }, 'bench')
   const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
   for (let i = 0; i < 2000; i++) {
     await engine.submit(alice, 'image', BODY)
@@ -84,7 +86,7 @@ async function restoreTime(): Promise<void> {
     const started = performance.now()
     const used = process.cpuUsage()
     const fresh = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: 200_000 })
-    const reader = new StateKeeper(fresh, { dir, save: 'manual' }, 'bench')
+    const reader = new StateKeeper(fresh, new Drift(SERVICE_ROUTES), { dir, save: 'manual' }, 'bench')
     times.push(performance.now() - started)
     const { user, system } = process.cpuUsage(used)
     cpu.push((user + system) / 1000)
