@@ -3,8 +3,8 @@
 // save costs what changed, not the size of the state. The tasks (up to the store's cap) are followed
 // by id; the lists that only grow at one end (ledger entries, the journal, findings, recent
 // submissions) by their last saved item; the random generator by how many values it drew; the small
-// parts (accounts, clocks, coverage) are taken whole. state-replay.ts puts a saved state and its
-// changes back together.
+// parts (accounts, clocks, coverage) whole when they changed. state-replay.ts puts a saved state and
+// its changes back together.
 import type { SavedAccounts } from './accounts/accounts.js'
 import type { LedgerEntry, SavedLedger } from './accounts/ledger.js'
 import type { SavedClock } from './clock/clock.js'
@@ -49,8 +49,9 @@ export interface SavedChanges {
    */
   draws?: number
   random?: MersenneState
-  accounts: SavedAccounts
-  clocks: { server: SavedClock; own: [accountId: string, clock: SavedClock][] }
+  /** The small parts, whole, when they changed since the last save (a log of format 1 has them on every line). */
+  accounts?: SavedAccounts
+  clocks?: { server: SavedClock; own: [accountId: string, clock: SavedClock][] }
   /** The accounts whose ledger changed: its figures and the entries added. */
   ledger: [accountId: string, account: Omit<SavedLedger[number][1], 'entries'> & { entries: Tail<LedgerEntry> }][]
   /** The changed tasks' records (creation order) and, by id, what goes with each (evicted ones too). */
@@ -62,7 +63,7 @@ export interface SavedChanges {
     findings: Tail<Finding>
     submissions: [accountId: string, recent: Tail<Submission>][]
   }
-  coverage: SavedCoverage
+  coverage?: SavedCoverage
   /** When the scenarios loaded at run time or the default changed. */
   scenarios?: SavedScenarios
 }
@@ -96,6 +97,8 @@ export class StateChanges {
   #submissions = new Map<string, Submission | undefined>()
   #idempotency = new Map<string, unknown>()
   #scenarios = ''
+  /** The small parts as JSON when last saved. */
+  #small = { accounts: '', clocks: '', coverage: '' }
   /** The random generator's sequence and its count of draws when last saved. */
   #stream = 0
   #draws = 0
@@ -143,6 +146,7 @@ export class StateChanges {
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#idempotency = new Map(parts.idempotency.save())
     this.#scenarios = JSON.stringify(parts.scenarios.save())
+    this.#smallChanges(parts)
     this.#stream = parts.random.stream
     this.#draws = parts.random.draws
   }
@@ -160,8 +164,7 @@ export class StateChanges {
       seed: parts.seed,
       seq: parts.seq,
       ...this.#randomChanges(parts),
-      accounts: parts.accounts.save(),
-      clocks: parts.worlds.clocks(),
+      ...this.#smallChanges(parts),
       ledger: this.#ledgerChanges(parts),
       // An evicted task's extras too: what the rules remember of its reads outlives it.
       tasks: { records: toTable(records), extras: ids.map((id) => [id, extras(parts, id)]) },
@@ -174,7 +177,6 @@ export class StateChanges {
         findings: tailAfter(conformance.findings, this.#findings),
         submissions: conformance.submissions.map(([id, recent]) => [id, tailAfter(recent, this.#submissions.get(id))]),
       },
-      coverage: parts.coverage.save(),
       ...(scenariosText !== this.#scenarios ? { scenarios } : {}),
     }
     this.#tasks.clear()
@@ -183,6 +185,19 @@ export class StateChanges {
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#scenarios = scenariosText
     return changes
+  }
+
+  /** The small parts that changed since the last save, whole. */
+  #smallChanges(parts: EngineParts): Pick<SavedChanges, 'accounts' | 'clocks' | 'coverage'> {
+    const now = { accounts: parts.accounts.save(), clocks: parts.worlds.clocks(), coverage: parts.coverage.save() }
+    const changed: Pick<SavedChanges, 'accounts' | 'clocks' | 'coverage'> = {}
+    for (const name of ['accounts', 'clocks', 'coverage'] as const) {
+      const text = JSON.stringify(now[name])
+      if (text === this.#small[name]) continue
+      this.#small[name] = text
+      Object.assign(changed, { [name]: now[name] })
+    }
+    return changed
   }
 
   /** The draws since the last save, or the generator's whole state when its sequence was replaced. */

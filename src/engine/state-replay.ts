@@ -45,7 +45,7 @@ export class StateReplay {
   #findings: Finding[]
   #submissions: Map<string, Submission[]>
   #idempotency: Map<string, SavedEngine['idempotency'][number][1]>
-  #clocks: SavedChanges['clocks']
+  #clocks: NonNullable<SavedChanges['clocks']>
   /** Draws since the random generator's state in `#base` was saved. */
   #draws = 0
 
@@ -70,13 +70,20 @@ export class StateReplay {
 
   apply(changes: SavedChanges): void {
     const { seed, seq, random, draws, accounts, coverage, scenarios } = changes
-    this.#base = { ...this.#base, seed, seq, accounts, coverage, ...(scenarios ? { scenarios } : {}) }
+    this.#base = {
+      ...this.#base,
+      seed,
+      seq,
+      ...(accounts ? { accounts } : {}),
+      ...(coverage ? { coverage } : {}),
+      ...(scenarios ? { scenarios } : {}),
+    }
     if (random) {
       this.#base.random = random
       this.#draws = 0
     }
     this.#draws += draws ?? 0
-    this.#clocks = changes.clocks
+    if (changes.clocks) this.#clocks = changes.clocks
     for (const [id, { entries, ...figures }] of changes.ledger) {
       const before: LedgerEntry[] = this.#ledger.get(id)?.entries ?? []
       this.#ledger.set(id, { ...figures, entries: withTail(before, entries) })
