@@ -144,7 +144,8 @@ async function compactionStall(): Promise<void> {
     before.push(whole.longest)
     after.push(sliced.longest)
     console.log(
-      `| ${round + 1} | ${whole.longest.toFixed(0)} ms | ${sliced.longest.toFixed(0)} ms | ${sliced.took.toFixed(0)} ms |`,
+      `| ${round + 1} | ${whole.longest.toFixed(0)} ms | ${sliced.longest.toFixed(0)} ms ` +
+        `| ${sliced.took.toFixed(0)} ms |`,
     )
   }
   console.log(

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -6,7 +6,7 @@ import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { createSimulator } from '../../src/index.js'
-import { logLine } from '../../src/node/state-dir.js'
+import { logLine, stateFileText } from '../../src/node/state-dir.js'
 import { StateKeeper } from '../../src/node/state-keeper.js'
 import { appSender, START } from './mixed-load.js'
 
@@ -21,7 +21,7 @@ const IMAGE = { model: 'base-image-2', prompt: 'a fox' }
 const options = () => ({ seed: 7, clock: { mode: 'manual' as const, start: START, wallNow: () => START } })
 
 describe('a log line', () => {
-  it('of one submission is 1.5 kB at most (format 1: 7 kB): its task, debit, draws; through the routes its journal entry', async () => {
+  it('of one submission: 1.5 kB at most (format 1: 7 kB); routed, its journal entry besides', async () => {
     const { app, engine, drift } = createSimulator(options())
     engine.checkpoint()
     await submit(engine)
@@ -103,6 +103,27 @@ describe('a folder read back draws what the live engine draws next', () => {
     await keeper.save()
     const restored = await readBack(dir)
     expect(await submit(restored, 3)).toEqual(await submit(engine, 3))
+    await keeper.close()
+  })
+})
+
+describe('a folder of format 1', () => {
+  it('(the generator whole on every line) is read, and written anew in format 2 at start', async () => {
+    const live = new Engine(options())
+    const state = stateFileText(JSON.stringify(live.checkpoint()), 1, '0.1.0').replace('"version":2', '"version":1')
+    let log = ''
+    for (let i = 0; i < 3; i++) {
+      await submit(live, 2)
+      const { draws: _, ...changes } = live.takeChanges()!
+      log += logLine({ ...changes, random: live.save().random }, 1)
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-log-lines-'))
+    writeFileSync(join(dir, 'state.json'), state)
+    writeFileSync(join(dir, 'changes.log'), log)
+    const { engine, keeper } = keep(dir)
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8').split('\n')[0]!).version).toBe(2)
+    expect(engine.storedTasks).toBe(6)
+    expect(await submit(engine, 3)).toEqual(await submit(live, 3))
     await keeper.close()
   })
 })
