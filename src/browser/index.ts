@@ -108,6 +108,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
           persist === true ? {} : persist,
         )
   saved?.restore()
+  // An exchange through the proxy changes the drift report without passing the routes (docs/state.md).
+  if (saved) drift.onChange = () => saved.touched()
   // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
   const answering = saved
     ? mswHandlers(async (request) => {
