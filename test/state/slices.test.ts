@@ -47,7 +47,7 @@ describe('a whole state made a slice at a time', () => {
   })
 
   it('lets requests be answered meanwhile; what they change is in the next line, and it all reads back', async () => {
-    const { engine, drift, app } = await simulatorWith(20_000)
+    const { engine, drift, app } = await simulatorWith(10_000)
     const send = appSender(app)
     let answered = 0
     let done = false
