@@ -192,11 +192,26 @@ export class TaskStore {
    * other.restore(store.save())
    */
   save(): SavedTasks {
+    // A whole save runs in one turn of the event loop (docs/state.md): no map of every id is made,
+    // the records are in seq order (add), so a position is found by its seq.
     const records = [...this.#entries.values()]
-    const position = new Map(records.map((record, i) => [record.id, i]))
-    const held = [...this.#accounts.values()].flatMap((account) => account.held)
-    const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
-    return { records, finished: finished.flatMap((id) => position.get(id) ?? []) }
+    const finished: number[] = []
+    const add = (id: string) => {
+      const seq = this.#entries.get(id)?.seq
+      if (seq === undefined) return
+      let low = 0
+      let high = records.length - 1
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (records[middle]!.seq < seq) low = middle + 1
+        else high = middle
+      }
+      finished.push(low)
+    }
+    this.#released.forEach(add)
+    for (const account of this.#accounts.values()) account.held.forEach(add)
+    for (let i = this.#head; i < this.#finished.length; i++) add(this.#finished[i]!)
+    return { records, finished }
   }
 
   /** Replaces every task with the saved ones. */
