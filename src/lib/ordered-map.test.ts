@@ -1,7 +1,36 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { OrderedMap } from './ordered-map.js'
 
+/** A full collection, from a test: the flag set at run time, `gc` taken from a fresh context. */
+function collect(): void {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
 describe('OrderedMap', () => {
+  it('lets the value of an entry that left the map go, while the entry waits in the queue', async () => {
+    const map = new OrderedMap<string, object>()
+    const refs = ['deleted', 'set again', 'oldest'].map((key) => {
+      const value = { key }
+      map.set(key, value)
+      return new WeakRef(value)
+    })
+    map.delete('deleted')
+    map.set('set again', { key: 'new' })
+    map.deleteOldest() // 'oldest', the one queued first still in the map
+    map.set('kept', { key: 'kept' })
+    await new Promise((resolve) => setImmediate(resolve)) // WeakRefs hold their targets for the turn
+    collect()
+    expect(refs.map((ref) => ref.deref())).toEqual([undefined, undefined, undefined])
+    expect(map.queued).toBeGreaterThan(map.size) // the spent entries are still queued: only their values went
+    expect(map.entries()).toEqual([
+      ['set again', { key: 'new' }],
+      ['kept', { key: 'kept' }],
+    ])
+  })
+
   it('orders entries by when they were last set, and finds the oldest past deleted and re-set ones', () => {
     const map = new OrderedMap<string, number>()
     for (const [key, value] of [

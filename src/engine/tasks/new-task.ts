@@ -1,6 +1,7 @@
 // A new task from an accepted request: its facts, price, output size and first record.
 import { isRelayRequest, type ImageRequest } from '../../contract/image-request.js'
 import { LIMITS } from '../../contract/limits.js'
+import { IMAGE_MODELS, VIDEO_MODELS } from '../../contract/models.js'
 import type { VideoRequest } from '../../contract/video-request.js'
 import type { Account } from '../accounts/accounts.js'
 import { imageSize } from '../media/preview-image.js'
@@ -67,7 +68,8 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
     seq,
     type: facts.endpoint,
     accountId: account.id,
-    model: request.model,
+    // The catalogue's own string, not the one each request body parsed into: one copy, not one per task.
+    model: ('inputMode' in request ? VIDEO_MODELS[request.model] : IMAGE_MODELS[request.model]).id,
     prompt: facts.prompt,
     provider: facts.provider,
     scenario: plan.scenario,
