@@ -145,7 +145,7 @@ export class StateChanges {
   take(): SavedChanges {
     const parts = this.#parts()
     const ids = [...this.#tasks]
-    const records = ids.flatMap((id) => parts.tasks.get(id) ?? [])
+    const records = ids.flatMap((id) => parts.tasks.saved(id) ?? [])
     const conformance = parts.conformance.save({ reads: false })
     const scenarios = parts.scenarios.save()
     const scenariosText = JSON.stringify(scenarios)

@@ -140,7 +140,6 @@ export class Scheduler<T> {
     this.#peak = this.#items.length
   }
 
-
   #siftDown(start: number): void {
     const size = this.#items.length
     let i = start

@@ -8,6 +8,7 @@ import { imageSize } from '../media/preview-image.js'
 import type { RequestFacts } from '../scenarios/rule-match.js'
 import type { SubmitPlan } from '../scenarios/scenarios.js'
 import type { TaskRecord } from './task-record.js'
+import { TaskRow } from './task-row.js'
 
 /** Default time from acceptance to a relay task's expiresAt (README, Where the interface is silent). */
 const RELAY_EXPIRY_MS = 3600 * 1000
@@ -61,9 +62,9 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
   const relay = facts.provider === 'relay'
   // Relay bodies have no layout fields: their previews take the default size.
   const layout = request as { aspectRatio?: string; width?: number; height?: number }
-  // One plain literal, then the optional fields by assignment, in this order (the order a saved
-  // state lists them in): a literal with spreads in it reserves spare slots in every record.
-  const record: TaskRecord = {
+  // A dense row (task-row.ts), then the optional fields by assignment, in this order (the order a saved
+  // state lists them in). Ids are drawn in the order a record lists them: the task's, then the others.
+  const record = new TaskRow({
     id: id('tsk_'),
     seq,
     type: facts.endpoint,
@@ -73,21 +74,16 @@ export function newTaskRecord({ account, request, facts, plan, credits, now, seq
     prompt: facts.prompt,
     provider: facts.provider,
     scenario: plan.scenario,
-    polls: 0,
-    status: 0,
     creditsUsed: credits,
-    creditRefunded: false,
     createdAt: now,
-    updatedAt: now,
     providerTaskId: id('prv_'),
     requestId: id('req_'),
     httpRequestId: id('http_'),
-    submissionUncertain: false,
     effectiveWatermark: relay && 'watermark' in request ? request.watermark : false,
     demo: account.demo,
     numOutputs: 'numOutputs' in request ? request.numOutputs : 1,
     preview: imageSize(layout.aspectRatio, layout.width, layout.height),
-  }
+  })
   if (facts.provider !== 'standard') record.upstreamHttpStatus = 200
   if (relay) {
     record.relayStatus = 'queued'

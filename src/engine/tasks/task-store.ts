@@ -2,6 +2,7 @@
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
+import { plainRecord } from './task-row.js'
 import type { Upcoming } from './timeline.js'
 
 /** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
@@ -92,6 +93,12 @@ export class TaskStore {
 
   get(id: string): TaskRecord | undefined {
     return this.#entries.get(id)
+  }
+
+  /** A stored task as a plain record, as a saved state holds it. */
+  saved(id: string): TaskRecord | undefined {
+    const task = this.#entries.get(id)
+    return task && plainRecord(task)
   }
 
   /** A pending task's steps to come, kept here for its life (task-life.ts). */
@@ -192,7 +199,7 @@ export class TaskStore {
    * other.restore(store.save())
    */
   save(): SavedTasks {
-    const records = [...this.#entries.values()]
+    const records = [...this.#entries.values()].map(plainRecord)
     const position = new Map(records.map((record, i) => [record.id, i]))
     const held = [...this.#accounts.values()].flatMap((account) => account.held)
     const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
