@@ -7,8 +7,7 @@ import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import type { SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import type { Account } from './accounts/accounts.js'
-import type { Breach } from './journal/conformance.js'
-import { drawId } from './random/draw-id.js'
+import type { Breach, Instant } from './journal/conformance.js'
 import { canonicalJson } from './tasks/idempotency.js'
 import { begin, evictedRead } from './tasks/keyed-begin.js'
 import { textHash } from '../lib/bounded.js'
@@ -106,15 +105,6 @@ class Read implements TaskRead {
 }
 
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
-async function reporting<T>(facts: ProblemFacts, step: () => T | Promise<T>): Promise<T> {
-  try {
-    return await step()
-  } catch (error) {
-    if (error instanceof Problem) error.facts = facts
-    throw error
-  }
-}
-
 function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
   try {
     return step()
@@ -129,7 +119,7 @@ function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
  * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
  * original response.
  */
-export function submit(
+export async function submit(
   state: EngineState,
   account: Account,
   endpoint: Endpoint,
@@ -137,7 +127,8 @@ export function submit(
   options: SubmitOptions,
 ): Promise<Submission> {
   const facts: ProblemFacts & { breaches: Breach[] } = { breaches: [] }
-  return reporting(facts, async () => {
+  // One async function, its Problems given `facts` here (as `reportingSync` does): no closure per request.
+  try {
     const now = state.worlds.observeFor(account.id)
     const at = { sim: now, wall: state.clock.wall() }
     const idempotencyKey = options.idempotencyKey ?? null
@@ -155,7 +146,8 @@ export function submit(
     )
     const request = validateRequest(endpoint, body, idempotencyKey, relay, choice.issues)
     const scenario = (facts.scenario = choice.name)
-    const scope = `${account.id}|${endpoint}`
+    // Only a request with a key needs its scope (and the string it is).
+    const scope = idempotencyKey === null ? '' : `${account.id}|${endpoint}`
     if (idempotencyKey !== null) {
       const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
       if (begun.kind === 'replay') {
@@ -165,13 +157,6 @@ export function submit(
         return { response, scenarioHttpStatus: status, replayed: true, delivery: 'answered', scenario, breaches }
       }
     }
-    // Only a failed submission is kept for the retries that follow it.
-    const failed = () =>
-      state.conformance.afterSubmit(
-        account.id,
-        { fingerprint: attempt.fingerprint, key: idempotencyKey, failed: true },
-        at,
-      )
     try {
       const accepting = accept(state, account, request, scenario, now, facts)
       // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
@@ -190,7 +175,7 @@ export function submit(
       if (idempotencyKey !== null)
         state.idempotency.complete(scope, idempotencyKey, { response, status: scenarioHttpStatus })
       if (relay) state.conformance.submitted(response.taskId, at)
-      if (delivery === 'dropped' || response.submissionUncertain === true) failed()
+      if (delivery === 'dropped' || response.submissionUncertain === true) failed(state, account, attempt, at)
       if (delivery === 'dropped') state.coverage.record('connection-dropped', account.id)
       if (response.submissionUncertain === true) state.coverage.record('submission-uncertain', account.id)
       return submission
@@ -200,10 +185,18 @@ export function submit(
       const detail = error instanceof Problem ? error.detail : undefined
       const status =
         detail?.kind === 'fault' ? detail.scenarioStatus : detail?.kind === 'rejected' ? detail.scenarioReply.status : 0
-      if (status >= 500) failed()
+      if (status >= 500) failed(state, account, attempt, at)
       throw error
     }
-  })
+  } catch (error) {
+    if (error instanceof Problem) error.facts = facts
+    throw error
+  }
+}
+
+/** Only a failed submission is kept for the retries that follow it. */
+function failed(state: EngineState, account: Account, attempt: Attempt, at: Instant): void {
+  state.conformance.afterSubmit(account.id, { fingerprint: attempt.fingerprint, key: attempt.key, failed: true }, at)
 }
 
 function validateRequest(
@@ -213,7 +206,8 @@ function validateRequest(
   relay: boolean,
   extra: ValidationIssue[],
 ): ImageRequest | VideoRequest {
-  const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
+  const keyIssues = idempotencyKeyIssues(idempotencyKey, relay)
+  const issues = keyIssues.length === 0 ? extra : [...keyIssues, ...extra]
   return endpoint === 'image'
     ? validate(imageRequestSchemaFor(body), body, issues)
     : validate(videoRequestSchemaFor(body), body, issues)
@@ -236,15 +230,8 @@ function accept(
   const latency = plan.latency ? random.within(plan.latency) : 0
   const credits = state.catalogue.price(request)
   const style = state.scenarios.get(scenario)?.scenario.idStyle ?? state.idStyle
-  // Only a task id must not be a stored task's: the others name nothing genmock looks up.
-  const id = (prefix: string) =>
-    prefix === 'tsk_'
-      ? state.unique(
-          () => drawId(random, style, prefix),
-          (candidate) => state.tasks.has(candidate),
-        )
-      : drawId(random, style, prefix)
-  const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
+  const seq = state.seq++
+  const record = newTaskRecord({ account, request, facts, plan, credits, now, seq, random, style, stored: state.tasks })
   const steps = scheduleSteps(plan.timeline, record, random)
   // Without latency, the task is committed at once: no promise, no turn of the event loop.
   if (latency > 0)

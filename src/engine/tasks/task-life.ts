@@ -128,6 +128,9 @@ export class TaskLife {
    * With `untilIdle`, it stops as soon as no task is pending.
    */
   runDue(now: number, changes?: TaskChange[], untilIdle = false): void {
+    // Every request observes the clock: when nothing is due, that costs a comparison and builds nothing.
+    const next = this.#events.nextAt
+    if (next === undefined || next > now) return
     const apply = (at: number, upcoming: Upcoming) => {
       const step = upcoming.timed.shift()!
       // A finished task's steps have left the store (and its id may have been drawn again since).
