@@ -10,16 +10,17 @@ function collect(): void {
 }
 
 describe('OrderedMap', () => {
-  it('lets the value of an entry that left the map go, while the entry waits in the queue', async () => {
+  it('lets the value of an entry deleted go, while the entry waits in the queue', async () => {
     const map = new OrderedMap<string, object>()
-    const refs = ['deleted', 'set again', 'oldest'].map((key) => {
+    const refs = ['oldest', 'deleted', 'set again'].map((key) => {
       const value = { key }
       map.set(key, value)
       return new WeakRef(value)
     })
     map.delete('deleted')
+    map.deleteOldest() // 'oldest'
+    map.delete('set again')
     map.set('set again', { key: 'new' })
-    map.deleteOldest() // 'oldest', the one queued first still in the map
     map.set('kept', { key: 'kept' })
     await new Promise((resolve) => setImmediate(resolve)) // WeakRefs hold their targets for the turn
     collect()
@@ -50,6 +51,11 @@ describe('OrderedMap', () => {
     ])
     map.deleteOldest()
     expect([map.size, map.has('c'), map.get('d'), map.oldest()]).toEqual([2, false, 4, ['d', 4]])
+    expect([map.replace('d', 6), map.replace('c', 7)]).toEqual([true, false])
+    expect(map.entries()).toEqual([
+      ['d', 6],
+      ['a', 5],
+    ])
     map.clear()
     expect([map.size, map.oldest(), map.entries()]).toEqual([0, undefined, []])
   })

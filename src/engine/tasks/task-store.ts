@@ -106,10 +106,10 @@ export class TaskStore {
     return this.#upcoming.get(id)
   }
 
-  /** Sets a stored task's steps to come; undefined when it has none left (it finished). */
+  /** Sets a stored task's steps to come (its life found it stored); undefined when it has none left (it finished). */
   setUpcoming(id: string, upcoming: Upcoming | undefined): void {
     if (upcoming === undefined) this.#upcoming.delete(id)
-    else if (this.#entries.has(id)) this.#upcoming.set(id, upcoming)
+    else this.#upcoming.set(id, upcoming)
   }
 
   /** Every pending task's steps to come, in creation order. */
