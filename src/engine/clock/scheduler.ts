@@ -110,12 +110,19 @@ export class Scheduler<T> {
   }
 
   #swap(a: number, b: number): void {
+    // By hand: a destructuring swap builds an array per swap, several per event.
     const at = this.#at
     const seq = this.#seq
     const items = this.#items
-    ;[at[a], at[b]] = [at[b]!, at[a]!]
-    ;[seq[a], seq[b]] = [seq[b]!, seq[a]!]
-    ;[items[a], items[b]] = [items[b]!, items[a]!]
+    const when = at[a]!
+    at[a] = at[b]!
+    at[b] = when
+    const order = seq[a]!
+    seq[a] = seq[b]!
+    seq[b] = order
+    const item = items[a]!
+    items[a] = items[b]!
+    items[b] = item
   }
 
   #pop(): T {
