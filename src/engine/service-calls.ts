@@ -286,7 +286,7 @@ function commit(
     throw error
   }
   found.taskId = task.id
-  state.worlds.of(account.id).life.schedule(task.id, steps)
+  state.worlds.of(account.id).life.schedule(task.id, steps, true)
   return {
     response: toSubmission(task),
     scenarioHttpStatus: plan.httpStatus,
