@@ -107,17 +107,23 @@ export class StateChanges {
     this.#parts = parts
   }
 
+  /**
+   * A task changed. While only a whole save will do (nothing saved yet: no door keeps the state, or a
+   * reset or restore since), nothing is followed: a simulator without --state pays nothing per task.
+   */
   task(id: string): void {
-    this.#tasks.add(id)
+    if (!this.#whole) this.#tasks.add(id)
   }
 
   evicted(id: string): void {
-    this.#evicted.push(id)
+    if (!this.#whole) this.#evicted.push(id)
   }
 
   /** The whole state changed: the next save must be a whole one. */
   everything(): void {
     this.#whole = true
+    this.#tasks.clear()
+    this.#evicted = []
   }
 
   /** Whether only a whole save brings the saved state up to date. */
@@ -155,7 +161,7 @@ export class StateChanges {
   take(): SavedChanges {
     const parts = this.#parts()
     const ids = [...this.#tasks]
-    const records = ids.flatMap((id) => parts.tasks.get(id) ?? [])
+    const records = ids.flatMap((id) => parts.tasks.saved(id) ?? [])
     const conformance = parts.conformance.save({ reads: false })
     const scenarios = parts.scenarios.save()
     const scenariosText = JSON.stringify(scenarios)
