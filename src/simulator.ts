@@ -27,8 +27,22 @@ export interface SimulatorCore {
   app: App
 }
 
-/** A scenario's latency, waited out in wall time: the engine owns no timer, so the simulator gives it this wait. */
-export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/**
+ * A scenario's latency, waited out in wall time: the engine owns no timer, so the simulator gives it
+ * this wait. A timer may fire up to a millisecond before `performance.now()` says it is due (it
+ * counts whole milliseconds), so it is waited on again until the latency has truly passed.
+ */
+export function wallSleep(ms: number): Promise<void> {
+  const due = performance.now() + ms
+  return new Promise<void>((resolve) => {
+    const wake = () => {
+      const left = due - performance.now()
+      if (left > 0) setTimeout(wake, Math.ceil(left))
+      else resolve()
+    }
+    setTimeout(wake, ms)
+  })
+}
 
 /**
  * The engine (calibrated when asked), its drift report and the route core. A door passes its own
