@@ -6,7 +6,7 @@ import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import { redactor } from '../http/redaction.js'
 import { buildSimulator, type SimulatorOptions } from '../simulator.js'
-import { toWire, type HttpRequest } from '../http/request-reply.js'
+import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
 import { originOf, parseHost } from '../http/host.js'
 import { problemToHttp } from '../http/replies.js'
 import { proxyFailure } from '../drift/proxy-failure.js'
@@ -107,13 +107,26 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | und
  * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
  * escapes) when it needs it.
  */
-function target(url: string): { path: string; query: string } | undefined {
+interface Target {
+  path: string
+  query: string
+}
+
+function target(url: string): Target | undefined {
   const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
   if (parsed === null) return undefined // an absolute-form target no URL parser reads
   const normal = parsed ? parsed.pathname + parsed.search : url
   const at = normal.indexOf('?')
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
+
+/**
+ * Whether a request says a body follows its headers. One that does not is whole as soon as its
+ * headers are: Node marks it complete only after the 'request' event, when a reply may be written already.
+ */
+const announcesBody = ({ headers }: IncomingMessage) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0')
 
 /** Whether a header name is Host, in any case, without making a lower-case copy of every name. */
 const isHost = (name: string) =>
@@ -176,7 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { dir, ...state } = kept ?? {}
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine) => (keeper = new StateKeeper(engine, { dir: dir!, ...state }, VERSION))
-  const { engine, drift, app } = buildSimulator(
+  const { engine, drift, answer } = buildSimulator(
     { videoSample: loadVideoSample(), ...rest },
     dir !== undefined ? keep : undefined,
   )
@@ -202,7 +215,60 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const answered = () => {
     if (--inFlight === 0 && draining) drained?.()
   }
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+  const failed = (res: ServerResponse, error: unknown) => {
+    onError(error)
+    if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+    else res.destroy()
+  }
+
+  /** The reply written with one writeHead/end; the route core serialised it (app.ts): no second copy. */
+  const write = (req: IncomingMessage, res: ServerResponse, request: HttpRequest, reply: Reply | undefined) => {
+    if (!reply) return sendJson(res, 404, { error: `No route ${request.method} ${request.path}` })
+    if ('drop' in reply) return void res.socket?.destroy()
+    const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
+    // A flat list: the journal keeps the reply's own headers, as the routes gave them.
+    const head: (string | number)[] = []
+    let length = false
+    let connection = -1
+    for (const name in reply.headers) {
+      if (name === 'content-length') length = true
+      else if (name === 'connection') connection = head.length + 1
+      head.push(name, reply.headers[name]!)
+    }
+    // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
+    if (!length && reply.status !== 304) head.push('content-length', Buffer.byteLength(bytes))
+    // The rest of an oversized body is still on the socket, in the way of any next request.
+    if (!(req.complete || !announcesBody(req)) || draining) {
+      if (connection < 0) head.push('connection', 'close')
+      else head[connection] = 'close'
+    }
+    res.writeHead(reply.status, head).end(bytes)
+  }
+
+  /** The request value handed to the route core (or the proxy), once its body is read. */
+  const route = (req: IncomingMessage, res: ServerResponse, normal: Target, origin: string, body: Uint8Array) => {
+    const { path, query } = normal
+    const request: HttpRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query,
+      headers: req.headers as HttpRequest['headers'],
+      body,
+      origin,
+      remoteAddress: req.socket.remoteAddress,
+    }
+    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
+      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+      return refuseProxying(res, proxyFailure('too-large', message))
+    }
+    const reply = answer(request)
+    // Most routes answer at once: then no promise is made on the way.
+    if (!(reply instanceof Promise)) return write(req, res, request, reply)
+    reply.then((done) => write(req, res, request, done)).catch((error: unknown) => failed(res, error))
+  }
+
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     // Errors are caught here, not by a .catch() on every request's promise.
     try {
       inFlight++
@@ -215,45 +281,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Normalised before the access rules, so that they judge the path routing will use.
       const normal = target(req.url ?? '/')
       if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
-      const { path, query } = normal
-      if (access.answer(req, res, path)) return
+      if (access.answer(req, res, normal.path)) return
       const method = req.method ?? 'GET'
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req, bodyLimit(method, path))
-      if (body === undefined) return // the client hung up mid-upload: nobody to answer
-      const request: HttpRequest = {
-        method,
-        path,
-        query,
-        headers: req.headers as HttpRequest['headers'],
-        body,
-        origin,
-        remoteAddress: req.socket.remoteAddress,
+      if (method === 'GET' || method === 'HEAD') {
+        if (!announcesBody(req)) return route(req, res, normal, origin, EMPTY)
+        // Its body unread, as before: answered once the parser has taken in what arrived of it.
+        return void queueMicrotask(() => {
+          try {
+            route(req, res, normal, origin, EMPTY)
+          } catch (error) {
+            failed(res, error)
+          }
+        })
       }
-      if (proxy && !isControlPath(path) && path !== '/openapi.json') {
-        if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
-        const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
-        return refuseProxying(res, proxyFailure('too-large', message))
-      }
-      const reply = await app(request)
-      if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
-      if ('drop' in reply) return void res.socket?.destroy()
-      // The route core serialised the reply (app.ts): its bytes are written as they are, no second copy.
-      const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
-      // A copy: the journal keeps the reply's own headers, as the routes gave them.
-      const headers: Record<string, string | number> = { ...reply.headers }
-      // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-      if (headers['content-length'] === undefined && reply.status !== 304)
-        headers['content-length'] = Buffer.byteLength(bytes)
-      // The rest of an oversized body is still on the socket, in the way of any next request.
-      if (!req.complete || draining) headers.connection = 'close'
-      res.writeHead(reply.status, headers).end(bytes)
+      readBody(req, bodyLimit(method, normal.path))
+        // Undefined: the client hung up mid-upload, nobody to answer.
+        .then((body) => body && route(req, res, normal, origin, body))
+        .catch((error: unknown) => failed(res, error))
     } catch (error) {
-      ;(options.onUnexpectedError ?? console.error)(error)
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-      else res.destroy()
+      failed(res, error)
     }
   }
 
@@ -265,7 +314,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    (req, res) => void serve(req, res),
+    serve,
   )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
