@@ -166,7 +166,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
       const durationMs = performance.now() - started
       const held = new HeldExchange(request, sent, trace, arrived, durationMs, broken, redact)
-      const requestSeq = engine.recordRequest(held.build, held.bytes)
+      const requestSeq = engine.recordRequest(held, held.bytes)
       if (trace.breaches) recordBreaches(engine, trace, redact, arrived, requestSeq)
     }
     return sent ?? reply

@@ -1,6 +1,6 @@
 // A journal entry from an exchange: the request and reply values with their bodies kept as text, redacted.
 import type { RuleId } from '../engine/journal/conformance.js'
-import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
+import type { JournalBody, JournalEntry, LazyEntry } from '../engine/journal/journal.js'
 import { utf8Length } from '../contract/fields.js'
 import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
@@ -64,23 +64,24 @@ type Sent = { status: number; headers: Record<string, string>; bytes: Uint8Array
 const EMPTY = new Uint8Array()
 
 /**
- * A body as the journal holds it until its entry is built: the body itself when it is short (its
- * size counted only if the entry is ever built), else a copy of its head at most BODY_TEXT_LIMIT
- * bytes long (media: nothing) and the size of the whole.
+ * A body as the journal holds it until its entry is built: the body itself when it is short, else a
+ * copy of its head at most BODY_TEXT_LIMIT bytes long (media: nothing).
  */
-function heldBody(type: string | undefined, body: Uint8Array | string): [Uint8Array | string, number | undefined] {
+function heldBody(type: string | undefined, body: Uint8Array | string): Uint8Array | string {
   if (typeof body === 'string') {
-    if (body.length <= BODY_TEXT_LIMIT / 3) return [body, undefined]
-    const size = utf8Length(body)
-    if (size <= BODY_TEXT_LIMIT) return [body, size]
+    if (body.length <= BODY_TEXT_LIMIT / 3 || utf8Length(body) <= BODY_TEXT_LIMIT) return body
     // A copy of its own: a slice of the reply's text would keep the whole text alive.
     const head = TEXT_TYPE.test(type ?? '') ? new TextEncoder().encode(body.slice(0, BODY_TEXT_LIMIT)) : EMPTY
-    return [head.subarray(0, BODY_TEXT_LIMIT), size]
+    return head.subarray(0, BODY_TEXT_LIMIT)
   }
-  if (body.byteLength <= BODY_TEXT_LIMIT) return [body, undefined]
+  if (body.byteLength <= BODY_TEXT_LIMIT) return body
   // slice, not subarray: a view would keep the whole megabyte alive.
-  return [TEXT_TYPE.test(type ?? '') ? body.slice(0, BODY_TEXT_LIMIT) : EMPTY, body.byteLength]
+  return TEXT_TYPE.test(type ?? '') ? body.slice(0, BODY_TEXT_LIMIT) : EMPTY
 }
+
+/** The size of a body the journal holds only the head of; undefined when it holds it whole (counted if ever built). */
+const sizeOf = (body: Uint8Array | string, held: Uint8Array | string) =>
+  held === body ? undefined : typeof body === 'string' ? utf8Length(body) : body.byteLength
 
 /** Whether headers fit in HEADERS_LIMIT, names and values. */
 function headersFit(headers: Readonly<Record<string, string | undefined>>): boolean {
@@ -134,14 +135,17 @@ const textBytes = (body: Uint8Array | string) => (typeof body === 'string' ? bod
  * request's or the reply's own megabytes; `bytes` is roughly how much it holds, for the journal's budget.
  * @example
  * const held = new HeldExchange(request, reply, trace, arrived, durationMs, conformance, redact)
- * engine.recordRequest(held.build, held.bytes)
+ * engine.recordRequest(held, held.bytes)
  */
-export class HeldExchange {
+export class HeldExchange implements LazyEntry {
   readonly request: HttpRequest
   /** Bytes of the request body as sent, when `request.body` holds only its head (else counted when built). */
   readonly requestSize: number | undefined
-  readonly reply: Wire | null
-  /** Bytes of the reply body as written, when `reply.body` holds only its head. */
+  /** The reply's status, headers and body (or its head); status 0 for a dropped connection. */
+  readonly status: number
+  readonly headers: Record<string, string> | undefined
+  readonly body: Uint8Array | string
+  /** Bytes of the reply body as written, when `body` holds only its head. */
   readonly replySize: number | undefined
   readonly trace: RouteTrace
   readonly arrived: number
@@ -159,23 +163,13 @@ export class HeldExchange {
     conformance: readonly RuleId[],
     redact: Redactor,
   ) {
-    this.arrived = arrived
-    this.durationMs = durationMs
-    this.conformance = conformance
-    this.redact = redact
-    const [requestBody, requestSize] = heldBody(request.headers['content-type'], request.body)
-    this.request = heldRequest(request, requestBody as Uint8Array)
-    this.requestSize = requestSize
-    let replyBytes = 0
-    if (reply) {
-      const [body, size] = heldBody(reply.headers['content-type'], reply.bytes)
-      this.reply = { status: reply.status, headers: heldHeaders(reply.headers), body }
-      this.replySize = size
-      replyBytes = textBytes(body)
-    } else {
-      this.reply = null
-      this.replySize = undefined
-    }
+    const requestBody = heldBody(request.headers['content-type'], request.body) as Uint8Array
+    this.request = heldRequest(request, requestBody)
+    this.requestSize = sizeOf(request.body, requestBody)
+    this.status = reply ? reply.status : 0
+    this.headers = reply ? heldHeaders(reply.headers) : undefined
+    this.body = reply ? heldBody(reply.headers['content-type'], reply.bytes) : EMPTY
+    this.replySize = reply ? sizeOf(reply.bytes, this.body) : undefined
     const { idempotencyKey, taskId } = trace
     this.trace =
       (idempotencyKey?.length ?? 0) > 512 || (taskId?.length ?? 0) > 512
@@ -185,19 +179,24 @@ export class HeldExchange {
             ...(taskId !== undefined ? { taskId: bounded(taskId, 512) } : {}),
           }
         : trace
+    this.arrived = arrived
+    this.durationMs = durationMs
+    this.conformance = conformance
+    this.redact = redact
     const held = this.request
-    this.bytes = 1024 + textBytes(held.body) + replyBytes + 2 * (held.path.length + held.query.length)
+    this.bytes = 1024 + textBytes(held.body) + textBytes(this.body) + 2 * (held.path.length + held.query.length)
   }
 
   /** The journal entry, built when first read. */
-  build = (): Omit<JournalEntry, 'seq'> => {
+  build(): Omit<JournalEntry, 'seq'> {
     // The breaches are the findings' (GET /__mock/conformance), not the entry's.
     const { breaches: _, ...trace } = this.trace
+    const { status, headers, body } = this
     return journalEntry({
       request: this.request,
       requestSize: this.requestSize,
       arrived: this.arrived,
-      reply: this.reply,
+      reply: headers ? { status, headers, body } : null,
       replySize: this.replySize,
       durationMs: this.durationMs,
       trace,

@@ -129,14 +129,33 @@ export function readJson(
 
 /** Whether arrays and objects nest deeper than `max`; iterative, so no input can overflow the stack. */
 function depthOver(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!
-    if (node === null || typeof node !== 'object') continue
+  if (value === null || typeof value !== 'object') return false
+  // Two stacks side by side, what nests and its depth: no pair made per value.
+  const nodes: object[] = [value]
+  const depths: number[] = [0]
+  while (nodes.length > 0) {
+    const node = nodes.pop()!
+    const depth = depths.pop()!
     if (depth >= max) return true
-    // Only what can nest is pushed: most values of a body are strings and numbers.
-    for (const child of Object.values(node))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+    // Only what can nest is pushed: most values of a body are strings and numbers. Arrays by index:
+    // for…in would make a string of every index.
+    const array = Array.isArray(node)
+    const keys = array ? undefined : (node as Record<string, unknown>)
+    const length = array ? node.length : 0
+    for (let i = 0; i < length; i++) {
+      const child: unknown = (node as unknown[])[i]
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child)
+        depths.push(depth + 1)
+      }
+    }
+    for (const key in keys) {
+      const child = keys[key]
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child)
+        depths.push(depth + 1)
+      }
+    }
   }
   return false
 }

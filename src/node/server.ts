@@ -19,6 +19,7 @@ import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
 import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
 import { bodyLimit } from '../handlers/state-handlers.js'
+import { readBody } from './request-body.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -73,35 +74,6 @@ export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 const EMPTY = new Uint8Array()
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
 const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
-
-/**
- * The request body, read up front and at most one chunk past the body limit: a body that large is
- * refused (413) by the routes anyway, and the rest is never read. Undefined when the client hung
- * up mid-upload: there is nobody left to answer, and half a request must not create a task.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const finish = () => {
-      req.off('data', onData).off('end', finish).off('error', abort)
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
-    }
-    const abort = () => {
-      req.off('data', onData).off('end', finish).off('error', abort)
-      resolve(undefined)
-    }
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk)
-      size += chunk.byteLength
-      if (size > limit) {
-        req.pause()
-        finish()
-      }
-    }
-    req.on('data', onData).on('end', finish).on('error', abort)
-  })
-}
 
 /**
  * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
@@ -245,27 +217,38 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     res.writeHead(reply.status, head).end(bytes)
   }
 
-  /** The request value handed to the route core (or the proxy), once its body is read. */
-  const route = (req: IncomingMessage, res: ServerResponse, normal: Target, origin: string, body: Uint8Array) => {
-    const { path, query } = normal
-    const request: HttpRequest = {
-      method: req.method ?? 'GET',
-      path,
-      query,
-      headers: req.headers as HttpRequest['headers'],
-      body,
-      origin,
-      remoteAddress: req.socket.remoteAddress,
+  const writeOrFail = (req: IncomingMessage, res: ServerResponse, request: HttpRequest, reply: Reply | undefined) => {
+    try {
+      write(req, res, request, reply)
+    } catch (error) {
+      failed(res, error)
     }
-    if (proxy && !isControlPath(path) && path !== '/openapi.json') {
-      if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+  }
+
+  /** The request value to the route core (or the proxy), its body read. */
+  const route = (req: IncomingMessage, res: ServerResponse, request: HttpRequest) => {
+    if (proxy && !isControlPath(request.path) && request.path !== '/openapi.json') {
+      if (request.body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
       const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
       return refuseProxying(res, proxyFailure('too-large', message))
     }
     const reply = answer(request)
     // Most routes answer at once: then no promise is made on the way.
     if (!(reply instanceof Promise)) return write(req, res, request, reply)
-    reply.then((done) => write(req, res, request, done)).catch((error: unknown) => failed(res, error))
+    reply.then(
+      (done) => writeOrFail(req, res, request, done),
+      (error: unknown) => failed(res, error),
+    )
+  }
+
+  /** Called with the body once it is read (request-body.ts), outside the try of `serve`. */
+  const withBody = (req: IncomingMessage, body: Uint8Array, res: ServerResponse, request: HttpRequest) => {
+    try {
+      request.body = body
+      route(req, res, request)
+    } catch (error) {
+      failed(res, error)
+    }
   }
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
@@ -281,26 +264,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Normalised before the access rules, so that they judge the path routing will use.
       const normal = target(req.url ?? '/')
       if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
-      if (access.answer(req, res, normal.path)) return
+      const { path, query } = normal
+      if (access.answer(req, res, path)) return
       const method = req.method ?? 'GET'
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-      if (method === 'GET' || method === 'HEAD') {
-        if (!announcesBody(req)) return route(req, res, normal, origin, EMPTY)
-        // Its body unread, as before: answered once the parser has taken in what arrived of it.
-        return void queueMicrotask(() => {
-          try {
-            route(req, res, normal, origin, EMPTY)
-          } catch (error) {
-            failed(res, error)
-          }
-        })
+      const request: HttpRequest = {
+        method,
+        path,
+        query,
+        headers: req.headers as HttpRequest['headers'],
+        body: EMPTY,
+        origin,
+        remoteAddress: req.socket.remoteAddress,
       }
-      readBody(req, bodyLimit(method, normal.path))
-        // Undefined: the client hung up mid-upload, nobody to answer.
-        .then((body) => body && route(req, res, normal, origin, body))
-        .catch((error: unknown) => failed(res, error))
+      if (method !== 'GET' && method !== 'HEAD') return readBody(req, bodyLimit(method, path), withBody, res, request)
+      if (!announcesBody(req)) return route(req, res, request)
+      // Its body unread, as before: answered once the parser has taken in what arrived of it.
+      queueMicrotask(() => withBody(req, EMPTY, res, request))
     } catch (error) {
       failed(res, error)
     }
