@@ -138,9 +138,10 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       ;(options.onUnexpectedError ?? console.error)(error)
       return INTERNAL_ERROR
     }
-    const { breaches, ...facts } = error.facts
-    Object.assign(trace, facts)
-    if (breaches) (trace.breaches ??= []).push(...breaches)
+    // The facts in the order the engine learnt them (the journal's entries keep it), the breaches added to any found.
+    const facts = error.facts as Record<string, unknown>
+    for (const key in facts) if (key !== 'breaches') (trace as Record<string, unknown>)[key] = facts[key]
+    if (error.facts.breaches) (trace.breaches ??= []).push(...error.facts.breaches)
     const outcome = control ? undefined : refusalOutcome(error.detail)
     if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
     return problemReply(error.detail)

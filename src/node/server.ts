@@ -72,6 +72,8 @@ export interface RunningServer {
 export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 const EMPTY = new Uint8Array()
+/** Every reply's header list, filled afresh each time: writeHead reads it at once and keeps none of it. */
+const HEAD: (string | number)[] = []
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
 const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
 
@@ -198,23 +200,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!reply) return sendJson(res, 404, { error: `No route ${request.method} ${request.path}` })
     if ('drop' in reply) return void res.socket?.destroy()
     const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
-    // A flat list: the journal keeps the reply's own headers, as the routes gave them.
-    const head: (string | number)[] = []
+    // A flat list, the reply's headers and the door's: the journal keeps the reply's own, as the routes gave them.
+    let n = 0
     let length = false
     let connection = -1
     for (const name in reply.headers) {
       if (name === 'content-length') length = true
-      else if (name === 'connection') connection = head.length + 1
-      head.push(name, reply.headers[name]!)
+      else if (name === 'connection') connection = n + 1
+      HEAD[n++] = name
+      HEAD[n++] = reply.headers[name]!
     }
     // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-    if (!length && reply.status !== 304) head.push('content-length', Buffer.byteLength(bytes))
+    if (!length && reply.status !== 304) {
+      HEAD[n++] = 'content-length'
+      HEAD[n++] = Buffer.byteLength(bytes)
+    }
     // The rest of an oversized body is still on the socket, in the way of any next request.
     if (!(req.complete || !announcesBody(req)) || draining) {
-      if (connection < 0) head.push('connection', 'close')
-      else head[connection] = 'close'
+      if (connection >= 0) HEAD[connection] = 'close'
+      else {
+        HEAD[n++] = 'connection'
+        HEAD[n++] = 'close'
+      }
     }
-    res.writeHead(reply.status, head).end(bytes)
+    HEAD.length = n
+    res.writeHead(reply.status, HEAD).end(bytes)
   }
 
   const writeOrFail = (req: IncomingMessage, res: ServerResponse, request: HttpRequest, reply: Reply | undefined) => {
