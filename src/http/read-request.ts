@@ -127,35 +127,18 @@ export function readJson(
   return value
 }
 
-/** Whether arrays and objects nest deeper than `max`; iterative, so no input can overflow the stack. */
+/**
+ * Whether arrays and objects nest deeper than `max`: recursive, but never deeper than `max` calls
+ * (64), so no input can overflow the stack; nothing is allocated for it.
+ */
 function depthOver(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false
-  // Two stacks side by side, what nests and its depth: no pair made per value.
-  const nodes: object[] = [value]
-  const depths: number[] = [0]
-  while (nodes.length > 0) {
-    const node = nodes.pop()!
-    const depth = depths.pop()!
-    if (depth >= max) return true
-    // Only what can nest is pushed: most values of a body are strings and numbers. Arrays by index:
-    // for…in would make a string of every index.
-    const array = Array.isArray(node)
-    const keys = array ? undefined : (node as Record<string, unknown>)
-    const length = array ? node.length : 0
-    for (let i = 0; i < length; i++) {
-      const child: unknown = (node as unknown[])[i]
-      if (child !== null && typeof child === 'object') {
-        nodes.push(child)
-        depths.push(depth + 1)
-      }
-    }
-    for (const key in keys) {
-      const child = keys[key]
-      if (child !== null && typeof child === 'object') {
-        nodes.push(child)
-        depths.push(depth + 1)
-      }
-    }
+  if (max === 0) return true
+  // Arrays by index: for…in would make a string of every index.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (depthOver(value[i], max - 1)) return true
+    return false
   }
+  for (const key in value) if (depthOver((value as Record<string, unknown>)[key], max - 1)) return true
   return false
 }

@@ -6,7 +6,8 @@ export type BodyRead<A, B> = (req: IncomingMessage, body: Uint8Array, a: A, b: B
 
 /** A body being read: the chunks so far, and what to call with the whole. */
 interface Reading<A, B> {
-  chunks: Buffer[]
+  /** The first chunk; a list only from the second on (most bodies come in one). */
+  chunks: Buffer | Buffer[] | undefined
   size: number
   limit: number
   then: BodyRead<A, B>
@@ -15,6 +16,8 @@ interface Reading<A, B> {
 }
 
 const READING = Symbol('genmock.reading')
+/** The body of a request that sent none. */
+const EMPTY = Buffer.alloc(0)
 type Read = IncomingMessage & { [READING]?: Reading<unknown, unknown> | undefined }
 
 /** The reading, ended: its listeners removed, so that each request's listeners are the same three functions. */
@@ -27,7 +30,10 @@ function stop(req: Read): Reading<unknown, unknown> | undefined {
 
 function onData(this: Read, chunk: Buffer): void {
   const reading = this[READING]!
-  reading.chunks.push(chunk)
+  const { chunks } = reading
+  if (chunks === undefined) reading.chunks = chunk
+  else if (Array.isArray(chunks)) chunks.push(chunk)
+  else reading.chunks = [chunks, chunk]
   reading.size += chunk.byteLength
   if (reading.size > reading.limit) {
     this.pause()
@@ -39,7 +45,8 @@ function onEnd(this: Read): void {
   const reading = stop(this)
   if (!reading) return
   const { chunks } = reading
-  reading.then(this, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), reading.a, reading.b)
+  const body = chunks === undefined ? EMPTY : Array.isArray(chunks) ? Buffer.concat(chunks) : chunks
+  reading.then(this, body, reading.a, reading.b)
 }
 
 /** The client hung up mid-upload: there is nobody left to answer, and half a request must not create a task. */
@@ -55,7 +62,7 @@ function onAbort(this: Read): void {
  * readBody(req, 1024 * 1024, answerWith, res, request) // answerWith(req, body, res, request)
  */
 export function readBody<A, B>(req: IncomingMessage, limit: number, then: BodyRead<A, B>, a: A, b: B): void {
-  const reading: Reading<A, B> = { chunks: [], size: 0, limit, then, a, b }
+  const reading: Reading<A, B> = { chunks: undefined, size: 0, limit, then, a, b }
   ;(req as Read)[READING] = reading as Reading<unknown, unknown>
   req.on('data', onData).on('end', onEnd).on('error', onAbort)
 }
