@@ -168,7 +168,11 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       const durationMs = performance.now() - started
       const held = new HeldExchange(request, sent, trace, arrived, durationMs, broken, redact)
       const requestSeq = engine.recordRequest(held, held.bytes)
-      if (trace.breaches) recordBreaches(engine, trace, redact, arrived, requestSeq)
+      if (trace.breaches) {
+        recordBreaches(engine, trace, redact, arrived, requestSeq)
+        // The findings have them now; the journal holds this trace, but its entries never show them.
+        trace.breaches = undefined
+      }
     }
     return sent ?? reply
   }

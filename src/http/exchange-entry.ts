@@ -14,8 +14,8 @@ import type { Breach } from '../engine/journal/conformance.js'
 export interface RouteTrace {
   scenario?: string
   taskId?: string
-  /** The conformance rules the request broke, as it broke them. */
-  breaches?: Breach[]
+  /** The conformance rules the request broke, as it broke them (undefined once the findings have them). */
+  breaches?: Breach[] | undefined
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean
