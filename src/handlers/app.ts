@@ -1,6 +1,7 @@
 // The route core's entry: the routes joined, a request value in, a reply value out; problems to statuses
 // and the journal entry of every request in one place.
 import type { Drift } from '../drift/drift-state.js'
+import type { Account, Credential } from '../engine/accounts/accounts.js'
 import type { Engine } from '../engine/engine.js'
 import type { Breach, RuleId } from '../engine/journal/conformance.js'
 import { Problem } from '../engine/problem.js'
@@ -131,6 +132,8 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
   // Each row runs as itself: the match says who may call it as well as what runs.
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
+  // The credentials of the Authorization headers seen, a few of them: clients send the same one every time.
+  const credentials = new Map<string, Credential | null>()
 
   /** What a route threw, as a reply: a Problem its error reply (its facts to the trace), anything else a 500. */
   const refused = (error: unknown, trace: RouteTrace, control: boolean): Reply => {
@@ -192,7 +195,8 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       const access = match ? match.run.access : control ? 'control' : undefined
       if (access === 'control' && lockedOut(request, options.adminToken)) throw Problem.of({ kind: 'unauthorized' })
       if (!match?.params) throw noRoute(request)
-      const answered = match.run.run(context(engine, drift, request, match.params, trace, options, redact))
+      const context = new Context(engine, drift, request, match.params, trace, options, redact, credentials)
+      const answered = match.run.run(context)
       // Most routes answer at once: no promise and no turn of the event loop for them.
       if (!(answered instanceof Promise))
         return settle(request, control, started, serverClock, arrived, trace, answered)
@@ -248,36 +252,76 @@ function recordBreaches(engine: Engine, trace: RouteTrace, redact: Redactor, arr
     engine.recordFindings(found, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
 }
 
-function context(
-  engine: Engine,
-  drift: Drift,
-  request: HttpRequest,
-  params: Record<string, string>,
-  trace: RouteTrace,
-  options: AppOptions,
-  redact: Redactor,
-): RouteContext {
-  let query: URLSearchParams | undefined
-  return {
-    engine,
-    drift,
-    request,
-    controlRoutes: CONTROL_API_ROUTES,
-    params,
-    query: () => (query ??= new URLSearchParams(request.query)),
-    dashboardPage: options.dashboardPage,
-    state: options.state,
-    caller: () => {
-      const { authorization, cookie } = request.headers
-      const credential = credentialOf(request.headers, authorization === undefined ? parseCookies(cookie) : NO_COOKIES)
-      const account = engine.authenticate(credential, request.remoteAddress)
-      trace.accountId = account.id
-      // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
-      if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined))
-        engine.breach((trace.breaches ??= []), { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
-      return account
-    },
-    trace,
-    redact,
+/**
+ * What a route gets (route-context.ts): one object per request, its caller and query string worked
+ * out on first use by methods, so that no function is made per request. Routes call them on it
+ * (`c.caller()`), never detached.
+ */
+class Context implements RouteContext {
+  readonly engine: Engine
+  readonly drift: Drift
+  readonly request: HttpRequest
+  readonly params: Record<string, string>
+  readonly trace: RouteTrace
+  readonly redact: Redactor
+  readonly options: AppOptions
+  readonly credentials: Map<string, Credential | null>
+  #query: URLSearchParams | undefined = undefined
+
+  constructor(
+    engine: Engine,
+    drift: Drift,
+    request: HttpRequest,
+    params: Record<string, string>,
+    trace: RouteTrace,
+    options: AppOptions,
+    redact: Redactor,
+    credentials: Map<string, Credential | null>,
+  ) {
+    this.engine = engine
+    this.drift = drift
+    this.request = request
+    this.params = params
+    this.trace = trace
+    this.options = options
+    this.redact = redact
+    this.credentials = credentials
+  }
+
+  get controlRoutes() {
+    return CONTROL_API_ROUTES
+  }
+  get dashboardPage() {
+    return this.options.dashboardPage
+  }
+  get state() {
+    return this.options.state
+  }
+
+  query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.request.query))
+  }
+
+  caller(): Account {
+    const { engine, request, trace, options } = this
+    const credential = this.#credential()
+    const account = engine.authenticate(credential, request.remoteAddress)
+    trace.accountId = account.id
+    // Accepted, as the real service would, but reported (and refused when strict): a key in a page is a leaked key.
+    if (credential?.kind === 'key' && (options.browserContext || request.headers.origin !== undefined))
+      engine.breach((trace.breaches ??= []), { rule: 'key-in-browser', message: KEY_IN_BROWSER }, account)
+    return account
+  }
+
+  /** The credential the request presents; an Authorization header read once per value (clients send the same). */
+  #credential(): Credential | null {
+    const { headers } = this.request
+    const { authorization } = headers
+    if (authorization === undefined) return credentialOf(headers, parseCookies(headers.cookie))
+    let credential = this.credentials.get(authorization)
+    if (credential !== undefined) return credential
+    credential = credentialOf(headers, NO_COOKIES)
+    if (this.credentials.size < 100 && authorization.length <= 256) this.credentials.set(authorization, credential)
+    return credential
   }
 }
