@@ -16,8 +16,8 @@ export interface SimulatorOptions extends EngineOptions, RouteOptions {
   calibration?: Calibration | undefined
 }
 
-/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine is. */
-export type KeepState = (engine: Engine) => StateKeeping
+/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and drift are. */
+export type KeepState = (engine: Engine, drift: Drift) => StateKeeping
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -42,7 +42,7 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
-  const state = keep?.(engine)
+  const state = keep?.(engine, drift)
   const answer = createAnswer(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,

@@ -18,7 +18,7 @@ import { requestLog, type LogFormat } from './logger.js'
 import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
 import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
-import { bodyLimit } from '../handlers/state-handlers.js'
+import { bodyLimit, restoreSnapshot } from '../handlers/state-handlers.js'
 import { readBody } from './request-body.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
@@ -162,12 +162,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { state: kept, ...rest } = options
   const { dir, ...state } = kept ?? {}
   let keeper: StateKeeper | undefined
-  const keep = (engine: Engine) => (keeper = new StateKeeper(engine, { dir: dir!, ...state }, VERSION))
+  const keep = (engine: Engine, drift: Drift) =>
+    (keeper = new StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
   const { engine, drift, answer } = buildSimulator(
     { videoSample: loadVideoSample(), ...rest },
     dir !== undefined ? keep : undefined,
   )
-  if (!keeper && state.from !== undefined) engine.restore(readSnapshotFile(state.from))
+  if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
