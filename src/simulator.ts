@@ -7,7 +7,7 @@ import { loadDashboardPage } from './dashboard/load.js'
 import { type Calibration, withCalibration } from './drift/calibrate.js'
 import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
-import { type App, createApp, type RouteOptions } from './handlers/app.js'
+import { type Answer, type App, createAnswer, type RouteOptions } from './handlers/app.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
 import type { StateKeeping } from './handlers/state-handlers.js'
 
@@ -25,6 +25,8 @@ export interface SimulatorCore {
   /** Where the service answered otherwise than genmock would have; reset with the engine. */
   drift: Drift
   app: App
+  /** The same routes answering at once when they can (the Node door's). */
+  answer: Answer
 }
 
 /**
@@ -55,12 +57,16 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
   const state = keep?.(engine, drift)
-  const app = createApp(engine, drift, {
+  const answer = createAnswer(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
     state,
   })
-  return { engine, drift, app: state ? state.wrap(app) : app }
+  if (state) {
+    const app = state.wrap(async (request) => answer(request))
+    return { engine, drift, app, answer: app }
+  }
+  return { engine, drift, app: async (request) => answer(request), answer }
 }

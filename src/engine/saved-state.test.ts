@@ -36,7 +36,7 @@ async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
     ...(trace.taskId ? { taskId: trace.taskId } : {}),
     ...(trace.scenario ? { scenario: trace.scenario } : {}),
   }
-  const seq = engine.recordRequest(() => ({ ...request, status, durationMs: 1, ...about }))
+  const seq = engine.recordRequest({ build: () => ({ ...request, status, durationMs: 1, ...about }) })
   if (trace.breaches?.length) engine.recordFindings(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
   return answer
 }

@@ -6,8 +6,9 @@ import { driftJunit } from '../reports/drift-junit.js'
 import type { Route } from './route-context.js'
 
 export const DRIFT_HANDLERS = {
-  driftReport: ({ drift, query }) => {
-    const { format } = readQuery(driftQuerySchema, query())
+  driftReport: (c) => {
+    const { drift } = c
+    const { format } = readQuery(driftQuerySchema, c.query())
     if (format === 'junit')
       return {
         status: 200,

@@ -27,21 +27,21 @@ const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuery
 })
 
 export const JOURNAL_HANDLERS = {
-  listRequests: ({ engine, query }) => {
-    const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, query())
-    const page = pageOf(engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+  listRequests: (c) => {
+    const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, c.query())
+    const page = pageOf(c.engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
     return json(200, {
       total: page.total,
       requests: page.items,
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     })
   },
-  countRequests: ({ engine, query }) =>
-    json(200, { count: engine.requests(journalFilter(readQuery(journalFilterQuerySchema, query()))).length }),
-  exportHar: ({ engine, query, request }) => {
-    const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, query())
-    const page = pageOf(engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
-    return json(200, toHar(page.items.reverse(), request.origin), {
+  countRequests: (c) =>
+    json(200, { count: c.engine.requests(journalFilter(readQuery(journalFilterQuerySchema, c.query()))).length }),
+  exportHar: (c) => {
+    const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, c.query())
+    const page = pageOf(c.engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    return json(200, toHar(page.items.reverse(), c.request.origin), {
       'content-disposition': 'attachment; filename="genmock.har"',
       // A HAR has no place for it: past the byte budget, the rest is one more export away.
       ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),
@@ -51,9 +51,9 @@ export const JOURNAL_HANDLERS = {
     engine.clearJournal()
     return json(200, { ok: true })
   },
-  listFindings: ({ engine, query }) => {
-    const { account, rule, format } = readQuery(findingQuerySchema, query())
-    const findings = engine.findings({ accountId: account, rule })
+  listFindings: (c) => {
+    const { account, rule, format } = readQuery(findingQuerySchema, c.query())
+    const findings = c.engine.findings({ accountId: account, rule })
     if (format === 'junit')
       return {
         status: 200,
@@ -69,10 +69,10 @@ export const JOURNAL_HANDLERS = {
     return json(200, { ok: true })
   },
   /** The whole run's coverage, or with `?account=` (repeated, or comma-separated) the given accounts' together. */
-  coverageReport: ({ engine, query }) => {
+  coverageReport: (c) => {
     // `?account=` names accounts (none, when empty): only the whole run's report leaves it out.
-    const asked = query().getAll('account')
+    const asked = c.query().getAll('account')
     const accounts = asked.flatMap((value) => value.split(',')).filter((id) => id !== '')
-    return json(200, engine.coverageReport(asked.length > 0 ? accounts : undefined))
+    return json(200, c.engine.coverageReport(asked.length > 0 ? accounts : undefined))
   },
 } satisfies Record<string, Route>

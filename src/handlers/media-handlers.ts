@@ -9,18 +9,23 @@ const CACHE = 'private, max-age=3600'
 
 /** Output media: generated PNGs for image tasks, the sample MP4 (with byte ranges) for video tasks. */
 export const MEDIA_HANDLERS = {
-  serveImage: ({ engine, params, caller, trace }) => {
+  serveImage: (c) => {
+    const { engine, params, trace } = c
     const match = /^(\d{1,3})\.png$/.exec(params.file!)
     if (!match) throw notFound()
     // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
     trace.taskId = params.taskId!
-    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), caller))
+    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), () => c.caller()))
   },
-  serveVideo: ({ engine, request, params, caller, trace }) => {
+  serveVideo: (c) => {
+    const { engine, request, params, trace } = c
     const match = /^(.+)\.mp4$/.exec(params.file!)
     if (!match) throw notFound()
     trace.taskId = match[1]!
-    return videoReply(engine.videoMedia(match[1]!, caller), request.headers.range)
+    return videoReply(
+      engine.videoMedia(match[1]!, () => c.caller()),
+      request.headers.range,
+    )
   },
 } satisfies Record<string, Route>
 

@@ -8,8 +8,9 @@ import { scenarioAsked, sparseAsked } from '../http/prefer-header.js'
 
 const submit =
   (endpoint: Endpoint): Route =>
-  async ({ engine, request, caller, trace }) => {
-    const account = caller()
+  async (c) => {
+    const { engine, request, trace } = c
+    const account = c.caller()
     const body = readJson(request)
     const sent = request.headers['idempotency-key']
     const idempotencyKey = sent === undefined ? null : headerText(sent)
@@ -31,17 +32,18 @@ const submit =
 export const SERVICE_HANDLERS = {
   submitImage: submit('image'),
   submitVideo: submit('video'),
-  readTask: ({ engine, request, params, caller, trace }) => {
+  readTask: (c) => {
+    const { engine, request, params, trace } = c
     trace.taskId = params.id!
-    const account = caller()
+    const account = c.caller()
     const { text, breaches } = engine.read(account, params.id!, request.origin, {
       sparse: sparseAsked(request.headers),
     })
     if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
     return jsonText(200, text)
   },
-  listModels: ({ engine, caller }) => {
-    caller()
-    return json(200, engine.models())
+  listModels: (c) => {
+    c.caller()
+    return json(200, c.engine.models())
   },
 } satisfies Record<string, Route>

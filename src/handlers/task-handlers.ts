@@ -12,8 +12,9 @@ import { bodyOf, type Route } from './route-context.js'
 const NO_STORE = 'no-store'
 
 export const TASK_HANDLERS = {
-  listTasks: ({ engine, query, request, redact }) => {
-    const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, query())
+  listTasks: (c) => {
+    const { engine, request, redact } = c
+    const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, c.query())
     const listing = {
       limit,
       ...(offset !== undefined ? { offset } : {}),

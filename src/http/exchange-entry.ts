@@ -1,6 +1,6 @@
 // A journal entry from an exchange: the request and reply values with their bodies kept as text, redacted.
 import type { RuleId } from '../engine/journal/conformance.js'
-import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
+import type { JournalBody, JournalEntry, LazyEntry } from '../engine/journal/journal.js'
 import { utf8Length } from '../contract/fields.js'
 import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
@@ -14,8 +14,8 @@ import type { Breach } from '../engine/journal/conformance.js'
 export interface RouteTrace {
   scenario?: string
   taskId?: string
-  /** The conformance rules the request broke, as it broke them. */
-  breaches?: Breach[]
+  /** The conformance rules the request broke, as it broke them (undefined once the findings have them). */
+  breaches?: Breach[] | undefined
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean
@@ -58,32 +58,41 @@ export function journalBody(
 
 type Wire = { status: number; headers: Record<string, string>; body: Uint8Array | string }
 
-/** A body as the journal holds it until its entry is built: at most BODY_TEXT_LIMIT bytes, and its size. */
-interface HeldBody {
-  body: Uint8Array | string
-  size: number
+/** A reply as the route core hands it to a door: its headers final, its body serialised. */
+type Sent = { status: number; headers: Record<string, string>; bytes: Uint8Array | string }
+
+const EMPTY = new Uint8Array()
+
+/**
+ * A body as the journal holds it until its entry is built: the body itself when it is short, else a
+ * copy of its head at most BODY_TEXT_LIMIT bytes long (media: nothing).
+ */
+function heldBody(type: string | undefined, body: Uint8Array | string): Uint8Array | string {
+  if (typeof body === 'string') {
+    if (body.length <= BODY_TEXT_LIMIT / 3 || utf8Length(body) <= BODY_TEXT_LIMIT) return body
+    // A copy of its own: a slice of the reply's text would keep the whole text alive.
+    const head = TEXT_TYPE.test(type ?? '') ? new TextEncoder().encode(body.slice(0, BODY_TEXT_LIMIT)) : EMPTY
+    return head.subarray(0, BODY_TEXT_LIMIT)
+  }
+  if (body.byteLength <= BODY_TEXT_LIMIT) return body
+  // slice, not subarray: a view would keep the whole megabyte alive.
+  return TEXT_TYPE.test(type ?? '') ? body.slice(0, BODY_TEXT_LIMIT) : EMPTY
 }
 
-function heldBody(type: string | undefined, body: Uint8Array | string): HeldBody {
-  if (typeof body === 'string') {
-    // A reply's own text: kept as it is when short, else its head as bytes, a copy of its own.
-    if (body.length <= BODY_TEXT_LIMIT / 3) return { body, size: utf8Length(body) }
-    const size = utf8Length(body)
-    if (size <= BODY_TEXT_LIMIT) return { body, size }
-    const head = TEXT_TYPE.test(type ?? '') ? new TextEncoder().encode(body.slice(0, BODY_TEXT_LIMIT)) : EMPTY
-    return { body: head.subarray(0, BODY_TEXT_LIMIT), size }
-  }
-  if (body.byteLength <= BODY_TEXT_LIMIT) return { body, size: body.byteLength }
-  // slice, not subarray: a view would keep the whole megabyte alive.
-  return { body: TEXT_TYPE.test(type ?? '') ? body.slice(0, BODY_TEXT_LIMIT) : EMPTY, size: body.byteLength }
+/** The size of a body the journal holds only the head of; undefined when it holds it whole (counted if ever built). */
+const sizeOf = (body: Uint8Array | string, held: Uint8Array | string) =>
+  held === body ? undefined : typeof body === 'string' ? utf8Length(body) : body.byteLength
+
+/** Whether headers fit in HEADERS_LIMIT, names and values. */
+function headersFit(headers: Readonly<Record<string, string | undefined>>): boolean {
+  let total = 0
+  for (const name in headers) total += name.length + (headers[name]?.length ?? 0)
+  return total <= HEADERS_LIMIT
 }
-const EMPTY = new Uint8Array()
 
 /** Headers within HEADERS_LIMIT: the same object when they fit, else a copy cut there. */
 function heldHeaders<T extends string | undefined>(headers: Readonly<Record<string, T>>): Record<string, T> {
-  let total = 0
-  for (const name in headers) total += name.length + (headers[name]?.length ?? 0)
-  if (total <= HEADERS_LIMIT) return headers as Record<string, T>
+  if (headersFit(headers)) return headers as Record<string, T>
   const kept: Record<string, T> = Object.create(null)
   let left = HEADERS_LIMIT
   for (const name of Object.keys(headers)) {
@@ -95,45 +104,105 @@ function heldHeaders<T extends string | undefined>(headers: Readonly<Record<stri
   return kept
 }
 
-/**
- * What the journal holds of an exchange until its entry is first read: bounded copies (bodies cut
- * at BODY_TEXT_LIMIT, headers at HEADERS_LIMIT, names at TEXT_LIMIT), never the request's or the
- * reply's own megabytes; and roughly how many bytes that is, for the journal's budget.
- * @example
- * const held = holdExchange(request, wire, trace)
- * engine.journal.record(() => journalEntry({ ...held, arrived, durationMs, conformance, redact }), held.bytes)
- */
-export function holdExchange(
-  request: HttpRequest,
-  reply: Wire | null,
-  trace: Omit<RouteTrace, 'breaches'>,
-): Pick<Observed, 'request' | 'reply' | 'trace' | 'requestSize' | 'replySize'> & { bytes: number } {
-  const requestBody = heldBody(request.headers['content-type'], request.body)
-  const replyBody = reply && heldBody(reply.headers['content-type'], reply.body)
-  const headers = heldHeaders(request.headers)
-  const held: HttpRequest = {
-    method: bounded(request.method, 64),
-    path: bounded(request.path, TEXT_LIMIT),
-    query: bounded(request.query, TEXT_LIMIT),
-    headers,
-    body: requestBody.body as Uint8Array,
-    origin: bounded(request.origin, 1024),
-  }
-  const kept: Omit<RouteTrace, 'breaches'> = { ...trace }
-  if (kept.idempotencyKey !== undefined) kept.idempotencyKey = bounded(kept.idempotencyKey, 512)
-  if (kept.taskId !== undefined) kept.taskId = bounded(kept.taskId, 512)
-  const bodyBytes = (body: Uint8Array | string) => (typeof body === 'string' ? body.length * 2 : body.byteLength)
+/** A request as the journal holds it: the request itself when every part of it is within bounds, else a copy. */
+function heldRequest(request: HttpRequest, body: Uint8Array): HttpRequest {
+  const { method, path, query, headers, origin } = request
+  if (
+    body === request.body &&
+    method.length <= 64 &&
+    path.length <= TEXT_LIMIT &&
+    query.length <= TEXT_LIMIT &&
+    origin.length <= 1024 &&
+    headersFit(headers)
+  )
+    return request
   return {
-    request: held,
-    reply: reply && { status: reply.status, headers: heldHeaders(reply.headers), body: replyBody!.body },
-    trace: kept,
-    requestSize: requestBody.size,
-    ...(replyBody ? { replySize: replyBody.size } : {}),
-    bytes:
-      1024 +
-      bodyBytes(held.body) +
-      (replyBody ? bodyBytes(replyBody.body) : 0) +
-      2 * (held.path.length + held.query.length),
+    method: bounded(method, 64),
+    path: bounded(path, TEXT_LIMIT),
+    query: bounded(query, TEXT_LIMIT),
+    headers: heldHeaders(headers),
+    body,
+    origin: bounded(origin, 1024),
+  }
+}
+
+const textBytes = (body: Uint8Array | string) => (typeof body === 'string' ? body.length * 2 : body.byteLength)
+
+/**
+ * What the journal holds of an exchange until its entry is first read (README, Performance): one
+ * object over the values the request already made, with bounded copies only of what is not bounded
+ * (bodies cut at BODY_TEXT_LIMIT, headers at HEADERS_LIMIT, names at TEXT_LIMIT), never the
+ * request's or the reply's own megabytes; `bytes` is roughly how much it holds, for the journal's budget.
+ * @example
+ * const held = new HeldExchange(request, reply, trace, arrived, durationMs, conformance, redact)
+ * engine.recordRequest(held, held.bytes)
+ */
+export class HeldExchange implements LazyEntry {
+  readonly request: HttpRequest
+  /** Bytes of the request body as sent, when `request.body` holds only its head (else counted when built). */
+  readonly requestSize: number | undefined
+  /** The reply's status, headers and body (or its head); status 0 for a dropped connection. */
+  readonly status: number
+  readonly headers: Record<string, string> | undefined
+  readonly body: Uint8Array | string
+  /** Bytes of the reply body as written, when `body` holds only its head. */
+  readonly replySize: number | undefined
+  readonly trace: RouteTrace
+  readonly arrived: number
+  readonly durationMs: number
+  readonly conformance: readonly RuleId[]
+  readonly redact: Redactor
+  readonly bytes: number
+
+  constructor(
+    request: HttpRequest,
+    reply: Sent | null,
+    trace: RouteTrace,
+    arrived: number,
+    durationMs: number,
+    conformance: readonly RuleId[],
+    redact: Redactor,
+  ) {
+    const requestBody = heldBody(request.headers['content-type'], request.body) as Uint8Array
+    this.request = heldRequest(request, requestBody)
+    this.requestSize = sizeOf(request.body, requestBody)
+    this.status = reply ? reply.status : 0
+    this.headers = reply ? heldHeaders(reply.headers) : undefined
+    this.body = reply ? heldBody(reply.headers['content-type'], reply.bytes) : EMPTY
+    this.replySize = reply ? sizeOf(reply.bytes, this.body) : undefined
+    const { idempotencyKey, taskId } = trace
+    this.trace =
+      (idempotencyKey?.length ?? 0) > 512 || (taskId?.length ?? 0) > 512
+        ? {
+            ...trace,
+            ...(idempotencyKey !== undefined ? { idempotencyKey: bounded(idempotencyKey, 512) } : {}),
+            ...(taskId !== undefined ? { taskId: bounded(taskId, 512) } : {}),
+          }
+        : trace
+    this.arrived = arrived
+    this.durationMs = durationMs
+    this.conformance = conformance
+    this.redact = redact
+    const held = this.request
+    this.bytes = 1024 + textBytes(held.body) + textBytes(this.body) + 2 * (held.path.length + held.query.length)
+  }
+
+  /** The journal entry, built when first read. */
+  build(): Omit<JournalEntry, 'seq'> {
+    // The breaches are the findings' (GET /__mock/conformance), not the entry's.
+    const { breaches: _, ...trace } = this.trace
+    const { status, headers, body } = this
+    return journalEntry({
+      request: this.request,
+      requestSize: this.requestSize,
+      arrived: this.arrived,
+      reply: headers ? { status, headers, body } : null,
+      replySize: this.replySize,
+      durationMs: this.durationMs,
+      trace,
+      conformance: [...this.conformance],
+      redact: this.redact,
+    })
   }
 }
 

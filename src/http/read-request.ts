@@ -127,16 +127,18 @@ export function readJson(
   return value
 }
 
-/** Whether arrays and objects nest deeper than `max`; iterative, so no input can overflow the stack. */
+/**
+ * Whether arrays and objects nest deeper than `max`: recursive, but never deeper than `max` calls
+ * (64), so no input can overflow the stack; nothing is allocated for it.
+ */
 function depthOver(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!
-    if (node === null || typeof node !== 'object') continue
-    if (depth >= max) return true
-    // Only what can nest is pushed: most values of a body are strings and numbers.
-    for (const child of Object.values(node))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1])
+  if (value === null || typeof value !== 'object') return false
+  if (max === 0) return true
+  // Arrays by index: for…in would make a string of every index.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (depthOver(value[i], max - 1)) return true
+    return false
   }
+  for (const key in value) if (depthOver((value as Record<string, unknown>)[key], max - 1)) return true
   return false
 }

@@ -26,6 +26,9 @@ interface Compiled<Run> {
 
 const split = (path: string) => path.slice(1).split('/')
 
+/** The parameters of a row that has none: one object for every match. */
+const NO_PARAMS: Record<string, string> = Object.freeze({})
+
 /**
  * @example
  * const find = compileRoutes([{ method: 'GET', path: '/api/ai/tasks/:id', run: readTask }])
@@ -43,19 +46,26 @@ export function compileRoutes<Run>(
     byLength[segments.length] = [...(byLength[segments.length] ?? []), { segments, run, opaque }]
   }
   const find = (method: string, path: string): Match<Run> | undefined => {
-    const parts = split(path)
-    const candidates = table.get(method)?.[parts.length]
+    const byLength = table.get(method)
+    if (!byLength) return undefined
+    // Segments are read in place: no array of them, no string per literal segment.
+    let count = 1
+    for (let at = path.indexOf('/', 1); at >= 0; at = path.indexOf('/', at + 1)) count++
+    const candidates = byLength[count]
     if (!candidates) return undefined
     next: for (const { segments, run, opaque } of candidates) {
-      const raw: Record<string, string> = {}
+      let raw: Record<string, string> | undefined
+      let at = 1
       for (let i = 0; i < segments.length; i++) {
         const segment = segments[i]!
-        const part = parts[i]!
+        const end = i === segments.length - 1 ? path.length : path.indexOf('/', at)
         if (typeof segment === 'string') {
-          if (segment !== part) continue next
-        } else if (part === '') continue next
-        else raw[segment.param] = part
+          if (end - at !== segment.length || !path.startsWith(segment, at)) continue next
+        } else if (end === at) continue next
+        else (raw ??= {})[segment.param] = path.slice(at, end)
+        at = end + 1
       }
+      if (!raw) return { run, params: NO_PARAMS }
       return { run, params: decodeAll(raw) ?? (opaque ? raw : undefined) }
     }
     return undefined

@@ -49,10 +49,16 @@ const listed = (name: string, list: readonly string[]) =>
  */
 export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: AccessOptions) {
   const bound = hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)
+  // The answers for the Host headers seen, a few of them: clients send the same one every time.
+  const judged = new Map<string, boolean>()
   const hostAllowed = (header: string | undefined) => {
     if (header === undefined) return true // HTTP/1.0 clients send none; a browser always does
+    let allowed = judged.get(header)
+    if (allowed !== undefined) return allowed
     const name = hostName(header)
-    return LOOPBACK_NAME.test(name) || isIpLiteral(name) || name === bound || listed(name, allowedHosts)
+    allowed = LOOPBACK_NAME.test(name) || isIpLiteral(name) || name === bound || listed(name, allowedHosts)
+    if (judged.size < 100) judged.set(header, allowed)
+    return allowed
   }
   /** Same origin (a page genmock serves), a loopback origin, or one listed exactly. */
   const originAllowed = (origin: string, host: string | undefined) => {

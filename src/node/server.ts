@@ -6,7 +6,7 @@ import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import { redactor } from '../http/redaction.js'
 import { buildSimulator, type SimulatorOptions } from '../simulator.js'
-import { toWire, type HttpRequest } from '../http/request-reply.js'
+import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
 import { originOf, parseHost } from '../http/host.js'
 import { problemToHttp } from '../http/replies.js'
 import { proxyFailure } from '../drift/proxy-failure.js'
@@ -19,6 +19,7 @@ import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
 import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
 import { bodyLimit, restoreSnapshot } from '../handlers/state-handlers.js'
+import { readBody } from './request-body.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -71,49 +72,35 @@ export interface RunningServer {
 export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 const EMPTY = new Uint8Array()
+/** Every reply's header list, filled afresh each time: writeHead reads it at once and keeps none of it. */
+const HEAD: (string | number)[] = []
 /** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
 const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
-
-/**
- * The request body, read up front and at most one chunk past the body limit: a body that large is
- * refused (413) by the routes anyway, and the rest is never read. Undefined when the client hung
- * up mid-upload: there is nobody left to answer, and half a request must not create a task.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const finish = () => {
-      req.off('data', onData).off('end', finish).off('error', abort)
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
-    }
-    const abort = () => {
-      req.off('data', onData).off('end', finish).off('error', abort)
-      resolve(undefined)
-    }
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk)
-      size += chunk.byteLength
-      if (size > limit) {
-        req.pause()
-        finish()
-      }
-    }
-    req.on('data', onData).on('end', finish).on('error', abort)
-  })
-}
 
 /**
  * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
  * escapes) when it needs it.
  */
-function target(url: string): { path: string; query: string } | undefined {
+interface Target {
+  path: string
+  query: string
+}
+
+function target(url: string): Target | undefined {
   const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
   if (parsed === null) return undefined // an absolute-form target no URL parser reads
   const normal = parsed ? parsed.pathname + parsed.search : url
   const at = normal.indexOf('?')
   return at < 0 ? { path: normal, query: '' } : { path: normal.slice(0, at), query: normal.slice(at + 1) }
 }
+
+/**
+ * Whether a request says a body follows its headers. One that does not is whole as soon as its
+ * headers are: Node marks it complete only after the 'request' event, when a reply may be written already.
+ */
+const announcesBody = ({ headers }: IncomingMessage) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0')
 
 /** Whether a header name is Host, in any case, without making a lower-case copy of every name. */
 const isHost = (name: string) =>
@@ -177,7 +164,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine, drift: Drift) =>
     (keeper = new StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
-  const { engine, drift, app } = buildSimulator(
+  const { engine, drift, answer } = buildSimulator(
     { videoSample: loadVideoSample(), ...rest },
     dir !== undefined ? keep : undefined,
   )
@@ -203,7 +190,79 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const answered = () => {
     if (--inFlight === 0 && draining) drained?.()
   }
-  const serve = async (req: IncomingMessage, res: ServerResponse) => {
+  const failed = (res: ServerResponse, error: unknown) => {
+    onError(error)
+    if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
+    else res.destroy()
+  }
+
+  /** The reply written with one writeHead/end; the route core serialised it (app.ts): no second copy. */
+  const write = (req: IncomingMessage, res: ServerResponse, request: HttpRequest, reply: Reply | undefined) => {
+    if (!reply) return sendJson(res, 404, { error: `No route ${request.method} ${request.path}` })
+    if ('drop' in reply) return void res.socket?.destroy()
+    const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
+    // A flat list, the reply's headers and the door's: the journal keeps the reply's own, as the routes gave them.
+    let n = 0
+    let length = false
+    let connection = -1
+    for (const name in reply.headers) {
+      if (name === 'content-length') length = true
+      else if (name === 'connection') connection = n + 1
+      HEAD[n++] = name
+      HEAD[n++] = reply.headers[name]!
+    }
+    // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
+    if (!length && reply.status !== 304) {
+      HEAD[n++] = 'content-length'
+      HEAD[n++] = Buffer.byteLength(bytes)
+    }
+    // The rest of an oversized body is still on the socket, in the way of any next request.
+    if (!(req.complete || !announcesBody(req)) || draining) {
+      if (connection >= 0) HEAD[connection] = 'close'
+      else {
+        HEAD[n++] = 'connection'
+        HEAD[n++] = 'close'
+      }
+    }
+    HEAD.length = n
+    res.writeHead(reply.status, HEAD).end(bytes)
+  }
+
+  const writeOrFail = (req: IncomingMessage, res: ServerResponse, request: HttpRequest, reply: Reply | undefined) => {
+    try {
+      write(req, res, request, reply)
+    } catch (error) {
+      failed(res, error)
+    }
+  }
+
+  /** The request value to the route core (or the proxy), its body read. */
+  const route = (req: IncomingMessage, res: ServerResponse, request: HttpRequest) => {
+    if (proxy && !isControlPath(request.path) && request.path !== '/openapi.json') {
+      if (request.body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
+      const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
+      return refuseProxying(res, proxyFailure('too-large', message))
+    }
+    const reply = answer(request)
+    // Most routes answer at once: then no promise is made on the way.
+    if (!(reply instanceof Promise)) return write(req, res, request, reply)
+    reply.then(
+      (done) => writeOrFail(req, res, request, done),
+      (error: unknown) => failed(res, error),
+    )
+  }
+
+  /** Called with the body once it is read (request-body.ts), outside the try of `serve`. */
+  const withBody = (req: IncomingMessage, body: Uint8Array, res: ServerResponse, request: HttpRequest) => {
+    try {
+      request.body = body
+      route(req, res, request)
+    } catch (error) {
+      failed(res, error)
+    }
+  }
+
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
     // Errors are caught here, not by a .catch() on every request's promise.
     try {
       inFlight++
@@ -222,39 +281,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
-      const body = method === 'GET' || method === 'HEAD' ? EMPTY : await readBody(req, bodyLimit(method, path))
-      if (body === undefined) return // the client hung up mid-upload: nobody to answer
       const request: HttpRequest = {
         method,
         path,
         query,
         headers: req.headers as HttpRequest['headers'],
-        body,
+        body: EMPTY,
         origin,
         remoteAddress: req.socket.remoteAddress,
       }
-      if (proxy && !isControlPath(path) && path !== '/openapi.json') {
-        if (body.byteLength <= LIMITS.maxBodyBytes) return proxy.forward(req, res, request)
-        const message = `request bodies above ${LIMITS.maxBodyBytes} bytes are not forwarded`
-        return refuseProxying(res, proxyFailure('too-large', message))
-      }
-      const reply = await app(request)
-      if (!reply) return sendJson(res, 404, { error: `No route ${method} ${path}` })
-      if ('drop' in reply) return void res.socket?.destroy()
-      // The route core serialised the reply (app.ts): its bytes are written as they are, no second copy.
-      const bytes = 'bytes' in reply ? reply.bytes : toWire(reply)!.body
-      // A copy: the journal keeps the reply's own headers, as the routes gave them.
-      const headers: Record<string, string | number> = { ...reply.headers }
-      // A 304 says nothing of the length: RFC 9110 allows only the 200's own there.
-      if (headers['content-length'] === undefined && reply.status !== 304)
-        headers['content-length'] = Buffer.byteLength(bytes)
-      // The rest of an oversized body is still on the socket, in the way of any next request.
-      if (!req.complete || draining) headers.connection = 'close'
-      res.writeHead(reply.status, headers).end(bytes)
+      if (method !== 'GET' && method !== 'HEAD') return readBody(req, bodyLimit(method, path), withBody, res, request)
+      if (!announcesBody(req)) return route(req, res, request)
+      // Its body unread, as before: answered once the parser has taken in what arrived of it.
+      queueMicrotask(() => withBody(req, EMPTY, res, request))
     } catch (error) {
-      ;(options.onUnexpectedError ?? console.error)(error)
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal error' })
-      else res.destroy()
+      failed(res, error)
     }
   }
 
@@ -266,7 +307,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    (req, res) => void serve(req, res),
+    serve,
   )
   // Requests Node's parser refuses (oversized or malformed headers) still get a JSON error body.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../src/contract/limits.js'
 import { Journal } from '../../src/engine/journal/journal.js'
-import { BODY_TEXT_LIMIT, holdExchange } from '../../src/http/exchange-entry.js'
+import { BODY_TEXT_LIMIT, HeldExchange } from '../../src/http/exchange-entry.js'
+import { redactor } from '../../src/http/redaction.js'
 import type { HttpRequest } from '../../src/http/request-reply.js'
 import { auth, IMAGE, post, submitImage } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
@@ -112,7 +113,9 @@ eachDoor('the journal keeps bounded copies', (door) => {
   })
 })
 
-describe('holdExchange: what the journal holds until an entry is read', () => {
+describe('HeldExchange: what the journal holds until an entry is read', () => {
+  const hold = (request: HttpRequest, reply: ConstructorParameters<typeof HeldExchange>[1] = null) =>
+    new HeldExchange(request, reply, {}, 0, 0, [], redactor())
   const request = (body: Uint8Array, headers: Record<string, string> = {}): HttpRequest => ({
     method: 'POST',
     path: '/api/ai/image/generate',
@@ -125,27 +128,21 @@ describe('holdExchange: what the journal holds until an entry is read', () => {
   it('a 1 MB request body and a 1 MB answer are held as copies of their first 64 kB, never the originals', () => {
     const big = new Uint8Array(1024 * 1024).fill(0x61)
     const answer = 'b'.repeat(1024 * 1024)
-    const held = holdExchange(
-      request(big),
-      { status: 400, headers: { 'content-type': 'application/json' }, body: answer },
-      {},
-    )
+    const held = hold(request(big), { status: 400, headers: { 'content-type': 'application/json' }, bytes: answer })
     const body = held.request.body
     expect(body.byteLength).toBe(BODY_TEXT_LIMIT)
     expect(body.buffer).not.toBe(big.buffer)
     expect(body.buffer.byteLength).toBe(BODY_TEXT_LIMIT)
     expect(held.requestSize).toBe(1024 * 1024)
-    expect(typeof held.reply!.body === 'string' ? held.reply!.body.length : held.reply!.body.buffer.byteLength).toBe(
-      BODY_TEXT_LIMIT,
-    )
+    expect(typeof held.body === 'string' ? held.body.length : held.body.buffer.byteLength).toBe(BODY_TEXT_LIMIT)
     expect(held.replySize).toBe(1024 * 1024)
     expect(held.bytes).toBeLessThan(3 * BODY_TEXT_LIMIT)
   })
 
   it('headers beyond 16 kB are cut; a small request is held as it came, without a copy', () => {
     const small = new Uint8Array([123, 125])
-    expect(holdExchange(request(small), null, {}).request.body).toBe(small)
-    const huge = holdExchange(request(small, { 'x-a': 'a'.repeat(100_000), 'x-b': 'b'.repeat(100_000) }), null, {})
+    expect(hold(request(small)).request.body).toBe(small)
+    const huge = hold(request(small, { 'x-a': 'a'.repeat(100_000), 'x-b': 'b'.repeat(100_000) }))
     const total = Object.entries(huge.request.headers).reduce((n, [k, v]) => n + k.length + (v?.length ?? 0), 0)
     expect(total).toBeLessThanOrEqual(16 * 1024 + 2)
   })
@@ -166,7 +163,7 @@ describe('Journal: a byte budget besides the entry count', () => {
     for (let i = 0; i < 5; i++) journal.record(entry(`/e${i}`), 3_000)
     // 15,000 bytes over a budget of 10,000: the two oldest went.
     expect(journal.list().map((e) => e.path)).toEqual(['/e4', '/e3', '/e2'])
-    journal.record(() => entry('/lazy'), 1_000)
+    journal.record({ build: () => entry('/lazy') }, 1_000)
     expect(journal.list().map((e) => e.path)).toEqual(['/lazy', '/e4', '/e3', '/e2'])
     expect(journal.size).toBe(4)
   })

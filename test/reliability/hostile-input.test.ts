@@ -752,6 +752,19 @@ describe('connections after a body the server did not read [server]', () => {
     },
   )
 
+  it('GETs sent back to back on one connection are answered on it, kept alive; one with a body closes it', async () => {
+    const get = (more = '') => `GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n${more}`
+    const pipelined = `${get('\r\n')}${get('\r\n')}${get('Content-Length: 2\r\n\r\n{}')}`
+    const { head, body } = await rawExchange(door.baseUrl, Buffer.from(pipelined))
+    const answers = `${head}\r\n\r\n${body}`.split(/(?=HTTP\/1\.1 )/)
+    expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200', 'HTTP/1.1 200'])
+    expect(answers.map((answer) => /^connection: (\S+)/im.exec(answer)?.[1])).toEqual([
+      'keep-alive',
+      'keep-alive',
+      'close',
+    ])
+  })
+
   it('a client whose key is refused on a large upload reuses its connections (fetch keeps them alive)', async () => {
     const refused = await door.fetch('/api/ai/image/generate', {
       method: 'POST',

@@ -135,9 +135,11 @@ describe('Journal', () => {
     const journal = new Journal(4)
     let built = 0
     for (let n = 1; n <= 10; n++)
-      journal.record(() => {
-        built++
-        return request(n)
+      journal.record({
+        build: () => {
+          built++
+          return request(n)
+        },
       })
     expect(seqs(journal.list(3))).toEqual([10, 9, 8])
     expect(built).toBe(3) // only the entries read are built

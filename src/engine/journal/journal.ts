@@ -46,6 +46,11 @@ export function journalMatcher({
     pathOk(entry.path)
 }
 
+/** An entry built when it is first read: the route core holds one per request (http/exchange-entry.ts). */
+export interface LazyEntry {
+  build(): Omit<JournalEntry, 'seq'>
+}
+
 /** How many bytes the journal holds at most, by default (docs/limits-and-security.md). */
 export const JOURNAL_BYTES = 64 * 1024 * 1024
 
@@ -75,14 +80,14 @@ export class Journal {
   }
 
   /**
-   * Keeps an entry, or a function that builds it when it is first read: most entries are never
+   * Keeps an entry, or what builds it when it is first read: most entries are never
    * read, and building one (copying and redacting headers, decoding bodies) is a tenth of a
-   * request's cost. A function must hold only bounded copies (http/exchange-entry.ts), and
+   * request's cost. A LazyEntry must hold only bounded copies (http/exchange-entry.ts), and
    * `bytes` says how much. Returns its seq.
    */
-  record(entry: Omit<JournalEntry, 'seq'> | (() => Omit<JournalEntry, 'seq'>), bytes = 0): number {
+  record(entry: Omit<JournalEntry, 'seq'> | LazyEntry, bytes = 0): number {
     const seq = ++this.#seq
-    const kept: Kept = { seq, bytes, entry: typeof entry === 'function' ? entry : { seq, ...entry } }
+    const kept: Kept = { seq, bytes, entry: 'build' in entry ? entry : { seq, ...entry } }
     this.#bytes += bytes
     if (this.#ring.length < this.capacity) this.#ring.push(kept)
     else if (this.capacity > 0) {
@@ -157,7 +162,7 @@ export class Journal {
     const entries: JournalEntry[] = []
     for (let i = from; i < ring.length; i++) {
       const kept = ring[(this.#start + i) % ring.length]!
-      if (typeof kept.entry === 'function') kept.entry = { seq: kept.seq, ...kept.entry() }
+      if ('build' in kept.entry) kept.entry = { seq: kept.seq, ...kept.entry.build() }
       entries.push(kept.entry)
     }
     return entries
@@ -167,5 +172,5 @@ export class Journal {
 interface Kept {
   seq: number
   bytes: number
-  entry: JournalEntry | (() => Omit<JournalEntry, 'seq'>)
+  entry: JournalEntry | LazyEntry
 }
