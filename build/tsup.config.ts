@@ -105,8 +105,8 @@ export default defineConfig([
     ...common,
     name: 'esm',
     format: ['esm'],
-    // The command is ES modules only, and shares the library's chunks.
-    entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY, cli: 'src/node/bin.ts' },
+    // The command is not here: it is one CommonJS file of its own, dist/cli.cjs (build/bundle-cli.ts).
+    entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY },
     // The scenario files' JSON Schema, `genmock/scenario.schema.json` (docs/scenarios.md, Editor help).
     onSuccess: async () =>
       writeFileSync(join(ROOT, 'dist', SCENARIO_SCHEMA_FILE), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`),
