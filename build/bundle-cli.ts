@@ -9,7 +9,7 @@
 // Run as `tsx build/bundle-cli.ts`.
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { dashboardCode, packageFields } from './esbuild-plugins.js'
+import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
@@ -25,7 +25,7 @@ const result = await build({
   // A CommonJS module has no import.meta: its URL is the bundle's own file.
   banner: { js: 'var __genmock_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
   define: { 'import.meta.url': '__genmock_import_meta_url' },
-  plugins: [packageFields, dashboardCode],
+  plugins: [packageFields, dashboardCode, parsedAtBuild],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
-import { dashboardCode, packageFields } from './esbuild-plugins.js'
+import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -97,7 +97,7 @@ const common: Options = {
   // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
   // compile the sources once per entry, three times slower.
   dts: { entry: declarations() },
-  esbuildPlugins: [packageFields, dashboardCode],
+  esbuildPlugins: [packageFields, dashboardCode, parsedAtBuild],
 }
 
 export default defineConfig([
@@ -116,6 +116,6 @@ export default defineConfig([
     name: 'cjs',
     format: ['cjs'],
     entry: { ...LIBRARY, ...KIT },
-    esbuildPlugins: [packageFields, dashboardCode, esmOnly],
+    esbuildPlugins: [packageFields, dashboardCode, parsedAtBuild, esmOnly],
   },
 ])
