@@ -52,7 +52,8 @@ describe('genmock CLI', () => {
     writeFileSync(
       probe,
       `const before = new Set(process.moduleLoadList)
-      process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)))))`,
+      const added = () => process.moduleLoadList.filter((m) => !before.has(m))
+      process.on('exit', () => process.stderr.write(JSON.stringify(added())))`,
     )
     const loaded = (args: string[]) => {
       const { stdout, stderr, status } = spawnSync(process.execPath, ['-r', probe, ...args], {
