@@ -73,6 +73,9 @@ const sucrase = createRequire(import.meta.url)('sucrase') as {
 sucrase.transform = (code, { filePath }) => {
   const result = transformSync(code, {
     format: 'cjs',
+    // With Node's annotation of the exports, which a native import() of a chunk (the state keeper, the
+    // proxy: loaded when used) needs to see its named exports.
+    platform: 'node',
     target: TARGET,
     minify: true,
     sourcemap: true,
