@@ -16,8 +16,8 @@ export interface SimulatorOptions extends EngineOptions, RouteOptions {
   calibration?: Calibration | undefined
 }
 
-/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine is. */
-export type KeepState = (engine: Engine) => StateKeeping
+/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and drift are. */
+export type KeepState = (engine: Engine, drift: Drift) => StateKeeping
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -27,8 +27,22 @@ export interface SimulatorCore {
   app: App
 }
 
-/** A scenario's latency, waited out in wall time: the engine owns no timer, so the simulator gives it this wait. */
-export const wallSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+/**
+ * A scenario's latency, waited out in wall time: the engine owns no timer, so the simulator gives it
+ * this wait. A timer may fire up to a millisecond before `performance.now()` says it is due (it
+ * counts whole milliseconds), so it is waited on again until the latency has truly passed.
+ */
+export function wallSleep(ms: number): Promise<void> {
+  const due = performance.now() + ms
+  return new Promise<void>((resolve) => {
+    const wake = () => {
+      const left = due - performance.now()
+      if (left > 0) setTimeout(wake, Math.ceil(left))
+      else resolve()
+    }
+    setTimeout(wake, ms)
+  })
+}
 
 /**
  * The engine (calibrated when asked), its drift report and the route core. A door passes its own
@@ -40,7 +54,7 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
-  const state = keep?.(engine)
+  const state = keep?.(engine, drift)
   const app = createApp(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,

@@ -91,7 +91,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     ...rest
   } = options
   const videoSample = await loadSample(videoSampleUrl)
-  const { engine, app, handlers } = createSimulator({
+  const { engine, drift, app, handlers } = createSimulator({
     ...rest,
     scenarios: parseScenarios(scenarios),
     ...(videoSample ? { videoSample } : {}),
@@ -103,10 +103,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
       ? undefined
       : persistence(
           engine,
+          drift,
           JSON.stringify({ version: pkg.version, ...rest, scenarios }),
           persist === true ? {} : persist,
         )
   saved?.restore()
+  // An exchange through the proxy changes the drift report without passing the routes (docs/state.md).
+  if (saved) drift.onChange = () => saved.touched()
   // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
   const answering = saved
     ? mswHandlers(async (request) => {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Drift } from '../drift/drift-state.js'
 import { Engine } from '../engine/engine.js'
+import { SERVICE_ROUTES } from '../handlers/route-table.js'
 import { persistence } from './persist.js'
 
 /** A Storage that holds up to `limit` characters, as a browser's does (sessionStorage: about 5 MB). */
@@ -28,7 +30,7 @@ describe('persistence of the worker door', () => {
     vi.useFakeTimers()
     const kept = storage()
     const first = engine()
-    const saved = persistence(first, 'options A', { storage: kept })
+    const saved = persistence(first, new Drift(SERVICE_ROUTES), 'options A', { storage: kept })
     const { response } = await submit(first)
     saved.touched()
     saved.touched()
@@ -36,11 +38,28 @@ describe('persistence of the worker door', () => {
     vi.advanceTimersByTime(1000)
     expect(kept.items.size).toBe(1)
     const again = engine()
-    persistence(again, 'options A', { storage: kept }).restore()
+    persistence(again, new Drift(SERVICE_ROUTES), 'options A', { storage: kept }).restore()
     expect(again.readTask(alice(again), response.taskId, 'http://localhost').taskId).toBe(response.taskId)
     const other = engine()
-    persistence(other, 'options B', { storage: kept }).restore()
+    persistence(other, new Drift(SERVICE_ROUTES), 'options B', { storage: kept }).restore()
     expect(other.listTasks({ limit: 1 }, '').total).toBe(0)
+  })
+
+  it('keeps the drift report with the engine: a finding is still there after a reload', async () => {
+    vi.useFakeTimers()
+    const kept = storage()
+    const first = engine()
+    const drift = new Drift(SERVICE_ROUTES)
+    const saved = persistence(first, drift, 'options', { storage: kept })
+    const example = { seq: 1, at: '2026-01-01T00:00:00.000Z', method: 'POST', path: '/api/ai/generate', status: 200 }
+    drift.report.add({ kind: 'price', place: 'base-image-2', service: 5, genmock: 4, message: 'differs' }, example)
+    drift.report.exchange('POST /api/ai/generate', 200)
+    saved.touched()
+    vi.advanceTimersByTime(1000)
+    const again = new Drift(SERVICE_ROUTES)
+    persistence(engine(), again, 'options', { storage: kept }).restore()
+    expect(again.findings()).toEqual([expect.objectContaining({ kind: 'price', place: 'base-image-2', count: 1 })])
+    expect(again.observations().exchanges).toBe(1)
   })
 
   // A reload then starts afresh, never back in time.
@@ -49,7 +68,7 @@ describe('persistence of the worker door', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const e = engine()
     const small = storage(20_000)
-    const saved = persistence(e, 'options', { storage: small })
+    const saved = persistence(e, new Drift(SERVICE_ROUTES), 'options', { storage: small })
     await submit(e)
     saved.touched()
     vi.advanceTimersByTime(1000)

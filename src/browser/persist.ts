@@ -1,6 +1,7 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
+import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
-import { snapshotOf } from '../handlers/state-handlers.js'
+import { restoreSnapshot, snapshotOf, type Snapshot } from '../handlers/state-handlers.js'
 
 /** Where the worker door keeps the simulator between page loads. */
 export interface PersistOptions {
@@ -22,12 +23,13 @@ const SAVE_DELAY_MS = 1000
  * A state that cannot be restored, or written (storage full), is reported once in the console and
  * the simulator goes on without it: a reload then starts afresh, as it would without persistence.
  * @example
- * const saved = persistence(engine, JSON.stringify(options))
+ * const saved = persistence(engine, drift, JSON.stringify(options))
  * saved.restore()
  * saved.touched() // after each request
  */
 export function persistence(
   engine: Engine,
+  drift: Drift,
   fingerprint: string,
   { storage = sessionStorage, key = 'genmock' }: PersistOptions = {},
 ) {
@@ -39,7 +41,7 @@ export function persistence(
     if (broken) return
     try {
       // The same document as GET /__mock/state gives (docs/state.md): it may be PUT to any door.
-      storage.setItem(key, JSON.stringify({ fingerprint, state: snapshotOf(engine) }))
+      storage.setItem(key, JSON.stringify({ fingerprint, state: snapshotOf(engine, drift) }))
     } catch (error) {
       broken = true
       // An older state left behind would be restored on the next load: time would go back.
@@ -59,8 +61,8 @@ export function persistence(
       const text = storage.getItem(key)
       if (text === null) return
       try {
-        const saved = JSON.parse(text) as { fingerprint: string; state: Parameters<Engine['restore']>[0] }
-        if (saved.fingerprint === fingerprint) engine.restore(saved.state)
+        const saved = JSON.parse(text) as { fingerprint: string; state: Snapshot }
+        if (saved.fingerprint === fingerprint) restoreSnapshot(engine, drift, saved.state)
       } catch (error) {
         console.warn(
           `genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`,

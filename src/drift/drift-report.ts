@@ -130,6 +130,10 @@ export interface TaskEnded {
 export class DriftReport {
   #findings = new Map<string, DriftFinding>()
   #observations = DriftReport.#empty()
+  /** Since the last `take` (docs/state.md): the findings added or counted, whether the rest changed. */
+  #changed = new Set<string>()
+  #observed = false
+  #cleared = false
 
   static #empty(): DriftObservations {
     return {
@@ -145,11 +149,13 @@ export class DriftReport {
 
   add(finding: DriftInput, example: DriftExample): void {
     const place = bounded(finding.place, 256)
-    const key = `${finding.kind}|${place}`
+    const key = findingKey({ kind: finding.kind, place })
     const kept = this.#findings.get(key)
     if (kept) kept.count += 1
     else if (this.#findings.size < MAX_FINDINGS)
       this.#findings.set(key, { ...finding, place, message: bounded(finding.message, 2048), count: 1, example })
+    else return
+    this.#changed.add(key)
   }
 
   /** Findings in the order first seen. */
@@ -169,16 +175,19 @@ export class DriftReport {
   }
 
   exchange(route: string, status: number): void {
+    this.#observed = true
     this.#observations.exchanges += 1
     const { statuses } = this.#observations
     bump((statuses[slot(statuses, route)] ??= table()), String(status))
   }
 
   value(kind: 'relayStatuses' | 'errorCodes' | 'pollAfterSeconds', value: string | number): void {
+    this.#observed = true
     bump(this.#observations[kind], String(value))
   }
 
   price(seen: Omit<PriceSeen, 'seen'>): void {
+    this.#observed = true
     const kept = this.#observations.prices.find(
       (p) => p.model === seen.model && p.option === seen.option && p.relay === seen.relay && p.credits === seen.credits,
     )
@@ -187,6 +196,7 @@ export class DriftReport {
   }
 
   submitted(model: string): void {
+    this.#observed = true
     this.#model(model).submitted += 1
   }
 
@@ -196,6 +206,7 @@ export class DriftReport {
   }
 
   ended(task: TaskEnded): void {
+    this.#observed = true
     const model = this.#model(task.model)
     const sequence = task.relaySteps?.map((s) => s.relayStatus).join('>') ?? ''
     const key = [task.status, task.errorCode ?? '', task.refunded ?? '', sequence].join('|')
@@ -224,5 +235,76 @@ export class DriftReport {
   clear(): void {
     this.#findings.clear()
     this.#observations = DriftReport.#empty()
+    this.#cleared = true
   }
+
+  /** The findings and observations as they are (live objects: serialise them at once). */
+  save(): SavedReport {
+    return { findings: this.findings(), observations: this.#observations }
+  }
+
+  /** Replaces the report with a saved one (checked by the caller: src/contract/saved-snapshot.ts). */
+  restore({ findings, observations }: SavedReport): void {
+    this.#findings = new Map(findings.slice(0, MAX_FINDINGS).map((f) => [findingKey(f), structuredClone(f)]))
+    const tables = <T>(from: Record<string, T>, each: (value: T) => T = (value) => ({ ...value })) => {
+      const to = table<T>()
+      for (const [key, value] of Object.entries(from)) to[key] = each(value)
+      return to
+    }
+    this.#observations = {
+      exchanges: observations.exchanges,
+      statuses: tables(observations.statuses, (tally) => tables(tally, Number)),
+      prices: observations.prices.map((price) => ({ ...price })),
+      relayStatuses: tables(observations.relayStatuses, Number),
+      errorCodes: tables(observations.errorCodes, Number),
+      pollAfterSeconds: tables(observations.pollAfterSeconds, Number),
+      models: tables(observations.models, (model) => ({
+        submitted: model.submitted,
+        outcomes: tables(model.outcomes, (outcome) => structuredClone(outcome)),
+      })),
+    }
+    this.#cleared = true
+  }
+
+  /**
+   * What changed since the last `take` (or `markSaved`): the findings added or counted, and the
+   * observations when they changed; everything, `whole`, after a clear or a restore.
+   */
+  take(): ReportChanges | undefined {
+    const changes: ReportChanges | undefined = this.#cleared
+      ? { whole: true, ...this.save() }
+      : this.#changed.size > 0 || this.#observed
+        ? {
+            findings: [...this.#changed].map((key) => this.#findings.get(key)!),
+            ...(this.#observed ? { observations: this.#observations } : {}),
+          }
+        : undefined
+    this.markSaved()
+    return changes
+  }
+
+  /** What there is now is saved: changes count from here. */
+  markSaved(): void {
+    this.#changed.clear()
+    this.#observed = false
+    this.#cleared = false
+  }
+}
+
+/** A finding's place in the report: one entry per kind and place. */
+export const findingKey = ({ kind, place }: Pick<DriftFinding, 'kind' | 'place'>) => `${kind}|${place}`
+
+/** The report as a saved state holds it (docs/state.md). */
+export interface SavedReport {
+  /** In the order first seen. */
+  findings: DriftFinding[]
+  observations: DriftObservations
+}
+
+/** The report's changes since the last save: `whole` replaces the saved report. */
+export interface ReportChanges {
+  whole?: true
+  /** Added or counted since, whole. */
+  findings: DriftFinding[]
+  observations?: DriftObservations
 }

@@ -2,6 +2,7 @@
 // watches, and the service's routes as the route table writes them, matched with the route core's own router.
 import { compileRoutes, type Match, type Row } from '../http/router.js'
 import { DriftReport, type DriftFinding, type DriftObservations } from './drift-report.js'
+import type { DriftChanges, SavedDrift } from './saved-drift.js'
 import { TaskWatch } from './task-watch.js'
 
 /** One of the service's routes, as the route table writes it and names its handler. */
@@ -28,6 +29,8 @@ export class Drift {
   readonly watch = new TaskWatch()
   readonly #find: (method: string, path: string) => Match<ServiceRoute> | undefined
   readonly #labels: Map<string, string>
+  /** Told after each exchange recorded: a door that keeps the state saves it (docs/state.md). */
+  onChange: (() => void) | undefined
 
   /** `routes`: the route table's service rows (handlers/route-table.ts), given by the simulator. */
   constructor(routes: readonly ServiceRoute[]) {
@@ -63,5 +66,41 @@ export class Drift {
   clear(): void {
     this.report.clear()
     this.watch.clear()
+  }
+
+  /** An exchange was recorded (recordProxied): tells `onChange`. */
+  changed(): void {
+    this.onChange?.()
+  }
+
+  /**
+   * The report and the tasks watched, for a snapshot (docs/state.md). Live objects: serialise at once.
+   * @example
+   * JSON.stringify({ ...engine.save(), drift: drift.save() })
+   */
+  save(): SavedDrift {
+    return { ...this.report.save(), watch: this.watch.save() }
+  }
+
+  /** Replaces the report with a saved one, checked by the caller (savedDriftSchema); none clears it. */
+  restore(saved: SavedDrift | undefined): void {
+    if (!saved) this.clear()
+    else {
+      this.report.restore(saved)
+      this.watch.restore(saved.watch)
+    }
+  }
+
+  /** What changed since the last save (`takeChanges` or `markSaved`), for a log line; none if nothing did. */
+  takeChanges(): DriftChanges | undefined {
+    const report = this.report.take()
+    const watch = this.watch.take()
+    return report || watch ? { ...(report ? { report } : {}), ...(watch ? { watch } : {}) } : undefined
+  }
+
+  /** What there is now is saved (whole): changes count from here. */
+  markSaved(): void {
+    this.report.markSaved()
+    this.watch.markSaved()
   }
 }

@@ -102,8 +102,8 @@ export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExc
   const seq = engine.recordRequest(entry)
   const kept: JournalEntry = { seq, ...entry }
   if (exchange.timeout) timedOut(drift, request, exchange.timeout, exampleOf(kept))
-  if (exchange.genmock) return kept
-  compareExchange(engine, drift, request, answer, at, exampleOf(kept), redact)
+  if (!exchange.genmock) compareExchange(engine, drift, request, answer, at, exampleOf(kept), redact)
+  drift.changed()
   return kept
 }
 

@@ -1,6 +1,7 @@
 // The tasks the proxy saw submitted, watched across reads: their statuses, timings and values, for drift.
 import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'
+import { MAX_WATCHED } from '../contract/saved-snapshot.js'
 import type { Scenario } from '../contract/scenario.js'
 import type { DriftInput, TaskEnded } from './drift-report.js'
 
@@ -37,7 +38,8 @@ export interface TaskFacts {
   provider: 'standard' | 'upstream-a' | 'relay'
 }
 
-interface Watched extends TaskFacts {
+/** A watched task: what the submission told, and what its reads showed so far. */
+export interface Watched extends TaskFacts {
   submittedAt: number
   status: number
   /** The fields a terminal task keeps, as JSON, once terminal. */
@@ -52,7 +54,6 @@ const TERMINAL_FIELDS = ['status', 'errorCode', 'creditRefunded', 'relayStatus',
 const terminalOf = (body: Body) => JSON.stringify(TERMINAL_FIELDS.map((field) => body[field] ?? null))
 /** Relay statuses the interface refunds nothing for: "Unknown or expired relay tasks do not automatically refund". */
 const NO_REFUND = new Set(['expired', 'unknown'])
-const MAX_WATCHED = 10_000
 
 /** The rules every answer about a task keeps, whatever came before: values, poll wait, refunds. */
 function answerRules(body: Body, known: KnownValues): DriftInput[] {
@@ -110,12 +111,16 @@ function answerRules(body: Body, known: KnownValues): DriftInput[] {
  * watch.read('tsk_1', snapshot, Date.now(), known) // { findings: [], ended: { model, status: 1, seconds: 8, … } }
  */
 export class TaskWatch {
-  readonly #tasks = new Map<string, Watched>()
+  #tasks = new Map<string, Watched>()
+  /** Since the last `take` (docs/state.md): the tasks submitted or read, whether all were let go. */
+  #changed = new Set<string>()
+  #cleared = false
 
   submitted(taskId: string, facts: TaskFacts, body: Body, at: number, known: KnownValues): DriftInput[] {
     if (this.#tasks.size >= MAX_WATCHED) this.#tasks.delete(this.#tasks.keys().next().value!)
     const watched: Watched = { ...facts, submittedAt: at, status: 0, relaySteps: [], polls: 0 }
     this.#tasks.set(taskId, watched)
+    this.#changed.add(taskId)
     this.#step(watched, body, at)
     return answerRules(body, known)
   }
@@ -133,6 +138,7 @@ export class TaskWatch {
     const { model, type, provider } = watched
     const facts = { model, type, provider }
     watched.polls += 1
+    this.#changed.add(taskId)
     const status = body.status
     if (watched.terminal !== undefined) {
       const now = terminalOf(body)
@@ -165,6 +171,44 @@ export class TaskWatch {
 
   clear(): void {
     this.#tasks.clear()
+    this.#cleared = true
+  }
+
+  /** The watched tasks, oldest first (live objects: serialise them at once). */
+  save(): [taskId: string, task: Watched][] {
+    return [...this.#tasks]
+  }
+
+  /** Replaces the watched tasks with saved ones (checked by the caller: src/contract/saved-snapshot.ts). */
+  restore(saved: readonly (readonly [string, Watched])[]): void {
+    this.#tasks = new Map(saved.slice(-MAX_WATCHED).map(([id, task]) => [id, structuredClone(task)]))
+    this.#cleared = true
+  }
+
+  /**
+   * The tasks submitted or read since the last `take`, oldest first; all of them, `whole`, after a
+   * clear or a restore. Those let go meanwhile are not named: the oldest go first, so a replay
+   * that keeps the newest 10 000 lets the same ones go.
+   */
+  take(): { whole?: true; tasks: [string, Watched][] } | undefined {
+    const changes = this.#cleared
+      ? { whole: true as const, tasks: this.save() }
+      : this.#changed.size > 0
+        ? {
+            tasks: [...this.#changed].flatMap((id): [string, Watched][] => {
+              const task = this.#tasks.get(id)
+              return task ? [[id, task]] : []
+            }),
+          }
+        : undefined
+    this.markSaved()
+    return changes
+  }
+
+  /** What there is now is saved: changes count from here. */
+  markSaved(): void {
+    this.#changed.clear()
+    this.#cleared = false
   }
 
   /** Notes a relayStatus the first time it is seen in a row. */

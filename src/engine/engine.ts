@@ -8,8 +8,9 @@ import type { CoverageReport } from '../contract/control-answers.js'
 import type { OutcomeName } from '../contract/outcomes.js'
 import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
 import * as control from './control-actions.js'
+import { Random } from './random/random.js'
 import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
-import { saveEngine, type RestoreOptions, type SavedEngine } from './saved-state.js'
+import { saveEngine, saveLive, type RestoreOptions, type SavedEngine } from './saved-state.js'
 import type { SavedChanges } from './state-changes.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
@@ -244,6 +245,25 @@ export class Engine {
   /** The state as it is now is saved (a door has just read it back): changes count from here. */
   markSaved(): void {
     this.#state.changes.restart()
+  }
+
+  /**
+   * `checkpoint` with the task records as they are rather than as a table, for a door that
+   * serialises them a slice at a time (docs/state.md): a record that changes meanwhile is in the
+   * next `takeChanges` as well, which replaces it. The rest must be serialised at once.
+   */
+  checkpointLive(): { saved: SavedEngine; records: readonly TaskRecord[] } {
+    const live = saveLive(this.#state.parts())
+    this.#state.changes.restart()
+    return live
+  }
+
+  /**
+   * Draws ids from a new random stream from here on: a door whose last run may have handed out
+   * ids it did not save (docs/state.md). The next `takeChanges` carries the new stream.
+   */
+  newRandomStream(seed: number): void {
+    this.#state.random = new Random(seed)
   }
 
   /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */

@@ -81,6 +81,18 @@ export interface EngineParts {
  * sessionStorage.setItem('genmock', JSON.stringify(saveEngine(parts)))
  */
 export function saveEngine(parts: EngineParts, { copy = true } = {}): SavedEngine {
+  const { saved, records } = saveLive(parts)
+  saved.tasks.records = toTable(records)
+  return copy ? structuredClone(saved) : saved
+}
+
+/**
+ * The parts' state without a copy, and the task records as they are: `tasks.records` is left
+ * empty, as StateReplay.result() leaves it, for a door that writes them a slice at a time.
+ * @example
+ * const { saved, records } = saveLive(parts)
+ */
+export function saveLive(parts: EngineParts): { saved: SavedEngine; records: readonly TaskRecord[] } {
   const tasks = parts.tasks.save()
   const saved: SavedEngine = {
     version: SAVED_ENGINE_VERSION,
@@ -89,7 +101,7 @@ export function saveEngine(parts: EngineParts, { copy = true } = {}): SavedEngin
     random: parts.random.save(),
     accounts: parts.accounts.save(),
     ledger: parts.ledger.save(),
-    tasks: { records: toTable(tasks.records), finished: tasks.finished },
+    tasks: { records: { columns: [], rows: [] }, finished: tasks.finished },
     worlds: parts.worlds.save(),
     history: parts.history.save(),
     idempotency: parts.idempotency.save(),
@@ -98,7 +110,7 @@ export function saveEngine(parts: EngineParts, { copy = true } = {}): SavedEngin
     coverage: parts.coverage.save(),
     scenarios: parts.scenarios.save(),
   }
-  return copy ? structuredClone(saved) : saved
+  return { saved, records: tasks.records }
 }
 
 export interface RestoreOptions {

@@ -7,11 +7,9 @@ import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
 import type { SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import type { Account } from './accounts/accounts.js'
-import type { Breach } from './journal/conformance.js'
-import { drawId } from './random/draw-id.js'
-import { canonicalJson } from './tasks/idempotency.js'
+import type { Breach, Instant } from './journal/conformance.js'
+import { Attempt } from './submission-attempt.js'
 import { begin, evictedRead } from './tasks/keyed-begin.js'
-import { textHash } from '../lib/bounded.js'
 import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
@@ -59,37 +57,6 @@ export interface TaskRead {
   breaches: Breach[]
 }
 
-/**
- * A submission as the conformance rules compare it with the account's recent ones. Its fingerprint,
- * the body's canonical JSON, is made only when something reads it: a key to check, a failed
- * submission to compare with, or this one failing; most submissions need none.
- */
-class Attempt {
-  readonly endpoint: Endpoint
-  readonly body: unknown
-  readonly key: string | null
-  readonly relay: boolean
-  #body: string | undefined
-
-  constructor(endpoint: Endpoint, body: unknown, key: string | null, relay: boolean) {
-    this.endpoint = endpoint
-    this.body = body
-    this.key = key
-    this.relay = relay
-  }
-
-  /** A hash of the body's canonical JSON, as Idempotency-Key records compare bodies. */
-  get canonicalBody(): string {
-    // A hash stands for the body in every record (a body may be a megabyte): docs/limits-and-security.md.
-    this.#body ??= textHash(canonicalJson(this.body))
-    return this.#body
-  }
-
-  get fingerprint(): string {
-    return `${this.endpoint}|${this.canonicalBody}`
-  }
-}
-
 /** A read's answer: the text kept with the task's version; the snapshot parsed from it when asked. */
 class Read implements TaskRead {
   readonly text: string
@@ -106,15 +73,6 @@ class Read implements TaskRead {
 }
 
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
-async function reporting<T>(facts: ProblemFacts, step: () => T | Promise<T>): Promise<T> {
-  try {
-    return await step()
-  } catch (error) {
-    if (error instanceof Problem) error.facts = facts
-    throw error
-  }
-}
-
 function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
   try {
     return step()
@@ -127,7 +85,8 @@ function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
 /**
  * Validates, prices and accepts a generation request as its scenario says: pre-debits the credits
  * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
- * original response.
+ * original response. Without a key or a latency, all of it happens now, with no async function's
+ * frame kept across a turn (docs/performance.md).
  */
 export function submit(
   state: EngineState,
@@ -137,73 +96,132 @@ export function submit(
   options: SubmitOptions,
 ): Promise<Submission> {
   const facts: ProblemFacts & { breaches: Breach[] } = { breaches: [] }
-  return reporting(facts, async () => {
-    const now = state.worlds.observeFor(account.id)
-    const at = { sim: now, wall: state.clock.wall() }
-    const idempotencyKey = options.idempotencyKey ?? null
-    const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
-    // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
-    // here once made engine.submit half again as slow (docs/performance.md).
-    const attempt = new Attempt(endpoint, body, idempotencyKey, relay)
-    for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
-      state.breach(facts.breaches, breach, account)
-    const prompt = (body as { prompt?: unknown } | null)?.prompt
-    const choice = state.scenarios.choose(
-      options.scenario ?? null,
-      typeof prompt === 'string' ? prompt : undefined,
-      account.scenario,
-    )
-    const request = validateRequest(endpoint, body, idempotencyKey, relay, choice.issues)
-    const scenario = (facts.scenario = choice.name)
-    const scope = `${account.id}|${endpoint}`
-    if (idempotencyKey !== null) {
-      const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
-      if (begun.kind === 'replay') {
-        state.coverage.record('idempotent-replay', account.id)
-        const { response, status } = begun.response
-        const { breaches } = facts
-        return { response, scenarioHttpStatus: status, replayed: true, delivery: 'answered', scenario, breaches }
-      }
+  try {
+    const submitted = submitting(state, account, endpoint, body, options, facts)
+    return submitted instanceof Promise
+      ? submitted.catch((error) => reported(error, facts))
+      : Promise.resolve(submitted)
+  } catch (error) {
+    return Promise.reject(withFacts(error, facts))
+  }
+}
+
+/** A Problem carries `facts` out to the route core's journal. */
+function withFacts(error: unknown, facts: ProblemFacts): unknown {
+  if (error instanceof Problem) error.facts = facts
+  return error
+}
+
+function reported(error: unknown, facts: ProblemFacts): never {
+  throw withFacts(error, facts)
+}
+
+function submitting(
+  state: EngineState,
+  account: Account,
+  endpoint: Endpoint,
+  body: unknown,
+  options: SubmitOptions,
+  facts: ProblemFacts & { breaches: Breach[] },
+): Submission | Promise<Submission> {
+  const now = state.worlds.observeFor(account.id)
+  const at = { sim: now, wall: state.clock.wall() }
+  const idempotencyKey = options.idempotencyKey ?? null
+  const relay = endpoint === 'image' && (body as { provider?: unknown } | null)?.provider === 'relay'
+  // The objects on this path are literals: a spread after a first property is a slow copy, and spreads
+  // here once made engine.submit half again as slow (docs/performance.md).
+  const attempt = new Attempt(endpoint, body, idempotencyKey, relay)
+  for (const breach of state.conformance.beforeSubmit(account.id, attempt, at))
+    state.breach(facts.breaches, breach, account)
+  const prompt = (body as { prompt?: unknown } | null)?.prompt
+  const choice = state.scenarios.choose(
+    options.scenario ?? null,
+    typeof prompt === 'string' ? prompt : undefined,
+    account.scenario,
+  )
+  const request = validateRequest(endpoint, body, idempotencyKey, relay, choice.issues)
+  const scenario = (facts.scenario = choice.name)
+  // Only a request with a key needs its scope (and the string it is).
+  const scope = idempotencyKey === null ? '' : `${account.id}|${endpoint}`
+  if (idempotencyKey !== null) {
+    const begun = begin(state, scope, idempotencyKey, attempt.canonicalBody, now, facts.breaches, account)
+    if (begun.kind === 'replay') {
+      state.coverage.record('idempotent-replay', account.id)
+      const { response, status } = begun.response
+      const { breaches } = facts
+      return { response, scenarioHttpStatus: status, replayed: true, delivery: 'answered', scenario, breaches }
     }
-    // Only a failed submission is kept for the retries that follow it.
-    const failed = () =>
-      state.conformance.afterSubmit(
-        account.id,
-        { fingerprint: attempt.fingerprint, key: idempotencyKey, failed: true },
-        at,
-      )
-    try {
-      const accepting = accept(state, account, request, scenario, now, facts)
-      // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
-      const accepted = accepting instanceof Promise || idempotencyKey !== null ? await accepting : accepting
-      // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
-      const response = state.sparsen(accepted.response, 'submission', 0, options.sparse, scenario, account.id)
-      const { scenarioHttpStatus, delivery } = accepted
-      const submission: Submission = {
-        response,
-        scenarioHttpStatus,
-        replayed: false,
-        delivery,
-        scenario,
-        breaches: facts.breaches,
-      }
-      if (idempotencyKey !== null)
-        state.idempotency.complete(scope, idempotencyKey, { response, status: scenarioHttpStatus })
-      if (relay) state.conformance.submitted(response.taskId, at)
-      if (delivery === 'dropped' || response.submissionUncertain === true) failed()
-      if (delivery === 'dropped') state.coverage.record('connection-dropped', account.id)
-      if (response.submissionUncertain === true) state.coverage.record('submission-uncertain', account.id)
-      return submission
-    } catch (error) {
-      if (idempotencyKey !== null) state.idempotency.release(scope, idempotencyKey)
-      // A server error leaves the client not knowing whether it was charged: its retry must reuse the key.
-      const detail = error instanceof Problem ? error.detail : undefined
-      const status =
-        detail?.kind === 'fault' ? detail.scenarioStatus : detail?.kind === 'rejected' ? detail.scenarioReply.status : 0
-      if (status >= 500) failed()
-      throw error
-    }
-  })
+  }
+  const done: Done = { state, account, attempt, scope, scenario, sparse: options.sparse ?? null, facts, at }
+  try {
+    const accepting = accept(state, account, request, scenario, now, facts)
+    // With a key, the request stays in progress for a turn, as a second one sent at once must see it.
+    if (accepting instanceof Promise || idempotencyKey !== null) return answeredLater(done, accepting)
+    return answered(done, accepting)
+  } catch (error) {
+    refused(done, error)
+    throw error
+  }
+}
+
+/** What an accepted submission's last steps need. */
+interface Done {
+  state: EngineState
+  account: Account
+  attempt: Attempt
+  scope: string
+  scenario: string
+  sparse: SparseSetting | null
+  facts: ProblemFacts & { breaches: Breach[] }
+  at: Instant
+}
+
+async function answeredLater(done: Done, accepting: Accepted | Promise<Accepted>): Promise<Submission> {
+  try {
+    return answered(done, await accepting)
+  } catch (error) {
+    refused(done, error)
+    throw error
+  }
+}
+
+function answered(done: Done, accepted: Accepted): Submission {
+  const { state, account, attempt, scenario, facts, at } = done
+  const key = attempt.key
+  // Sparse before it is stored: an Idempotency-Key replay gives the answer as it was sent.
+  const response = state.sparsen(accepted.response, 'submission', 0, done.sparse, scenario, account.id)
+  const { scenarioHttpStatus, delivery } = accepted
+  const submission: Submission = {
+    response,
+    scenarioHttpStatus,
+    replayed: false,
+    delivery,
+    scenario,
+    breaches: facts.breaches,
+  }
+  if (key !== null) state.idempotency.complete(done.scope, key, { response, status: scenarioHttpStatus })
+  if (attempt.relay) state.conformance.submitted(response.taskId, at)
+  if (delivery === 'dropped' || response.submissionUncertain === true) failed(state, account, attempt, at)
+  if (delivery === 'dropped') state.coverage.record('connection-dropped', account.id)
+  if (response.submissionUncertain === true) state.coverage.record('submission-uncertain', account.id)
+  return submission
+}
+
+/**
+ * The key is free again; a server error leaves the client not knowing whether it was charged: its
+ * retry must reuse the key.
+ */
+function refused({ state, account, attempt, scope, at }: Done, error: unknown): void {
+  if (attempt.key !== null) state.idempotency.release(scope, attempt.key)
+  const detail = error instanceof Problem ? error.detail : undefined
+  const status =
+    detail?.kind === 'fault' ? detail.scenarioStatus : detail?.kind === 'rejected' ? detail.scenarioReply.status : 0
+  if (status >= 500) failed(state, account, attempt, at)
+}
+
+/** Only a failed submission is kept for the retries that follow it. */
+function failed(state: EngineState, account: Account, attempt: Attempt, at: Instant): void {
+  state.conformance.afterSubmit(account.id, { fingerprint: attempt.fingerprint, key: attempt.key, failed: true }, at)
 }
 
 function validateRequest(
@@ -213,7 +231,8 @@ function validateRequest(
   relay: boolean,
   extra: ValidationIssue[],
 ): ImageRequest | VideoRequest {
-  const issues = [...idempotencyKeyIssues(idempotencyKey, relay), ...extra]
+  const keyIssues = idempotencyKeyIssues(idempotencyKey, relay)
+  const issues = keyIssues.length === 0 ? extra : [...keyIssues, ...extra]
   return endpoint === 'image'
     ? validate(imageRequestSchemaFor(body), body, issues)
     : validate(videoRequestSchemaFor(body), body, issues)
@@ -236,15 +255,8 @@ function accept(
   const latency = plan.latency ? random.within(plan.latency) : 0
   const credits = state.catalogue.price(request)
   const style = state.scenarios.get(scenario)?.scenario.idStyle ?? state.idStyle
-  // Only a task id must not be a stored task's: the others name nothing genmock looks up.
-  const id = (prefix: string) =>
-    prefix === 'tsk_'
-      ? state.unique(
-          () => drawId(random, style, prefix),
-          (candidate) => state.tasks.has(candidate),
-        )
-      : drawId(random, style, prefix)
-  const record = newTaskRecord({ account, request, facts, plan, credits, now, seq: state.seq++, id })
+  const seq = state.seq++
+  const record = newTaskRecord({ account, request, facts, plan, credits, now, seq, random, style, stored: state.tasks })
   const steps = scheduleSteps(plan.timeline, record, random)
   // Without latency, the task is committed at once: no promise, no turn of the event loop.
   if (latency > 0)
@@ -274,7 +286,7 @@ function commit(
     throw error
   }
   found.taskId = task.id
-  state.worlds.of(account.id).life.schedule(task.id, steps)
+  state.worlds.of(account.id).life.schedule(task.id, steps, true)
   return {
     response: toSubmission(task),
     scenarioHttpStatus: plan.httpStatus,

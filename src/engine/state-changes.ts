@@ -2,8 +2,9 @@
 // to a log and now and then compacts the log into a whole saved state (docs/state.md), so that a
 // save costs what changed, not the size of the state. The tasks (up to the store's cap) are followed
 // by id; the lists that only grow at one end (ledger entries, the journal, findings, recent
-// submissions) by their last saved item; the small parts (accounts, clocks, coverage, the random
-// generator) are taken whole. state-replay.ts puts a saved state and its changes back together.
+// submissions) by their last saved item; the random generator by how many values it drew; the small
+// parts (accounts, clocks, coverage) whole when they changed. state-replay.ts puts a saved state and
+// its changes back together.
 import type { SavedAccounts } from './accounts/accounts.js'
 import type { LedgerEntry, SavedLedger } from './accounts/ledger.js'
 import type { SavedClock } from './clock/clock.js'
@@ -41,9 +42,16 @@ export interface SavedChanges {
   version: number
   seed: number
   seq: number
-  random: MersenneState
-  accounts: SavedAccounts
-  clocks: { server: SavedClock; own: [accountId: string, clock: SavedClock][] }
+  /**
+   * How many values the random generator drew since the last save: replay draws as many. Absent
+   * when its sequence was replaced since (a reset, a restore, a new stream): then `random` is
+   * where it is now. (A log of format 1 has `random` on every line.)
+   */
+  draws?: number
+  random?: MersenneState
+  /** The small parts, whole, when they changed since the last save (a log of format 1 has them on every line). */
+  accounts?: SavedAccounts
+  clocks?: { server: SavedClock; own: [accountId: string, clock: SavedClock][] }
   /** The accounts whose ledger changed: its figures and the entries added. */
   ledger: [accountId: string, account: Omit<SavedLedger[number][1], 'entries'> & { entries: Tail<LedgerEntry> }][]
   /** The changed tasks' records (creation order) and, by id, what goes with each (evicted ones too). */
@@ -55,7 +63,7 @@ export interface SavedChanges {
     findings: Tail<Finding>
     submissions: [accountId: string, recent: Tail<Submission>][]
   }
-  coverage: SavedCoverage
+  coverage?: SavedCoverage
   /** When the scenarios loaded at run time or the default changed. */
   scenarios?: SavedScenarios
 }
@@ -89,22 +97,33 @@ export class StateChanges {
   #submissions = new Map<string, Submission | undefined>()
   #idempotency = new Map<string, unknown>()
   #scenarios = ''
+  /** The small parts as JSON when last saved. */
+  #small = { accounts: '', clocks: '', coverage: '' }
+  /** The random generator's sequence and its count of draws when last saved. */
+  #stream = 0
+  #draws = 0
 
   constructor(parts: () => EngineParts) {
     this.#parts = parts
   }
 
+  /**
+   * A task changed. While only a whole save will do (nothing saved yet: no door keeps the state, or a
+   * reset or restore since), nothing is followed: a simulator without --state pays nothing per task.
+   */
   task(id: string): void {
-    this.#tasks.add(id)
+    if (!this.#whole) this.#tasks.add(id)
   }
 
   evicted(id: string): void {
-    this.#evicted.push(id)
+    if (!this.#whole) this.#evicted.push(id)
   }
 
   /** The whole state changed: the next save must be a whole one. */
   everything(): void {
     this.#whole = true
+    this.#tasks.clear()
+    this.#evicted = []
   }
 
   /** Whether only a whole save brings the saved state up to date. */
@@ -133,13 +152,16 @@ export class StateChanges {
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#idempotency = new Map(parts.idempotency.save())
     this.#scenarios = JSON.stringify(parts.scenarios.save())
+    this.#smallChanges(parts)
+    this.#stream = parts.random.stream
+    this.#draws = parts.random.draws
   }
 
   /** The changes since the last save, as a value (it shares the engine's objects: serialise it at once). */
   take(): SavedChanges {
     const parts = this.#parts()
     const ids = [...this.#tasks]
-    const records = ids.flatMap((id) => parts.tasks.get(id) ?? [])
+    const records = ids.flatMap((id) => parts.tasks.saved(id) ?? [])
     const conformance = parts.conformance.save({ reads: false })
     const scenarios = parts.scenarios.save()
     const scenariosText = JSON.stringify(scenarios)
@@ -147,9 +169,8 @@ export class StateChanges {
       version: SAVED_ENGINE_VERSION,
       seed: parts.seed,
       seq: parts.seq,
-      random: parts.random.save(),
-      accounts: parts.accounts.save(),
-      clocks: parts.worlds.clocks(),
+      ...this.#randomChanges(parts),
+      ...this.#smallChanges(parts),
       ledger: this.#ledgerChanges(parts),
       // An evicted task's extras too: what the rules remember of its reads outlives it.
       tasks: { records: toTable(records), extras: ids.map((id) => [id, extras(parts, id)]) },
@@ -162,7 +183,6 @@ export class StateChanges {
         findings: tailAfter(conformance.findings, this.#findings),
         submissions: conformance.submissions.map(([id, recent]) => [id, tailAfter(recent, this.#submissions.get(id))]),
       },
-      coverage: parts.coverage.save(),
       ...(scenariosText !== this.#scenarios ? { scenarios } : {}),
     }
     this.#tasks.clear()
@@ -170,6 +190,27 @@ export class StateChanges {
     this.#findings = conformance.findings.at(-1)
     this.#submissions = new Map(conformance.submissions.map(([id, recent]) => [id, recent.at(-1)]))
     this.#scenarios = scenariosText
+    return changes
+  }
+
+  /** The small parts that changed since the last save, whole. */
+  #smallChanges(parts: EngineParts): Pick<SavedChanges, 'accounts' | 'clocks' | 'coverage'> {
+    const now = { accounts: parts.accounts.save(), clocks: parts.worlds.clocks(), coverage: parts.coverage.save() }
+    const changed: Pick<SavedChanges, 'accounts' | 'clocks' | 'coverage'> = {}
+    for (const name of ['accounts', 'clocks', 'coverage'] as const) {
+      const text = JSON.stringify(now[name])
+      if (text === this.#small[name]) continue
+      this.#small[name] = text
+      Object.assign(changed, { [name]: now[name] })
+    }
+    return changed
+  }
+
+  /** The draws since the last save, or the generator's whole state when its sequence was replaced. */
+  #randomChanges({ random }: EngineParts): Pick<SavedChanges, 'draws' | 'random'> {
+    const changes = random.stream === this.#stream ? { draws: random.draws - this.#draws } : { random: random.save() }
+    this.#stream = random.stream
+    this.#draws = random.draws
     return changes
   }
 

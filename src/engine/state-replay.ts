@@ -8,6 +8,7 @@ import type { SavedChanges, Tail, TaskExtras } from './state-changes.js'
 import type { SavedWorld } from './clock/account-clocks.js'
 import type { SavedLife } from './tasks/task-life.js'
 import { fromTable } from '../lib/keyed-table.js'
+import { Random } from './random/random.js'
 import type { HistoryEntry } from './tasks/task-history.js'
 import type { TaskRecord } from './tasks/task-record.js'
 
@@ -44,7 +45,9 @@ export class StateReplay {
   #findings: Finding[]
   #submissions: Map<string, Submission[]>
   #idempotency: Map<string, SavedEngine['idempotency'][number][1]>
-  #clocks: SavedChanges['clocks']
+  #clocks: NonNullable<SavedChanges['clocks']>
+  /** Draws since the random generator's state in `#base` was saved. */
+  #draws = 0
 
   constructor(saved: SavedEngine) {
     this.#base = saved
@@ -66,9 +69,21 @@ export class StateReplay {
   }
 
   apply(changes: SavedChanges): void {
-    const { seed, seq, random, accounts, coverage, scenarios } = changes
-    this.#base = { ...this.#base, seed, seq, random, accounts, coverage, ...(scenarios ? { scenarios } : {}) }
-    this.#clocks = changes.clocks
+    const { seed, seq, random, draws, accounts, coverage, scenarios } = changes
+    this.#base = {
+      ...this.#base,
+      seed,
+      seq,
+      ...(accounts ? { accounts } : {}),
+      ...(coverage ? { coverage } : {}),
+      ...(scenarios ? { scenarios } : {}),
+    }
+    if (random) {
+      this.#base.random = random
+      this.#draws = 0
+    }
+    this.#draws += draws ?? 0
+    if (changes.clocks) this.#clocks = changes.clocks
     for (const [id, { entries, ...figures }] of changes.ledger) {
       const before: LedgerEntry[] = this.#ledger.get(id)?.entries ?? []
       this.#ledger.set(id, { ...figures, entries: withTail(before, entries) })
@@ -107,8 +122,12 @@ export class StateReplay {
     }
     const world = (clock: SavedWorld['clock'], ids: string[] = []): SavedWorld => ({ clock, life: this.#life(ids) })
     const idempotency = [...this.#idempotency].sort(([, a], [, b]) => a.createdAt - b.createdAt)
+    const random = new Random(this.#base.seed)
+    random.restore(this.#base.random)
+    random.skip(this.#draws)
     const saved = {
       ...this.#base,
+      random: random.save(),
       ledger: [...this.#ledger],
       tasks: {
         records: { columns: [], rows: [] },

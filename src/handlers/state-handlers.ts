@@ -3,7 +3,10 @@
 // GET /__mock/state/status reach the door's --state DIR, when it keeps one.
 import pkg from '../../package.json' with { type: 'json' }
 import { LIMITS } from '../contract/limits.js'
-import { SNAPSHOT_FORMAT, savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
+import { SNAPSHOT_FORMAT, savedTaskSchema } from '../contract/saved-engine.js'
+import { savedDriftSchema, snapshotSchema } from '../contract/saved-snapshot.js'
+import type { Drift } from '../drift/drift-state.js'
+import type { SavedDrift } from '../drift/saved-drift.js'
 import type { ValidationIssue } from '../contract/errors.js'
 import type { Engine } from '../engine/engine.js'
 import { Problem } from '../engine/problem.js'
@@ -35,14 +38,40 @@ export interface StateKeeping {
   wrap(app: App): App
 }
 
+/** A snapshot (docs/state.md): the saved engine and, beside it, the drift report. */
+export type Snapshot = SavedEngine & { drift?: SavedDrift }
+
 /**
- * The state as a snapshot: a saved engine with the format's name and the genmock that wrote it.
- * The browser worker keeps the same document across page reloads.
+ * The state as a snapshot: a saved engine with the format's name and the genmock that wrote it,
+ * and the drift report. The browser worker keeps the same document across page reloads. The drift
+ * report's objects are live: serialise the snapshot at once.
  * @example
- * writeFileSync('fixture.json', JSON.stringify(snapshotOf(engine)))
+ * writeFileSync('fixture.json', JSON.stringify(snapshotOf(engine, drift)))
  */
-export function snapshotOf(engine: Engine): SavedEngine {
-  return { format: SNAPSHOT_FORMAT, genmock: pkg.version, savedAt: new Date().toISOString(), ...engine.save() }
+export function snapshotOf(engine: Engine, drift: Drift): Snapshot {
+  const saved = engine.save()
+  return {
+    format: SNAPSHOT_FORMAT,
+    genmock: pkg.version,
+    savedAt: new Date().toISOString(),
+    ...saved,
+    drift: drift.save(),
+  }
+}
+
+/**
+ * Replaces the state with a snapshot (`snapshotIssues` says why one is refused): the engine's part,
+ * then the drift report's (none: cleared). One that cannot be taken up is refused with an Error,
+ * nothing changed.
+ * @example
+ * restoreSnapshot(engine, drift, JSON.parse(readFileSync('fixture.json', 'utf8')))
+ */
+export function restoreSnapshot(engine: Engine, drift: Drift, snapshot: Snapshot): void {
+  const { drift: saved, ...rest } = snapshot
+  if (saved !== undefined && !savedDriftSchema.safeParse(saved).success)
+    throw new Error('genmock: the saved state is malformed (drift: not a drift report)')
+  engine.restore(rest)
+  drift.restore(saved)
 }
 
 /**
@@ -64,8 +93,8 @@ export function snapshotIssues(value: unknown): ValidationIssue[] {
         `this genmock (${pkg.version}) reads format ${SAVED_ENGINE_VERSION}: upgrade genmock`,
     )
   if (version !== SAVED_ENGINE_VERSION) return at('version', `must be ${SAVED_ENGINE_VERSION}`)
-  const result = savedEngineSchema.safeParse(value)
-  if (!result.success) return toIssues(result.error, value, savedEngineSchema).slice(0, 10)
+  const result = snapshotSchema.safeParse(value)
+  if (!result.success) return toIssues(result.error, value, snapshotSchema).slice(0, 10)
   const records = (value as SavedEngine).tasks.records
   const rows = savedTaskSchema.array().safeParse(fromTable(records))
   if (rows.success) return []
@@ -89,13 +118,13 @@ const notKept = () =>
   Problem.of({ kind: 'not-found', message: 'This genmock keeps no state on disk: start it with --state DIR' })
 
 export const STATE_HANDLERS = {
-  exportState: ({ engine }) => json(200, snapshotOf(engine)),
-  importState: ({ engine, request }) => {
+  exportState: ({ engine, drift }) => json(200, snapshotOf(engine, drift)),
+  importState: ({ engine, drift, request }) => {
     const value = readJson(request, { limit: LIMITS.maxStateBytes })
     const issues = snapshotIssues(value)
     if (issues.length > 0) throw Problem.invalid(issues)
     try {
-      engine.restore(value as SavedEngine)
+      restoreSnapshot(engine, drift, value as Snapshot)
     } catch (error) {
       throw Problem.invalid([{ in: 'body', path: '', message: (error as Error).message.replace(/^genmock: /, '') }])
     }

@@ -6,7 +6,8 @@
  * was 6% of a submission's time. Here a queue of the entries themselves says which is the oldest:
  * an entry deleted or set again since is no longer its key's entry, so it is skipped, and such
  * entries are dropped with the spent ones once they are most of the queue. An entry is one small
- * object, held by the map and the queue.
+ * object, held by the map and the queue; one deleted lets its value go at once, so the queue's spent
+ * entries keep only their keys until they are dropped (a value set again under its key waits for that).
  * @example
  * const reads = new OrderedMap<string, number>()
  * reads.set('a', 1); reads.set('b', 2); reads.set('a', 3)
@@ -39,31 +40,50 @@ export class OrderedMap<K, V> {
 
   /** Sets the value and makes the entry the newest. */
   set(key: K, value: V): void {
-    const entry = { key, value }
+    const entry: Entry<K, V> = { key, value }
     this.#map.set(key, entry)
     this.#queue.push(entry)
     // Spent and stale entries go once they are most of the queue: amortised O(1), and bounded.
     if (this.#queue.length > 2 * this.#map.size + 1024) this.#compact()
   }
 
+  /** Replaces the value of a key already there, leaving its place in the order; false when it is not there. */
+  replace(key: K, value: V): boolean {
+    const entry = this.#map.get(key)
+    if (!entry) return false
+    entry.value = value
+    return true
+  }
+
   delete(key: K): boolean {
+    const entry = this.#map.get(key)
+    if (!entry) return false
+    entry.value = undefined
     return this.#map.delete(key)
   }
 
   /** The entry set longest ago, or undefined when empty. */
   oldest(): [K, V] | undefined {
-    while (this.#head < this.#queue.length) {
-      const entry = this.#queue[this.#head]!
-      if (this.#map.get(entry.key) === entry) return [entry.key, entry.value]
-      this.#head++
-    }
-    return undefined
+    const entry = this.#oldest()
+    return entry && [entry.key, entry.value as V]
   }
 
   /** Lets the oldest entry go. */
   deleteOldest(): void {
-    const oldest = this.oldest()
-    if (oldest) this.#map.delete(oldest[0])
+    const entry = this.#oldest()
+    if (!entry) return
+    entry.value = undefined
+    this.#map.delete(entry.key)
+    this.#head++
+  }
+
+  #oldest(): Entry<K, V> | undefined {
+    while (this.#head < this.#queue.length) {
+      const entry = this.#queue[this.#head]!
+      if (this.#map.get(entry.key) === entry) return entry
+      this.#head++
+    }
+    return undefined
   }
 
   clear(): void {
@@ -75,7 +95,7 @@ export class OrderedMap<K, V> {
   /** Every entry, oldest first. */
   entries(): [K, V][] {
     this.#compact()
-    return this.#queue.map(({ key, value }) => [key, value])
+    return this.#queue.map(({ key, value }) => [key, value as V])
   }
 
   /** Keeps only the live entries, in order. */
@@ -87,5 +107,6 @@ export class OrderedMap<K, V> {
 
 interface Entry<K, V> {
   readonly key: K
-  readonly value: V
+  /** Undefined once the entry has left the map. */
+  value: V | undefined
 }

@@ -18,7 +18,7 @@ import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
 import type { StateKeeper, StateOptions } from './state-keeper.js'
-import { bodyLimit } from '../handlers/state-handlers.js'
+import { bodyLimit, restoreSnapshot } from '../handlers/state-handlers.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -177,13 +177,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
   const keeping = dir !== undefined || state.from !== undefined ? await import('./state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
-  const keep = (engine: Engine) => (keeper = new keeping!.StateKeeper(engine, { dir: dir!, ...state }, VERSION))
+  const keep = (engine: Engine, drift: Drift) =>
+    (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
   const { engine, drift, app } = buildSimulator(
     // Read when a video is first served: finding the package's file costs a start some 6 ms.
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
   )
-  if (!keeper && state.from !== undefined) engine.restore(keeping!.readSnapshotFile(state.from))
+  if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, keeping!.readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
   const proxy =

@@ -22,12 +22,19 @@ import { open, rename } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../contract/saved-engine.js'
-import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js'
+import type { DriftChanges } from '../drift/saved-drift.js'
 import type { SavedChanges } from '../engine/state-changes.js'
+import type { Snapshot } from '../handlers/state-handlers.js'
 
 export const STATE_FILE = 'state.json'
 export const LOG_FILE = 'changes.log'
 export const LOCK_FILE = 'genmock.lock'
+/**
+ * The folder's format (docs/state.md, Versions and refusals). 2: a log line says how many values
+ * the random generator drew rather than its whole state, and carries the drift report's changes.
+ * A folder of format 1 is read, and written anew in format 2 at start.
+ */
+export const STATE_DIR_FORMAT = 2
 const OURS = new Set([STATE_FILE, LOG_FILE, LOCK_FILE, `${STATE_FILE}.tmp`, `${LOCK_FILE}.tmp`])
 /** How often the lock says its process is alive, and how long another machine's lock counts without it. */
 export const LOCK_BEAT_MS = 5_000
@@ -167,10 +174,10 @@ export function writeDurably(file: string, text: string): void {
 }
 
 /** writeDurably without holding up the requests: the writes and fsyncs on libuv's threads. */
-export async function writeDurablyLater(file: string, text: string): Promise<void> {
+export async function writeDurablyLater(file: string, text: string | readonly string[]): Promise<void> {
   const handle = await open(`${file}.tmp`, 'w')
   try {
-    await handle.writeFile(text)
+    for (const piece of typeof text === 'string' ? [text] : text) await handle.writeFile(piece)
     await handle.sync()
   } finally {
     await handle.close()
@@ -198,29 +205,36 @@ function syncDir(dir: string): void {
 
 /** state.json's text: its header line, then the saved state. */
 export function stateFileText(saved: string, generation: number, genmock: string): string {
-  const header: StateHeader = {
-    format: SNAPSHOT_FORMAT,
-    version: SAVED_ENGINE_VERSION,
-    genmock,
-    generation,
-    savedAt: new Date().toISOString(),
-    bytes: Buffer.byteLength(saved),
-    sha256: sha256(saved),
-  }
-  return `${JSON.stringify(header)}\n${saved}`
+  return `${stateFileHeader({ bytes: Buffer.byteLength(saved), sha256: sha256(saved) }, generation, genmock)}${saved}`
 }
 
-/** A log line: its checksum, the generation of the state it follows, the changes. */
-export function logLine(changes: SavedChanges, generation: number): string {
-  const text = JSON.stringify({ generation, changes })
+/** state.json's header line, for a body of that size and checksum. */
+export function stateFileHeader(body: Pick<StateHeader, 'bytes' | 'sha256'>, generation: number, genmock: string) {
+  const savedAt = new Date().toISOString()
+  const header: StateHeader = {
+    format: SNAPSHOT_FORMAT,
+    version: STATE_DIR_FORMAT,
+    genmock,
+    generation,
+    savedAt,
+    ...body,
+  }
+  return `${JSON.stringify(header)}\n`
+}
+
+/** A log line: its checksum, the generation of the state it follows, the changes (the engine's, the drift report's). */
+export function logLine(changes: SavedChanges, generation: number, drift?: DriftChanges): string {
+  const text = JSON.stringify({ generation, changes, ...(drift ? { drift } : {}) })
   return `${lineSum(text)} ${text}\n`
 }
 
 /** What a folder holds: its saved state brought up to date by the log (none in a new folder). */
 export interface DirContents {
   header?: StateHeader
-  saved?: SavedEngine
+  saved?: Snapshot
   changes: SavedChanges[]
+  /** The drift report's changes, in order. */
+  drift: DriftChanges[]
   /** Bytes of the log that are whole lines of this generation (a torn last line is cut off). */
   logBytes: number
 }
@@ -232,12 +246,12 @@ function readHeader(file: string, text: string): { header: StateHeader; body: st
     header = JSON.parse(end < 0 ? text : text.slice(0, end)) as Partial<StateHeader>
   } catch {}
   if (header?.format !== SNAPSHOT_FORMAT) throw new StateDirError(`${file}: not a genmock state file`)
-  if (typeof header.version !== 'number' || header.version > SAVED_ENGINE_VERSION)
+  if (typeof header.version !== 'number' || header.version > STATE_DIR_FORMAT)
     throw new StateDirError(
       `${file}: written by genmock ${header.genmock} in state format ${header.version}; this genmock reads ` +
-        `format ${SAVED_ENGINE_VERSION}: upgrade genmock, or start on another folder`,
+        `format ${STATE_DIR_FORMAT}: upgrade genmock, or start on another folder`,
     )
-  if (header.version < SAVED_ENGINE_VERSION)
+  if (header.version < 1)
     throw new StateDirError(`${file}: state format ${header.version} is older than this genmock reads`)
   const body = end < 0 ? '' : text.slice(end + 1)
   if (Buffer.byteLength(body) !== header.bytes)
@@ -269,16 +283,17 @@ export function readDir(dir: string): DirContents {
   }
   if (text === undefined) {
     if (log.length > 0) throw new StateDirError(`${logFile}: changes without the ${STATE_FILE} they follow`)
-    return { changes: [], logBytes: 0 }
+    return { changes: [], drift: [], logBytes: 0 }
   }
   const { header, body } = readHeader(stateFile, text)
-  let saved: SavedEngine
+  let saved: Snapshot
   try {
-    saved = JSON.parse(body) as SavedEngine
+    saved = JSON.parse(body) as Snapshot
   } catch (error) {
     throw new StateDirError(`${stateFile}: corrupted (${(error as Error).message})`)
   }
   const changes: SavedChanges[] = []
+  const drift: DriftChanges[] = []
   let offset = 0
   let number = 0
   while (offset < log.length) {
@@ -292,13 +307,16 @@ export function readDir(dir: string): DirContents {
       if (end < 0) break // the torn last line of an interrupted write
       throw new StateDirError(`${logFile}: line ${number} is corrupted (its checksum does not match)`)
     }
-    const entry = JSON.parse(json) as { generation: number; changes: SavedChanges }
+    const entry = JSON.parse(json) as { generation: number; changes: SavedChanges; drift?: DriftChanges }
     if (entry.generation > header.generation)
       throw new StateDirError(`${logFile}: line ${number} follows a ${STATE_FILE} newer than the one there`)
-    if (entry.generation === header.generation) changes.push(entry.changes)
+    if (entry.generation === header.generation) {
+      changes.push(entry.changes)
+      if (entry.drift) drift.push(entry.drift)
+    }
     offset = end < 0 ? log.length : end + 1
   }
-  return { header, saved, changes, logBytes: Buffer.byteLength(log.slice(0, offset)) }
+  return { header, saved, changes, drift, logBytes: Buffer.byteLength(log.slice(0, offset)) }
 }
 
 /** The log, opened to append, cut after its last whole line. */

@@ -1,27 +1,38 @@
 // Keeps a simulator's state in a --state DIR (docs/state.md): loads it at start, then writes what
 // changed as the save strategy says (scheduled: within a second; request: before the answer is
 // sent; shutdown; manual: POST /__mock/state/save), and compacts the log into state.json once it
-// outgrows it. The files themselves are state-dir.ts's.
+// outgrows it. It keeps the engine's state and, beside it, the drift report's. The files themselves
+// are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts.
 import { randomInt } from 'node:crypto'
-import { fdatasync, ftruncate, readFileSync, write } from 'node:fs'
+import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, write } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { savedDriftSchema } from '../contract/saved-snapshot.js'
+import type { Drift } from '../drift/drift-state.js'
+import { replayDrift } from '../drift/saved-drift.js'
 import type { Engine } from '../engine/engine.js'
-import { Random } from '../engine/random/random.js'
 import { StateReplay } from '../engine/state-replay.js'
 import type { App } from '../handlers/app.js'
 import { isControlPath } from '../handlers/route-table.js'
-import { snapshotIssues, type StateKeeping, type StateStatus } from '../handlers/state-handlers.js'
-import type { SavedEngine } from '../engine/saved-state.js'
+import {
+  restoreSnapshot,
+  snapshotIssues,
+  type Snapshot,
+  type StateKeeping,
+  type StateStatus,
+} from '../handlers/state-handlers.js'
 import type { SaveStrategy } from './state-options.js'
+import { stateInSlices } from './state-slices.js'
 import {
   LOCK_BEAT_MS,
   logLine,
   openLog,
   prepareDir,
   readDir,
+  STATE_DIR_FORMAT,
   STATE_FILE,
   StateDirError,
+  stateFileHeader,
   stateFileText,
   takeLock,
   writeDurably,
@@ -59,9 +70,9 @@ const truncate = promisify(ftruncate)
 /**
  * Reads a snapshot file for --state-from, or says why not (StateDirError).
  * @example
- * engine.restore(readSnapshotFile('fixture.json'))
+ * restoreSnapshot(engine, drift, readSnapshotFile('fixture.json'))
  */
-export function readSnapshotFile(file: string): SavedEngine {
+export function readSnapshotFile(file: string): Snapshot {
   let value: unknown
   try {
     value = JSON.parse(readFileSync(file, 'utf8'))
@@ -71,7 +82,7 @@ export function readSnapshotFile(file: string): SavedEngine {
   }
   const [issue] = snapshotIssues(value)
   if (issue) throw new StateDirError(`--state-from ${file}: ${issue.path || '(top)'} ${issue.message}`)
-  return value as SavedEngine
+  return value as Snapshot
 }
 
 export class StateKeeper implements StateKeeping {
@@ -79,6 +90,7 @@ export class StateKeeper implements StateKeeping {
   readonly strategy: SaveStrategy
   readonly loaded: StateLoaded
   readonly #engine: Engine
+  readonly #drift: Drift
   readonly #version: string
   readonly #release: () => void
   readonly #beat: ReturnType<typeof setInterval>
@@ -93,18 +105,21 @@ export class StateKeeper implements StateKeeping {
   #next: Promise<void> | undefined
   #lastSavedAt: string | undefined
   #closed = false
+  /** The next save writes the whole state (compact). */
+  #wholeNext = false
   /** Why the last save when stopping failed, if it did (the CLI says so). */
   failure: string | undefined
 
   /**
    * Takes the folder and puts its state into `engine` (made with the options the state was kept
-   * with); a new folder gets the engine's state (or --state-from's) at once. Refuses with a
-   * StateDirError naming the file.
+   * with) and `drift`; a new folder gets their state (or --state-from's) at once, and so does one
+   * of an older format. Refuses with a StateDirError naming the file.
    */
-  constructor(engine: Engine, options: StateOptions & { dir: string }, version: string) {
+  constructor(engine: Engine, drift: Drift, options: StateOptions & { dir: string }, version: string) {
     this.dir = options.dir
     this.strategy = options.save ?? 'scheduled'
     this.#engine = engine
+    this.#drift = drift
     this.#version = version
     prepareDir(this.dir)
     const lock = takeLock(this.dir)
@@ -112,22 +127,14 @@ export class StateKeeper implements StateKeeping {
       const contents = readDir(this.dir)
       this.#generation = contents.header?.generation ?? 0
       if (contents.saved) {
-        const replay = new StateReplay(contents.saved)
-        for (const changes of contents.changes) replay.apply(changes)
-        const { saved, records } = replay.result()
+        this.#restore(contents)
         // The last run may have handed out ids it did not save: draw new ones from another stream.
-        if (lock.stale) saved.random = new Random(randomInt(2 ** 47)).save()
-        try {
-          engine.restore(saved, { trusted: true, records })
-        } catch (error) {
-          throw new StateDirError(`${join(this.dir, STATE_FILE)}: cannot be restored (${(error as Error).message})`)
-        }
-        engine.markSaved()
+        if (lock.stale) engine.newRandomStream(randomInt(2 ** 47))
         this.#stateBytes = contents.header!.bytes
-      } else if (options.from !== undefined) engine.restore(readSnapshotFile(options.from))
+      } else if (options.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(options.from))
       this.#logBytes = contents.logBytes
       this.#log = openLog(this.dir, contents.logBytes)
-      if (!contents.saved) this.#writeWholeNow()
+      if (!contents.saved || contents.header!.version < STATE_DIR_FORMAT) this.#writeWholeNow()
       this.loaded = {
         from: contents.saved ? 'dir' : options.from !== undefined ? 'file' : 'new',
         tasks: engine.storedTasks,
@@ -141,6 +148,28 @@ export class StateKeeper implements StateKeeping {
     this.#release = lock.release
     this.#beat = setInterval(lock.beat, LOCK_BEAT_MS).unref()
     process.once('exit', this.#release)
+    // A proxied exchange changes the drift report (and the journal) without passing the routes.
+    drift.onChange = () => this.#touch()
+  }
+
+  /** state.json brought up to date by the log, into the engine and the drift report. */
+  #restore({ saved: snapshot, changes, drift: driftLines }: ReturnType<typeof readDir>): void {
+    const file = join(this.dir, STATE_FILE)
+    const { drift: driftSaved, ...engineSaved } = snapshot!
+    const drift = replayDrift(driftSaved, driftLines)
+    if (drift !== undefined && !savedDriftSchema.safeParse(drift).success)
+      throw new StateDirError(`${file}: cannot be restored (its drift report is malformed)`)
+    const replay = new StateReplay(engineSaved)
+    for (const line of changes) replay.apply(line)
+    const { saved, records } = replay.result()
+    try {
+      this.#engine.restore(saved, { trusted: true, records })
+    } catch (error) {
+      throw new StateDirError(`${file}: cannot be restored (${(error as Error).message})`)
+    }
+    this.#drift.restore(drift)
+    this.#engine.markSaved()
+    this.#drift.markSaved()
   }
 
   status(): StateStatus {
@@ -162,6 +191,12 @@ export class StateKeeper implements StateKeeping {
     return this.#next.then(() => this.status())
   }
 
+  /** Writes the whole state now: state.json anew, the log emptied (what a save does once the log outgrows it). */
+  compact(): Promise<StateStatus> {
+    this.#wholeNext = true
+    return this.save()
+  }
+
   /**
    * The routes as the strategy needs them: after a request that may have changed something,
    * `request` waits until it is durable (a failed write answers 503), `scheduled` arms its timer.
@@ -172,7 +207,7 @@ export class StateKeeper implements StateKeeping {
       const read = (request.method === 'GET' || request.method === 'HEAD') && isControlPath(request.path)
       if (!read) this.#touched = true
       if (!this.#touched && !this.#engine.unsaved) return reply
-      if (this.strategy === 'scheduled') this.#timer ??= setTimeout(() => this.#scheduled(), SCHEDULED_MS)
+      if (this.strategy === 'scheduled') this.#schedule()
       if (this.strategy !== 'request') return reply
       try {
         await this.save()
@@ -203,6 +238,19 @@ export class StateKeeper implements StateKeeping {
     }
   }
 
+  /**
+   * Something changed outside the routes (a proxied exchange): saved as `scheduled` saves, within a
+   * second, with `request` too (the client had its answer already).
+   */
+  #touch(): void {
+    this.#touched = true
+    if (this.strategy === 'scheduled' || this.strategy === 'request') this.#schedule()
+  }
+
+  #schedule(): void {
+    if (!this.#closed) this.#timer ??= setTimeout(() => this.#scheduled(), SCHEDULED_MS)
+  }
+
   #scheduled(): void {
     this.#timer = undefined
     this.save().catch((error: unknown) => {
@@ -212,9 +260,11 @@ export class StateKeeper implements StateKeeping {
 
   async #flush(): Promise<void> {
     this.#touched = false
-    const changes = this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes) ? undefined : this.#engine.takeChanges()
+    const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
+    this.#wholeNext = false
+    const changes = whole ? undefined : this.#engine.takeChanges()
     if (changes) {
-      const line = logLine(changes, this.#generation)
+      const line = logLine(changes, this.#generation, this.#drift.takeChanges())
       await writeAsync(this.#log, line)
       await datasync(this.#log)
       this.#logBytes += Buffer.byteLength(line)
@@ -222,26 +272,37 @@ export class StateKeeper implements StateKeeping {
     this.#lastSavedAt = new Date().toISOString()
   }
 
-  /** The whole state into state.json (the log's lines so far are in it), then the log emptied. */
+  /**
+   * The whole state into state.json (the log's lines so far are in it), then the log emptied. Made
+   * a slice at a time: requests are answered meanwhile (state-slices.ts).
+   */
   async #writeWhole(): Promise<void> {
-    const text = stateFileText(JSON.stringify(this.#engine.checkpoint()), this.#generation + 1, this.#version)
-    await writeDurablyLater(join(this.dir, STATE_FILE), text)
+    const body = await stateInSlices(this.#engine, this.#drift)
+    const header = stateFileHeader(body, this.#generation + 1, this.#version)
+    await writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
     this.#generation++
-    this.#stateBytes = Buffer.byteLength(text)
+    this.#stateBytes = body.bytes
     await truncate(this.#log, 0)
     await datasync(this.#log)
     this.#logBytes = 0
   }
 
+  /** #writeWhole at start, at once. */
   #writeWholeNow(): void {
-    const text = stateFileText(JSON.stringify(this.#engine.checkpoint()), this.#generation + 1, this.#version)
+    const saved: Snapshot = { ...this.#engine.checkpoint(), drift: this.#drift.save() }
+    this.#drift.markSaved()
+    const body = JSON.stringify(saved)
+    const text = stateFileText(body, this.#generation + 1, this.#version)
     try {
       writeDurably(join(this.dir, STATE_FILE), text)
+      ftruncateSync(this.#log, 0)
+      fsyncSync(this.#log)
     } catch (error) {
       throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
     }
     this.#generation++
-    this.#stateBytes = Buffer.byteLength(text)
+    this.#logBytes = 0
+    this.#stateBytes = Buffer.byteLength(body)
     this.#lastSavedAt = new Date().toISOString()
   }
 }

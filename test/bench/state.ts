@@ -3,17 +3,23 @@
 //      and serialised as a log line, beside a whole save (what a save would cost without the log).
 //   2. Restore of 100 000 tasks: a folder's state.json and a log of 2 000 changes read back into a
 //      new engine, as genmock does at start.
+//   2b. Compaction at 100 000 tasks: the longest the event loop stalls while a whole state.json is
+//      written (perf_hooks monitorEventLoopDelay), made a slice at a time, beside the same state
+//      serialised in one piece as before (format 1).
 //   3. POST throughput of the standalone server without --state and with each save strategy, run
 //      round by round in the same bench (the machine may be shared: compare the ratios).
 // Env: BENCH_SECONDS (per measured run, default 3), BENCH_ROUNDS (3; the median is reported),
-// BENCH_CONNECTIONS (10), BENCH_ONLY (some of save,restore,post).
+// BENCH_CONNECTIONS (10), BENCH_ONLY (some of save,restore,compact,post).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
-import { logLine } from '../../src/node/state-dir.js'
+import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { logLine, stateFileText } from '../../src/node/state-dir.js'
 import { StateKeeper } from '../../src/node/state-keeper.js'
 import { load, median, probe, warmUp } from './load.js'
 import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinBench, pinned, ROOT } from './targets.js'
@@ -21,7 +27,7 @@ import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinBench, pinned, ROOT } 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'save,restore,post').split(','))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'save,restore,compact,post').split(','))
 const BODY = { model: 'base-image-2', prompt: 'a fox' }
 const tmp = () => mkdtempSync(join(os.tmpdir(), 'genmock-bench-state-'))
 
@@ -38,7 +44,7 @@ async function engineWith(tasks: number): Promise<Engine> {
 }
 
 async function saveCost(): Promise<void> {
-  console.log('\n## Save cost per change (one submission: its task, ledger entry, random state)\n')
+  console.log('\n## Save cost per change (one submission: its task, ledger entry, the draws)\n')
   console.log('| stored tasks | log line per change | bytes per line | whole save (no log) | whole bytes |')
   console.log('|---:|---:|---:|---:|---:|')
   for (const size of [100, 10_000, 100_000]) {
@@ -68,7 +74,7 @@ async function restoreTime(): Promise<void> {
   console.log('\n## Restore of 100 000 tasks from a --state DIR\n')
   const dir = tmp()
   const engine = await engineWith(100_000)
-  const keeper = new StateKeeper(engine, { dir, save: 'manual' }, 'bench')
+  const keeper = new StateKeeper(engine, new Drift(SERVICE_ROUTES), { dir, save: 'manual' }, 'bench')
   const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
   for (let i = 0; i < 2000; i++) {
     await engine.submit(alice, 'image', BODY)
@@ -84,7 +90,7 @@ async function restoreTime(): Promise<void> {
     const started = performance.now()
     const used = process.cpuUsage()
     const fresh = new Engine({ seed: 7, clock: { mode: 'manual' }, maxTasks: 200_000 })
-    const reader = new StateKeeper(fresh, { dir, save: 'manual' }, 'bench')
+    const reader = new StateKeeper(fresh, new Drift(SERVICE_ROUTES), { dir, save: 'manual' }, 'bench')
     times.push(performance.now() - started)
     const { user, system } = process.cpuUsage(used)
     cpu.push((user + system) / 1000)
@@ -97,6 +103,56 @@ async function restoreTime(): Promise<void> {
       `(median of ${ROUNDS}; target ≤ 2000 ms; ` +
       `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
   )
+  rmSync(dir, { recursive: true, force: true })
+}
+
+/** The longest event-loop stall while `work` runs, in ms (1 ms resolution), and how long it took. */
+async function stall(work: () => Promise<unknown> | unknown): Promise<{ longest: number; took: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 1 })
+  delay.enable()
+  // A few samples first: the histogram measures a stall by the sample that comes late after it.
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  delay.reset()
+  // The first sample after a reset counts from nothing: one more before the work.
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  const started = performance.now()
+  await work()
+  const took = performance.now() - started
+  // A few more samples, so a stall at the very end is counted.
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  delay.disable()
+  return { longest: delay.max / 1e6, took }
+}
+
+async function compactionStall(): Promise<void> {
+  console.log('\n## Compaction of 100 000 tasks: the longest event-loop stall\n')
+  const dir = tmp()
+  const engine = await engineWith(100_000)
+  const drift = new Drift(SERVICE_ROUTES)
+  const keeper = new StateKeeper(engine, drift, { dir, save: 'manual' }, 'bench')
+  console.log('| round | in one piece (format 1): stall | in slices: stall | in slices: the whole write took |')
+  console.log('|---:|---:|---:|---:|')
+  const before: number[] = []
+  const after: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    ;(globalThis as { gc?: () => void }).gc?.()
+    const whole = await stall(() => {
+      stateFileText(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }), 1, 'bench')
+    })
+    ;(globalThis as { gc?: () => void }).gc?.()
+    const sliced = await stall(() => keeper.compact())
+    before.push(whole.longest)
+    after.push(sliced.longest)
+    console.log(
+      `| ${round + 1} | ${whole.longest.toFixed(0)} ms | ${sliced.longest.toFixed(0)} ms ` +
+        `| ${sliced.took.toFixed(0)} ms |`,
+    )
+  }
+  console.log(
+    `median longest stall: ${median(before).toFixed(0)} ms in one piece, ${median(after).toFixed(0)} ms in slices ` +
+      `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+  )
+  await keeper.close()
   rmSync(dir, { recursive: true, force: true })
 }
 
@@ -181,4 +237,5 @@ async function postThroughput(): Promise<void> {
 
 if (ONLY.has('save')) await saveCost()
 if (ONLY.has('restore')) await restoreTime()
+if (ONLY.has('compact')) await compactionStall()
 if (ONLY.has('post')) await postThroughput()

@@ -3,7 +3,7 @@
 // histories do what they do under load), every task kept (maxTasks: Infinity), pending on a manual
 // clock, then completed by advancing it. Each figure is taken in a fresh process, the heap measured
 // after full collections before and after, divided by the tasks added. With BENCH_AGAINST=DIR,
-// another checkout's sources are measured beside these. The target is at most 400 bytes per task.
+// another checkout's sources are measured beside these. The target is at most 400 bytes per completed task.
 // Run: node --expose-gc --import tsx test/bench/task-memory.ts. Env: BENCH_TASKS (100,000), BENCH_ROUNDS (3).
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -66,10 +66,12 @@ if (process.argv[2] === '--child') {
     const runs = figures.get(dir)!
     const [pending, completed] = (['pending', 'completed'] as const).map((key) => median(runs.map((r) => r[key])))
     const name = dir === ROOT ? 'this checkout' : dir
-    const verdict = Math.max(pending!, completed!) <= TARGET_BYTES ? 'PASS' : 'FAIL'
+    // The target is the stored task's (docs/performance.md, Memory per task): a pending one lives
+    // for its scenario's seconds, then it is a completed one for as long as the store keeps it.
+    const verdict = completed! <= TARGET_BYTES ? 'PASS' : 'FAIL'
     process.stdout.write(
       `  ${name.padEnd(28)} pending ${Math.round(pending!)}, completed ${Math.round(completed!)}` +
-        `   target ≤ ${TARGET_BYTES}: ${verdict}\n`,
+        `   completed: target ≤ ${TARGET_BYTES}: ${verdict}\n`,
     )
   }
 }

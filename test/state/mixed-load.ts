@@ -1,3 +1,4 @@
+import type { SavedEngine } from '../../src/engine/saved-state.js'
 import type { App } from '../../src/index.js'
 
 /**
@@ -5,6 +6,30 @@ import type { App } from '../../src/index.js'
  * submissions, polls, clock advances, accounts created and changed, forced transitions, scenarios
  * loaded, the journal cleared. One request per step, drawn with the caller's random numbers.
  */
+
+/** What must be equal: orders the engine does not promise to keep across a save are sorted. */
+export function normal(saved: SavedEngine): unknown {
+  const life = ({ clock, life }: SavedEngine['worlds']['server']) => ({
+    clock,
+    pending: [...life.pending].sort(),
+    polls: [...life.polls].sort(([a], [b]) => a.localeCompare(b)),
+    events: life.events
+      .filter(({ taskId }) => life.pending.includes(taskId))
+      .map(({ taskId, step }) => `${taskId}@${step.at}:${JSON.stringify(step)}`)
+      .sort(),
+  })
+  const records = saved.tasks.records
+  return {
+    ...saved,
+    tasks: {
+      records,
+      finished: saved.tasks.finished.map((i) => records.rows[i]![records.columns.indexOf('id')]).sort(),
+    },
+    worlds: { server: life(saved.worlds.server), own: saved.worlds.own.map(([id, world]) => [id, life(world)]) },
+    idempotency: [...saved.idempotency].sort(([a], [b]) => a.localeCompare(b)),
+    conformance: { ...saved.conformance, reads: [...saved.conformance.reads].sort(([a], [b]) => a.localeCompare(b)) },
+  }
+}
 
 /** 2026-01-01T00:00:00Z. */
 export const START = Date.parse('2026-01-01T00:00:00.000Z')

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { SavedEngine } from '../../src/engine/saved-state.js'
 import type { SavedChanges } from '../../src/engine/state-changes.js'
 import { StateReplay } from '../../src/engine/state-replay.js'
 import { toTable } from '../../src/lib/keyed-table.js'
 import { createSimulator, type Simulator } from '../../src/index.js'
-import { appSender, mixedStep, START } from './mixed-load.js'
+import { appSender, mixedStep, normal, START } from './mixed-load.js'
 
 /**
  * A saved state and the changes saved after it give back the state they were taken from: random
@@ -18,30 +17,6 @@ const options = () => ({
   journalLimit: 15,
   sleep: async () => {},
 })
-
-/** What must be equal: orders the engine does not promise to keep across a save are sorted. */
-function normal(saved: SavedEngine): unknown {
-  const life = ({ clock, life }: SavedEngine['worlds']['server']) => ({
-    clock,
-    pending: [...life.pending].sort(),
-    polls: [...life.polls].sort(([a], [b]) => a.localeCompare(b)),
-    events: life.events
-      .filter(({ taskId }) => life.pending.includes(taskId))
-      .map(({ taskId, step }) => `${taskId}@${step.at}:${JSON.stringify(step)}`)
-      .sort(),
-  })
-  const records = saved.tasks.records
-  return {
-    ...saved,
-    tasks: {
-      records,
-      finished: saved.tasks.finished.map((i) => records.rows[i]![records.columns.indexOf('id')]).sort(),
-    },
-    worlds: { server: life(saved.worlds.server), own: saved.worlds.own.map(([id, world]) => [id, life(world)]) },
-    idempotency: [...saved.idempotency].sort(([a], [b]) => a.localeCompare(b)),
-    conformance: { ...saved.conformance, reads: [...saved.conformance.reads].sort(([a], [b]) => a.localeCompare(b)) },
-  }
-}
 
 const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 

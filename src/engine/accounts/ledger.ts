@@ -116,7 +116,10 @@ export class Ledger {
   #post(accountId: string, kind: LedgerKind, amount: number, at: number, taskId?: string): void {
     const account = this.#account(accountId)
     account.balance += amount
-    account.entries.push({ at, kind, amount, balanceAfter: account.balance, ...(taskId ? { taskId } : {}) })
+    // A literal, then the task by assignment: a spread in it would build a second object per entry.
+    const entry: LedgerEntry = { at, kind, amount, balanceAfter: account.balance }
+    if (taskId) entry.taskId = taskId
+    account.entries.push(entry)
     // Let go in batches, so that a busy account does not shift its array on every entry.
     if (account.entries.length >= this.entriesPerAccount * 1.5) {
       const excess = account.entries.length - this.entriesPerAccount

@@ -8,6 +8,19 @@ function drain<T>(scheduler: Scheduler<T>, now: number): [number, T][] {
 }
 
 describe('Scheduler', () => {
+  it('keeps its order when a drained heap is made to measure, and takes events after it', () => {
+    const s = new Scheduler<number>()
+    // Times in a scrambled order, each once: 4,000 events, then all but 500 run, then 100 more come.
+    for (let i = 0; i < 4000; i++) s.schedule((i * 7919) % 4000, i)
+    const first = drain(s, 3499).map(([at]) => at)
+    expect(first).toEqual(Array.from({ length: 3500 }, (_, i) => i))
+    for (let i = 0; i < 100; i++) s.schedule(3999.5 - i * 10, -i)
+    const rest = drain(s, Infinity).map(([at]) => at)
+    expect(rest).toHaveLength(600)
+    expect(rest).toEqual([...rest].sort((a, b) => a - b))
+    expect(s.size).toBe(0)
+  })
+
   it('runs events in time order, whatever order they were scheduled in', () => {
     const s = new Scheduler<string>()
     s.schedule(300, 'c')

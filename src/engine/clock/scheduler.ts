@@ -13,6 +13,8 @@ export class Scheduler<T> {
   #seq: number[] = []
   #items: T[] = []
   #nextSeq = 0
+  /** The most events held since the arrays were last made to measure: popping never gives their room back. */
+  #peak = 0
 
   get size(): number {
     return this.#items.length
@@ -27,6 +29,7 @@ export class Scheduler<T> {
     this.#at.push(at)
     this.#seq.push(this.#nextSeq++)
     this.#items.push(item)
+    if (this.#items.length > this.#peak) this.#peak = this.#items.length
     let i = this.#items.length - 1
     while (i > 0) {
       const parent = (i - 1) >> 1
@@ -51,6 +54,7 @@ export class Scheduler<T> {
     this.#at = []
     this.#seq = []
     this.#items = []
+    this.#peak = 0
   }
 
   /**
@@ -95,6 +99,7 @@ export class Scheduler<T> {
     this.#at = at
     this.#seq = seq
     this.#items = items
+    this.#peak = items.length
     for (let i = (items.length >> 1) - 1; i >= 0; i--) this.#siftDown(i)
   }
 
@@ -105,12 +110,19 @@ export class Scheduler<T> {
   }
 
   #swap(a: number, b: number): void {
+    // By hand: a destructuring swap builds an array per swap, several per event.
     const at = this.#at
     const seq = this.#seq
     const items = this.#items
-    ;[at[a], at[b]] = [at[b]!, at[a]!]
-    ;[seq[a], seq[b]] = [seq[b]!, seq[a]!]
-    ;[items[a], items[b]] = [items[b]!, items[a]!]
+    const when = at[a]!
+    at[a] = at[b]!
+    at[b] = when
+    const order = seq[a]!
+    seq[a] = seq[b]!
+    seq[b] = order
+    const item = items[a]!
+    items[a] = items[b]!
+    items[b] = item
   }
 
   #pop(): T {
@@ -124,7 +136,15 @@ export class Scheduler<T> {
       this.#items[0] = item
       this.#siftDown(0)
     }
+    // Once the load that filled the heap has drained to a quarter, copies to measure let its room go.
+    if (this.#peak > 1024 && this.#items.length * 4 < this.#peak) this.#fit()
     return top
+  }
+  #fit(): void {
+    this.#at = this.#at.slice()
+    this.#seq = this.#seq.slice()
+    this.#items = this.#items.slice()
+    this.#peak = this.#items.length
   }
 
   #siftDown(start: number): void {

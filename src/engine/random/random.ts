@@ -5,6 +5,9 @@ const ALPHANUMERIC_CODES = Array.from('0123456789abcdefghijklmnopqrstuvwxyzABCDE
   c.charCodeAt(0),
 )
 
+/** Numbers the generators' sequences: a count of draws means something only within one. */
+let streams = 0
+
 /**
  * The one seeded source of randomness: identifiers and durations drawn from ranges. Same seed and
  * same sequence of calls give the same values, the very ones faker's seeded generator gave
@@ -16,9 +19,34 @@ const ALPHANUMERIC_CODES = Array.from('0123456789abcdefghijklmnopqrstuvwxyzABCDE
 export class Random {
   readonly #next: Mersenne
   readonly #codes: number[] = []
+  #draws = 0
+  #stream = ++streams
 
   constructor(seed: number) {
     this.#next = mersenne(seed)
+  }
+
+  /**
+   * How many values were drawn since the sequence was seeded or last restored: a saved state's
+   * log says this count, not the generator's 5 kB (docs/state.md, Crash safety and cost).
+   */
+  get draws(): number {
+    return this.#draws
+  }
+
+  /** Which sequence the draws count in: another one after each restore (and for each generator). */
+  get stream(): number {
+    return this.#stream
+  }
+
+  /**
+   * Draws `count` values and drops them: where the sequence is after that many draws.
+   * @example
+   * other.restore(saved); other.skip(random.draws) // other draws what random would have
+   */
+  skip(count: number): void {
+    for (let i = 0; i < count; i++) this.#next()
+    this.#draws += count
   }
 
   /** An opaque identifier: the prefix and `length` base62 characters. */
@@ -29,6 +57,7 @@ export class Random {
     const codes = this.#codes
     codes.length = prefix.length + length
     for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)
+    this.#draws += length
     for (let i = prefix.length; i < codes.length; i++)
       codes[i] = ALPHANUMERIC_CODES[Math.floor(this.#next() * ALPHANUMERIC_CODES.length)]!
     return String.fromCharCode.apply(null, codes)
@@ -45,6 +74,7 @@ export class Random {
     // A one-value range draws nothing, so the sequence stays where faker left it.
     if (low === high) return low
     if (high < low) throw new RangeError(`No integer between ${min} and ${max}`)
+    this.#draws++
     return Math.floor(this.#next() * (high - low + 1) + low)
   }
 
@@ -60,12 +90,15 @@ export class Random {
 
   /** A float in [0, 1), as the generator draws it. */
   fraction(): number {
+    this.#draws++
     return this.#next()
   }
 
   /** True with probability `p`. */
   chance(p: number): boolean {
-    return p >= 1 || this.#next() < p
+    if (p >= 1) return true
+    this.#draws++
+    return this.#next() < p
   }
 
   /**
@@ -79,5 +112,7 @@ export class Random {
 
   restore(saved: MersenneState): void {
     this.#next.restore(saved)
+    this.#draws = 0
+    this.#stream = ++streams
   }
 }

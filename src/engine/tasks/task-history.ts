@@ -42,8 +42,8 @@ function entry(task: TaskRecord, at: number): HistoryEntry {
  * history.of(task.id) // [{ at: createdAt, status: 0 }, { at: now, status: 1, by: 'timeline' }]
  */
 export class TaskHistory {
-  /** Task id → its entries, in creation order. */
-  #kept = new OrderedMap<string, { entries: readonly HistoryEntry[] }>()
+  /** Task id → its entries, in creation order (a change replaces the list in its place). */
+  #kept = new OrderedMap<string, readonly HistoryEntry[]>()
 
   readonly capacity: number
   /** Told the id of each task created or changed (whether its history is kept or not): what a save follows. */
@@ -71,12 +71,12 @@ export class TaskHistory {
     const added = entry(task, at)
     if (refunded) added.refunded = true
     added.by = by
-    kept.entries = [...kept.entries, added]
+    this.#kept.replace(task.id, [...kept, added])
   }
 
   /** The task's history, oldest first; undefined when it is not kept (unknown, evicted, or older than the capacity). */
   of(taskId: string): readonly HistoryEntry[] | undefined {
-    return this.#kept.get(taskId)?.entries
+    return this.#kept.get(taskId)
   }
 
   drop(taskId: string): void {
@@ -93,7 +93,7 @@ export class TaskHistory {
    * other.restore(history.save())
    */
   save(): [taskId: string, entries: readonly HistoryEntry[]][] {
-    return this.#kept.entries().map(([id, { entries }]) => [id, entries])
+    return this.#kept.entries()
   }
 
   restore(saved: readonly (readonly [taskId: string, entries: readonly HistoryEntry[]])[]): void {
@@ -102,7 +102,7 @@ export class TaskHistory {
   }
 
   #add(taskId: string, entries: readonly HistoryEntry[]): void {
-    this.#kept.set(taskId, { entries })
+    this.#kept.set(taskId, entries)
     while (this.#kept.size > this.capacity) this.#kept.deleteOldest()
   }
 }

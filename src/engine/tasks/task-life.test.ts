@@ -3,6 +3,7 @@ import { Ledger } from '../accounts/ledger.js'
 import { TaskLife } from './task-life.js'
 import { pendingRecord } from './task-record.fixtures.js'
 import { TaskStore } from './task-store.js'
+import type { ScheduledStep } from './timeline.js'
 
 const record = (id: string) => pendingRecord(id)
 
@@ -16,6 +17,28 @@ async function setup() {
 }
 
 describe('TaskLife', () => {
+  it('takes the steps handed over as they are, and copies the ones the caller keeps', async () => {
+    const tasks = new TaskStore()
+    const ledger = new Ledger()
+    ledger.open('acct_a', 10, 0)
+    tasks.add(record('t1'))
+    tasks.add({ ...record('t2'), seq: 1 })
+    const life = new TaskLife(tasks, ledger)
+    const handed: ScheduledStep[] = [
+      { kind: 'time', at: 2000, set: { status: 1 } },
+      { kind: 'time', at: 1000, set: { relayStatus: 'running' } },
+    ]
+    life.schedule('t1', handed, true)
+    expect(life.upcoming('t1').timed).toBe(handed)
+    expect(handed.map((step) => (step.kind === 'time' ? step.at : step.n))).toEqual([1000, 2000])
+    const kept: ScheduledStep[] = [{ kind: 'time', at: 3000, set: { status: 1 } }]
+    life.schedule('t2', kept)
+    expect(life.upcoming('t2').timed).not.toBe(kept)
+    life.runDue(5000)
+    expect(kept).toHaveLength(1) // the caller's array is as it gave it
+    expect([tasks.get('t1')?.status, tasks.get('t2')?.status]).toEqual([1, 1])
+  })
+
   it('applies timed steps in time order, each at its own time, and only once due', async () => {
     const { task, life } = await setup()
     life.schedule('t1', [

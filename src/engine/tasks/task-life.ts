@@ -70,8 +70,12 @@ export class TaskLife {
     return this.#events.nextAt
   }
 
-  /** A stored task begins its life here: its history starts, and its steps are placed. */
-  schedule(taskId: string, steps: readonly ScheduledStep[]): void {
+  /**
+   * A stored task begins its life here: its history starts, and its steps are placed. With `owned`,
+   * the caller hands `steps` over (it keeps no reference): when all are timed, they are the task's
+   * timed steps as they are, with no copy.
+   */
+  schedule(taskId: string, steps: readonly ScheduledStep[], owned = false): void {
     const task = this.tasks.get(taskId)
     if (!task) return
     this.history.created(task)
@@ -79,13 +83,16 @@ export class TaskLife {
     // only when there is something to sort: most tasks have one timed step and no poll step.
     let count = 0
     for (const step of steps) if (step.kind === 'time') count++
-    const timed = new Array<TimedStep>(count)
-    const polls = count === steps.length ? NO_POLLS : new Array<PollStep>(steps.length - count)
-    let t = 0
-    let p = 0
-    for (const step of steps) {
-      if (step.kind === 'time') timed[t++] = step
-      else polls[p++] = step
+    const allTimed = count === steps.length
+    const timed = allTimed && owned ? (steps as TimedStep[]) : new Array<TimedStep>(count)
+    const polls = allTimed ? NO_POLLS : new Array<PollStep>(steps.length - count)
+    if (timed !== steps) {
+      let t = 0
+      let p = 0
+      for (const step of steps) {
+        if (step.kind === 'time') timed[t++] = step
+        else polls[p++] = step
+      }
     }
     if (timed.length > 1) timed.sort((a, b) => a.at - b.at)
     if (polls.length > 1) polls.sort((a, b) => a.n - b.n)
@@ -128,6 +135,9 @@ export class TaskLife {
    * With `untilIdle`, it stops as soon as no task is pending.
    */
   runDue(now: number, changes?: TaskChange[], untilIdle = false): void {
+    // Every request observes the clock: when nothing is due, that costs a comparison and builds nothing.
+    const next = this.#events.nextAt
+    if (next === undefined || next > now) return
     const apply = (at: number, upcoming: Upcoming) => {
       const step = upcoming.timed.shift()!
       // A finished task's steps have left the store (and its id may have been drawn again since).

@@ -2,6 +2,7 @@
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
 import type { TaskRecord } from './task-record.js'
+import { plainRecord } from './task-row.js'
 import type { Upcoming } from './timeline.js'
 
 /** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
@@ -94,15 +95,21 @@ export class TaskStore {
     return this.#entries.get(id)
   }
 
+  /** A stored task as a plain record, as a saved state holds it. */
+  saved(id: string): TaskRecord | undefined {
+    const task = this.#entries.get(id)
+    return task && plainRecord(task)
+  }
+
   /** A pending task's steps to come, kept here for its life (task-life.ts). */
   upcoming(id: string): Upcoming | undefined {
     return this.#upcoming.get(id)
   }
 
-  /** Sets a stored task's steps to come; undefined when it has none left (it finished). */
+  /** Sets a stored task's steps to come (its life found it stored); undefined when it has none left (it finished). */
   setUpcoming(id: string, upcoming: Upcoming | undefined): void {
     if (upcoming === undefined) this.#upcoming.delete(id)
-    else if (this.#entries.has(id)) this.#upcoming.set(id, upcoming)
+    else this.#upcoming.set(id, upcoming)
   }
 
   /** Every pending task's steps to come, in creation order. */
@@ -192,11 +199,26 @@ export class TaskStore {
    * other.restore(store.save())
    */
   save(): SavedTasks {
-    const records = [...this.#entries.values()]
-    const position = new Map(records.map((record, i) => [record.id, i]))
-    const held = [...this.#accounts.values()].flatMap((account) => account.held)
-    const finished = [...this.#released, ...held, ...this.#finished.slice(this.#head)]
-    return { records, finished: finished.flatMap((id) => position.get(id) ?? []) }
+    // A whole save runs in one turn of the event loop (docs/state.md): no map of every id is made,
+    // the records are in seq order (add), so a position is found by its seq.
+    const records = [...this.#entries.values()].map(plainRecord)
+    const finished: number[] = []
+    const add = (id: string) => {
+      const seq = this.#entries.get(id)?.seq
+      if (seq === undefined) return
+      let low = 0
+      let high = records.length - 1
+      while (low < high) {
+        const middle = (low + high) >>> 1
+        if (records[middle]!.seq < seq) low = middle + 1
+        else high = middle
+      }
+      finished.push(low)
+    }
+    this.#released.forEach(add)
+    for (const account of this.#accounts.values()) account.held.forEach(add)
+    for (let i = this.#head; i < this.#finished.length; i++) add(this.#finished[i]!)
+    return { records, finished }
   }
 
   /** Replaces every task with the saved ones. */

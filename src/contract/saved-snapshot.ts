@@ -1,0 +1,41 @@
+/**
+ * A snapshot of the state (docs/state.md, Snapshots): the saved engine and, beside it, the drift
+ * report of `--proxy` with the tasks it watches. GET /__mock/state, PUT /__mock/state,
+ * --state-from, a --state DIR's state.json and the browser worker's saved state are this document.
+ */
+import * as z from 'zod'
+import { driftReportSchema } from './control-drift.js'
+import { savedEngineSchema } from './saved-engine.js'
+
+/** How many tasks the drift report watches at most (src/drift/task-watch.ts): the newest. */
+export const MAX_WATCHED = 10_000
+
+const watched = z.strictObject({
+  model: z.string(),
+  type: z.enum(['image', 'video']),
+  provider: z.enum(['standard', 'upstream-a', 'relay']),
+  submittedAt: z.number(),
+  status: z.number(),
+  terminal: z.string().optional(),
+  relaySteps: z.array(z.strictObject({ relayStatus: z.string(), seconds: z.number() })),
+  polls: z.int().nonnegative(),
+})
+
+/**
+ * The drift report as a snapshot keeps it: its findings and observations (as GET /__mock/drift
+ * gives them) and the tasks it watches, oldest first.
+ * @example
+ * savedDriftSchema.safeParse({ findings: [], observations, watch: [] }).success // true
+ */
+export const savedDriftSchema = driftReportSchema.extend({
+  findings: driftReportSchema.shape.findings.max(1000),
+  watch: z.array(z.tuple([z.string(), watched])).max(MAX_WATCHED),
+})
+
+/**
+ * The whole document. A snapshot without `drift` (saved before it was kept) restores with an
+ * empty drift report.
+ * @example
+ * snapshotSchema.safeParse(await (await fetch(`${url}/__mock/state`)).json()).success // true
+ */
+export const snapshotSchema = savedEngineSchema.extend({ drift: savedDriftSchema.optional() })

@@ -1,0 +1,286 @@
+// A new task's record in a dense fixed shape: the small fields packed, the secondary ids in one string.
+import type { ImageSize } from '../media/preview-image.js'
+import type { TaskRecord } from './task-record.js'
+
+/** A new task's fields, as `newTaskRecord` works them out. */
+export interface TaskFields {
+  id: string
+  seq: number
+  type: TaskRecord['type']
+  accountId: string
+  model: string
+  prompt: string
+  provider: TaskRecord['provider']
+  scenario: string
+  creditsUsed: number
+  createdAt: number
+  providerTaskId: string
+  requestId: string
+  httpRequestId: string
+  effectiveWatermark: boolean
+  demo: boolean
+  numOutputs: number
+  preview: ImageSize
+}
+
+const PROVIDERS: readonly TaskRecord['provider'][] = ['standard', 'upstream-a', 'relay']
+
+// The bits of `#flags`: within a small integer, as a browser's V8 (31-bit) holds one unboxed.
+const VIDEO = 1
+const PROVIDER_SHIFT = 1 // two bits
+const STATUS_SHIFT = 3 // two bits
+const REFUNDED = 1 << 5
+const UNCERTAIN = 1 << 6
+const WATERMARK = 1 << 7
+const DEMO = 1 << 8
+/** `#created` is createdAt itself, not its offset from `base`. */
+const CREATED_WHOLE = 1 << 9
+/** `#updated` is updatedAt itself, not its offset from createdAt. */
+const UPDATED_WHOLE = 1 << 10
+/** numOutputs (1–10) in the bits from here on. */
+const OUTPUTS_SHIFT = 11
+
+/** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
+const SMALL = 2 ** 30 - 1
+
+/** The first row's createdAt: the others' are kept as offsets from it, with no number box of their own. */
+let base: number | undefined
+
+/** `at` − `from` when it is a small integer that gives `at` back exactly. */
+function offset(at: number, from: number): number | undefined {
+  const delta = at - from
+  return Number.isInteger(delta) && Math.abs(delta) <= SMALL && from + delta === at ? delta : undefined
+}
+
+/**
+ * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 13
+ * slots where a literal took 22, one id string where it took three, and its times boxed only when
+ * far apart (more than 12 days from each other or from the first task's). Enumerable own fields are
+ * only some of a record's, so what saves a task takes `toRecord()` (plainRecord), never the row.
+ * @example
+ * const row = new TaskRow(fields)
+ * row.status = 1 // packed, read back as any record's
+ * plainRecord(row) // { id, seq, type, …, preview } in the order a saved state lists them
+ */
+export class TaskRow implements TaskRecord {
+  id: string
+  seq: number
+  accountId: string
+  model: string
+  prompt: string
+  scenario: string
+  polls = 0
+  creditsUsed: number
+  preview: ImageSize
+  /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
+  #created: number
+  /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
+  #updated = 0
+  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
+  #ids: string
+  #flags: number
+  // Set after creation, on the tasks that have them (no slot on the others), in this order.
+  declare upstreamHttpStatus?: number
+  declare relayStatus?: string
+  declare pollAfterSeconds?: number
+  declare expiresAt?: number
+  declare errorCode?: string
+  declare errorMessage?: string
+
+  constructor(fields: TaskFields) {
+    this.id = fields.id
+    this.seq = fields.seq
+    this.accountId = fields.accountId
+    this.model = fields.model
+    this.prompt = fields.prompt
+    this.scenario = fields.scenario
+    this.creditsUsed = fields.creditsUsed
+    this.preview = fields.preview
+    this.#ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId].join(' ')
+    this.#flags =
+      (fields.type === 'video' ? VIDEO : 0) |
+      (PROVIDERS.indexOf(fields.provider) << PROVIDER_SHIFT) |
+      (fields.effectiveWatermark ? WATERMARK : 0) |
+      (fields.demo ? DEMO : 0) |
+      (fields.numOutputs << OUTPUTS_SHIFT)
+    base ??= fields.createdAt
+    const created = offset(fields.createdAt, base)
+    this.#created = created ?? fields.createdAt
+    if (created === undefined) this.#flags |= CREATED_WHOLE
+  }
+
+  get createdAt(): number {
+    return this.#flags & CREATED_WHOLE ? this.#created : (base as number) + this.#created
+  }
+
+  set createdAt(at: number) {
+    const updated = this.updatedAt
+    const created = offset(at, base as number)
+    this.#created = created ?? at
+    this.#flag(CREATED_WHOLE, created === undefined)
+    this.updatedAt = updated
+  }
+
+  get type(): TaskRecord['type'] {
+    return this.#flags & VIDEO ? 'video' : 'image'
+  }
+
+  set type(type: TaskRecord['type']) {
+    this.#flags = (this.#flags & ~VIDEO) | (type === 'video' ? VIDEO : 0)
+  }
+
+  get provider(): TaskRecord['provider'] {
+    return PROVIDERS[(this.#flags >> PROVIDER_SHIFT) & 3]!
+  }
+
+  set provider(provider: TaskRecord['provider']) {
+    this.#flags = (this.#flags & ~(3 << PROVIDER_SHIFT)) | (PROVIDERS.indexOf(provider) << PROVIDER_SHIFT)
+  }
+
+  get status(): TaskRecord['status'] {
+    return ((this.#flags >> STATUS_SHIFT) & 3) as TaskRecord['status']
+  }
+
+  set status(status: TaskRecord['status']) {
+    this.#flags = (this.#flags & ~(3 << STATUS_SHIFT)) | (status << STATUS_SHIFT)
+  }
+
+  get creditRefunded(): boolean {
+    return (this.#flags & REFUNDED) !== 0
+  }
+
+  set creditRefunded(value: boolean) {
+    this.#flag(REFUNDED, value)
+  }
+
+  get submissionUncertain(): boolean {
+    return (this.#flags & UNCERTAIN) !== 0
+  }
+
+  set submissionUncertain(value: boolean) {
+    this.#flag(UNCERTAIN, value)
+  }
+
+  get effectiveWatermark(): boolean {
+    return (this.#flags & WATERMARK) !== 0
+  }
+
+  set effectiveWatermark(value: boolean) {
+    this.#flag(WATERMARK, value)
+  }
+
+  get demo(): boolean {
+    return (this.#flags & DEMO) !== 0
+  }
+
+  set demo(value: boolean) {
+    this.#flag(DEMO, value)
+  }
+
+  get numOutputs(): number {
+    return this.#flags >>> OUTPUTS_SHIFT
+  }
+
+  set numOutputs(count: number) {
+    this.#flags = (this.#flags & ((1 << OUTPUTS_SHIFT) - 1)) | (count << OUTPUTS_SHIFT)
+  }
+
+  get updatedAt(): number {
+    return this.#flags & UPDATED_WHOLE ? this.#updated : this.createdAt + this.#updated
+  }
+
+  set updatedAt(at: number) {
+    const updated = offset(at, this.createdAt)
+    this.#updated = updated ?? at
+    this.#flag(UPDATED_WHOLE, updated === undefined)
+  }
+
+  get providerTaskId(): string {
+    return this.#id(0)
+  }
+
+  set providerTaskId(id: string) {
+    this.#setId(0, id)
+  }
+
+  get requestId(): string {
+    return this.#id(1)
+  }
+
+  set requestId(id: string) {
+    this.#setId(1, id)
+  }
+
+  get httpRequestId(): string {
+    return this.#id(2)
+  }
+
+  set httpRequestId(id: string) {
+    this.#setId(2, id)
+  }
+
+  /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
+  toRecord(): TaskRecord {
+    const record: TaskRecord = {
+      id: this.id,
+      seq: this.seq,
+      type: this.type,
+      accountId: this.accountId,
+      model: this.model,
+      prompt: this.prompt,
+      provider: this.provider,
+      scenario: this.scenario,
+      polls: this.polls,
+      status: this.status,
+      creditsUsed: this.creditsUsed,
+      creditRefunded: this.creditRefunded,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+      providerTaskId: this.providerTaskId,
+      requestId: this.requestId,
+      httpRequestId: this.httpRequestId,
+      submissionUncertain: this.submissionUncertain,
+      effectiveWatermark: this.effectiveWatermark,
+      demo: this.demo,
+      numOutputs: this.numOutputs,
+      preview: this.preview,
+    }
+    // The optional fields, in the order they were set (the row's own fields come first).
+    const own = Object.keys(this)
+    for (let i = OWN_FIELDS; i < own.length; i++) {
+      const key = own[i] as keyof TaskRecord
+      ;(record as unknown as Record<string, unknown>)[key] = this[key]
+    }
+    return record
+  }
+
+  #flag(bit: number, on: boolean): void {
+    this.#flags = on ? this.#flags | bit : this.#flags & ~bit
+  }
+
+  #id(index: number): string {
+    const ids = this.#ids
+    const first = ids.indexOf(' ')
+    if (index === 0) return ids.slice(0, first)
+    const second = ids.indexOf(' ', first + 1)
+    return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
+  }
+
+  #setId(index: number, id: string): void {
+    const ids = [this.#id(0), this.#id(1), this.#id(2)]
+    ids[index] = id
+    this.#ids = ids.join(' ')
+  }
+}
+
+/** How many enumerable own fields every row has, before its optional ones. */
+const OWN_FIELDS = 9
+
+/**
+ * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.
+ * @example
+ * toTable(records.map(plainRecord))
+ */
+export function plainRecord(task: TaskRecord): TaskRecord {
+  return task instanceof TaskRow ? task.toRecord() : task
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import type { SavedEngine } from '../../src/engine/saved-state.js'
+import { StateReplay } from '../../src/engine/state-replay.js'
+import { createSimulator } from '../../src/index.js'
+import { toTable } from '../../src/lib/keyed-table.js'
+import { stateInSlices } from '../../src/node/state-slices.js'
+import { appSender, normal, START } from './mixed-load.js'
+
+/**
+ * A whole state.json made a slice at a time (docs/state.md, Crash safety and cost): requests are
+ * answered between the slices, and the folder reads back the state it was taken from, with what
+ * changed meanwhile in the log's next line.
+ */
+
+const options = () => ({
+  seed: 5,
+  clock: { mode: 'manual' as const, start: START, wallNow: () => START },
+  maxTasks: 50_000,
+  sleep: async () => {},
+})
+const IMAGE = { model: 'base-image-2', prompt: 'a fox' }
+
+async function simulatorWith(tasks: number) {
+  const simulator = createSimulator(options())
+  const { engine } = simulator
+  engine.patchAccount('acct_alice', { credits: 1_000_000_000 })
+  const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+  for (let i = 0; i < tasks; i++) {
+    await engine.submit(alice, 'image', IMAGE)
+    if (i % 3 === 0) engine.advanceClock(6)
+  }
+  return simulator
+}
+
+describe('a whole state made a slice at a time', () => {
+  it('is the snapshot document, with the size and checksum its header gives', async () => {
+    const { engine, drift } = await simulatorWith(500)
+    const body = await stateInSlices(engine, drift)
+    const text = body.chunks.join('')
+    expect(body.bytes).toBe(Buffer.byteLength(text))
+    expect(body.sha256).toBe(createHash('sha256').update(text).digest('hex'))
+    const saved = JSON.parse(text) as SavedEngine & { drift: unknown }
+    expect(saved.drift).toEqual(JSON.parse(JSON.stringify(drift.save())))
+    const { drift: _, ...engineSaved } = saved
+    expect(normal(engineSaved)).toEqual(normal(JSON.parse(JSON.stringify(engine.save()))))
+  })
+
+  it('lets requests be answered meanwhile; what they change is in the next line, and it all reads back', async () => {
+    const { engine, drift, app } = await simulatorWith(10_000)
+    const send = appSender(app)
+    let answered = 0
+    let done = false
+    const writing = stateInSlices(engine, drift).finally(() => {
+      done = true
+    })
+    // Requests that change tasks the slices have yet to write, and make new ones: one per turn of
+    // the event loop, as a server's arrive.
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve))
+      await send('POST', '/__mock/clock/advance', { seconds: 2 })
+      await send('POST', '/api/ai/image/generate', IMAGE)
+      answered++
+    }
+    const body = await writing
+    expect(answered).toBeGreaterThan(1)
+    const { drift: _, ...written } = JSON.parse(body.chunks.join('')) as SavedEngine & { drift: unknown }
+    const replay = new StateReplay(written)
+    replay.apply(JSON.parse(JSON.stringify(engine.takeChanges())))
+    const { saved, records } = replay.result()
+    saved.tasks.records = toTable(records)
+    const restored = createSimulator(options())
+    restored.engine.restore(saved)
+    expect(normal(restored.engine.save())).toEqual(normal(engine.save()))
+  })
+})
