@@ -41,7 +41,7 @@ const REQUIRED = [
 
 describe.concurrent('the packed tarball', () => {
   it(
-    'holds only whitelisted files, every file the exports map and bin name, and weighs under 430 kB',
+    'holds only whitelisted files, every file the exports map and bin name, and weighs under 450 kB',
     async ({ expect }) => {
       const { info } = await packed()
       const paths = info.files.map((f) => f.path).sort()
@@ -54,10 +54,10 @@ describe.concurrent('the packed tarball', () => {
       // 200 kB, then 250 kB (docs, Changelog): the test kit and outcome coverage ~16 kB packed, the
       // proxy, drift report and calibration ~20 kB, the engine split, paging and hardening ~10 kB; 270 kB
       // since state on disk, `genmock init`, the Testcontainers module and the scenario schema came in;
-      // 430 kB since the bin is the one-file command, dist/cli.cjs (~175 kB packed, ~20 kB of the ES module
-      // command's own chunks gone): it starts in half the time of the split build (docs/performance.md,
-      // Cold start), and zod and yaml stay inlined, as a require('zod') alone costs more than the split build.
-      expect(info.size, report).toBeLessThan(430_000)
+      // 450 kB since the bin is the one-file command, dist/cli.cjs (~180 kB packed, ~20 kB of the ES module
+      // command's own chunks gone): it starts faster than the split build (docs/performance.md, Cold
+      // start), and zod and yaml stay inlined, as a require('zod') alone costs more than the split build.
+      expect(info.size, report).toBeLessThan(450_000)
     },
     RUN_MS,
   )
