@@ -1,13 +1,15 @@
 // `npm run build`'s last step: the `genmock` command as ONE CommonJS file, dist/cli.cjs, with
 // everything it runs inlined (zod, yaml, the scenarios, the dashboard, the OpenAPI documents). It
-// is the package's bin (one file to read and compile: a faster cold start than the split ES
-// module build) and the main script of the standalone executable (build/binary.ts), which loads
-// nothing from node_modules. The one file read at run time, the video sample, comes from the
-// package or from the executable's assets (src/node/package-file.ts).
+// is the package's bin, the image's entry point and the main script of the standalone executable
+// (build/binary.mjs), which loads nothing from node_modules. One file to read and compile is what
+// makes the cold start fast (docs/performance.md, Cold start): the split ES module build loads
+// dozens of files, and zod left outside as a `require('zod')` loads some fifty more. The one file
+// read at run time, the video sample, comes from the package or from the executable's assets
+// (src/node/package-file.ts).
 // Run as `tsx build/bundle-cli.ts`.
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { dashboardCode, packageFields } from './esbuild-plugins.js'
+import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
@@ -23,7 +25,7 @@ const result = await build({
   // A CommonJS module has no import.meta: its URL is the bundle's own file.
   banner: { js: 'var __genmock_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
   define: { 'import.meta.url': '__genmock_import_meta_url' },
-  plugins: [packageFields, dashboardCode],
+  plugins: [packageFields, dashboardCode, parsedAtBuild],
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,

@@ -1,9 +1,12 @@
 // esbuild plugins that `npm run build` shares: tsup's library build (build/tsup.config.ts) and the
-// one-file command (build/bundle-cli.ts) load package.json and the dashboard's code the same way.
+// one-file command (build/bundle-cli.ts) load package.json, the dashboard's code and the bundled
+// scenarios and fixtures the same way.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { builtCode } from '../src/dashboard/bundle.js'
+import { defaultAccounts, defaultPricing } from '../src/engine/default-fixtures.js'
+import { bundledScenarios } from '../src/engine/scenarios/bundled-scenarios.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -34,5 +37,27 @@ export const dashboardCode: Plugin = {
     build.onLoad({ filter: /[\\/]dashboard[\\/]code\.ts$/ }, async (args) =>
       args.path === file ? { contents: await builtCode(), loader: 'js' } : undefined,
     )
+  },
+}
+
+/**
+ * The bundled scenarios and fixtures as their schemas parse them, parsed here at build time (a
+ * file that does not parse fails the build): the package carries the parsed values, and no start
+ * spends ~15 ms of zod on files that never change (docs/performance.md, Cold start). The sources,
+ * run as they are (tests, tsx), parse them when loaded.
+ */
+export const parsedAtBuild: Plugin = {
+  name: 'genmock-parsed-at-build',
+  setup(build) {
+    const modules = new Map<string, Record<string, unknown>>([
+      [join(ROOT, 'src', 'engine', 'scenarios', 'bundled-scenarios.ts'), { bundledScenarios }],
+      [join(ROOT, 'src', 'engine', 'default-fixtures.ts'), { defaultAccounts, defaultPricing }],
+    ])
+    build.onLoad({ filter: /[\\/](?:bundled-scenarios|default-fixtures)\.ts$/ }, (args) => {
+      const values = modules.get(args.path)
+      if (!values) return undefined
+      const lines = Object.entries(values).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
+      return { contents: lines.join('\n'), loader: 'js' }
+    })
   },
 }

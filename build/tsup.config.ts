@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { transformSync, type Plugin } from 'esbuild'
 import { defineConfig, type Options } from 'tsup'
 import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
-import { dashboardCode, packageFields } from './esbuild-plugins.js'
+import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -73,6 +73,9 @@ const sucrase = createRequire(import.meta.url)('sucrase') as {
 sucrase.transform = (code, { filePath }) => {
   const result = transformSync(code, {
     format: 'cjs',
+    // With Node's annotation of the exports, which a native import() of a chunk (the state keeper, the
+    // proxy: loaded when used) needs to see its named exports.
+    platform: 'node',
     target: TARGET,
     minify: true,
     sourcemap: true,
@@ -97,7 +100,7 @@ const common: Options = {
   // The declarations tsc wrote (build:types), bundled per entry: tsup's own dts step would
   // compile the sources once per entry, three times slower.
   dts: { entry: declarations() },
-  esbuildPlugins: [packageFields, dashboardCode],
+  esbuildPlugins: [packageFields, dashboardCode, parsedAtBuild],
 }
 
 export default defineConfig([
@@ -105,8 +108,8 @@ export default defineConfig([
     ...common,
     name: 'esm',
     format: ['esm'],
-    // The command is ES modules only, and shares the library's chunks.
-    entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY, cli: 'src/node/bin.ts' },
+    // The command is not here: it is one CommonJS file of its own, dist/cli.cjs (build/bundle-cli.ts).
+    entry: { ...LIBRARY, ...KIT_ESM, ...ESM_ONLY },
     // The scenario files' JSON Schema, `genmock/scenario.schema.json` (docs/scenarios.md, Editor help).
     onSuccess: async () =>
       writeFileSync(join(ROOT, 'dist', SCENARIO_SCHEMA_FILE), `${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`),
@@ -116,6 +119,6 @@ export default defineConfig([
     name: 'cjs',
     format: ['cjs'],
     entry: { ...LIBRARY, ...KIT },
-    esbuildPlugins: [packageFields, dashboardCode, esmOnly],
+    esbuildPlugins: [packageFields, dashboardCode, parsedAtBuild, esmOnly],
   },
 ])

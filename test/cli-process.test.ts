@@ -8,7 +8,7 @@ import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.
 
 /**
  * The genmock process as CI runs it: exit codes, bad options, --log json, the environment,
- * signals and the graceful drain, a closed stdout, --watch. Each runs the built dist/cli.js.
+ * signals and the graceful drain, a closed stdout, --watch. Each runs the built dist/cli.cjs.
  */
 
 afterEach(killAll)

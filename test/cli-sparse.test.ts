@@ -5,7 +5,7 @@ import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
 /**
  * `--sparse` on the command line. The parser is tested directly; the command itself runs as users run it, the
- * built dist/cli.js (npm test builds it first).
+ * built dist/cli.cjs (npm test builds it first).
  */
 
 const serveArgs = (argv: string[]) => {

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
 import { RULE_IDS } from '../src/contract/conformance-rules.js'
@@ -44,31 +45,32 @@ describe('genmock CLI', () => {
     LIMIT_MS + 5000,
   )
 
-  it('--help and --version load only the argument parser: no server, zod, msw or yaml', () => {
-    // The modules node loads before the first await of the bin: its static imports, followed.
-    const loaded = new Set<string>()
-    const bare = new Set<string>()
-    const follow = (file: string) => {
-      if (loaded.has(file)) return
-      loaded.add(file)
-      const code = readFileSync(file, 'utf8')
-      for (const [, from, plain] of code.matchAll(
-        /^(?:import|export)\s[^;'"]*?\sfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm,
-      )) {
-        const specifier = (from ?? plain)!
-        if (specifier.startsWith('.')) follow(join(dirname(file), specifier))
-        else bare.add(specifier)
-      }
+  it('--help and --version start nothing of the server: node:http, node:https and node:dns are never loaded', () => {
+    // The bin is one bundle (build/bundle-cli.ts): each command's modules, and the built-in modules they
+    // require, run only once the command is known, so a probe loaded first lists what the command loaded.
+    const probe = join(mkdtempSync(join(tmpdir(), 'genmock-probe-')), 'probe.cjs')
+    writeFileSync(
+      probe,
+      `const before = new Set(process.moduleLoadList)
+      const added = () => process.moduleLoadList.filter((m) => !before.has(m))
+      process.on('exit', () => process.stderr.write(JSON.stringify(added())))`,
+    )
+    const loaded = (args: string[]) => {
+      const { stdout, stderr, status } = spawnSync(process.execPath, ['-r', probe, ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      })
+      expect(status, stderr).toBe(0)
+      expect(stdout.length).toBeGreaterThan(0)
+      return JSON.parse(stderr) as string[]
     }
-    follow(join(ROOT, BIN))
-    expect([...bare].filter((specifier) => !specifier.startsWith('node:'))).toEqual([])
-    const bytes = [...loaded].reduce((sum, file) => sum + readFileSync(file).byteLength, 0)
-    expect(bytes).toBeLessThan(32_000)
-    // and the rest comes through one dynamic import per command, after the arguments are read
-    for (const command of ['serve', 'validate', 'calibrate'])
-      expect(readFileSync(join(ROOT, BIN), 'utf8')).toMatch(
-        new RegExp(`await import\\(["']\\./${command}-command-[\\w-]+\\.js["']\\)`),
-      )
+    const server = ['NativeModule http', 'NativeModule https', 'NativeModule dns']
+    // The probe sees them when they are loaded.
+    expect(loaded(['-p', '["http", "https", "dns"].map((name) => require(name)).length'])).toEqual(
+      expect.arrayContaining(server),
+    )
+    for (const args of [['--help'], ['--version']])
+      for (const name of server) expect(loaded([BIN, ...args]), `${args[0]} loads ${name}`).not.toContain(name)
   })
 
   it(

@@ -8,7 +8,7 @@ import { clockModeSchema } from './control-clock.js'
 import { ruleIdSchema } from './conformance-rules.js'
 import { OUTCOME_NAMES } from './outcomes.js'
 import { fullTaskSnapshotSchema } from './responses.js'
-import { scenarioSchema } from './scenario.js'
+import { scenarioShape } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
 
 const ok = z.literal(true)
@@ -229,6 +229,6 @@ export const scenarioListSchema = z.strictObject({
   default: z.string(),
   scenarios: z.array(z.strictObject({ name: z.string(), description: z.string(), origin: z.string(), rules: count })),
 })
-export const scenarioLoadedSchema = z.strictObject({ ...scenarioSchema.shape, origin: z.string() })
+export const scenarioLoadedSchema = z.lazy(() => z.strictObject({ ...scenarioShape(), origin: z.string() }))
 export const scenarioSavedSchema = z.strictObject({ name: z.string(), rules: count })
 export const scenarioChosenSchema = z.strictObject({ default: z.string() })

@@ -33,8 +33,8 @@ export interface EngineOptions {
   clock?: ClockOptions
   accounts?: AccountsFixture
   pricing?: PricingFixture
-  /** The MP4 served for every completed video task. */
-  videoSample?: Uint8Array
+  /** The MP4 served for every completed video task, or what reads it when a video is first served. */
+  videoSample?: Uint8Array | (() => Uint8Array)
   /** Scenarios on top of the bundled ones; one with a bundled name replaces it. */
   scenarios?: readonly (Scenario | ScenarioEntry)[]
   /** The scenario requests get when nothing else picks one. Default 'default'. */
@@ -90,7 +90,7 @@ export class EngineState {
   readonly idStyle: IdStyle
   readonly sparse: SparseSetting
   readonly accountsFixture: ReturnType<typeof accountsFixtureSchema.parse>
-  readonly videoSample: Uint8Array | undefined
+  #videoSample: Uint8Array | (() => Uint8Array) | undefined
   readonly sleep: (ms: number) => Promise<void>
   seed: number
   random: Random
@@ -125,7 +125,7 @@ export class EngineState {
     }
     this.life.history.onChange = (id) => this.changes.task(id)
     this.worlds = new Worlds(new World(this.clock, this.life), this.tasks, this.ledger)
-    this.videoSample = options.videoSample
+    this.#videoSample = options.videoSample
     this.sleep = options.sleep ?? noWait
     this.strict = options.strict ?? false
     this.idStyle = options.idStyle ?? DEFAULT_ID_STYLE
@@ -134,6 +134,12 @@ export class EngineState {
     this.random = new Random(this.seed)
     this.idempotency = new IdempotencyRecords((options.idempotencyRetentionSeconds ?? 24 * 3600) * 1000)
     this.loadAccounts()
+  }
+
+  /** The video sample, read when first asked for (a door's file read is no part of its start). */
+  get videoSample(): Uint8Array | undefined {
+    if (typeof this.#videoSample === 'function') this.#videoSample = this.#videoSample()
+    return this.#videoSample
   }
 
   /** The simulated now of the server clock, after applying every event due by then. */

@@ -356,6 +356,11 @@ export class Engine {
     return { defaultName: this.#state.scenarios.defaultName, entries: this.#state.scenarios.list() }
   }
 
+  /** How many scenarios are in force and the default one, without sorting them as the list does. */
+  scenarioCount(): { defaultName: string; count: number } {
+    return { defaultName: this.#state.scenarios.defaultName, count: this.#state.scenarios.size }
+  }
+
   scenario(name: string): ScenarioEntry | undefined {
     return this.#state.scenarios.get(name)
   }

@@ -20,10 +20,10 @@ export function valueAt(body: unknown, path: readonly PathSegment[]): unknown {
 
 const dotted = (path: readonly PathSegment[]) => path.map(String).join('.')
 
-/** The field names an object schema allows at `path`, looking through optional, array, union and record. */
+/** The field names an object schema allows at `path`, looking through optional, lazy, array, union and record. */
 function fieldsAt(schema: z.ZodType, path: readonly PathSegment[]): string[] {
   const def = defOf(schema)
-  const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined)
+  const inner = def.innerType ?? (def.type === 'pipe' ? def.in : def.type === 'lazy' ? def.getter!() : undefined)
   if (inner) return fieldsAt(inner, path)
   if (def.type === 'union') return [...new Set(def.options!.flatMap((option) => fieldsAt(option, path)))]
   const [head, ...rest] = path

@@ -14,6 +14,8 @@ export interface ZodDef {
   valueType?: z.ZodType
   values?: unknown[]
   in?: z.ZodType
+  /** A lazy schema's: the schema it stands for, built on the first call. */
+  getter?: () => z.ZodType
 }
 
 /**

@@ -29,7 +29,7 @@ export interface ReadyInfo {
  * that are refused on purpose.
  * @example
  * const info = readyInfo({ url, port, version: '0.1.0', seed: 7, clock: engine.clockState(),
- *   accounts: defaultAccounts, scenarios: engine.scenarioList() })
+ *   accounts: defaultAccounts, scenarios: engine.scenarioCount() })
  */
 export function readyInfo(options: {
   url: string
@@ -38,7 +38,8 @@ export function readyInfo(options: {
   seed: number
   clock: ClockState
   accounts: AccountsFixture
-  scenarios: ReturnType<Engine['scenarioList']>
+  /** The count, not the list: sorting names the way the list does costs the first start ~10 ms (ICU). */
+  scenarios: ReturnType<Engine['scenarioCount']>
   locked?: boolean
 }): ReadyInfo {
   const { url, accounts, scenarios, locked = false } = options
@@ -59,7 +60,7 @@ export function readyInfo(options: {
     seed: options.seed,
     clock: options.clock,
     scenario: scenarios.defaultName,
-    scenarios: scenarios.entries.length,
+    scenarios: scenarios.count,
     dashboard: `${url}/__mock/`,
     control: `${url}/__mock/health`,
     locked,

@@ -12,13 +12,11 @@ import { Problem } from '../engine/problem.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
 import { banner, readyInfo } from './banner.js'
 import { KEYS, OPTIONS, type OptionSpec, type ServeArgs, VERSION } from './cli-args.js'
-import { leanHeap } from './lean-heap.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { output, writeError } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from './server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
 import { unknownVariables } from './unknown-variables.js'
-import { StateDirError } from './state-dir.js'
 import { savedLine, stateLine } from './state-lines.js'
 
 /**
@@ -95,7 +93,7 @@ async function preflight(args: ServeArgs): Promise<string[]> {
 }
 
 /** Why the server could not start, and the exit code: 2 when an option is at fault, 1 otherwise. */
-function startFailure(error: unknown, args: ServeArgs): [number, string] {
+function startFailure(error: unknown, args: ServeArgs, stateDir: boolean): [number, string] {
   if (error instanceof Problem && error.detail.kind === 'invalid-request') {
     const lines = error.detail.issues.map(
       (issue) =>
@@ -104,7 +102,7 @@ function startFailure(error: unknown, args: ServeArgs): [number, string] {
     )
     return [2, `not starting\n${lines.join('')}`]
   }
-  if (error instanceof StateDirError) return [2, `not starting: ${error.message}\n`]
+  if (stateDir) return [2, `not starting: ${(error as Error).message}\n`]
   const code = (error as { code?: string }).code
   if (code === 'EADDRINUSE') return [1, `port ${args.port} is in use (try --port 0 for a free one)\n`]
   if (code === 'EADDRNOTAVAIL') return [2, `--host ${args.host}: not an address of this machine, cannot bind it\n`]
@@ -168,11 +166,15 @@ export async function serve(args: ServeArgs): Promise<number> {
         : {}),
     })
   } catch (error) {
-    const [code, message] = startFailure(error, args)
+    // state-dir.js (node:crypto with it) is loaded only when there is a state folder to blame.
+    const keeping = args.state !== undefined || args.stateFrom !== undefined
+    const stateDir = keeping && error instanceof (await import('./state-dir.js')).StateDirError
+    const [code, message] = startFailure(error, args, stateDir)
     writeError(`genmock: ${message}`)
     return code
   }
-  const stopSteering = leanHeap()
+  // After the port is open: node:v8 and node:perf_hooks are no part of answering the first request.
+  const stopSteering = (await import('./lean-heap.js')).leanHeap()
   // The handlers are in place before the banner: whoever reads the URL may stop it at once.
   const { stopped, dispose } = stopRequested(out)
   const info = readyInfo({
@@ -182,7 +184,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     seed: server.engine.seed,
     clock: server.engine.clockState(),
     accounts: defaultAccounts,
-    scenarios: server.engine.scenarioList(),
+    scenarios: server.engine.scenarioCount(),
     locked: args.adminToken !== undefined,
   })
   const stopWatch = args.watch

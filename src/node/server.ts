@@ -15,9 +15,9 @@ import { accessRules, type AccessOptions } from './access.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
-import { RecordingProxy, type ProxyOptions } from './recording-proxy.js'
+import type { ProxyOptions } from './recording-proxy.js'
 import { VERSION } from './cli-args.js'
-import { readSnapshotFile, StateKeeper, type StateOptions } from './state-keeper.js'
+import type { StateKeeper, StateOptions } from './state-keeper.js'
 import { bodyLimit, restoreSnapshot } from '../handlers/state-handlers.js'
 import { readBody } from './request-body.js'
 
@@ -161,16 +161,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
   const { state: kept, ...rest } = options
   const { dir, ...state } = kept ?? {}
+  // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
+  const keeping = dir !== undefined || state.from !== undefined ? await import('./state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine, drift: Drift) =>
-    (keeper = new StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
+    (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
   const { engine, drift, answer } = buildSimulator(
-    { videoSample: loadVideoSample(), ...rest },
+    // Read when a video is first served: finding the package's file costs a start some 6 ms.
+    { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
   )
-  if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(state.from))
+  if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, keeping!.readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
-  const proxy = options.proxy && new RecordingProxy(engine, drift, options.proxy, onError)
+  // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
+  const proxy =
+    options.proxy && new (await import('./recording-proxy.js')).RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))

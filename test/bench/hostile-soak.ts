@@ -60,7 +60,7 @@ interface Running {
 
 /** `genmock ARGS` from the checkout under test; resolves once its `ready` line names the URL. */
 async function genmock(args: string[]): Promise<Running> {
-  const cli = join(FROM, 'dist/cli.js')
+  const cli = join(FROM, 'dist/cli.cjs')
   const child = spawn(process.execPath, [cli, '--port', '0', '--log', 'json', ...args], {
     cwd: FROM,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,5 +1,5 @@
 // The recording proxy's cost: the same request straight to a local upstream and through
-// `genmock --proxy` (the built dist/cli.js, in a process of its own; the upstream in another),
+// `genmock --proxy` (the built dist/cli.cjs, in a process of its own; the upstream in another),
 // interleaved, one at a time over kept-alive connections. Prints the medians and the overhead
 // (target: at most 2 ms at the median). Run: `npm run build && node --import tsx test/bench/proxy.ts`;
 // BENCH_REQUESTS sets the requests per side (default 2000).
@@ -61,7 +61,7 @@ const port = await new Promise<number>((resolve) => {
 })
 const proxy = spawn(
   process.execPath,
-  ['dist/cli.js', '--port', String(port), '--log', 'silent', '--proxy', upstreamUrl],
+  ['dist/cli.cjs', '--port', String(port), '--log', 'silent', '--proxy', upstreamUrl],
   { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
 )
 const proxyUrl = `http://127.0.0.1:${port}`

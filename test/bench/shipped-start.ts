@@ -1,9 +1,9 @@
 // Cold start of the command in each form it ships in (docs/containers-and-ci.md, The
 // standalone executable): spawn → first answer to GET /__mock/health, median of 10 rounds, the
-// three interleaved round by round so that machine load falls on each alike:
-//   npx genmock's command      node dist/cli.js (the ES module build, split in chunks)
-//   the one-file command       node dist/cli.cjs (the bundle the image runs)
-//   the standalone executable  release/genmock-linux-x64 (npm run build:binary first)
+// two interleaved round by round so that machine load falls on each alike:
+//   the one-file command       node dist/cli.cjs (what npx genmock and the image run)
+//   the standalone executable  release/genmock-linux-x64 (the same file, V8 code cache built in; npm run
+//                              build:binary first)
 // Run: node --import tsx test/bench/shipped-start.ts [rounds]
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -13,7 +13,6 @@ import { join } from 'node:path'
 const ROOT = join(import.meta.dirname, '..', '..')
 const ROUNDS = Number(process.argv[2] ?? 10)
 const TARGETS: [string, string, string[]][] = [
-  ['node dist/cli.js', process.execPath, [join(ROOT, 'dist', 'cli.js')]],
   ['node dist/cli.cjs', process.execPath, [join(ROOT, 'dist', 'cli.cjs')]],
   ['release/genmock-linux-x64', join(ROOT, 'release', 'genmock-linux-x64'), []],
 ]

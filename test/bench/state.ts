@@ -164,7 +164,7 @@ interface Server {
 /** The genmock command, pinned to core 0, with the state options given. */
 async function genmock(state: string[]): Promise<Server> {
   const [command, args] = pinned(process.execPath, [
-    'dist/cli.js',
+    'dist/cli.cjs',
     ...['--port', '0', '--log', 'json', '--clock', 'manual', '--max-tasks', '1000000', ...state],
   ])
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })

@@ -10,7 +10,7 @@ import { ROOT, setup } from './engine.js'
 /**
  * The standalone executable (docs/containers-and-ci.md, The standalone executable), copied out of
  * the checkout and run with an empty environment (`env -i`: no PATH, so no node, no npm) from an
- * empty folder: it must behave as `node dist/cli.js`, the command npx runs, in every answer.
+ * empty folder: it must behave as `node dist/cli.cjs`, the command npx runs, in every answer.
  */
 
 const execFileP = promisify(execFile)
@@ -19,12 +19,12 @@ const BINARY = join(DIR, 'genmock-linux-x64')
 const KEY = { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' }
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 
-/** Runs a command to its end: the executable (empty environment) or `node dist/cli.js` (ours). */
+/** Runs a command to its end: the executable (empty environment) or `node dist/cli.cjs` (ours). */
 async function run(which: 'binary' | 'node', args: string[]) {
   const [file, argv, env] =
     which === 'binary'
       ? [BINARY, args, {}]
-      : [process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { PATH: process.env.PATH ?? '' }]
+      : [process.execPath, [join(ROOT, 'dist', 'cli.cjs'), ...args], { PATH: process.env.PATH ?? '' }]
   try {
     const { stdout, stderr } = await execFileP(file, argv, { cwd: DIR, env })
     return { code: 0, stdout, stderr }
@@ -114,7 +114,7 @@ describe('the standalone executable with an empty environment', () => {
     it('serves the dashboard page, the same page as npx genmock', async () => {
       const page = await (await fetch(`${server.url}/__mock/`)).text()
       expect(page).toContain('<title>genmock dashboard</title>')
-      const theirs = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), '--port', '0', '--log', 'json'], {
+      const theirs = spawn(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), '--port', '0', '--log', 'json'], {
         cwd: DIR,
         stdio: 'pipe',
       })

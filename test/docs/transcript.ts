@@ -12,7 +12,7 @@ import { DOCS_ROOT } from './markdown.js'
  * `127.0.0.1:4600` and `--port 4600` become its address; without, they become a free port.
  */
 
-const CLI = join(DOCS_ROOT, 'dist', 'cli.js')
+const CLI = join(DOCS_ROOT, 'dist', 'cli.cjs')
 
 export interface Step {
   command: string

@@ -23,7 +23,7 @@ import {
 /** `genmock init` in a project (its files written afresh), as a user runs it: the installed command. */
 async function init(dir: string, node: string, args: string[], out: string): Promise<void> {
   rmSync(join(dir, out), { recursive: true, force: true })
-  const bin = join(dir, 'node_modules', 'genmock', 'dist', 'cli.js')
+  const bin = join(dir, 'node_modules', 'genmock', 'dist', 'cli.cjs')
   await exec(node, [bin, 'init', ...args, '--out', out], { cwd: dir })
 }
 

@@ -239,7 +239,7 @@ export function packed(): Promise<Packed> {
 let packing: Promise<Packed> | undefined
 
 async function pack(): Promise<Packed> {
-  if (!existsSync(join(ROOT, 'dist', 'cli.js')))
+  if (!existsSync(join(ROOT, 'dist', 'cli.cjs')))
     throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
   clearOld()
   const key = packInputsHash()

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** The built command, as the package's bin points at it: `npm test` builds it first. */
-export const BIN = 'dist/cli.js'
+export const BIN = 'dist/cli.cjs'
 if (!existsSync(join(ROOT, BIN))) throw new Error(`${BIN} is missing: run \`npm run build\` first (npm test does)`)
 /** Generous limit for a process to start or stop; only a guard against hanging, never asserted. */
 export const LIMIT_MS = 20_000

@@ -157,6 +157,11 @@ export class Scenarios {
     return this.#entries.get(name)?.scenario.sparse
   }
 
+  /** How many scenarios are in force. */
+  get size(): number {
+    return this.#entries.size
+  }
+
   list(): ScenarioEntry[] {
     return [...this.#entries.values()]
       .map(({ scenario, origin }) => ({ scenario, origin }))
