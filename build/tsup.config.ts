@@ -14,7 +14,7 @@ const ROOT = join(import.meta.dirname, '..')
 /** The package entry points: `genmock`, `genmock/node`, `genmock/browser`. */
 const LIBRARY = { index: 'src/index.ts', node: 'src/node/index.ts', browser: 'src/browser/index.ts' }
 
-/** The test kit's entries (README, The test kit); Vitest loads ES modules only, so its entry has no CommonJS. */
+/** The test kit's entries (docs/test-kit.md); Vitest loads ES modules only, so its entry has no CommonJS. */
 const KIT = {
   jest: 'src/kit/jest.ts',
   playwright: 'src/kit/playwright.ts',

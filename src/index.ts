@@ -23,8 +23,7 @@ export interface Simulator {
   /** `create({ clock: 'own' })`: an account for one test, with a clock of its own to `advance()`. */
   accounts: ReturnType<typeof accountHandles>
   /**
-   * With `proxy`: where the service answered otherwise than genmock would (README, Check genmock
-   * against the service).
+   * With `proxy`: where the service answered otherwise than genmock would (docs/check-against-the-service.md).
    */
   drift: Drift
 }
@@ -67,17 +66,17 @@ export { SPARSE_MODES, type SparseMode } from './contract/sparse.js'
 export type { App } from './handlers/app.js'
 export type { HttpRequest, Reply } from './http/request-reply.js'
 
-// ---- Clocks and accounts (README, A world per test) ----
+// ---- Clocks and accounts (docs/clocks-and-worlds.md, A world per test: clocks of their own) ----
 export type { AdvanceBy } from './contract/control-requests.js'
 export type { AccountHandle } from './engine/accounts/account-handle.js'
 export type { AccountClock } from './engine/engine.js'
 export type { Advanced } from './engine/clock/account-clocks.js'
 export type { TaskChange } from './engine/tasks/task-life.js'
 
-// ---- Client conformance (README, Client conformance) ----
+// ---- Client conformance (docs/conformance-and-coverage.md, Client conformance) ----
 export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/journal/conformance.js'
 
-// ---- Outcome coverage (README, Outcome coverage) ----
+// ---- Outcome coverage (docs/conformance-and-coverage.md, Outcome coverage) ----
 export { OUTCOME_NAMES, type OutcomeName } from './contract/outcomes.js'
 export type { CoverageReport } from './contract/control-answers.js'
 
@@ -85,7 +84,7 @@ export type { CoverageReport } from './contract/control-answers.js'
 export type { JournalEntry, JournalFilter } from './engine/journal/journal.js'
 export { journalToHar, type Har } from './reports/har.js'
 
-// ---- Drift from the real service (README, Check genmock against the service) ----
+// ---- Drift from the real service (docs/check-against-the-service.md) ----
 export type { MswProxyOptions } from './msw/proxy-handlers.js'
 export type { Calibration } from './drift/calibrate.js'
 export type { Drift } from './drift/drift-state.js'

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
-/** `--require-coverage` (README, Outcome coverage): the exit code CI reads, and the summary line. */
+/**
+ * `--require-coverage` (docs/conformance-and-coverage.md, Outcome coverage): the exit code CI reads, and the summary
+ * line.
+ */
 
 afterEach(() => killAll())
 

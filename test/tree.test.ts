@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The house rules Biome cannot check (README, Developing): lines of at most 120 characters,
+ * The house rules Biome cannot check (docs/how-it-is-built.md, Developing): lines of at most 120 characters,
  * comments and strings included; no source file over 400 lines; comments cite the README, never a
  * document the repository does not hold.
  */

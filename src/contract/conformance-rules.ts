@@ -1,9 +1,9 @@
-// The ids of the client conformance rules (README, Client conformance), as one zod enum.
+// The ids of the client conformance rules (docs/conformance-and-coverage.md, Client conformance), as one zod enum.
 import * as z from 'zod'
 
 /**
- * The client conformance rules by id (README, Client conformance), as findings, journal entries
- * and strict refusals name them. The engine keeps each rule's severity and what it enforces.
+ * The client conformance rules by id (docs/conformance-and-coverage.md, Client conformance), as findings, journal
+ * entries and strict refusals name them. The engine keeps each rule's severity and what it enforces.
  */
 export const RULE_IDS = [
   'poll-too-soon',

@@ -12,7 +12,10 @@ export const accountCreateSchema = z.strictObject({
   scenario: z.string().min(1).optional(),
   apiKey: apiKeySchema.optional(),
   demo: z.boolean().optional(),
-  /** Refuse this account's requests that break a conformance error rule (README, Client conformance). */
+  /**
+   * Refuse this account's requests that break a conformance error rule (docs/conformance-and-coverage.md, Client
+   * conformance).
+   */
   strict: z.boolean().optional(),
   clock: clockOwnerSchema.optional(),
 })

@@ -1,5 +1,5 @@
 /**
- * What the control API answers (README, Control API), route by route: the control document's
+ * What the control API answers (docs/control-api.md), route by route: the control document's
  * response schemas. Apart from what the routes read (control-clock.ts, …), so that the route
  * core does not carry them: only the document, loaded on first use, does.
  */
@@ -93,14 +93,14 @@ export const journalEntrySchema = z.strictObject({
   idempotencyKey: z.string().optional(),
   replayed: z.boolean().optional(),
   dropped: z.boolean().optional(),
-  /** Forwarded by --proxy: the answer is the real service's (README, Check genmock against the service). */
+  /** Forwarded by --proxy: the answer is the real service's (docs/check-against-the-service.md). */
   proxied: z.literal(true).optional(),
   conformance: z.array(ruleIdSchema).optional(),
   requestBody: journalBody.optional(),
   responseHeaders: z.record(z.string(), z.string()).optional(),
   responseBody: journalBody.optional(),
 })
-/** Present when more matches follow the page (README, Pages). */
+/** Present when more matches follow the page (docs/control-api.md, Pages). */
 const nextCursor = z
   .string()
   .regex(/^\d{1,15}$/)
@@ -172,7 +172,8 @@ export const findingListSchema = z.strictObject({
   findings: z.array(findingSchema),
 })
 
-// Outcome coverage (README, Outcome coverage): every outcome, met or not, and how many were met of the total
+// Outcome coverage (docs/conformance-and-coverage.md, Outcome coverage): every outcome, met or not, and how many were
+// met of the total
 export const coverageReportSchema = z.strictObject({
   outcomes: z.array(
     z.strictObject({

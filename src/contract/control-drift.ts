@@ -1,8 +1,8 @@
-// The drift report's vocabulary and schemas (README, Check genmock against the service): kinds, query, answer.
+// The drift report's vocabulary and schemas (docs/check-against-the-service.md): kinds, query, answer.
 import * as z from 'zod'
 
 /**
- * The drift report's vocabulary (README, Check genmock against the service): the kinds of finding,
+ * The drift report's vocabulary (docs/check-against-the-service.md): the kinds of finding,
  * what each means and whether `genmock calibrate` can make it go away; the query and the answer of
  * GET /__mock/drift.
  */

@@ -20,7 +20,7 @@ export const coverageQuerySchema = z.object({
   ),
 })
 
-/** The largest page of a listing (README, Pages): a page of 1000 tasks is under 1 MB. */
+/** The largest page of a listing (docs/control-api.md, Pages): a page of 1000 tasks is under 1 MB. */
 export const MAX_PAGE = 1000
 const pageLimit = (fallback: number) =>
   z

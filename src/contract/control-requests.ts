@@ -1,5 +1,5 @@
 /**
- * What the control API's routes read (README, Control API), by area. What they answer is in
+ * What the control API's routes read (docs/control-api.md), by area. What they answer is in
  * control-answers.ts, imported by the control document alone so the route core does not carry it.
  */
 export * from './control-accounts.js'

@@ -1,4 +1,4 @@
-/** Control API (README, Control API): what its routes read that no area of its own holds. */
+/** Control API (docs/control-api.md): what its routes read that no area of its own holds. */
 import * as z from 'zod'
 
 /** A non-empty path parameter: an account id, a task id, a scenario name. */

@@ -1,7 +1,7 @@
 /**
  * The model catalogue: every image and video model the interface names, with what a request may
  * ask of it. Values the interface gives are marked "interface"; the rest are simulator choices,
- * listed in the README table "Where the interface is silent". Credit amounts the interface does
+ * listed in the table of docs/where-the-interface-is-silent.md. Credit amounts the interface does
  * not give live in fixtures/pricing.json, not here.
  */
 

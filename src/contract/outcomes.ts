@@ -2,7 +2,7 @@
 
 /**
  * Every outcome of the interface coverage counts, in report order. What meets each is in the
- * README (Outcome coverage), whose table test/http/coverage.test.ts holds to this list.
+ * docs/conformance-and-coverage.md (Outcome coverage), whose table test/http/coverage.test.ts holds to this list.
  */
 export const OUTCOME_NAMES = [
   'image-completed',

@@ -1,5 +1,5 @@
 /**
- * The scenario file format (README, Scenarios): ordered rules that decide what happens when a request
+ * The scenario file format (docs/scenarios.md): ordered rules that decide what happens when a request
  * arrives (`submit`) and every state change after it (`timeline`). Files in scenarios/, the
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
@@ -140,7 +140,7 @@ function buildSchemas() {
         })
         return
       }
-      // Matched in linear time, so no prompt can stall the server (README, Scenarios: regular expressions).
+      // Matched in linear time, so no prompt can stall the server (docs/scenarios.md, Regular expressions).
       const parsed = parseRegex(regex, flags)
       if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['regex'], message: parsed.message })
     })

@@ -1,6 +1,6 @@
 /**
  * Video generation request body. The interface leaves required fields and bounds open; genmock
- * takes the stricter reading (README, Where the interface is silent): model and inputMode required,
+ * takes the stricter reading (docs/where-the-interface-is-silent.md): model and inputMode required,
  * prompt required for text_to_video, duration one the model allows, image_to_video needs a reference
  * image and text_to_video takes none. A schema is built per (model, inputMode) so each rule is
  * declarative.

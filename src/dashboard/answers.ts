@@ -34,7 +34,7 @@ export type JournalEntry = TaskDetail['requests'][number]
 export interface JournalPage {
   total: number
   requests: JournalEntry[]
-  /** Present when older entries follow (README, Pages). */
+  /** Present when older entries follow (docs/control-api.md, Pages). */
   nextCursor?: string
 }
 /** GET /__mock/conformance (its counts are not shown). */

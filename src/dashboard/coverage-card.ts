@@ -1,10 +1,10 @@
-// The dashboard's coverage card (README, Outcome coverage).
+// The dashboard's coverage card (docs/conformance-and-coverage.md, Outcome coverage).
 import type { CoverageAnswer } from './answers.js'
 import { el, fill } from './dom.js'
 
 /**
- * The coverage card (README, Outcome coverage): how many outcomes of the interface the clients
- * met, and each outcome, met ones with their count.
+ * The coverage card (docs/conformance-and-coverage.md, Outcome coverage): how many outcomes of the interface the
+ * clients met, and each outcome, met ones with their count.
  * @example
  * const coverage = coverageCard()
  * coverage.update(await ui.read('/__mock/coverage'))

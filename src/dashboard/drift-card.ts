@@ -1,9 +1,9 @@
-// The dashboard's drift card (README, Check genmock against the service).
+// The dashboard's drift card (docs/check-against-the-service.md).
 import type { DriftPage } from './answers.js'
 import { el, fill, mono, set, sub } from './dom.js'
 
 /**
- * The drift card (README, Check genmock against the service), shown once genmock has proxied an
+ * The drift card (docs/check-against-the-service.md), shown once genmock has proxied an
  * exchange: each finding's kind, place and count, and the service's value beside genmock's.
  * @example
  * const drift = driftCard()

@@ -1,4 +1,5 @@
-// The dashboard's conformance card (README, Client conformance): the count and the newest findings.
+// The dashboard's conformance card (docs/conformance-and-coverage.md, Client conformance): the count and the newest
+// findings.
 import type { FindingPage } from './answers.js'
 import { el, fill, mono, set, sub, time } from './dom.js'
 

@@ -24,7 +24,7 @@ import { tasksCard } from './tasks-card.js'
 import { toolbar } from './toolbar.js'
 
 /**
- * The live dashboard (README, The dashboard; `GET /__mock/`): tasks on their timelines with a
+ * The live dashboard (docs/dashboard.md): tasks on their timelines with a
  * detail panel, the clocks, balances and ledgers, the scenario in force, the request journal with
  * bodies and copy-as-curl, the conformance findings, the outcome coverage, the drift from the service
  * (with --proxy); and buttons for what the control API does.

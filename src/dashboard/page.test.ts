@@ -57,9 +57,10 @@ const TEST_IDS = [
   'coverage-outcome',
 ]
 const DATA_ATTRIBUTES = ['data-task-id', 'data-status', 'data-account-id', 'data-kind', 'data-outcome', 'data-met']
-// 25 KB until the listings paged (README, Pages): their older and newer buttons are 0.7 KB; the
-// coverage card (README, Outcome coverage) ~0.4 KB, the drift card (README, Check genmock against
-// the service) ~0.6 KB. 29 KB since the first hour and the saved state (docs/dashboard.md): two columns,
+// 25 KB until the listings paged (docs/control-api.md, Pages): their older and newer buttons are 0.7 KB; the
+// coverage card (docs/conformance-and-coverage.md, Outcome coverage) ~0.4 KB, the drift card
+// (docs/check-against-the-service.md)
+//  ~0.6 KB. 29 KB since the first hour and the saved state (docs/dashboard.md): two columns,
 // the clock since the start, the pager's buttons ~0.4 KB, and the refused keys' account marked
 // from the accounts fixture ~0.7 KB.
 const BUDGET = 29 * 1024

@@ -1,9 +1,9 @@
-// The dashboard's pager for listings that answer `nextCursor` (README, Pages).
+// The dashboard's pager for listings that answer `nextCursor` (docs/control-api.md, Pages).
 import type { Ui } from './actions.js'
 import { button, el } from './dom.js'
 
 /**
- * Older and newer pages of a listing that answers `nextCursor` (README, Pages): the newest page
+ * Older and newer pages of a listing that answers `nextCursor` (docs/control-api.md, Pages): the newest page
  * stays live; "older" follows the cursor, "newer" goes back, and a changed filter starts over.
  * @example
  * const pages = pager(ui, 'tasks-newer', 'tasks-older')

@@ -1,4 +1,4 @@
-// Calibration (README, Check genmock against the service): prices and a default scenario from a drift report.
+// Calibration (docs/check-against-the-service.md): prices and a default scenario from a drift report.
 import type { PricingFixture } from '../contract/fixtures.js'
 import { IMAGE_MODELS, VIDEO_MODELS } from '../contract/models.js'
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../contract/scenario.js'

@@ -20,7 +20,7 @@ import type { Redactor } from '../http/redaction.js'
 const SUCCESS_ROUTES = { image: 'submitImage', video: 'submitVideo', read: 'readTask' } as const
 
 /**
- * What a drift report implies (README, Check genmock against the service): the success statuses
+ * What a drift report implies (docs/check-against-the-service.md): the success statuses
  * are read here, where statuses belong; the rest is calibrate's.
  * @example
  * calibrationOf(simulator.drift, defaultPricing).report // '# genmock calibration from 40 recorded exchanges …'

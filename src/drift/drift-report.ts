@@ -1,5 +1,5 @@
 /**
- * The drift report (README, Check genmock against the service): where the service answered
+ * The drift report (docs/check-against-the-service.md): where the service answered
  * otherwise than genmock would have, grouped by kind and place, and what was merely observed.
  * Pure data: the route core decides what a finding is, this keeps them.
  */

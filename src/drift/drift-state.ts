@@ -1,4 +1,4 @@
-// The drift report a simulator keeps (README, Check genmock against the service): the report, the tasks it
+// The drift report a simulator keeps (docs/check-against-the-service.md): the report, the tasks it
 // watches, and the service's routes as the route table writes them, matched with the route core's own router.
 import { compileRoutes, type Match, type Row } from '../http/router.js'
 import { DriftReport, type DriftFinding, type DriftObservations } from './drift-report.js'

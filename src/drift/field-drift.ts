@@ -13,7 +13,7 @@ export interface AnswerContext {
   type?: 'image' | 'video' | undefined
 }
 
-/** Fields genmock's full answers carry on every task (README, Where the interface is silent). */
+/** Fields genmock's full answers carry on every task (docs/where-the-interface-is-silent.md). */
 const ALWAYS = [
   'taskId',
   'status',

@@ -1,6 +1,6 @@
 // genmock's own answers in place of the service's, one table for both proxy doors.
 
-/** Says an answer is genmock's own, not the service's (README, Check genmock against the service). */
+/** Says an answer is genmock's own, not the service's (docs/check-against-the-service.md). */
 export const PROXY_ERROR_HEADER = 'genmock-proxy-error'
 
 /** Why genmock answered a proxied request itself, and the status each gets. */

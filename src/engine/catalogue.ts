@@ -8,8 +8,8 @@ import type { ModelEntry, ModelList, Pricing } from '../contract/responses.js'
 import type { VideoRequest } from '../contract/video-request.js'
 
 /**
- * The tier a standard request to a tiered model is priced at (README, Where the interface is
- * silent): providerInput.resolution when given, else from max(width, height) — ≤1024 1K, ≤2048 2K,
+ * The tier a standard request to a tiered model is priced at (docs/where-the-interface-is-silent.md):
+ *  providerInput.resolution when given, else from max(width, height) — ≤1024 1K, ≤2048 2K,
  * larger 4K — else the model's default. A tier the model lacks (1K on base-image-pro) becomes its
  * default.
  * @example

@@ -185,7 +185,7 @@ export function listAccounts(state: EngineState): { id: string; name: string; cr
   return state.accounts.all().map(({ id, name }) => ({ id, name, credits: state.ledger.balance(id) }))
 }
 
-/** What GET /__mock/tasks asks for: a filter and a page (README, Pages). */
+/** What GET /__mock/tasks asks for: a filter and a page (docs/control-api.md, Pages). */
 export interface TaskListing {
   accountId?: string
   status?: TaskRecord['status']

@@ -55,9 +55,9 @@ export interface EngineOptions {
   /** The shape of task, provider task and request ids; a scenario's `idStyle` wins. Default 'prefixed'. */
   idStyle?: IdStyle
   /**
-   * Sparse answers (README, Sparse answers): true or 'random' leaves out each field the interface
-   * does not say is always present on a seeded coin, 'all' leaves them all out. A scenario's
-   * `sparse` wins, and a request's `Prefer: sparse` over both. Default false.
+   * Sparse answers (docs/where-the-interface-is-silent.md, Sparse answers): true or 'random' leaves out each field the
+   * interface does not say is always present on a seeded coin, 'all' leaves them all out. A scenario's `sparse` wins,
+   * and a request's `Prefer: sparse` over both. Default false.
    */
   sparse?: boolean | SparseMode
 }
@@ -84,7 +84,7 @@ export class EngineState {
   readonly scenarios: Scenarios
   readonly journal: Journal
   readonly conformance = new Conformance()
-  /** Which outcomes of the interface the clients met (README, Outcome coverage). */
+  /** Which outcomes of the interface the clients met (docs/conformance-and-coverage.md, Outcome coverage). */
   readonly coverage = new Coverage()
   readonly strict: boolean
   readonly idStyle: IdStyle

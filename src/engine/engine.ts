@@ -25,7 +25,7 @@ export type { AccountClock, AccountView } from './control-actions.js'
 export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
 
-/** The journal as the engine shows it: read, never written (README, The request journal). */
+/** The journal as the engine shows it: read, never written (docs/control-api.md). */
 export type JournalView = Pick<Journal, 'find' | 'list' | 'size' | 'capacity'>
 /** The conformance findings as the engine shows them: read, never written. */
 export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'assertClean' | 'capacity'>
@@ -339,7 +339,9 @@ export class Engine {
     this.#state.conformance.clear()
   }
 
-  /** Counts an outcome of the interface an account's request met (README, Outcome coverage). */
+  /**
+   * Counts an outcome of the interface an account's request met (docs/conformance-and-coverage.md, Outcome coverage).
+   */
   recordOutcome(name: OutcomeName, accountId: string): void {
     this.#state.coverage.record(name, accountId)
   }

@@ -30,7 +30,7 @@ export type ProblemDetail =
   /** An account's own clock was asked to advance, but the account reads the server clock. */
   | { kind: 'account-on-server-clock'; accountId: string }
 
-/** A reply exactly as a scenario file writes it (README, Scenarios): its author's data, not the engine's. */
+/** A reply exactly as a scenario file writes it (docs/scenarios.md): its author's data, not the engine's. */
 export interface ScenarioReply {
   status: number
   body: { error: string; [field: string]: unknown }

@@ -1,4 +1,5 @@
-// The control API's account handlers (README, A world per test): list, create, read and change accounts.
+// The control API's account handlers (docs/clocks-and-worlds.md, A world per test: clocks of their own): list, create,
+// read and change accounts.
 import { accountCreateSchema, accountPatchSchema } from '../contract/control-requests.js'
 import { json } from '../http/request-reply.js'
 import { bodyOf, type Route } from './route-context.js'

@@ -166,7 +166,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
     if (clock !== serverClock) arrived = clock.now()
     const sent = 'drop' in reply ? null : onTheWire(reply, request, control, httpDate(clock.now()), broken)
     if (!control) {
-      // Built when first read: most entries never are (README, Performance); till then it holds
+      // Built when first read: most entries never are (docs/performance.md); till then it holds
       // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
       const durationMs = performance.now() - started
       const held = new HeldExchange(request, sent, trace, arrived, durationMs, broken, redact)

@@ -1,4 +1,4 @@
-// The control API's clock handlers (README, Control API): the server's clock and an account's own.
+// The control API's clock handlers (docs/control-api.md): the server's clock and an account's own.
 import { clockAdvanceSchema, clockSetSchema } from '../contract/control-requests.js'
 import { json } from '../http/request-reply.js'
 import { bodyOf, type Route } from './route-context.js'

@@ -1,4 +1,4 @@
-// The drift report's handlers (README, Check genmock against the service): read it as JSON or JUnit XML, clear it.
+// The drift report's handlers (docs/check-against-the-service.md): read it as JSON or JUnit XML, clear it.
 import { driftQuerySchema } from '../contract/control-drift.js'
 import { json } from '../http/request-reply.js'
 import { readQuery } from '../http/read-query.js'

@@ -1,5 +1,6 @@
 // The control API's handlers of what clients did: the request journal (list, count, HAR, clear), the client
-// conformance findings (README, Client conformance) and outcome coverage (README, Outcome coverage).
+// conformance findings (docs/conformance-and-coverage.md, Client conformance) and outcome coverage
+// (docs/conformance-and-coverage.md, Outcome coverage).
 import type * as z from 'zod'
 import {
   findingQuerySchema,

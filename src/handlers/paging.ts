@@ -1,9 +1,9 @@
-/** A page of the journal stops past this many bytes of bodies (README, Pages): `nextCursor` goes on. */
+/** A page of the journal stops past this many bytes of bodies (docs/control-api.md, Pages): `nextCursor` goes on. */
 export const PAGE_BODY_BUDGET = 8 * 1024 * 1024
 
 /**
  * One page of entries already newest first (seq descending), as the control API's listings answer
- * (README, Pages): `limit` entries after skipping `offset`, below the seq a `cursor` names; `total`
+ * (docs/control-api.md, Pages): `limit` entries after skipping `offset`, below the seq a `cursor` names; `total`
  * counts them all, `nextCursor` is present when more follow. With `weigh`, the page also stops
  * once its entries weigh more than `PAGE_BODY_BUDGET` (it always holds one), so that an answer
  * stays bounded in bytes as in entries. The query is read by the contract's schemas

@@ -1,11 +1,12 @@
-// Which outcome of the coverage report a refused service request stands for (README, Outcome coverage).
+// Which outcome of the coverage report a refused service request stands for (docs/conformance-and-coverage.md, Outcome
+// coverage).
 import type { OutcomeName } from '../contract/outcomes.js'
 import type { ProblemDetail } from '../engine/problem.js'
 
 /**
- * The outcome a refused service request stands for (README, Outcome coverage), if it is one the
- * report counts: a strict conformance refusal and the control API's errors are not. Here, beside
- * the statuses, because a scenario's own reply plays the outcome its author's status says.
+ * The outcome a refused service request stands for (docs/conformance-and-coverage.md, Outcome coverage), if it is one
+ * the report counts: a strict conformance refusal and the control API's errors are not. Here, beside the statuses,
+ * because a scenario's own reply plays the outcome its author's status says.
  * @example
  * refusalOutcome({ kind: 'fault', scenarioStatus: 503, message: 'Unavailable' }) // 'server-error'
  */

@@ -15,7 +15,7 @@ import type { StateKeeping } from './state-handlers.js'
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {
   engine: Engine
-  /** The simulator's drift report (README, Check genmock against the service). */
+  /** The simulator's drift report (docs/check-against-the-service.md). */
   drift: Drift
   request: HttpRequest
   /** Path parameters, decoded. */

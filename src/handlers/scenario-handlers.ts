@@ -1,4 +1,4 @@
-// The control API's scenario handlers (README, Scenarios): list and read the scenarios, load one, choose the
+// The control API's scenario handlers (docs/scenarios.md): list and read the scenarios, load one, choose the
 // default.
 import { scenarioChoiceSchema, scenarioSchema } from '../contract/control-requests.js'
 import { Problem } from '../engine/problem.js'

@@ -1,4 +1,5 @@
-// The service's own endpoints' handlers (README, The service endpoints): submit, read a task, list the models.
+// The service's own endpoints' handlers (docs/get-started.md, A full flow with curl): submit, read a task, list the
+// models.
 import type { Endpoint } from '../engine/engine.js'
 import type { Route } from './route-context.js'
 import { json, jsonText } from '../http/request-reply.js'

@@ -129,7 +129,7 @@ function heldRequest(request: HttpRequest, body: Uint8Array): HttpRequest {
 const textBytes = (body: Uint8Array | string) => (typeof body === 'string' ? body.length * 2 : body.byteLength)
 
 /**
- * What the journal holds of an exchange until its entry is first read (README, Performance): one
+ * What the journal holds of an exchange until its entry is first read (docs/performance.md): one
  * object over the values the request already made, with bounded copies only of what is not bounded
  * (bodies cut at BODY_TEXT_LIMIT, headers at HEADERS_LIMIT, names at TEXT_LIMIT), never the
  * request's or the reply's own megabytes; `bytes` is roughly how much it holds, for the journal's budget.

@@ -1,11 +1,11 @@
 /**
  * Secrets kept out of everything genmock writes down: the request journal (and so the HAR export
- * and the dashboard), the request log and the conformance reports (README, Accounts and keys).
+ * and the dashboard), the request log and the conformance reports (docs/accounts-and-keys.md).
  * By name: the values of `Authorization`, `Proxy-Authorization`, `Cookie` and of any header or
  * query parameter whose name says key, token, secret or password. By value, wherever they are
  * (any header, a Referer's query, a bare query string, a path, a body): a bearer credential
  * (`Bearer …`), anything shaped like a simulator key (`sk_test_…`, `sess_test_…`), and every
- * key, session token or admin token the simulator knows (README, Redaction).
+ * key, session token or admin token the simulator knows (docs/limits-and-security.md, Redaction).
  */
 
 export const REDACTED = '[redacted]'

@@ -7,8 +7,8 @@ import type { Submission } from '../engine/engine.js'
 import { DROP, json, type HttpRequest, type Reply } from './request-reply.js'
 
 /**
- * The status strict mode answers a broken error rule with (README, Client conformance): genmock's
- * own choice, never the real service's. A warning rule never refuses, so it has none.
+ * The status strict mode answers a broken error rule with (docs/conformance-and-coverage.md, Client conformance):
+ * genmock's own choice, never the real service's. A warning rule never refuses, so it has none.
  */
 export const STRICT_STATUS: Readonly<Record<RuleId, number>> = {
   'poll-too-soon': 429,

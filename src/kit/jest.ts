@@ -1,4 +1,4 @@
-// `genmock/jest` (README, The test kit): the world from Jest's hooks. The preset is genmock/jest-preset.
+// `genmock/jest` (docs/test-kit.md): the world from Jest's hooks. The preset is genmock/jest-preset.
 import { Harness, type KitOptions } from './harness.js'
 import { assertWorldClean, type World } from './test-world.js'
 

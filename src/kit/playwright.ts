@@ -1,4 +1,4 @@
-// `genmock/playwright` (README, The test kit): Playwright Test with a world per test on a genmock
+// `genmock/playwright` (docs/test-kit.md): Playwright Test with a world per test on a genmock
 // server, one server per worker, so a browser test points its app at `world.baseUrl`.
 import { test as base } from '@playwright/test'
 import { startServer, type ServerOptions } from '../node/server.js'

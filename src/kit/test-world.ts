@@ -1,5 +1,5 @@
 /**
- * A world (README, The test kit): one test's account, with a key and a clock of its own, and its
+ * A world (docs/test-kit.md): one test's account, with a key and a clock of its own, and its
  * views of tasks, journal, findings and coverage, all through the control API. The same world
  * serves every test runner, in-process (the route core called directly) or against a server.
  */
@@ -109,7 +109,7 @@ export function httpControl(url: string, adminToken?: string): Control {
   }
 }
 
-/** Every page of a control listing, newest first, following its cursors (README, Pages). */
+/** Every page of a control listing, newest first, following its cursors (docs/control-api.md, Pages). */
 async function allPages<T>(control: Control, path: string, field: 'tasks' | 'requests'): Promise<T[]> {
   const items: T[] = []
   let cursor: string | undefined

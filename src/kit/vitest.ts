@@ -1,4 +1,4 @@
-// `genmock/vitest` (README, The test kit): Vitest's `test` with a `world` fixture.
+// `genmock/vitest` (docs/test-kit.md): Vitest's `test` with a `world` fixture.
 import { afterAll, test as base } from 'vitest'
 import { Harness, type KitOptions } from './harness.js'
 import { assertWorldClean, type World } from './test-world.js'

@@ -1,8 +1,8 @@
 /**
  * A scenario's prompt regex as a Thompson NFA, run by simulation (Pike's VM without captures):
  * every prompt position holds a set of program positions, each visited once, so a match costs at
- * most prompt length × program size steps, whatever the pattern (README, Scenarios: regular
- * expressions). JavaScript's RegExp backtracks: `^(a+)+$` on 30 characters takes seconds.
+ * most prompt length × program size steps, whatever the pattern (docs/scenarios.md, Regular expressions).
+ *  JavaScript's RegExp backtracks: `^(a+)+$` on 30 characters takes seconds.
  */
 import { isLineTerminator, isWordChar, type CharTest, type ParsedRegex, type RegexNode } from './regex-syntax.js'
 

@@ -1,6 +1,6 @@
 /**
- * The regular expressions a scenario's `match.prompt` may use (README, Scenarios: regular
- * expressions), parsed into a tree the engine matches in linear time. Everything without
+ * The regular expressions a scenario's `match.prompt` may use (docs/scenarios.md, Regular expressions),
+ *  parsed into a tree the engine matches in linear time. Everything without
  * backtracking is here: literals, `.`, classes, escapes, anchors, `\b`, groups, alternation and
  * every quantifier, lazy ones included. Backreferences and lookaround need backtracking: they are
  * refused with a message naming the feature, as are patterns whose `{m,n}` expand past a cap.
@@ -28,7 +28,7 @@ export interface ParsedRegex {
 /**
  * Simulator choice: at most this many instructions per pattern once `{m,n}` are expanded, and
  * twice that over a scenario's patterns, which bounds the work of a match to prompt length
- * × states (README, Scenarios: regular expressions).
+ * × states (docs/scenarios.md, Regular expressions).
  */
 export const MAX_REGEX_STATES = 256
 export const MAX_SCENARIO_REGEX_STATES = 2 * MAX_REGEX_STATES

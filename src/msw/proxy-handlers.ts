@@ -1,4 +1,4 @@
-// The msw door's proxy (README, Check genmock against the service): service requests passed on with
+// The msw door's proxy (docs/check-against-the-service.md): service requests passed on with
 // msw's bypass, the exchanges recorded for the drift report.
 import { bypass, http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
@@ -48,7 +48,7 @@ async function readBody(response: Response, chunk: () => void): Promise<Uint8Arr
 const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => new Response(body, { status, headers })
 
 /**
- * The proxy of the msw/node door (README, Check genmock against the service): the service's
+ * The proxy of the msw/node door (docs/check-against-the-service.md): the service's
  * routes, on any origin, are sent to the base_url with msw's bypass(), the answer is handed back,
  * and the exchange is journaled and compared after. Bodies are buffered (in-process tests).
  * Not for the browser worker: the key would have to be in the page.

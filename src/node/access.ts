@@ -1,9 +1,10 @@
-// Who may talk to the Node server (README, Safe to leave running): Host, Origin and the admin token.
+// Who may talk to the Node server (docs/limits-and-security.md, Safe to leave running): Host, Origin and the admin
+// token.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isControlPath } from '../handlers/route-table.js'
 
 /**
- * Who may talk to the server (README, Safe to leave running). A page on another site can
+ * Who may talk to the server (docs/limits-and-security.md, Safe to leave running). A page on another site can
  * reach a loopback port by DNS rebinding, so a request whose Host is not ours is refused (403),
  * as Vite's dev server does; CORS lets loopback origins in, others only when listed, and the
  * control API refuses a cross-site origin outright, since a form or no-cors fetch needs no preflight.

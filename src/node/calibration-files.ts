@@ -102,7 +102,7 @@ function exchangeOf(entry: HarEntry) {
 }
 
 /**
- * Reads a recording and works out what it implies (README, Check genmock against the service).
+ * Reads a recording and works out what it implies (docs/check-against-the-service.md).
  * @example
  * const { output, exchanges } = calibrateFile('session.har', console.error)
  */

@@ -8,7 +8,7 @@ const OLD_GROWTH = '--heap-growing-percent=20'
 /**
  * Young generation: both semi-spaces together. Under load V8 grows them to 32 MB (Node 20, 22) or
  * 128 MB (Node 24), all of it resident; smaller, objects that live a few requests get promoted
- * and the old generation grows instead (README, Performance).
+ * and the old generation grows instead (docs/performance.md).
  */
 export const NEW_SPACE_BYTES = 16 * 1024 * 1024
 

@@ -1,4 +1,4 @@
-// The Node server's proxy (README, Check genmock against the service): requests passed on to the
+// The Node server's proxy (docs/check-against-the-service.md): requests passed on to the
 // service over node:http, the exchanges recorded (journal, HAR, drift report).
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'

@@ -79,7 +79,7 @@ interface ParsedFile {
 }
 
 /**
- * Simulator choices (README, Scenarios: limits): a scenario file is at most as large as a request
+ * Simulator choices (docs/scenarios.md, Limits of scenario files): a scenario file is at most as large as a request
  * body, nests at most as deep as one, and uses each anchor's value at most this many times in all
  * (an alias bomb expands a few lines into billions of values).
  */

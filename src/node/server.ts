@@ -30,7 +30,7 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   write?: (line: string) => void
   /** Overrides SERVER_TIMEOUTS (tests use short ones). */
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
-  /** Forward the service's routes to a base_url, compare its answers (README, Check genmock against the service). */
+  /** Forward the service's routes to a base_url, compare its answers (docs/check-against-the-service.md). */
   proxy?: ProxyOptions
   /**
    * Keep the state in a folder and start from it (docs/state.md): accounts, tasks, clocks, keys,
@@ -40,9 +40,9 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
 }
 
 /**
- * Simulator choices (README, Time-outs): the headers must arrive within 10 s and the whole request
- * within 30 s of its first byte (else 408); an idle keep-alive connection closes after 5 s. Node
- * checks them every `checkEveryMs`.
+ * Simulator choices (docs/limits-and-security.md, Limits, time-outs and hostile input): the headers must arrive within
+ * 10 s and the whole request within 30 s of its first byte (else 408); an idle keep-alive connection closes after 5 s.
+ * Node checks them every `checkEveryMs`.
  */
 export const SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkEveryMs: 1_000 }
 
@@ -150,7 +150,7 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
 /**
  * The standalone server: node:http straight onto the route table. The body is read from the
  * stream, the reply written with one writeHead/end; no Fetch object is made on the way
- * (README, Performance).
+ * (docs/performance.md).
  * @example
  * const server = await startServer({ port: 0, clock: { mode: 'manual' } })
  * await fetch(`${server.url}/__mock/health`)

@@ -108,7 +108,7 @@ const REQUEST_BODIES = {
     errorMessage: 'Upstream failed',
     refund: true,
   }),
-  Scenario: requestBody(scenarioSchema, 'A scenario, as a scenario file holds it (README, Writing one).', {
+  Scenario: requestBody(scenarioSchema, 'A scenario, as a scenario file holds it (docs/scenarios.md, Writing one).', {
     name: 'slow-images',
     description: 'Images take a minute.',
     rules: [{ match: { endpoint: 'image' }, timeline: [{ at: '60s', set: { status: 1 } }] }],

@@ -23,7 +23,7 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
 const UNDOCUMENTED = new Set(['GET /__mock/'])
 
 /**
- * The document's paths: one per control route (README, Control API), in the route table's order.
+ * The document's paths: one per control route (docs/control-api.md), in the route table's order.
  * @example
  * controlPaths(CONTROL_API_ROUTES)['/__mock/clock']!.get
  */

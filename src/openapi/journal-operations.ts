@@ -84,8 +84,8 @@ export const JOURNAL_OPERATIONS: Record<string, ReturnType<typeof op>> = {
     tags: ['coverage'],
     summary: 'Which outcomes of the interface the clients met',
     description:
-      'Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of ' +
-      'the accounts named. Cleared by POST /__mock/reset.',
+      'Every outcome (docs/conformance-and-coverage.md, Outcome coverage) with how many requests met it, ' +
+      'of the whole run or of the accounts named. Cleared by POST /__mock/reset.',
     parameters: queryParameters(coverageQuerySchema),
     responses: { ...ok200('Every outcome, met or not.', 'CoverageReport'), ...errors() },
   }),

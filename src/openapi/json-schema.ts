@@ -155,7 +155,7 @@ export const HEADERS = {
   GenmockConformance: {
     description:
       'genmock only: the client conformance rules this request broke, comma-separated ' +
-      "(README, Client conformance). Not the real service's.",
+      "(docs/conformance-and-coverage.md, Client conformance). Not the real service's.",
     schema: { type: 'string', pattern: '^[a-z-]+(, [a-z-]+)*$' },
   },
   RetryAfter: {

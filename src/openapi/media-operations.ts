@@ -1,5 +1,5 @@
 /**
- * The output media routes in the service's OpenAPI document (README, The OpenAPI documents): the
+ * The output media routes in the service's OpenAPI document (docs/openapi.md): the
  * URLs `outputImageUrls` and `outputVideoUrl` give, so that a validating proxy in front of
  * genmock lets media fetches through. Media of relay tasks need the owner's credential, other
  * media none; videos answer one byte range.

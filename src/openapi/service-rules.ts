@@ -99,7 +99,7 @@ export const COMMON_RULES: NonSchemaRule[] = [
     says:
       'genmock only: in strict mode (--strict, or strict on the account) a request that ' +
       "breaks a client conformance rule is refused with the rule's status and `{error: " +
-      "'Conformance: …', rule}` (README, Client conformance).",
+      "'Conformance: …', rule}` (docs/conformance-and-coverage.md, Client conformance).",
     where: ['header:Authorization', 'header:Idempotency-Key', 'header:Origin'],
     source: 'genmock',
   },

@@ -1,4 +1,4 @@
-// The client conformance findings as JUnit XML (README, Client conformance), for CI.
+// The client conformance findings as JUnit XML (docs/conformance-and-coverage.md, Client conformance), for CI.
 import { CONFORMANCE_RULES, RULE_IDS, type Finding } from '../engine/journal/conformance.js'
 
 export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -1,4 +1,4 @@
-// The drift report as JUnit XML (README, Check genmock against the service), as CI systems read it.
+// The drift report as JUnit XML (docs/check-against-the-service.md), as CI systems read it.
 import { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftFinding } from '../drift/drift-report.js'
 import { escapeXml } from './conformance-junit.js'
 import { plural } from './summary-lines.js'

@@ -1,4 +1,4 @@
-// The one-line summaries the command prints when it stops (README, The command line): client
+// The one-line summaries the command prints when it stops (docs/cli.md): client
 // conformance, outcome coverage and, in proxy mode, drift from the service.
 import type { RuleId } from '../contract/conformance-rules.js'
 import type { CoverageReport } from '../contract/control-answers.js'

@@ -1,5 +1,5 @@
 // The route core and the engine in-process, with no HTTP: what a POST and a GET cost genmock itself,
-// and engine.submit alone (README, Performance). Each figure is taken in a fresh process on core 0,
+// and engine.submit alone (docs/performance.md). Each figure is taken in a fresh process on core 0,
 // rounds interleaved; with BENCH_AGAINST=DIR, another checkout's sources are measured beside these,
 // round by round. Run: node --import tsx test/bench/route-core.ts. Env: BENCH_ROUNDS (5),
 // BENCH_OPS (50,000 per measure, after 20,000 to warm up).

@@ -6,7 +6,7 @@
 // SOAK_RELAY (1: every fourth submission is a relay one with an Idempotency-Key; 0: none).
 // Mixed: every eighth submission picks a scenario whose prompt regex backtracks catastrophically in
 // RegExp (`^(a+)+$`) with a 20,000-character prompt, and a reader pages through the task list, the
-// journal and the HAR export twice a second (README, Limits and time-outs).
+// journal and the HAR export twice a second (docs/limits-and-security.md, Limits, time-outs and hostile input).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { GENERATE_BODY, GENERATE_PATH, headers, pinBench, startGenmock, TASK_PATH } from './targets.js'

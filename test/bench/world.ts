@@ -1,4 +1,4 @@
-// A world's cost in-process (README, The test kit): what each test of genmock/vitest or
+// A world's cost in-process (docs/test-kit.md): what each test of genmock/vitest or
 // genmock/jest pays before it starts, a fresh account with its own key and clock through the
 // control API. Run: node --import tsx test/bench/world.ts. The budget is 2 ms per world.
 import { performance } from 'node:perf_hooks'

@@ -251,7 +251,7 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('pages through the tasks and the requests, older and newer (README, Pages)', async () => {
+  it('pages through the tasks and the requests, older and newer (docs/control-api.md, Pages)', async () => {
     // One page: no pager to show.
     expect(await page.locator('[data-testid=tasks-older]').isVisible()).toBe(false)
     for (let i = 0; i < 55; i++) await submit('/api/ai/image/generate', { model: 'base-image-2', prompt: `fox ${i}` })

@@ -6,7 +6,7 @@ import { createSimulator } from '../../src/index.js'
 import { startServer } from '../../src/node/server.js'
 
 /**
- * The drift report is the simulator's (README, Check genmock against the service): a reset clears
+ * The drift report is the simulator's (docs/check-against-the-service.md): a reset clears
  * it with the rest, whichever way the reset comes, in-process or through the control API.
  */
 const open: { close(): Promise<void> }[] = []

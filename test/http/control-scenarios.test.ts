@@ -6,7 +6,7 @@ import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, post, RELAY, 
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Scenarios and forced transitions through the control API (README, Scenarios; Control API): list, read, load
+ * Scenarios and forced transitions through the control API (docs/scenarios.md; docs/control-api.md): list, read, load
  * and choose scenarios, a default scenario's `accounts`, reset, and POST /__mock/tasks/:id/transition.
  */
 

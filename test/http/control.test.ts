@@ -16,7 +16,7 @@ import {
 } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
 
-/** The control API under /__mock (README, Control API). */
+/** The control API under /__mock (docs/control-api.md). */
 
 interface ClockState {
   mode: string

@@ -15,7 +15,7 @@ import {
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The request journal (README, Control API, WireMock's request log): GET /__mock/requests lists client
+ * The request journal (docs/control-api.md; WireMock's request log): GET /__mock/requests lists client
  * traffic (everything outside /__mock), newest first, with credentials redacted.
  */
 

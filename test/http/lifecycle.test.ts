@@ -4,8 +4,8 @@ import { advance, getTask, IMAGE, RELAY, submitImage, submitVideo, VIDEO_T2V } f
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * The default lifecycle on the manual clock (README, Where the interface is silent; CLI): images complete within
- * 4–12 s, videos within 30–120 s, relay tasks go queued → running → succeeded; terminal tasks never change;
+ * The default lifecycle on the manual clock (docs/where-the-interface-is-silent.md; docs/cli.md): images complete
+ * within 4–12 s, videos within 30–120 s, relay tasks go queued → running → succeeded; terminal tasks never change;
  * every timestamp comes from the simulated clock; every body parses with the contract schemas.
  */
 

@@ -15,7 +15,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Output media (README, Control API): outputImageUrls serve a PNG of the requested aspect ratio, deterministic
+ * Output media (docs/control-api.md): outputImageUrls serve a PNG of the requested aspect ratio, deterministic
  * from the seed; outputVideoUrl serves the fixture MP4 with Range support; media of relay tasks need
  * the owner's bearer token (interface: "relay media requires application authentication").
  */

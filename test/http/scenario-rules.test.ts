@@ -17,7 +17,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Scenario rules end to end (README, Scenarios): custom scenarios loaded at run time with
+ * Scenario rules end to end (docs/scenarios.md): custom scenarios loaded at run time with
  * POST /__mock/scenarios and picked with X-Mock-Scenario. Matching (endpoint, model exact and glob,
  * provider, inputMode, prompt, account; first match wins; else the default scenario), `use`,
  * the submit settings (httpStatus, reject, fault, set, expiresIn, latency), timelines (fixed times,

@@ -15,7 +15,7 @@ import {
 import { eachDoor, type Door } from '../support/doors.js'
 
 /**
- * Which scenario a request gets (README, Scenarios), through HTTP: the X-Mock-Scenario header (or
+ * Which scenario a request gets (docs/scenarios.md), through HTTP: the X-Mock-Scenario header (or
  * `Prefer: scenario=NAME`) beats a `[mock:NAME]` directive in the prompt, which beats the account's
  * scenario, which beats the server default. The bundled scenarios make the choice visible:
  * insufficient-credits answers 402 at once, content-policy fails a task 2–5 s after acceptance,

@@ -4,7 +4,8 @@ import { defaultOptions, DOORS, eachDoor, type Door } from '../support/doors.js'
 import { checkResponses } from '../support/openapi.js'
 
 /**
- * Sparse answers through HTTP, in each door (README, Sparse answers): the server option (what
+ * Sparse answers through HTTP, in each door (docs/where-the-interface-is-silent.md, Sparse answers): the server option
+ * (what
  * --sparse sets), `Prefer: sparse[=random|all|off]` beside `scenario=NAME`, and a scenario's
  * `sparse`. `all` leaves out exactly the documented fields; the ones a rule of the interface reads
  * stay; every answer is checked against /openapi.json by the doors; the same seed and session give

@@ -3,7 +3,7 @@ import { expectCoverage, test } from '../../src/kit/vitest.js'
 import { assertWorldClean } from '../../src/kit/test-world.js'
 
 /**
- * genmock/vitest in-process (README, The test kit): a world per test, its clock and views, a
+ * genmock/vitest in-process (docs/test-kit.md): a world per test, its clock and views, a
  * test whose client breaks a rule failing alone, and the file's coverage asserted at its end.
  */
 

@@ -501,7 +501,7 @@ export interface paths {
         };
         /**
          * Which outcomes of the interface the clients met
-         * @description Every outcome (README, Outcome coverage) with how many requests met it, of the whole run or of the accounts named. Cleared by POST /__mock/reset.
+         * @description Every outcome (docs/conformance-and-coverage.md, Outcome coverage) with how many requests met it, of the whole run or of the accounts named. Cleared by POST /__mock/reset.
          */
         get: operations["getCoverage"];
         put?: never;
@@ -1388,7 +1388,7 @@ export interface components {
                 };
             };
         };
-        /** @description A scenario, as a scenario file holds it (README, Writing one). */
+        /** @description A scenario, as a scenario file holds it (docs/scenarios.md, Writing one). */
         Scenario: {
             content: {
                 "application/json": {

@@ -31,7 +31,7 @@ export type SavedLedger = [accountId: string, account: LedgerAccount][]
  * sum(opening + adjustments) − debits + refunds always equals the sum of balances. Each account
  * keeps its last `entriesPerAccount` entries (a long run would otherwise grow without bound);
  * `olderEntries` counts the ones let go and `olderSums` sums them by kind, so that the balance is
- * always the sums plus the kept entries' amounts (README, Control API).
+ * always the sums plus the kept entries' amounts (docs/control-api.md).
  * @example
  * ledger.open('acct_a', 10, now)
  * ledger.debit('acct_a', 4, 'tsk_1', now) // balance 6

@@ -1,7 +1,7 @@
 /**
- * Client conformance (README, Client conformance): what the client did that the interface forbids.
- * The engine and the route core report each breach as it happens; this module keeps the findings,
- * the state the rules need (previous reads, recent submissions) and the verdict.
+ * Client conformance (docs/conformance-and-coverage.md, Client conformance): what the client did that the interface
+ * forbids. The engine and the route core report each breach as it happens; this module keeps the findings, the state
+ * the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
 import { OrderedMap } from '../../lib/ordered-map.js'

@@ -1,8 +1,8 @@
 /**
- * Outcome coverage (README, Outcome coverage): which outcomes of the interface the client's test
- * run actually met, overall and per account. The engine records what it answers (a completed
- * task read, a replay, a sparse answer); the route core records the refusals it answers, including
- * those the engine never sees (an unknown key): which outcome each is, it decides beside the statuses.
+ * Outcome coverage (docs/conformance-and-coverage.md, Outcome coverage): which outcomes of the interface the client's
+ * test run actually met, overall and per account. The engine records what it answers (a completed task read, a replay,
+ * a sparse answer); the route core records the refusals it answers, including those the engine never sees (an unknown
+ * key): which outcome each is, it decides beside the statuses.
  */
 import type { CoverageReport } from '../../contract/control-answers.js'
 import { OUTCOME_NAMES, type OutcomeName } from '../../contract/outcomes.js'

@@ -22,7 +22,7 @@ export interface JournalEntry {
   replayed?: boolean
   /** The scenario dropped the connection: the client got no response at all. */
   dropped?: boolean
-  /** Forwarded to the service by `--proxy`: the answer is the service's (README, Check genmock against the service). */
+  /** Forwarded to the service by `--proxy`: the answer is the service's (docs/check-against-the-service.md). */
   proxied?: true
   /** The conformance rules the request broke (GET /__mock/conformance has the findings). */
   conformance?: RuleId[]

@@ -1,6 +1,6 @@
 /**
- * The preview picture a completed image task serves (README, Media): its size from the request's
- * aspect ratio or width and height, and a deterministic drawing per task, encoded as PNG.
+ * The preview picture a completed image task serves (docs/where-the-interface-is-silent.md): its size from the
+ * request's aspect ratio or width and height, and a deterministic drawing per task, encoded as PNG.
  */
 import { encodePng } from '../../lib/png-encoder.js'
 import { Random } from '../random/random.js'

@@ -62,7 +62,7 @@ describe('bundled scenarios', () => {
       const parsed = scenarioSchema.safeParse(JSON.parse(readFileSync(`${SCENARIO_DIR}${file}`, 'utf8')))
       expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true)
       const { $schema, ...s } = parsed.data!
-      expect($schema, 'editors find the JSON Schema (README, Scenarios: editor help)').toBe(
+      expect($schema, 'editors find the JSON Schema (docs/scenarios.md, Editor help)').toBe(
         '../dist/scenario.schema.json',
       )
       expect(`${s.name}.json`, 'the file is named after its scenario').toBe(file)

@@ -13,7 +13,7 @@ import type { SubmitPlan } from '../scenarios/scenarios.js'
 import type { TaskRecord } from './task-record.js'
 import { TaskRow } from './task-row.js'
 
-/** Default time from acceptance to a relay task's expiresAt (README, Where the interface is silent). */
+/** Default time from acceptance to a relay task's expiresAt (docs/where-the-interface-is-silent.md). */
 const RELAY_EXPIRY_MS = 3600 * 1000
 
 /**

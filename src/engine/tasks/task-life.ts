@@ -33,7 +33,7 @@ const NO_POLLS: PollStep[] = []
  * one place a change is applied to a task, with its ledger effect. Terminal tasks never change.
  * A pending task's steps are kept beside its record in the task store, and each event on the heap is
  * that same object (its first timed step is the change the event applies): per task, memory is
- * what a minute of load keeps (README, Performance).
+ * what a minute of load keeps (docs/performance.md).
  * @example
  * life.schedule(task.id, steps)
  * life.runDue(clock.now()) // applies, in time order, every step due by now
