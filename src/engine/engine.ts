@@ -119,7 +119,24 @@ export class Engine {
     body: unknown,
     options: service.SubmitOptions = {},
   ): Promise<service.Submission> {
-    return service.submit(this.#state, account, endpoint, body, options)
+    try {
+      return Promise.resolve(this.submitNow(account, endpoint, body, options))
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  /**
+   * `submit` without a promise where none is needed (the route core's way): the submission at once
+   * when nothing waits (no key, no latency), and a refusal thrown at once.
+   */
+  submitNow(
+    account: Account,
+    endpoint: service.Endpoint,
+    body: unknown,
+    options: service.SubmitOptions = {},
+  ): service.Submission | Promise<service.Submission> {
+    return service.submitNow(this.#state, account, endpoint, body, options)
   }
 
   /** The caller's task and the rules the read broke; another account's task is "not found". Counts a poll. */

@@ -86,23 +86,22 @@ function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
  * Validates, prices and accepts a generation request as its scenario says: pre-debits the credits
  * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
  * original response. Without a key or a latency, all of it happens now, with no async function's
- * frame kept across a turn (docs/performance.md).
+ * frame kept across a turn (docs/performance.md): the submission itself, not a promise of it, and a
+ * refusal thrown, not a rejected promise.
  */
-export function submit(
+export function submitNow(
   state: EngineState,
   account: Account,
   endpoint: Endpoint,
   body: unknown,
   options: SubmitOptions,
-): Promise<Submission> {
+): Submission | Promise<Submission> {
   const facts: ProblemFacts & { breaches: Breach[] } = { breaches: [] }
   try {
     const submitted = submitting(state, account, endpoint, body, options, facts)
-    return submitted instanceof Promise
-      ? submitted.catch((error) => reported(error, facts))
-      : Promise.resolve(submitted)
+    return submitted instanceof Promise ? submitted.catch((error) => reported(error, facts)) : submitted
   } catch (error) {
-    return Promise.reject(withFacts(error, facts))
+    throw withFacts(error, facts)
   }
 }
 

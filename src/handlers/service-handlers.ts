@@ -1,15 +1,25 @@
 // The service's own endpoints' handlers (docs/get-started.md, A full flow with curl): submit, read a task, list the
 // models.
-import type { Endpoint } from '../engine/engine.js'
-import type { Route } from './route-context.js'
-import { json, jsonText } from '../http/request-reply.js'
+import type { Endpoint, Submission } from '../engine/engine.js'
+import type { Route, RouteContext } from './route-context.js'
+import { json, jsonText, type Reply } from '../http/request-reply.js'
 import { submissionReply } from '../http/replies.js'
 import { headerText, readJson } from '../http/read-request.js'
 import { scenarioAsked, sparseAsked } from '../http/prefer-header.js'
 
+/** A submission's reply, and what the journal learns of it. */
+function submitted(trace: RouteContext['trace'], submission: Submission): Reply {
+  trace.scenario = submission.scenario
+  trace.taskId = submission.response.taskId
+  if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
+  if (submission.replayed) trace.replayed = true
+  return submissionReply(submission)
+}
+
+// Not an async function: most submissions are accepted at once, and their reply then needs no promise.
 const submit =
   (endpoint: Endpoint): Route =>
-  async (c) => {
+  (c) => {
     const { engine, request, trace } = c
     const account = c.caller()
     const body = readJson(request)
@@ -17,16 +27,14 @@ const submit =
     const idempotencyKey = sent === undefined ? null : headerText(sent)
     if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
     const sparse = sparseAsked(request.headers)
-    const submission = await engine.submit(account, endpoint, body, {
+    const submission = engine.submitNow(account, endpoint, body, {
       idempotencyKey,
       scenario: scenarioAsked(request.headers),
       sparse,
     })
-    trace.scenario = submission.scenario
-    trace.taskId = submission.response.taskId
-    if (submission.breaches.length > 0) (trace.breaches ??= []).push(...submission.breaches)
-    if (submission.replayed) trace.replayed = true
-    return submissionReply(submission)
+    return submission instanceof Promise
+      ? submission.then((later) => submitted(trace, later))
+      : submitted(trace, submission)
   }
 
 /** The service's own endpoints (the route table names them). */

@@ -16,6 +16,10 @@ export interface ScenarioEntry {
 /** A value parsed from JSON: each field is absent or has a value, never `undefined`. */
 type FromJson<T> = { [K in keyof T]?: Exclude<T[K], undefined> }
 
+/** The plan of a rule that sets nothing at submission, and of one with no timeline: shared, never changed. */
+const NO_SET = Object.freeze({})
+const NO_STEPS: readonly PlannedStep[] = Object.freeze([])
+
 /** What a scenario says about one request, before any random draw but the rules' `chance`. */
 export interface SubmitPlan {
   scenario: string
@@ -264,24 +268,24 @@ export class Scenarios {
       this.#resolve(name, facts, random) ?? (name !== DEFAULT ? this.#resolve(DEFAULT, facts, random) : undefined)
     const { reject, fault, latency, httpStatus, set, expiresIn } = found?.submit ?? {}
     const faultType = typeof fault === 'string' ? fault : fault?.type
-    return {
+    // A literal, then the optional fields by assignment in the same order: a spread after a first property
+    // takes V8's slow path, and each `{}` spread was an object of its own per submission.
+    const plan: SubmitPlan = {
       scenario: name,
       httpStatus: httpStatus ?? 200,
-      set: (set ?? {}) as SubmitPlan['set'],
-      timeline: found?.timeline ?? [],
-      ...(latency !== undefined ? { latency: parseSpan(latency)! } : {}),
-      ...(reject ? { reject } : {}),
-      ...(faultType
-        ? {
-            fault: {
-              type: faultType,
-              status: (typeof fault === 'object' && fault.status) || 500,
-              error: (typeof fault === 'object' && fault.error) || 'Internal error',
-            },
-          }
-        : {}),
-      ...(expiresIn !== undefined ? { expiresInMs: parseDuration(expiresIn)! } : {}),
+      set: (set ?? NO_SET) as SubmitPlan['set'],
+      timeline: found?.timeline ?? NO_STEPS,
     }
+    if (latency !== undefined) plan.latency = parseSpan(latency)!
+    if (reject) plan.reject = reject
+    if (faultType)
+      plan.fault = {
+        type: faultType,
+        status: (typeof fault === 'object' && fault.status) || 500,
+        error: (typeof fault === 'object' && fault.error) || 'Internal error',
+      }
+    if (expiresIn !== undefined) plan.expiresInMs = parseDuration(expiresIn)!
+    return plan
   }
 
   #resolve(
