@@ -1,5 +1,5 @@
-// The service's own endpoints' handlers (docs/get-started.md, A full flow with curl): submit, read a task, list the
-// models.
+// The service's own endpoints' handlers (docs/get-started.md, A full flow with curl): submit, read
+// a task, list the models.
 import type { Endpoint, Submission } from '../engine/engine.js'
 import type { Route, RouteContext } from './route-context.js'
 import { json, jsonText, type Reply } from '../http/request-reply.js'
