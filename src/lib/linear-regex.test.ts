@@ -110,7 +110,9 @@ describe('linearRegex', () => {
       const regex = compile(source)
       const started = performance.now()
       expect(regex.test(prompt)).toBe(false)
-      expect(performance.now() - started, source).toBeLessThan(200)
+      // Backtracking would take years here; a linear match takes a few ms, and the bound leaves room
+      // for a 2-core machine running two test files at a time beside other work.
+      expect(performance.now() - started, source).toBeLessThan(1000)
     }
   })
 })

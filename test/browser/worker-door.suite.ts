@@ -205,13 +205,16 @@ export function workerDoorSuite(msw: MswPackage): void {
     it('exports the state as a snapshot, takes it back, and keeps the same document across a reload', async () => {
       const result = await page().evaluate(async () => {
         const snapshot = (await (await fetch('/__mock/state')).json()) as { format: string; tasks: object }
+        sessionStorage.removeItem('genmock')
         const res = await fetch('/__mock/state', {
           method: 'PUT',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(snapshot),
         })
-        // Written within a second of the request (src/browser/persist.ts).
-        await new Promise((resolve) => setTimeout(resolve, 1500))
+        // Written within a second of the request (src/browser/persist.ts): waited for, 1.5 s at most.
+        const deadline = performance.now() + 1500
+        while (sessionStorage.getItem('genmock') === null && performance.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 50))
         const kept = JSON.parse(sessionStorage.getItem('genmock') ?? '{}') as { state?: { format?: string } }
         return { format: snapshot.format, put: res.status, body: await res.json(), kept: kept.state?.format }
       })

@@ -70,10 +70,12 @@ const sitePath = (page: string) =>
 beforeAll(async () => {
   await ensureChromium()
   out = mkdtempSync(join(tmpdir(), 'genmock-docs-site-'))
-  await build(out)
+  // Chromium starts while the site builds; a failed build still leaves it for afterAll to close.
+  const [built, launched] = await Promise.allSettled([build(out), launchBrowser()])
+  if (launched.status === 'fulfilled') browser = launched.value
+  for (const settled of [built, launched]) if (settled.status === 'rejected') throw settled.reason
   server = await serve(out)
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await launchBrowser()
   mkdirSync(ARTIFACTS, { recursive: true })
 }, INSTALL_LIMIT_MS + BUILD_MS)
 
