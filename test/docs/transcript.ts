@@ -66,7 +66,8 @@ export async function serve(args: string[], cwd: string): Promise<Served> {
   let stdout = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  // 'close', not 'exit': the lines printed when stopped may still be in the pipes at exit.
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()))
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
       const found = /base_url\s+http:\/\/127\.0\.0\.1:(\d+)|"port":(\d+)/.exec(stdout)

@@ -41,7 +41,8 @@ export function start(args: string[], env: Record<string, string> = {}): Run {
       child.kill('SIGKILL')
       reject(new Error(`genmock ${args.join(' ')} did not exit in time\nstdout: ${out}\nstderr: ${err}`))
     }, LIMIT_MS)
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': a process can exit before its last output is read from the pipes.
+    child.on('close', (code, signal) => {
       clearTimeout(timer)
       resolve({ code, signal })
     })

@@ -1,0 +1,23 @@
+// `npm test`'s Vitest run (docs/how-it-is-built.md, Tests): every test file but the distribution
+// checks (test/vitest.config.ts of test/distribution/ runs those), two files at a time on two cores.
+// The in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
+// and the simulator for each of those files cost more than most of them take to run. The files that
+// start processes, Chromium or state folders, or swap globals, each get a process of their own.
+import { join } from 'node:path'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** In-process tests that leave nothing behind: each closes its servers and restores what it spied on. */
+const SHARED = ['src/**/*.test.ts', 'test/http/**/*.test.ts', 'test/reliability/**/*.test.ts']
+
+export default defineConfig({
+  root: join(import.meta.dirname, '..'),
+  test: {
+    exclude: [...configDefaults.exclude, 'test/distribution/**', 'test/package/**'],
+    maxWorkers: '100%',
+    reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'shared', include: SHARED, isolate: false, restoreMocks: true } },
+      { extends: true, test: { name: 'own', include: ['test/**/*.test.ts'], exclude: SHARED } },
+    ],
+  },
+})
