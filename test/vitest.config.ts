@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /** In-process tests that leave nothing behind: each closes its servers and restores what it spied on. */
-const SHARED = ['src/**/*.test.ts', 'test/http/**/*.test.ts', 'test/reliability/**/*.test.ts']
+const SHARED = ['src', 'test/http', 'test/reliability', 'test/drift', 'test/examples'].map(
+  (dir) => `${dir}/**/*.test.ts`,
+)
 
 export default defineConfig({
   root: join(import.meta.dirname, '..'),
