@@ -1,8 +1,9 @@
 // `npm test`'s Vitest run (docs/how-it-is-built.md, Tests): every test file but the distribution
-// checks (test/vitest.config.ts of test/distribution/ runs those), two files at a time on two cores.
-// The in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
-// and the simulator for each of those files cost more than most of them take to run. The files that
-// start processes, Chromium or state folders, or swap globals, each get a process of their own.
+// checks (test/distribution/vitest.config.ts runs those), one file per core at a time. The
+// in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
+// and the simulator for each of those files cost more than most of them take to run. The files
+// that start Chromium, the CLI or state folders, or swap globals, get a process each; Vitest runs
+// projects in name order, so `own` (the longest files) starts first and `shared` fills in after.
 import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 
