@@ -1,6 +1,7 @@
 // A new task's record in a dense fixed shape: the small fields packed, the secondary ids in one string.
 import type { ImageSize } from '../media/preview-image.js'
-import type { TaskRecord } from './task-record.js'
+import type { Steps } from './task-life.js'
+import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
 
 /** A new task's fields, as `newTaskRecord` works them out. */
 export interface TaskFields {
@@ -78,7 +79,10 @@ export class TaskRow implements TaskRecord {
   #updated = 0
   /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
   #ids: string
-  #flags: number
+  #flags: number;
+  /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
+  [UPCOMING]: Steps | undefined;
+  [DUE]: number | undefined
   // Set after creation, on the tasks that have them (no slot on the others), in this order.
   declare upstreamHttpStatus?: number
   declare relayStatus?: string
@@ -117,7 +121,7 @@ export class TaskRow implements TaskRecord {
     const updated = this.updatedAt
     const created = offset(at, base as number)
     this.#created = created ?? at
-    this.#flag(CREATED_WHOLE, created === undefined)
+    this.#flags = withBit(this.#flags, CREATED_WHOLE, created === undefined)
     this.updatedAt = updated
   }
 
@@ -150,7 +154,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set creditRefunded(value: boolean) {
-    this.#flag(REFUNDED, value)
+    this.#flags = withBit(this.#flags, REFUNDED, value)
   }
 
   get submissionUncertain(): boolean {
@@ -158,7 +162,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set submissionUncertain(value: boolean) {
-    this.#flag(UNCERTAIN, value)
+    this.#flags = withBit(this.#flags, UNCERTAIN, value)
   }
 
   get effectiveWatermark(): boolean {
@@ -166,7 +170,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set effectiveWatermark(value: boolean) {
-    this.#flag(WATERMARK, value)
+    this.#flags = withBit(this.#flags, WATERMARK, value)
   }
 
   get demo(): boolean {
@@ -174,7 +178,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set demo(value: boolean) {
-    this.#flag(DEMO, value)
+    this.#flags = withBit(this.#flags, DEMO, value)
   }
 
   get numOutputs(): number {
@@ -192,31 +196,31 @@ export class TaskRow implements TaskRecord {
   set updatedAt(at: number) {
     const updated = offset(at, this.createdAt)
     this.#updated = updated ?? at
-    this.#flag(UPDATED_WHOLE, updated === undefined)
+    this.#flags = withBit(this.#flags, UPDATED_WHOLE, updated === undefined)
   }
 
   get providerTaskId(): string {
-    return this.#id(0)
+    return idAt(this.#ids, 0)
   }
 
   set providerTaskId(id: string) {
-    this.#setId(0, id)
+    this.#ids = withId(this.#ids, 0, id)
   }
 
   get requestId(): string {
-    return this.#id(1)
+    return idAt(this.#ids, 1)
   }
 
   set requestId(id: string) {
-    this.#setId(1, id)
+    this.#ids = withId(this.#ids, 1, id)
   }
 
   get httpRequestId(): string {
-    return this.#id(2)
+    return idAt(this.#ids, 2)
   }
 
   set httpRequestId(id: string) {
-    this.#setId(2, id)
+    this.#ids = withId(this.#ids, 2, id)
   }
 
   /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
@@ -248,29 +252,31 @@ export class TaskRow implements TaskRecord {
     // The optional fields, in the order they were set (the row's own fields come first).
     const own = Object.keys(this)
     for (let i = OWN_FIELDS; i < own.length; i++) {
-      const key = own[i] as keyof TaskRecord
+      const key = own[i] as Exclude<keyof TaskRecord, typeof UPCOMING | typeof DUE>
       ;(record as unknown as Record<string, unknown>)[key] = this[key]
     }
     return record
   }
+}
 
-  #flag(bit: number, on: boolean): void {
-    this.#flags = on ? this.#flags | bit : this.#flags & ~bit
-  }
+/** `flags` with `bit` set or cleared. */
+function withBit(flags: number, bit: number, on: boolean): number {
+  return on ? flags | bit : flags & ~bit
+}
 
-  #id(index: number): string {
-    const ids = this.#ids
-    const first = ids.indexOf(' ')
-    if (index === 0) return ids.slice(0, first)
-    const second = ids.indexOf(' ', first + 1)
-    return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
-  }
+/** The `index`th of the ids joined by spaces. */
+function idAt(ids: string, index: number): string {
+  const first = ids.indexOf(' ')
+  if (index === 0) return ids.slice(0, first)
+  const second = ids.indexOf(' ', first + 1)
+  return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
+}
 
-  #setId(index: number, id: string): void {
-    const ids = [this.#id(0), this.#id(1), this.#id(2)]
-    ids[index] = id
-    this.#ids = ids.join(' ')
-  }
+/** The ids joined by spaces with the `index`th replaced by `id`. */
+function withId(ids: string, index: number, id: string): string {
+  const all = [idAt(ids, 0), idAt(ids, 1), idAt(ids, 2)]
+  all[index] = id
+  return all.join(' ')
 }
 
 /** How many enumerable own fields every row has, before its optional ones. */
