@@ -38,8 +38,10 @@ const DEMO = 1 << 8
 const CREATED_WHOLE = 1 << 9
 /** `#updated` is updatedAt itself, not its offset from createdAt. */
 const UPDATED_WHOLE = 1 << 10
+/** `#ids` leaves out the prefixes of the prefixed style (ID_PREFIXES), which all three have. */
+const PREFIXED = 1 << 11
 /** numOutputs (1–10) in the bits from here on. */
-const OUTPUTS_SHIFT = 11
+const OUTPUTS_SHIFT = 12
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
 const SMALL = 2 ** 30 - 1
@@ -53,11 +55,39 @@ function offset(at: number, from: number): number | undefined {
   return Number.isInteger(delta) && Math.abs(delta) <= SMALL && from + delta === at ? delta : undefined
 }
 
+/** The prefixes of providerTaskId, requestId and httpRequestId in the prefixed id style. */
+const ID_PREFIXES = ['prv_', 'req_', 'http_'] as const
+
+/** The fields most tasks share with others: those of their account, model, scenario and layout. */
+type Common = Readonly<Pick<TaskFields, 'accountId' | 'model' | 'scenario' | 'creditsUsed' | 'preview'>>
+
+/** The Commons made last, newest first: a new row takes one of them when it has every field the same. */
+const recent: Common[] = []
+const RECENT = 8
+
+/** A Common with `fields`' values: one of the recent ones when it matches, else a new one. */
+function common({ accountId, model, scenario, creditsUsed, preview }: Common): Common {
+  for (const kept of recent)
+    if (
+      kept.accountId === accountId &&
+      kept.model === model &&
+      kept.scenario === scenario &&
+      kept.creditsUsed === creditsUsed &&
+      kept.preview === preview
+    )
+      return kept
+  const made: Common = { accountId, model, scenario, creditsUsed, preview }
+  if (recent.unshift(made) > RECENT) recent.pop()
+  return made
+}
+
 /**
- * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 13
- * slots where a literal took 22, one id string where it took three, and its times boxed only when
- * far apart (more than 12 days from each other or from the first task's). Enumerable own fields are
- * only some of a record's, so what saves a task takes `toRecord()` (plainRecord), never the row.
+ * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 11
+ * slots where a literal took 22, the fields of its account, model, scenario and layout in an object
+ * it shares with the tasks before it that have the same (`common`), one id string where it took
+ * three, and its times boxed only when far apart (more than 12 days from each other or from the
+ * first task's). Enumerable own fields are only some of a record's, so what saves a task takes
+ * `toRecord()` (plainRecord), never the row.
  * @example
  * const row = new TaskRow(fields)
  * row.status = 1 // packed, read back as any record's
@@ -66,18 +96,15 @@ function offset(at: number, from: number): number | undefined {
 export class TaskRow implements TaskRecord {
   id: string
   seq: number
-  accountId: string
-  model: string
   prompt: string
-  scenario: string
   polls = 0
-  creditsUsed: number
-  preview: ImageSize
+  /** accountId, model, scenario, creditsUsed and preview: an object many rows share (`common`). */
+  #common: Common
   /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
-  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
+  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one), without their prefixes when PREFIXED. */
   #ids: string
   #flags: number;
   /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
@@ -94,14 +121,13 @@ export class TaskRow implements TaskRecord {
   constructor(fields: TaskFields) {
     this.id = fields.id
     this.seq = fields.seq
-    this.accountId = fields.accountId
-    this.model = fields.model
     this.prompt = fields.prompt
-    this.scenario = fields.scenario
-    this.creditsUsed = fields.creditsUsed
-    this.preview = fields.preview
-    this.#ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId].join(' ')
+    this.#common = common(fields)
+    const ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId]
+    const unprefixed = withoutPrefixes(ids)
+    this.#ids = unprefixed ?? ids.join(' ')
     this.#flags =
+      (unprefixed !== undefined ? PREFIXED : 0) |
       (fields.type === 'video' ? VIDEO : 0) |
       (PROVIDERS.indexOf(fields.provider) << PROVIDER_SHIFT) |
       (fields.effectiveWatermark ? WATERMARK : 0) |
@@ -111,6 +137,46 @@ export class TaskRow implements TaskRecord {
     const created = offset(fields.createdAt, base)
     this.#created = created ?? fields.createdAt
     if (created === undefined) this.#flags |= CREATED_WHOLE
+  }
+
+  get accountId(): string {
+    return this.#common.accountId
+  }
+
+  set accountId(accountId: string) {
+    this.#common = common({ ...this.#common, accountId })
+  }
+
+  get model(): string {
+    return this.#common.model
+  }
+
+  set model(model: string) {
+    this.#common = common({ ...this.#common, model })
+  }
+
+  get scenario(): string {
+    return this.#common.scenario
+  }
+
+  set scenario(scenario: string) {
+    this.#common = common({ ...this.#common, scenario })
+  }
+
+  get creditsUsed(): number {
+    return this.#common.creditsUsed
+  }
+
+  set creditsUsed(creditsUsed: number) {
+    this.#common = common({ ...this.#common, creditsUsed })
+  }
+
+  get preview(): ImageSize {
+    return this.#common.preview
+  }
+
+  set preview(preview: ImageSize) {
+    this.#common = common({ ...this.#common, preview })
   }
 
   get createdAt(): number {
@@ -200,27 +266,36 @@ export class TaskRow implements TaskRecord {
   }
 
   get providerTaskId(): string {
-    return idAt(this.#ids, 0)
+    return this.#flags & PREFIXED ? ID_PREFIXES[0] + idAt(this.#ids, 0) : idAt(this.#ids, 0)
   }
 
   set providerTaskId(id: string) {
-    this.#ids = withId(this.#ids, 0, id)
+    TaskRow.#replaceId(this, 0, id)
   }
 
   get requestId(): string {
-    return idAt(this.#ids, 1)
+    return this.#flags & PREFIXED ? ID_PREFIXES[1] + idAt(this.#ids, 1) : idAt(this.#ids, 1)
   }
 
   set requestId(id: string) {
-    this.#ids = withId(this.#ids, 1, id)
+    TaskRow.#replaceId(this, 1, id)
   }
 
   get httpRequestId(): string {
-    return idAt(this.#ids, 2)
+    return this.#flags & PREFIXED ? ID_PREFIXES[2] + idAt(this.#ids, 2) : idAt(this.#ids, 2)
   }
 
   set httpRequestId(id: string) {
-    this.#ids = withId(this.#ids, 2, id)
+    TaskRow.#replaceId(this, 2, id)
+  }
+
+  /** Sets the `index`th secondary id of `row` (a static method: an instance one costs every row a slot). */
+  static #replaceId(row: TaskRow, index: number, id: string): void {
+    const ids = [row.providerTaskId, row.requestId, row.httpRequestId]
+    ids[index] = id
+    const unprefixed = withoutPrefixes(ids)
+    row.#ids = unprefixed ?? ids.join(' ')
+    row.#flags = withBit(row.#flags, PREFIXED, unprefixed !== undefined)
   }
 
   /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
@@ -272,15 +347,15 @@ function idAt(ids: string, index: number): string {
   return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
 }
 
-/** The ids joined by spaces with the `index`th replaced by `id`. */
-function withId(ids: string, index: number, id: string): string {
-  const all = [idAt(ids, 0), idAt(ids, 1), idAt(ids, 2)]
-  all[index] = id
-  return all.join(' ')
+/** The ids joined by spaces without their prefixes, when each has its own (ID_PREFIXES). */
+function withoutPrefixes(ids: readonly string[]): string | undefined {
+  for (let i = 0; i < 3; i++) if (!ids[i]!.startsWith(ID_PREFIXES[i]!)) return undefined
+  const [prv, req, http] = ID_PREFIXES
+  return `${ids[0]!.slice(prv.length)} ${ids[1]!.slice(req.length)} ${ids[2]!.slice(http.length)}`
 }
 
 /** How many enumerable own fields every row has, before its optional ones. */
-const OWN_FIELDS = 9
+const OWN_FIELDS = 4
 
 /**
  * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.
