@@ -109,27 +109,6 @@ describe('TaskRow', () => {
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, 'req_other', long])
   })
 
-  it('gives back prefixed ids kept without their prefixes, and ids set later with or without one', () => {
-    const row = new TaskRow(fields())
-    const f = fields()
-    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
-      f.providerTaskId,
-      f.requestId,
-      f.httpRequestId,
-    ])
-    row.httpRequestId = 'upstream 42'.replace(' ', '-')
-    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
-      f.providerTaskId,
-      f.requestId,
-      'upstream-42',
-    ])
-    row.httpRequestId = 'http_again'
-    expect(plainRecord(row)).toEqual({ ...literal(f), httpRequestId: 'http_again' })
-    // A prefix of another id is not its own: kept whole.
-    const swapped = new TaskRow(fields({ providerTaskId: 'req_x', requestId: 'prv_y' }))
-    expect([swapped.providerTaskId, swapped.requestId]).toEqual(['req_x', 'prv_y'])
-  })
-
   it("shares its account's, model's, scenario's and layout's fields with like rows, and changes only its own", () => {
     const a = new TaskRow(fields())
     const b = new TaskRow(fields({ id: 'tsk_b', seq: 8 }))

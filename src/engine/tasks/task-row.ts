@@ -38,10 +38,8 @@ const DEMO = 1 << 8
 const CREATED_WHOLE = 1 << 9
 /** `#updated` is updatedAt itself, not its offset from createdAt. */
 const UPDATED_WHOLE = 1 << 10
-/** `#ids` leaves out the prefixes of the prefixed style (ID_PREFIXES), which all three have. */
-const PREFIXED = 1 << 11
 /** numOutputs (1–10) in the bits from here on. */
-const OUTPUTS_SHIFT = 12
+const OUTPUTS_SHIFT = 11
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
 const SMALL = 2 ** 30 - 1
@@ -54,9 +52,6 @@ function offset(at: number, from: number): number | undefined {
   const delta = at - from
   return Number.isInteger(delta) && Math.abs(delta) <= SMALL && from + delta === at ? delta : undefined
 }
-
-/** The prefixes of providerTaskId, requestId and httpRequestId in the prefixed id style. */
-const ID_PREFIXES = ['prv_', 'req_', 'http_'] as const
 
 /** The fields most tasks share with others: those of their account, model, scenario and layout. */
 type Common = Readonly<Pick<TaskFields, 'accountId' | 'model' | 'scenario' | 'creditsUsed' | 'preview'>>
@@ -104,7 +99,7 @@ export class TaskRow implements TaskRecord {
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
-  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one), without their prefixes when PREFIXED. */
+  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
   #ids: string
   #flags: number;
   /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
@@ -123,11 +118,8 @@ export class TaskRow implements TaskRecord {
     this.seq = fields.seq
     this.prompt = fields.prompt
     this.#common = common(fields)
-    const ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId]
-    const unprefixed = withoutPrefixes(ids)
-    this.#ids = unprefixed ?? ids.join(' ')
+    this.#ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId].join(' ')
     this.#flags =
-      (unprefixed !== undefined ? PREFIXED : 0) |
       (fields.type === 'video' ? VIDEO : 0) |
       (PROVIDERS.indexOf(fields.provider) << PROVIDER_SHIFT) |
       (fields.effectiveWatermark ? WATERMARK : 0) |
@@ -266,36 +258,27 @@ export class TaskRow implements TaskRecord {
   }
 
   get providerTaskId(): string {
-    return this.#flags & PREFIXED ? ID_PREFIXES[0] + idAt(this.#ids, 0) : idAt(this.#ids, 0)
+    return idAt(this.#ids, 0)
   }
 
   set providerTaskId(id: string) {
-    TaskRow.#replaceId(this, 0, id)
+    this.#ids = withId(this.#ids, 0, id)
   }
 
   get requestId(): string {
-    return this.#flags & PREFIXED ? ID_PREFIXES[1] + idAt(this.#ids, 1) : idAt(this.#ids, 1)
+    return idAt(this.#ids, 1)
   }
 
   set requestId(id: string) {
-    TaskRow.#replaceId(this, 1, id)
+    this.#ids = withId(this.#ids, 1, id)
   }
 
   get httpRequestId(): string {
-    return this.#flags & PREFIXED ? ID_PREFIXES[2] + idAt(this.#ids, 2) : idAt(this.#ids, 2)
+    return idAt(this.#ids, 2)
   }
 
   set httpRequestId(id: string) {
-    TaskRow.#replaceId(this, 2, id)
-  }
-
-  /** Sets the `index`th secondary id of `row` (a static method: an instance one costs every row a slot). */
-  static #replaceId(row: TaskRow, index: number, id: string): void {
-    const ids = [row.providerTaskId, row.requestId, row.httpRequestId]
-    ids[index] = id
-    const unprefixed = withoutPrefixes(ids)
-    row.#ids = unprefixed ?? ids.join(' ')
-    row.#flags = withBit(row.#flags, PREFIXED, unprefixed !== undefined)
+    this.#ids = withId(this.#ids, 2, id)
   }
 
   /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
@@ -347,11 +330,11 @@ function idAt(ids: string, index: number): string {
   return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
 }
 
-/** The ids joined by spaces without their prefixes, when each has its own (ID_PREFIXES). */
-function withoutPrefixes(ids: readonly string[]): string | undefined {
-  for (let i = 0; i < 3; i++) if (!ids[i]!.startsWith(ID_PREFIXES[i]!)) return undefined
-  const [prv, req, http] = ID_PREFIXES
-  return `${ids[0]!.slice(prv.length)} ${ids[1]!.slice(req.length)} ${ids[2]!.slice(http.length)}`
+/** The ids joined by spaces with the `index`th replaced by `id`. */
+function withId(ids: string, index: number, id: string): string {
+  const all = [idAt(ids, 0), idAt(ids, 1), idAt(ids, 2)]
+  all[index] = id
+  return all.join(' ')
 }
 
 /** How many enumerable own fields every row has, before its optional ones. */
