@@ -4,6 +4,7 @@ import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
+import { SMALL_OFFSET } from './task-row.js'
 import type { TaskStore } from './task-store.js'
 import type { Change, PollStep, ScheduledStep, TimedStep } from './timeline.js'
 
@@ -28,9 +29,6 @@ export interface TaskChange {
 
 /** The `polls` of the tasks that have none (most): one array, never added to. */
 const NO_POLLS: PollStep[] = []
-
-/** The largest offset from a task's createdAt kept in its DUE slot as a small integer (12 days). */
-const SMALL = 2 ** 30 - 1
 
 /**
  * A pending task's steps to come, one object per task: its timed steps in time order (each one an
@@ -140,8 +138,9 @@ export class TaskLife {
   /** Places a lone timed step as a OneStep, when its time is a small offset from the task's creation. */
   #oneStep(task: TaskRecord, { at, set, refund }: TimedStep): boolean {
     const due = at - task.createdAt
-    if (!Number.isInteger(due) || Math.abs(due) > SMALL) return false
-    task[DUE] = due
+    if (!Number.isInteger(due) || Math.abs(due) > SMALL_OFFSET) return false
+    // `| 0`: a small integer, not the double a difference of two times is, which a slot keeps in a number box.
+    task[DUE] = due | 0
     task[UPCOMING] = this.#sharedStep(set, refund)
     this.#events.schedule(at, task)
     return true

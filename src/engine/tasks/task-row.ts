@@ -42,7 +42,7 @@ const UPDATED_WHOLE = 1 << 10
 const OUTPUTS_SHIFT = 11
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
-const SMALL = 2 ** 30 - 1
+export const SMALL_OFFSET = 2 ** 30 - 1
 
 /** The first row's createdAt: the others' are kept as offsets from it, with no number box of their own. */
 let base: number | undefined
@@ -50,7 +50,8 @@ let base: number | undefined
 /** `at` − `from` when it is a small integer that gives `at` back exactly. */
 function offset(at: number, from: number): number | undefined {
   const delta = at - from
-  return Number.isInteger(delta) && Math.abs(delta) <= SMALL && from + delta === at ? delta : undefined
+  // `| 0`: the difference of two times is a double even when whole, and a field given one keeps a number box.
+  return Number.isInteger(delta) && Math.abs(delta) <= SMALL_OFFSET && from + delta === at ? delta | 0 : undefined
 }
 
 /** The fields most tasks share with others: those of their account, model, scenario and layout. */
