@@ -14,7 +14,7 @@ export interface SavedLife {
   events: { taskId: string; step: TimedStep }[]
   polls: [taskId: string, steps: PollStep[]][]
   pending: string[]
-  /** Events of finished tasks still on the heap: none since format 2 (a restore drops any it is given). */
+  /** Events of tasks that finished first: a save lists none (0), and a restore drops those an older save has. */
   stale: number
 }
 
@@ -339,7 +339,7 @@ export class TaskLife {
       task[UPCOMING] = new Upcoming(this, [], steps ? [...steps] : NO_POLLS)
       this.#pending++
     }
-    // Events of tasks that finished first (in a save made before format 2) are left out.
+    // Events of tasks that finished first (an older save lists them) are left out.
     for (const { taskId, step } of saved.events) {
       const steps = this.#steps(taskId)
       if (!(steps instanceof Upcoming)) continue
