@@ -285,7 +285,7 @@ function commit(
     throw error
   }
   found.taskId = task.id
-  state.worlds.of(account.id).life.schedule(task.id, steps, true)
+  state.worlds.of(account.id).life.schedule(task.id, steps)
   return {
     response: toSubmission(task),
     scenarioHttpStatus: plan.httpStatus,

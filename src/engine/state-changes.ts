@@ -16,6 +16,7 @@ import { SAVED_ENGINE_VERSION, type EngineParts, type SavedEngine } from './save
 import type { SavedScenarios } from './scenarios/scenarios.js'
 import { toTable, type Table } from '../lib/keyed-table.js'
 import type { HistoryEntry } from './tasks/task-history.js'
+import { stepsOf } from './tasks/task-life.js'
 import type { PollStep, TimedStep } from './tasks/timeline.js'
 
 /** The end of a list that only grows at its end and lets go at its start: what was added, how many are kept. */
@@ -257,11 +258,12 @@ export class StateChanges {
 
 /** What goes with a task besides its record, as it is now. */
 function extras(parts: EngineParts, id: string): TaskExtras {
-  const upcoming = parts.tasks.upcoming(id)
+  const task = parts.tasks.get(id)
+  const upcoming = task && stepsOf(task)
   const history = parts.history.of(id)
   const read = parts.conformance.readOf(id)
   return {
-    ...(upcoming ? { upcoming: { timed: upcoming.timed, polls: upcoming.polls } } : {}),
+    ...(upcoming ? { upcoming: { timed: [...upcoming.timed], polls: [...upcoming.polls] } } : {}),
     ...(history ? { history } : {}),
     ...read,
   }

@@ -4,6 +4,7 @@ import type { ValidationIssue } from '../contract/errors.js'
 import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'
 import { defOf } from '../lib/zod-def.js'
+import { narrowedSchema } from './narrowed-schema.js'
 import { Problem } from './problem.js'
 
 type PathSegment = PropertyKey
@@ -69,8 +70,11 @@ export function toIssues(error: z.ZodError, body: unknown, schema?: z.ZodType): 
 export function validate<T>(schema: z.ZodType<T>, body: unknown, extra: ValidationIssue[] = []): T {
   if (!isPlainObject(body))
     throw Problem.invalid([{ in: 'body', path: '', message: 'must be a JSON object' }, ...extra])
+  // The common case parses only the fields the body has, and builds no list of issues.
+  const narrowed = extra.length === 0 ? narrowedSchema(schema, body) : undefined
+  const quick = narrowed?.safeParse(body)
+  if (quick?.success) return quick.data as T
   const result = schema.safeParse(body)
-  // The common case builds no list of issues.
   if (result.success && extra.length === 0) return result.data
   const issues = [...(result.success ? [] : toIssues(result.error, body, schema)), ...extra]
   if (issues.length > 0 || !result.success) throw Problem.invalid(issues)

@@ -208,7 +208,8 @@ export async function profileServer(endpoint: 'post' | 'get', seconds: number): 
   const dir = join(ROOT, 'test/artifacts/cpu-profile')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `genmock-${endpoint}.cpuprofile`)
-  const server = await startGenmock()
+  // Every task kept, as the sustained bench runs it (`--max-tasks 1000000`).
+  const server = await startGenmock({ maxTasks: 1_000_000 })
   try {
     const options =
       endpoint === 'post'

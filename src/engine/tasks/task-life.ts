@@ -3,16 +3,18 @@ import type { TaskStatus } from '../../contract/task-status.js'
 import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
+import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
+import { SMALL_OFFSET } from './task-row.js'
 import type { TaskStore } from './task-store.js'
-import type { Change, PollStep, ScheduledStep, TimedStep, Upcoming } from './timeline.js'
+import type { Change, PollStep, ScheduledStep, TimedStep } from './timeline.js'
 
 /** A life as saved: what is still to come for its tasks. */
 export interface SavedLife {
-  /** Timed steps on the heap, in the order they run; each one's `at` is when. */
+  /** The pending tasks' timed steps, in the order they run; each one's `at` is when. */
   events: { taskId: string; step: TimedStep }[]
   polls: [taskId: string, steps: PollStep[]][]
   pending: string[]
-  /** Events of finished tasks still on the heap. */
+  /** Events of tasks that finished first: a save lists none (0), and a restore drops those an older save has. */
   stale: number
 }
 
@@ -29,22 +31,62 @@ export interface TaskChange {
 const NO_POLLS: PollStep[] = []
 
 /**
- * Every pending change of every task: timed steps on a min-heap, `poll N` steps per task, and the
- * one place a change is applied to a task, with its ledger effect. Terminal tasks never change.
- * A pending task's steps are kept beside its record in the task store, and each event on the heap is
- * that same object (its first timed step is the change the event applies): per task, memory is
- * what a minute of load keeps (docs/performance.md).
+ * A pending task's steps to come, one object per task: its timed steps in time order (each one an
+ * event on its life's heap, which applies the first), its `poll N` steps in order of N.
+ */
+export class Upcoming {
+  /** The life (one per clock) whose heap holds the timed steps. */
+  owner: TaskLife
+  readonly timed: TimedStep[]
+  readonly polls: PollStep[]
+
+  constructor(owner: TaskLife, timed: TimedStep[], polls: PollStep[]) {
+    this.owner = owner
+    this.timed = timed
+    this.polls = polls
+  }
+}
+
+/**
+ * What is to come for a pending task whose one step to come is timed (most tasks): its change,
+ * one object shared by every such task of the life, its time in the task's DUE slot. With no
+ * change, nothing is to come (a task left pending by its last step).
+ */
+export class OneStep {
+  readonly owner: TaskLife
+  readonly change: Change | undefined
+
+  constructor(owner: TaskLife, change: Change | undefined) {
+    this.owner = owner
+    this.change = change
+  }
+}
+
+/** A pending task's steps to come, as its record keeps them (UPCOMING). */
+export type Steps = Upcoming | OneStep
+
+/**
+ * Every pending change of every task, and the one place a change is applied to a task, with its
+ * ledger effect. Terminal tasks never change. Each pending task keeps its steps on its record
+ * (UPCOMING); the timed ones are events on a min-heap of records. A task with one timed step to
+ * come costs no object of its own, only its event and its DUE slot (docs/performance.md, Memory
+ * per task).
  * @example
  * life.schedule(task.id, steps)
  * life.runDue(clock.now()) // applies, in time order, every step due by now
  */
 export class TaskLife {
-  /** Each timed step of every task of this life, as its task's Upcoming: an event applies `timed[0]` of it. */
-  readonly #events = new Scheduler<Upcoming>()
+  /** Each timed step of every task of this life, as the task's record: an event applies its first step to come. */
+  readonly #events = new Scheduler<TaskRecord>()
   /** How many tasks of this life are pending. */
   #pending = 0
   /** Events left on the heap by tasks that finished first (a relay task's expiry, say): dropped in bulk. */
   #stale = 0
+  /** The OneStep of each change of the scenarios' plans (keyed by its `set`), and of a refund alone. */
+  #shared = new WeakMap<object, Map<boolean | undefined, OneStep>>()
+  #sharedNoSet = new Map<boolean | undefined, OneStep>()
+  /** Nothing to come. */
+  readonly #nothing = new OneStep(this, undefined)
 
   private readonly tasks: TaskStore
   private readonly ledger: Ledger
@@ -57,7 +99,13 @@ export class TaskLife {
     this.history = history
   }
 
+  /** Timed steps still to apply, of every pending task of this life. */
   get pendingEvents(): number {
+    return this.#events.size - this.#stale
+  }
+
+  /** Events on the heap, those of tasks that finished first included: what its memory grows with. */
+  get queuedEvents(): number {
     return this.#events.size
   }
 
@@ -70,42 +118,47 @@ export class TaskLife {
     return this.#events.nextAt
   }
 
-  /**
-   * A stored task begins its life here: its history starts, and its steps are placed. With `owned`,
-   * the caller hands `steps` over (it keeps no reference): when all are timed, they are the task's
-   * timed steps as they are, with no copy.
-   */
-  schedule(taskId: string, steps: readonly ScheduledStep[], owned = false): void {
+  /** A stored task begins its life here: its history starts, and its steps are placed. */
+  schedule(taskId: string, steps: readonly ScheduledStep[]): void {
     const task = this.tasks.get(taskId)
     if (!task) return
     this.history.created(task)
-    // Arrays of their exact length (a push reserves 17 slots, kept as long as the task is pending), sorted
-    // only when there is something to sort: most tasks have one timed step and no poll step.
-    let count = 0
-    for (const step of steps) if (step.kind === 'time') count++
-    const allTimed = count === steps.length
-    const timed = allTimed && owned ? (steps as TimedStep[]) : new Array<TimedStep>(count)
-    const polls = allTimed ? NO_POLLS : new Array<PollStep>(steps.length - count)
-    if (timed !== steps) {
-      let t = 0
-      let p = 0
-      for (const step of steps) {
-        if (step.kind === 'time') timed[t++] = step
-        else polls[p++] = step
-      }
-    }
-    if (timed.length > 1) timed.sort((a, b) => a.at - b.at)
-    if (polls.length > 1) polls.sort((a, b) => a.n - b.n)
-    const upcoming: Upcoming = { taskId, owner: this, timed, polls }
-    this.tasks.setUpcoming(taskId, upcoming)
     this.#pending++
-    for (const step of timed) this.#events.schedule(step.at, upcoming)
+    const only = steps.length === 1 ? steps[0]! : undefined
+    if (only?.kind === 'time' && this.#oneStep(task, only)) return
+    const timed = steps.filter((step): step is TimedStep => step.kind === 'time').sort((a, b) => a.at - b.at)
+    const polls =
+      timed.length === steps.length
+        ? NO_POLLS
+        : steps.filter((step): step is PollStep => step.kind === 'poll').sort((a, b) => a.n - b.n)
+    task[UPCOMING] = new Upcoming(this, timed, polls)
+    for (const step of timed) this.#events.schedule(step.at, task)
+  }
+
+  /** Places a lone timed step as a OneStep, when its time is a small offset from the task's creation. */
+  #oneStep(task: TaskRecord, { at, set, refund }: TimedStep): boolean {
+    const due = at - task.createdAt
+    if (!Number.isInteger(due) || Math.abs(due) > SMALL_OFFSET) return false
+    // `| 0`: a small integer, not the double a difference of two times is, which a slot keeps in a number box.
+    task[DUE] = due | 0
+    task[UPCOMING] = this.#sharedStep(set, refund)
+    this.#events.schedule(at, task)
+    return true
+  }
+
+  /** The OneStep of this change. */
+  #sharedStep(set: Change['set'], refund: Change['refund']): OneStep {
+    let byRefund = set ? this.#shared.get(set) : this.#sharedNoSet
+    if (!byRefund) this.#shared.set(set!, (byRefund = new Map()))
+    let step = byRefund.get(refund)
+    if (!step) byRefund.set(refund, (step = new OneStep(this, { set, refund })))
+    return step
   }
 
   /** The task's steps to come when it is pending in this life. */
-  #upcoming(taskId: string): Upcoming | undefined {
-    const upcoming = this.tasks.upcoming(taskId)
-    return upcoming?.owner === this ? upcoming : undefined
+  #steps(taskId: string): Steps | undefined {
+    const steps = this.tasks.get(taskId)?.[UPCOMING]
+    return steps?.owner === this ? steps : undefined
   }
 
   /**
@@ -113,9 +166,9 @@ export class TaskLife {
    * `poll N` step, where it has them.
    */
   next(taskId: string): { at?: number; poll?: number } {
-    const upcoming = this.#upcoming(taskId)
-    const at = upcoming?.timed[0]?.at
-    const poll = upcoming?.polls[0]?.n
+    const { timed, polls } = this.upcoming(taskId)
+    const at = timed[0]?.at
+    const poll = polls[0]?.n
     return { ...(at !== undefined ? { at } : {}), ...(poll !== undefined ? { poll } : {}) }
   }
 
@@ -126,8 +179,9 @@ export class TaskLife {
    * life.upcoming('tsk_1') // { timed: [{ kind: 'time', at: 1767225612000, set: { status: 1 } }], polls: [] }
    */
   upcoming(taskId: string): { timed: readonly TimedStep[]; polls: readonly PollStep[] } {
-    const upcoming = this.#upcoming(taskId)
-    return { timed: upcoming?.timed ?? [], polls: upcoming?.polls ?? [] }
+    const task = this.tasks.get(taskId)
+    const steps = task?.[UPCOMING]
+    return (steps?.owner === this && stepsOf(task!)) || { timed: [], polls: [] }
   }
 
   /**
@@ -138,38 +192,60 @@ export class TaskLife {
     // Every request observes the clock: when nothing is due, that costs a comparison and builds nothing.
     const next = this.#events.nextAt
     if (next === undefined || next > now) return
-    const apply = (at: number, upcoming: Upcoming) => {
-      const step = upcoming.timed.shift()!
-      // A finished task's steps have left the store (and its id may have been drawn again since).
-      if (this.tasks.upcoming(upcoming.taskId) === upcoming) this.apply(upcoming.taskId, step, at, changes, 'timeline')
+    const apply = (at: number, task: TaskRecord) => {
+      const steps = task[UPCOMING]
+      // A finished task's steps have left its record: its events are stale.
+      if (!steps) {
+        this.#stale--
+        return
+      }
+      let change: Change | undefined
+      if (steps instanceof Upcoming) change = steps.timed.shift()
+      else {
+        change = steps.change
+        task[UPCOMING] = this.#nothing
+      }
+      if (change) this.#change(task, change.set, change.refund, at, changes, 'timeline')
     }
     this.#events.runDue(now, apply, untilIdle ? () => this.#pending === 0 : undefined)
   }
 
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
   polled(taskId: string, polls: number, now: number): void {
-    const steps = this.#upcoming(taskId)?.polls
-    while (steps && steps.length > 0 && steps[0]!.n <= polls) this.apply(taskId, steps.shift()!, now, undefined, 'poll')
+    const steps = this.#steps(taskId)
+    if (!(steps instanceof Upcoming)) return
+    const task = this.tasks.get(taskId)!
+    const { polls: due } = steps
+    while (due.length > 0 && due[0]!.n <= polls) {
+      const { set, refund } = due.shift()!
+      this.#change(task, set, refund, now, undefined, 'poll')
+    }
   }
 
   /**
-   * Sets the fields and refunds (once per task) at `at`, and records it in the history as `by`
-   * did it (a forced transition unless told); a terminal task is left as it is.
+   * Sets the fields and refunds (once per task) at `at`, and records it in the history as a forced
+   * transition; a terminal task is left as it is.
    */
-  apply(
-    taskId: string,
-    { set, refund }: Change,
-    at: number,
-    changes?: TaskChange[],
-    by: ChangeCause = 'transition',
-  ): void {
+  apply(taskId: string, { set, refund }: Change, at: number): void {
     const task = this.tasks.get(taskId)
-    if (task?.status !== 0) return
+    if (task) this.#change(task, set, refund, at, undefined, 'transition')
+  }
+
+  /** A step's change applied to a task, with its ledger effect and its history, as `by` did it. */
+  #change(
+    task: TaskRecord,
+    set: Change['set'],
+    refund: Change['refund'],
+    at: number,
+    changes: TaskChange[] | undefined,
+    by: ChangeCause,
+  ): void {
+    if (task.status !== 0) return
     if (set) {
       Object.assign(task, set)
       task.updatedAt = at
       changes?.push({
-        taskId,
+        taskId: task.id,
         at: new Date(at).toISOString(),
         status: task.status,
         ...(task.relayStatus !== undefined ? { relayStatus: task.relayStatus } : {}),
@@ -185,23 +261,25 @@ export class TaskLife {
       this.history.changed(task, at, by, refunded)
     }
     if (task.status !== 0) {
-      const upcoming = this.#upcoming(taskId)
-      if (upcoming) {
-        this.#stale += upcoming.timed.length
+      const steps = task[UPCOMING]
+      if (steps?.owner === this) {
+        this.#stale += steps instanceof Upcoming ? steps.timed.length : steps.change ? 1 : 0
         this.#pending--
-        this.tasks.setUpcoming(taskId, undefined)
+        task[UPCOMING] = undefined
       }
-      this.tasks.finished(taskId)
+      this.tasks.finished(task.id)
       this.#dropStaleEvents()
     }
   }
 
   /** Hands the pending tasks `owned` accepts, with all their steps, to another clock's life. */
   moveTo(other: TaskLife, owned: (taskId: string) => boolean): void {
-    for (const { at, item } of this.#events.take(({ taskId }) => owned(taskId))) other.#events.schedule(at, item)
-    for (const upcoming of this.tasks.allUpcoming()) {
-      if (upcoming.owner !== this || !owned(upcoming.taskId)) continue
-      upcoming.owner = other
+    for (const { at, item } of this.#events.take((task) => owned(task.id))) other.#events.schedule(at, item)
+    for (const task of this.#mine()) {
+      if (!owned(task.id)) continue
+      const steps = task[UPCOMING]!
+      if (steps instanceof Upcoming) steps.owner = other
+      else task[UPCOMING] = steps.change ? other.#sharedStep(steps.change.set, steps.change.refund) : other.#nothing
       this.#pending--
       other.#pending++
     }
@@ -210,62 +288,77 @@ export class TaskLife {
   /** Once most of the heap is events of finished tasks, keeps only the pending tasks' ones. */
   #dropStaleEvents(): void {
     if (this.#stale < 1024 || this.#stale * 2 < this.#events.size) return
-    this.#events.retain((upcoming) => this.tasks.upcoming(upcoming.taskId) === upcoming)
+    this.#events.retain((task) => task[UPCOMING] !== undefined)
     this.#stale = 0
   }
 
   clear(): void {
-    for (const upcoming of this.#mine()) this.tasks.setUpcoming(upcoming.taskId, undefined)
+    for (const task of this.#mine()) task[UPCOMING] = undefined
     this.#pending = 0
     this.#stale = 0
     this.#events.clear()
   }
 
-  /** This life's pending tasks' steps, in creation order. */
-  #mine(): Upcoming[] {
-    return this.tasks.allUpcoming().filter(({ owner }) => owner === this)
+  /** This life's pending tasks, in creation order. */
+  #mine(): TaskRecord[] {
+    return this.tasks.pendingRecords().filter((task) => task[UPCOMING]!.owner === this)
   }
 
   /**
-   * The steps still to come: timed ones in the order they run (with those of tasks that finished
-   * first, so that the heap drops them when it would have), `poll N` ones, and the pending tasks.
+   * The steps still to come: the pending tasks' timed ones in the order they run, their `poll N`
+   * ones, and the pending tasks.
    * @example
    * other.restore(life.save())
    */
   save(): SavedLife {
-    // A task's events run in the order of its timed steps: its i-th event applies timed[i].
-    const seen = new Map<Upcoming, number>()
-    const events = this.#events.save().map(({ item }) => {
-      const i = seen.get(item) ?? 0
-      seen.set(item, i + 1)
-      return { taskId: item.taskId, step: item.timed[i]! }
-    })
-    const mine = this.#mine()
-    return {
-      events,
-      polls: mine.filter(({ polls }) => polls !== NO_POLLS).map(({ taskId, polls }) => [taskId, polls]),
-      pending: mine.map(({ taskId }) => taskId),
-      stale: this.#stale,
+    // A task's events run in the order of its timed steps: its i-th event applies its i-th step to come.
+    const seen = new Map<TaskRecord, number>()
+    const events: SavedLife['events'] = []
+    for (const { item: task } of this.#events.save()) {
+      if (task[UPCOMING] === undefined) continue
+      const i = seen.get(task) ?? 0
+      seen.set(task, i + 1)
+      events.push({ taskId: task.id, step: stepsOf(task)!.timed[i]! })
     }
+    const mine = this.#mine()
+    const polls: SavedLife['polls'] = []
+    for (const task of mine) {
+      const steps = task[UPCOMING]
+      if (steps instanceof Upcoming && steps.polls !== NO_POLLS) polls.push([task.id, steps.polls])
+    }
+    return { events, polls, pending: mine.map(({ id }) => id), stale: 0 }
   }
 
   restore(saved: SavedLife): void {
     this.clear()
     const polls = new Map(saved.polls)
     for (const taskId of saved.pending) {
-      if (!this.tasks.has(taskId)) continue
+      const task = this.tasks.get(taskId)
+      if (!task) continue
       const steps = polls.get(taskId)
-      this.tasks.setUpcoming(taskId, { taskId, owner: this, timed: [], polls: steps ? [...steps] : NO_POLLS })
+      task[UPCOMING] = new Upcoming(this, [], steps ? [...steps] : NO_POLLS)
       this.#pending++
     }
-    // Events of finished tasks get steps of their own, on no row, as they had.
-    const finished = new Map<string, Upcoming>()
+    // Events of tasks that finished first (an older save lists them) are left out.
     for (const { taskId, step } of saved.events) {
-      let upcoming = this.#upcoming(taskId) ?? finished.get(taskId)
-      if (!upcoming) finished.set(taskId, (upcoming = { taskId, owner: this, timed: [], polls: NO_POLLS }))
-      upcoming.timed.push(step)
-      this.#events.schedule(step.at, upcoming)
+      const steps = this.#steps(taskId)
+      if (!(steps instanceof Upcoming)) continue
+      steps.timed.push(step)
+      this.#events.schedule(step.at, this.tasks.get(taskId)!)
     }
-    this.#stale = saved.stale
   }
+}
+
+/**
+ * A pending task's steps to come, whichever way its record keeps them (in whichever life);
+ * undefined once it is terminal.
+ * @example
+ * stepsOf(task) // { timed: [{ kind: 'time', at: 1767225612000, set: { status: 1 } }], polls: [] }
+ */
+export function stepsOf(task: TaskRecord): { timed: readonly TimedStep[]; polls: readonly PollStep[] } | undefined {
+  const steps = task[UPCOMING]
+  if (!steps || steps instanceof Upcoming) return steps
+  if (!steps.change) return { timed: [], polls: NO_POLLS }
+  const { set, refund } = steps.change
+  return { timed: [{ kind: 'time', at: task.createdAt + task[DUE]!, set, refund }], polls: NO_POLLS }
 }

@@ -2,6 +2,14 @@
 import type * as z from 'zod'
 import type { taskStatusSchema as taskStatus } from '../../contract/task-status.js'
 import type { ImageSize } from '../media/preview-image.js'
+import type { Steps } from './task-life.js'
+
+/**
+ * Where a pending task's steps to come are kept on its record (task-life.ts), and the time of the
+ * one step to come of most: symbols, so that no listing, copy to JSON or save of the record sees them.
+ */
+export const UPCOMING: unique symbol = Symbol('upcoming')
+export const DUE: unique symbol = Symbol('due')
 
 /**
  * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
@@ -41,4 +49,8 @@ export interface TaskRecord {
   numOutputs: number
   /** Pixel size of the generated preview images, from the request's layout. */
   preview: ImageSize
+  /** Its steps to come while it is pending (task-life.ts). */
+  [UPCOMING]?: Steps | undefined
+  /** With a OneStep, when it comes: milliseconds after createdAt. */
+  [DUE]?: number | undefined
 }

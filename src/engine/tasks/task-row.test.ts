@@ -109,6 +109,24 @@ describe('TaskRow', () => {
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, 'req_other', long])
   })
 
+  it("shares its account's, model's, scenario's and layout's fields with like rows, and changes only its own", () => {
+    const a = new TaskRow(fields())
+    const b = new TaskRow(fields({ id: 'tsk_b', seq: 8 }))
+    const c = new TaskRow(fields({ id: 'tsk_c', seq: 9, model: 'base-image-3', creditsUsed: 6 }))
+    b.accountId = 'acct_b'
+    b.preview = { width: 128, height: 256 }
+    expect([a.accountId, a.preview]).toEqual(['acct_a', { width: 256, height: 256 }])
+    expect([b.accountId, b.model, b.scenario, b.creditsUsed, b.preview]).toEqual([
+      'acct_b',
+      'base-image-2',
+      'default',
+      4,
+      { width: 128, height: 256 },
+    ])
+    expect([c.model, c.creditsUsed, c.accountId]).toEqual(['base-image-3', 6, 'acct_a'])
+    expect(plainRecord(c)).toEqual({ ...literal(fields()), id: 'tsk_c', seq: 9, model: 'base-image-3', creditsUsed: 6 })
+  })
+
   it('lists the optional fields after the others, in the order they were set, as Object.assign sets them', () => {
     const row = new TaskRow(fields({ provider: 'relay' }))
     row.upstreamHttpStatus = 200

@@ -1,6 +1,7 @@
 // A new task's record in a dense fixed shape: the small fields packed, the secondary ids in one string.
 import type { ImageSize } from '../media/preview-image.js'
-import type { TaskRecord } from './task-record.js'
+import type { Steps } from './task-life.js'
+import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
 
 /** A new task's fields, as `newTaskRecord` works them out. */
 export interface TaskFields {
@@ -41,7 +42,7 @@ const UPDATED_WHOLE = 1 << 10
 const OUTPUTS_SHIFT = 11
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
-const SMALL = 2 ** 30 - 1
+export const SMALL_OFFSET = 2 ** 30 - 1
 
 /** The first row's createdAt: the others' are kept as offsets from it, with no number box of their own. */
 let base: number | undefined
@@ -49,14 +50,40 @@ let base: number | undefined
 /** `at` − `from` when it is a small integer that gives `at` back exactly. */
 function offset(at: number, from: number): number | undefined {
   const delta = at - from
-  return Number.isInteger(delta) && Math.abs(delta) <= SMALL && from + delta === at ? delta : undefined
+  // `| 0`: the difference of two times is a double even when whole, and a field given one keeps a number box.
+  return Number.isInteger(delta) && Math.abs(delta) <= SMALL_OFFSET && from + delta === at ? delta | 0 : undefined
+}
+
+/** The fields most tasks share with others: those of their account, model, scenario and layout. */
+type Common = Readonly<Pick<TaskFields, 'accountId' | 'model' | 'scenario' | 'creditsUsed' | 'preview'>>
+
+/** The Commons made last, newest first: a new row takes one of them when it has every field the same. */
+const recent: Common[] = []
+const RECENT = 8
+
+/** A Common with `fields`' values: one of the recent ones when it matches, else a new one. */
+function common({ accountId, model, scenario, creditsUsed, preview }: Common): Common {
+  for (const kept of recent)
+    if (
+      kept.accountId === accountId &&
+      kept.model === model &&
+      kept.scenario === scenario &&
+      kept.creditsUsed === creditsUsed &&
+      kept.preview === preview
+    )
+      return kept
+  const made: Common = { accountId, model, scenario, creditsUsed, preview }
+  if (recent.unshift(made) > RECENT) recent.pop()
+  return made
 }
 
 /**
- * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 13
- * slots where a literal took 22, one id string where it took three, and its times boxed only when
- * far apart (more than 12 days from each other or from the first task's). Enumerable own fields are
- * only some of a record's, so what saves a task takes `toRecord()` (plainRecord), never the row.
+ * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 11
+ * slots where a literal took 22, the fields of its account, model, scenario and layout in an object
+ * it shares with the tasks before it that have the same (`common`), one id string where it took
+ * three, and its times boxed only when far apart (more than 12 days from each other or from the
+ * first task's). Enumerable own fields are only some of a record's, so what saves a task takes
+ * `toRecord()` (plainRecord), never the row.
  * @example
  * const row = new TaskRow(fields)
  * row.status = 1 // packed, read back as any record's
@@ -65,20 +92,20 @@ function offset(at: number, from: number): number | undefined {
 export class TaskRow implements TaskRecord {
   id: string
   seq: number
-  accountId: string
-  model: string
   prompt: string
-  scenario: string
   polls = 0
-  creditsUsed: number
-  preview: ImageSize
+  /** accountId, model, scenario, creditsUsed and preview: an object many rows share (`common`). */
+  #common: Common
   /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
   /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
   #ids: string
-  #flags: number
+  #flags: number;
+  /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
+  [UPCOMING]: Steps | undefined;
+  [DUE]: number | undefined
   // Set after creation, on the tasks that have them (no slot on the others), in this order.
   declare upstreamHttpStatus?: number
   declare relayStatus?: string
@@ -90,12 +117,8 @@ export class TaskRow implements TaskRecord {
   constructor(fields: TaskFields) {
     this.id = fields.id
     this.seq = fields.seq
-    this.accountId = fields.accountId
-    this.model = fields.model
     this.prompt = fields.prompt
-    this.scenario = fields.scenario
-    this.creditsUsed = fields.creditsUsed
-    this.preview = fields.preview
+    this.#common = common(fields)
     this.#ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId].join(' ')
     this.#flags =
       (fields.type === 'video' ? VIDEO : 0) |
@@ -109,6 +132,46 @@ export class TaskRow implements TaskRecord {
     if (created === undefined) this.#flags |= CREATED_WHOLE
   }
 
+  get accountId(): string {
+    return this.#common.accountId
+  }
+
+  set accountId(accountId: string) {
+    this.#common = common({ ...this.#common, accountId })
+  }
+
+  get model(): string {
+    return this.#common.model
+  }
+
+  set model(model: string) {
+    this.#common = common({ ...this.#common, model })
+  }
+
+  get scenario(): string {
+    return this.#common.scenario
+  }
+
+  set scenario(scenario: string) {
+    this.#common = common({ ...this.#common, scenario })
+  }
+
+  get creditsUsed(): number {
+    return this.#common.creditsUsed
+  }
+
+  set creditsUsed(creditsUsed: number) {
+    this.#common = common({ ...this.#common, creditsUsed })
+  }
+
+  get preview(): ImageSize {
+    return this.#common.preview
+  }
+
+  set preview(preview: ImageSize) {
+    this.#common = common({ ...this.#common, preview })
+  }
+
   get createdAt(): number {
     return this.#flags & CREATED_WHOLE ? this.#created : (base as number) + this.#created
   }
@@ -117,7 +180,7 @@ export class TaskRow implements TaskRecord {
     const updated = this.updatedAt
     const created = offset(at, base as number)
     this.#created = created ?? at
-    this.#flag(CREATED_WHOLE, created === undefined)
+    this.#flags = withBit(this.#flags, CREATED_WHOLE, created === undefined)
     this.updatedAt = updated
   }
 
@@ -150,7 +213,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set creditRefunded(value: boolean) {
-    this.#flag(REFUNDED, value)
+    this.#flags = withBit(this.#flags, REFUNDED, value)
   }
 
   get submissionUncertain(): boolean {
@@ -158,7 +221,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set submissionUncertain(value: boolean) {
-    this.#flag(UNCERTAIN, value)
+    this.#flags = withBit(this.#flags, UNCERTAIN, value)
   }
 
   get effectiveWatermark(): boolean {
@@ -166,7 +229,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set effectiveWatermark(value: boolean) {
-    this.#flag(WATERMARK, value)
+    this.#flags = withBit(this.#flags, WATERMARK, value)
   }
 
   get demo(): boolean {
@@ -174,7 +237,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set demo(value: boolean) {
-    this.#flag(DEMO, value)
+    this.#flags = withBit(this.#flags, DEMO, value)
   }
 
   get numOutputs(): number {
@@ -192,31 +255,31 @@ export class TaskRow implements TaskRecord {
   set updatedAt(at: number) {
     const updated = offset(at, this.createdAt)
     this.#updated = updated ?? at
-    this.#flag(UPDATED_WHOLE, updated === undefined)
+    this.#flags = withBit(this.#flags, UPDATED_WHOLE, updated === undefined)
   }
 
   get providerTaskId(): string {
-    return this.#id(0)
+    return idAt(this.#ids, 0)
   }
 
   set providerTaskId(id: string) {
-    this.#setId(0, id)
+    this.#ids = withId(this.#ids, 0, id)
   }
 
   get requestId(): string {
-    return this.#id(1)
+    return idAt(this.#ids, 1)
   }
 
   set requestId(id: string) {
-    this.#setId(1, id)
+    this.#ids = withId(this.#ids, 1, id)
   }
 
   get httpRequestId(): string {
-    return this.#id(2)
+    return idAt(this.#ids, 2)
   }
 
   set httpRequestId(id: string) {
-    this.#setId(2, id)
+    this.#ids = withId(this.#ids, 2, id)
   }
 
   /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
@@ -248,33 +311,35 @@ export class TaskRow implements TaskRecord {
     // The optional fields, in the order they were set (the row's own fields come first).
     const own = Object.keys(this)
     for (let i = OWN_FIELDS; i < own.length; i++) {
-      const key = own[i] as keyof TaskRecord
+      const key = own[i] as Exclude<keyof TaskRecord, typeof UPCOMING | typeof DUE>
       ;(record as unknown as Record<string, unknown>)[key] = this[key]
     }
     return record
   }
+}
 
-  #flag(bit: number, on: boolean): void {
-    this.#flags = on ? this.#flags | bit : this.#flags & ~bit
-  }
+/** `flags` with `bit` set or cleared. */
+function withBit(flags: number, bit: number, on: boolean): number {
+  return on ? flags | bit : flags & ~bit
+}
 
-  #id(index: number): string {
-    const ids = this.#ids
-    const first = ids.indexOf(' ')
-    if (index === 0) return ids.slice(0, first)
-    const second = ids.indexOf(' ', first + 1)
-    return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
-  }
+/** The `index`th of the ids joined by spaces. */
+function idAt(ids: string, index: number): string {
+  const first = ids.indexOf(' ')
+  if (index === 0) return ids.slice(0, first)
+  const second = ids.indexOf(' ', first + 1)
+  return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
+}
 
-  #setId(index: number, id: string): void {
-    const ids = [this.#id(0), this.#id(1), this.#id(2)]
-    ids[index] = id
-    this.#ids = ids.join(' ')
-  }
+/** The ids joined by spaces with the `index`th replaced by `id`. */
+function withId(ids: string, index: number, id: string): string {
+  const all = [idAt(ids, 0), idAt(ids, 1), idAt(ids, 2)]
+  all[index] = id
+  return all.join(' ')
 }
 
 /** How many enumerable own fields every row has, before its optional ones. */
-const OWN_FIELDS = 9
+const OWN_FIELDS = 4
 
 /**
  * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.

@@ -1,9 +1,8 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
-import type { TaskRecord } from './task-record.js'
+import { UPCOMING, type TaskRecord } from './task-record.js'
 import { plainRecord } from './task-row.js'
-import type { Upcoming } from './timeline.js'
 
 /** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
 export interface SavedTasks {
@@ -51,11 +50,10 @@ export interface TaskPage {
 export class TaskStore {
   /**
    * Every stored task, in creation order: the record itself is the map's value, with nothing around
-   * it (docs/performance.md, Memory per task). The steps to come of the pending ones are in a map of
-   * their own, which only pending tasks cost.
+   * it (docs/performance.md, Memory per task). The steps to come of the pending ones are on their
+   * records (UPCOMING).
    */
   #entries = new Map<string, TaskRecord>()
-  #upcoming = new Map<string, Upcoming>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
@@ -101,25 +99,11 @@ export class TaskStore {
     return task && plainRecord(task)
   }
 
-  /** A pending task's steps to come, kept here for its life (task-life.ts). */
-  upcoming(id: string): Upcoming | undefined {
-    return this.#upcoming.get(id)
-  }
-
-  /** Sets a stored task's steps to come (its life found it stored); undefined when it has none left (it finished). */
-  setUpcoming(id: string, upcoming: Upcoming | undefined): void {
-    if (upcoming === undefined) this.#upcoming.delete(id)
-    else this.#upcoming.set(id, upcoming)
-  }
-
-  /** Every pending task's steps to come, in creation order. */
-  allUpcoming(): Upcoming[] {
-    const all: Upcoming[] = []
-    for (const id of this.#entries.keys()) {
-      const upcoming = this.#upcoming.get(id)
-      if (upcoming) all.push(upcoming)
-    }
-    return all
+  /** The pending tasks (those with steps to come, task-life.ts), in creation order. */
+  pendingRecords(): TaskRecord[] {
+    const pending: TaskRecord[] = []
+    for (const task of this.#entries.values()) if (task[UPCOMING]) pending.push(task)
+    return pending
   }
 
   /** Stores a new task; its seq is higher than every stored task's. */
@@ -183,7 +167,6 @@ export class TaskStore {
 
   clear(): void {
     this.#entries.clear()
-    this.#upcoming.clear()
     this.answers.clear()
     this.#finished = []
     this.#head = 0
@@ -257,7 +240,6 @@ export class TaskStore {
     if (!task) return
     this.answers.forget(task)
     this.#entries.delete(id)
-    this.#upcoming.delete(id)
     const account = this.#account(task.accountId)
     if (--account.finished === 0 && account.held.length === 0) this.#accounts.delete(task.accountId)
     this.#evicted.set(id, task.accountId)

@@ -23,19 +23,6 @@ export type ScheduledStep = ({ kind: 'time'; at: number } | { kind: 'poll'; n: n
 export type TimedStep = Extract<ScheduledStep, { kind: 'time' }>
 export type PollStep = Extract<ScheduledStep, { kind: 'poll' }>
 
-/**
- * A pending task's steps still to come, as its life keeps them (task-life.ts): timed ones in time
- * order, each an event on the life's heap, and `poll N` ones in order of N. The task store keeps
- * it beside the task's record, so a pending task costs no map entry of its own.
- */
-export interface Upcoming {
-  readonly taskId: string
-  /** The life (one per clock) whose heap holds the timed steps. */
-  owner: object
-  readonly timed: TimedStep[]
-  readonly polls: PollStep[]
-}
-
 /** The interface's own rule, whatever the scenario: what an expired relay task says (as relay-expiry.json does). */
 const RELAY_EXPIRED_MESSAGE = 'The relay task expired before it finished.'
 
