@@ -109,6 +109,24 @@ describe('TaskRow', () => {
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, 'req_other', long])
   })
 
+  it('gives back prefixed ids, kept packed, and any id set later, packed or not', () => {
+    const f = fields()
+    const row = new TaskRow(f)
+    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
+      f.providerTaskId,
+      f.requestId,
+      f.httpRequestId,
+    ])
+    row.requestId = 'req_other'
+    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
+      f.providerTaskId,
+      'req_other',
+      f.httpRequestId,
+    ])
+    row.requestId = 'req_0123456789abcdefABCD'
+    expect(plainRecord(row)).toEqual({ ...literal(f), requestId: 'req_0123456789abcdefABCD' })
+  })
+
   it("shares its account's, model's, scenario's and layout's fields with like rows, and changes only its own", () => {
     const a = new TaskRow(fields())
     const b = new TaskRow(fields({ id: 'tsk_b', seq: 8 }))
