@@ -78,6 +78,19 @@ describe('TaskRow', () => {
     }
   })
 
+  it('counts polls beside the packed fields, past the count its flags hold too', () => {
+    const f = fields({ numOutputs: 10, type: 'video' })
+    const row = new TaskRow(f)
+    row.status = 2
+    for (const polls of [1, 16_382, 16_383, 16_384, 5_000_000, 7]) {
+      row.polls = polls
+      expect([row.polls, row.numOutputs, row.status, row.type]).toEqual([polls, 10, 2, 'video'])
+    }
+    row.numOutputs = 1
+    expect(plainRecord(row)).toEqual({ ...literal(f), status: 2, numOutputs: 1, polls: 7 })
+    expect(Object.keys(plainRecord(row))).toEqual(Object.keys(literal(f)))
+  })
+
   it('keeps updatedAt exact, whether it fits a small integer past createdAt or not', () => {
     const row = new TaskRow(fields())
     const created = row.createdAt

@@ -41,8 +41,12 @@ const CREATED_WHOLE = 1 << 9
 const UPDATED_WHOLE = 1 << 10
 /** `#ids` is the three ids packed (packed-ids.ts), not joined by spaces. */
 const PACKED = 1 << 11
-/** numOutputs (1–10) in the bits from here on. */
+/** numOutputs (1–10) in the four bits from here. */
 const OUTPUTS_SHIFT = 12
+/** polls in the bits from here on, up to POLLS_KEPT; from there on in the row's MANY_POLLS property. */
+const POLLS_SHIFT = 16
+const POLLS_KEPT = (1 << (30 - POLLS_SHIFT)) - 1
+const MANY_POLLS = Symbol('polls')
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
 export const SMALL_OFFSET = 2 ** 30 - 1
@@ -81,7 +85,7 @@ function common({ accountId, model, scenario, creditsUsed, preview }: Common): C
 }
 
 /**
- * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 11
+ * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 10
  * slots where a literal took 22, the fields of its account, model, scenario and layout in an object
  * it shares with the tasks before it that have the same (`common`), its three secondary ids in one
  * string of 64 bytes where they took 3 × 56 (packed-ids.ts), and its times as small integers,
@@ -97,7 +101,6 @@ export class TaskRow implements TaskRecord {
   id: string
   seq: number
   prompt: string
-  polls = 0
   /** accountId, model, scenario, creditsUsed and preview: an object many rows share (`common`). */
   #common: Common
   /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
@@ -248,11 +251,23 @@ export class TaskRow implements TaskRecord {
   }
 
   get numOutputs(): number {
-    return this.#flags >>> OUTPUTS_SHIFT
+    return (this.#flags >>> OUTPUTS_SHIFT) & 15
   }
 
   set numOutputs(count: number) {
-    this.#flags = (this.#flags & ((1 << OUTPUTS_SHIFT) - 1)) | (count << OUTPUTS_SHIFT)
+    this.#flags = (this.#flags & ~(15 << OUTPUTS_SHIFT)) | (count << OUTPUTS_SHIFT)
+  }
+
+  /** How many times the owner read it: in `#flags` up to POLLS_KEPT, beyond in a property only such rows have. */
+  get polls(): number {
+    const polls = this.#flags >>> POLLS_SHIFT
+    return polls < POLLS_KEPT ? polls : (this as { [MANY_POLLS]?: number })[MANY_POLLS]!
+  }
+
+  set polls(polls: number) {
+    const kept = Math.min(polls, POLLS_KEPT)
+    this.#flags = (this.#flags & ((1 << POLLS_SHIFT) - 1)) | (kept << POLLS_SHIFT)
+    if (kept === POLLS_KEPT) (this as { [MANY_POLLS]?: number })[MANY_POLLS] = polls
   }
 
   get updatedAt(): number {
@@ -348,7 +363,7 @@ function idAt(ids: string, index: number): string {
 }
 
 /** How many enumerable own fields every row has, before its optional ones. */
-const OWN_FIELDS = 4
+const OWN_FIELDS = 3
 
 /**
  * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.
