@@ -78,6 +78,19 @@ describe('TaskRow', () => {
     }
   })
 
+  it('counts polls beside the packed fields, past the count its flags hold too', () => {
+    const f = fields({ numOutputs: 10, type: 'video' })
+    const row = new TaskRow(f)
+    row.status = 2
+    for (const polls of [1, 16_382, 16_383, 16_384, 5_000_000, 7]) {
+      row.polls = polls
+      expect([row.polls, row.numOutputs, row.status, row.type]).toEqual([polls, 10, 2, 'video'])
+    }
+    row.numOutputs = 1
+    expect(plainRecord(row)).toEqual({ ...literal(f), status: 2, numOutputs: 1, polls: 7 })
+    expect(Object.keys(plainRecord(row))).toEqual(Object.keys(literal(f)))
+  })
+
   it('keeps updatedAt exact, whether it fits a small integer past createdAt or not', () => {
     const row = new TaskRow(fields())
     const created = row.createdAt
@@ -107,6 +120,24 @@ describe('TaskRow', () => {
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, '4737109823412390611', long])
     row.requestId = 'req_other'
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, 'req_other', long])
+  })
+
+  it('gives back prefixed ids, kept packed, and any id set later, packed or not', () => {
+    const f = fields()
+    const row = new TaskRow(f)
+    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
+      f.providerTaskId,
+      f.requestId,
+      f.httpRequestId,
+    ])
+    row.requestId = 'req_other'
+    expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
+      f.providerTaskId,
+      'req_other',
+      f.httpRequestId,
+    ])
+    row.requestId = 'req_0123456789abcdefABCD'
+    expect(plainRecord(row)).toEqual({ ...literal(f), requestId: 'req_0123456789abcdefABCD' })
   })
 
   it("shares its account's, model's, scenario's and layout's fields with like rows, and changes only its own", () => {

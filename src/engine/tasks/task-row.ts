@@ -1,5 +1,6 @@
 // A new task's record in a dense fixed shape: the small fields packed, the secondary ids in one string.
 import type { ImageSize } from '../media/preview-image.js'
+import { packIds, unpackId } from './packed-ids.js'
 import type { Steps } from './task-life.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
 
@@ -38,8 +39,14 @@ const DEMO = 1 << 8
 const CREATED_WHOLE = 1 << 9
 /** `#updated` is updatedAt itself, not its offset from createdAt. */
 const UPDATED_WHOLE = 1 << 10
-/** numOutputs (1–10) in the bits from here on. */
-const OUTPUTS_SHIFT = 11
+/** `#ids` is the three ids packed (packed-ids.ts), not joined by spaces. */
+const PACKED = 1 << 11
+/** numOutputs (1–10) in the four bits from here. */
+const OUTPUTS_SHIFT = 12
+/** polls in the bits from here on, up to POLLS_KEPT; from there on in the row's MANY_POLLS property. */
+const POLLS_SHIFT = 16
+const POLLS_KEPT = (1 << (30 - POLLS_SHIFT)) - 1
+const MANY_POLLS = Symbol('polls')
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
 export const SMALL_OFFSET = 2 ** 30 - 1
@@ -78,12 +85,13 @@ function common({ accountId, model, scenario, creditsUsed, preview }: Common): C
 }
 
 /**
- * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 11
+ * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 10
  * slots where a literal took 22, the fields of its account, model, scenario and layout in an object
- * it shares with the tasks before it that have the same (`common`), one id string where it took
- * three, and its times boxed only when far apart (more than 12 days from each other or from the
- * first task's). Enumerable own fields are only some of a record's, so what saves a task takes
- * `toRecord()` (plainRecord), never the row.
+ * it shares with the tasks before it that have the same (`common`), its three secondary ids in one
+ * string of 64 bytes where they took 3 × 56 (packed-ids.ts), and its times as small integers,
+ * boxed only when far apart (more than 12 days from each other or from the first task's).
+ * Enumerable own fields are only some of a record's, so what saves a task takes `toRecord()`
+ * (plainRecord), never the row.
  * @example
  * const row = new TaskRow(fields)
  * row.status = 1 // packed, read back as any record's
@@ -93,14 +101,13 @@ export class TaskRow implements TaskRecord {
   id: string
   seq: number
   prompt: string
-  polls = 0
   /** accountId, model, scenario, creditsUsed and preview: an object many rows share (`common`). */
   #common: Common
   /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
-  /** providerTaskId, requestId and httpRequestId, joined by spaces (no id style draws one). */
+  /** providerTaskId, requestId and httpRequestId: packed when of the prefixed style (PACKED), else joined by spaces (no id style draws one). */
   #ids: string
   #flags: number;
   /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
@@ -119,8 +126,11 @@ export class TaskRow implements TaskRecord {
     this.seq = fields.seq
     this.prompt = fields.prompt
     this.#common = common(fields)
-    this.#ids = [fields.providerTaskId, fields.requestId, fields.httpRequestId].join(' ')
+    const ids: [string, string, string] = [fields.providerTaskId, fields.requestId, fields.httpRequestId]
+    const packed = packIds(ids)
+    this.#ids = packed ?? ids.join(' ')
     this.#flags =
+      (packed !== undefined ? PACKED : 0) |
       (fields.type === 'video' ? VIDEO : 0) |
       (PROVIDERS.indexOf(fields.provider) << PROVIDER_SHIFT) |
       (fields.effectiveWatermark ? WATERMARK : 0) |
@@ -241,11 +251,23 @@ export class TaskRow implements TaskRecord {
   }
 
   get numOutputs(): number {
-    return this.#flags >>> OUTPUTS_SHIFT
+    return (this.#flags >>> OUTPUTS_SHIFT) & 15
   }
 
   set numOutputs(count: number) {
-    this.#flags = (this.#flags & ((1 << OUTPUTS_SHIFT) - 1)) | (count << OUTPUTS_SHIFT)
+    this.#flags = (this.#flags & ~(15 << OUTPUTS_SHIFT)) | (count << OUTPUTS_SHIFT)
+  }
+
+  /** How many times the owner read it: in `#flags` up to POLLS_KEPT, beyond in a property only such rows have. */
+  get polls(): number {
+    const polls = this.#flags >>> POLLS_SHIFT
+    return polls < POLLS_KEPT ? polls : (this as { [MANY_POLLS]?: number })[MANY_POLLS]!
+  }
+
+  set polls(polls: number) {
+    const kept = Math.min(polls, POLLS_KEPT)
+    this.#flags = (this.#flags & ((1 << POLLS_SHIFT) - 1)) | (kept << POLLS_SHIFT)
+    if (kept === POLLS_KEPT) (this as { [MANY_POLLS]?: number })[MANY_POLLS] = polls
   }
 
   get updatedAt(): number {
@@ -259,27 +281,36 @@ export class TaskRow implements TaskRecord {
   }
 
   get providerTaskId(): string {
-    return idAt(this.#ids, 0)
+    return this.#flags & PACKED ? unpackId(this.#ids, 0) : idAt(this.#ids, 0)
   }
 
   set providerTaskId(id: string) {
-    this.#ids = withId(this.#ids, 0, id)
+    TaskRow.#setId(this, 0, id)
   }
 
   get requestId(): string {
-    return idAt(this.#ids, 1)
+    return this.#flags & PACKED ? unpackId(this.#ids, 1) : idAt(this.#ids, 1)
   }
 
   set requestId(id: string) {
-    this.#ids = withId(this.#ids, 1, id)
+    TaskRow.#setId(this, 1, id)
   }
 
   get httpRequestId(): string {
-    return idAt(this.#ids, 2)
+    return this.#flags & PACKED ? unpackId(this.#ids, 2) : idAt(this.#ids, 2)
   }
 
   set httpRequestId(id: string) {
-    this.#ids = withId(this.#ids, 2, id)
+    TaskRow.#setId(this, 2, id)
+  }
+
+  /** Sets one of `row`'s secondary ids (a static method: an instance one would cost every row a slot). */
+  static #setId(row: TaskRow, index: number, id: string): void {
+    const ids: [string, string, string] = [row.providerTaskId, row.requestId, row.httpRequestId]
+    ids[index] = id
+    const packed = packIds(ids)
+    row.#ids = packed ?? ids.join(' ')
+    row.#flags = withBit(row.#flags, PACKED, packed !== undefined)
   }
 
   /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
@@ -331,15 +362,8 @@ function idAt(ids: string, index: number): string {
   return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
 }
 
-/** The ids joined by spaces with the `index`th replaced by `id`. */
-function withId(ids: string, index: number, id: string): string {
-  const all = [idAt(ids, 0), idAt(ids, 1), idAt(ids, 2)]
-  all[index] = id
-  return all.join(' ')
-}
-
 /** How many enumerable own fields every row has, before its optional ones. */
-const OWN_FIELDS = 4
+const OWN_FIELDS = 3
 
 /**
  * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.

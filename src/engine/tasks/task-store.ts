@@ -1,4 +1,5 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
 import { UPCOMING, type TaskRecord } from './task-record.js'
@@ -49,11 +50,11 @@ export interface TaskPage {
  */
 export class TaskStore {
   /**
-   * Every stored task, in creation order: the record itself is the map's value, with nothing around
-   * it (docs/performance.md, Memory per task). The steps to come of the pending ones are on their
+   * Every stored task by id, in creation order: the records themselves, with nothing around them
+   * (docs/performance.md, Memory per task). The steps to come of the pending ones are on their
    * records (UPCOMING).
    */
-  #entries = new Map<string, TaskRecord>()
+  #entries = new IdIndex<TaskRecord>()
   /** Terminal task ids in the order they finished; `#head` is the oldest still stored. */
   #finished: string[] = []
   #head = 0
@@ -102,13 +103,13 @@ export class TaskStore {
   /** The pending tasks (those with steps to come, task-life.ts), in creation order. */
   pendingRecords(): TaskRecord[] {
     const pending: TaskRecord[] = []
-    for (const task of this.#entries.values()) if (task[UPCOMING]) pending.push(task)
+    for (const task of this.#entries.list()) if (task[UPCOMING]) pending.push(task)
     return pending
   }
 
   /** Stores a new task; its seq is higher than every stored task's. */
   add(record: TaskRecord): TaskRecord {
-    this.#entries.set(record.id, record)
+    this.#entries.set(record)
     this.#evictOverCap()
     return record
   }
@@ -137,7 +138,7 @@ export class TaskStore {
    */
   page(filter: Filter = {}, { limit = Infinity, offset = 0, before }: PageRequest = {}): TaskPage {
     const { accountId, status } = filter
-    const entries = [...this.#entries.values()]
+    const entries = this.#entries.list()
     // Records are in creation order, so seq ascends: the cursor's place is found by bisection.
     let end = entries.length
     if (before !== undefined) {
@@ -184,7 +185,7 @@ export class TaskStore {
   save(): SavedTasks {
     // A whole save runs in one turn of the event loop (docs/state.md): no map of every id is made,
     // the records are in seq order (add), so a position is found by its seq.
-    const records = [...this.#entries.values()].map(plainRecord)
+    const records = this.#entries.list().map(plainRecord)
     const finished: number[] = []
     const add = (id: string) => {
       const seq = this.#entries.get(id)?.seq
