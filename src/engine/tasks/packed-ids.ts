@@ -3,7 +3,7 @@
 /** The prefixes of providerTaskId, requestId and httpRequestId in the prefixed id style. */
 const PREFIXES = ['prv_', 'req_', 'http_'] as const
 const PREFIX_CODES = PREFIXES.map((prefix) => Array.from(prefix, (c) => c.charCodeAt(0)))
-/** The characters of a prefixed id after its prefix (random.ts draws from these): each one's 6-bit value is its index. */
+/** The characters of a prefixed id after its prefix (random.ts draws these): each one's 6-bit value is its index. */
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0))
 const VALUE = new Int8Array(128).fill(-1)

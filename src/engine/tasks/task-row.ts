@@ -107,7 +107,7 @@ export class TaskRow implements TaskRecord {
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
-  /** providerTaskId, requestId and httpRequestId: packed when of the prefixed style (PACKED), else joined by spaces (no id style draws one). */
+  /** providerTaskId, requestId and httpRequestId: packed (PACKED) in the prefixed style, else joined by spaces. */
   #ids: string
   #flags: number;
   /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
