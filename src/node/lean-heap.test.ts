@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { NEW_SPACE_BYTES } from './lean-heap.js'
 
 const MODULE = fileURLToPath(new URL('./lean-heap.ts', import.meta.url))
 
@@ -8,11 +9,11 @@ const MODULE = fileURLToPath(new URL('./lean-heap.ts', import.meta.url))
  * The young generation's size after an allocation-heavy load in a process of its own (flags are per
  * process): rounds that yield between them, as a server's requests do, so the steering runs.
  */
-function youngGenerationAfterLoad(youngBytes?: number): number {
+function youngGenerationAfterLoad(lean: boolean): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8'
     const { leanHeap } = await import(${JSON.stringify(MODULE)})
-    if (${youngBytes !== undefined}) leanHeap(${youngBytes})
+    if (${lean}) leanHeap()
     const kept = []
     for (let round = 0; round < 750; round++) {
       const garbage = []
@@ -28,10 +29,8 @@ function youngGenerationAfterLoad(youngBytes?: number): number {
 }
 
 describe('leanHeap', () => {
-  // Below V8's own most on every Node genmock supports (32 MB), so that the steering shows.
-  const YOUNG = 8 * 1024 * 1024
-  it('keeps the young generation at the size it is given under a load that grows it beyond that by default', () => {
-    expect(youngGenerationAfterLoad()).toBeGreaterThan(YOUNG)
-    expect(youngGenerationAfterLoad(YOUNG)).toBeLessThanOrEqual(YOUNG)
+  it('keeps the young generation at NEW_SPACE_BYTES under a load that grows it beyond that by default', () => {
+    expect(youngGenerationAfterLoad(false)).toBeGreaterThan(NEW_SPACE_BYTES)
+    expect(youngGenerationAfterLoad(true)).toBeLessThanOrEqual(NEW_SPACE_BYTES)
   }, 60_000)
 })

@@ -6,12 +6,11 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
 const OLD_GROWTH = '--heap-growing-percent=20'
 
 /**
- * Young generation: both semi-spaces together, V8's own most on Node 20 and 22, where Node 24 grows
- * them to 128 MB, all of it resident. At 16 MB, under load, what lives a few thousand requests (the
- * journal's last 1000) outlived two collections and was promoted: the old generation was collected
- * more than twice as often, about a tenth of a POST's CPU (docs/performance.md).
+ * Young generation: both semi-spaces together. Under load V8 grows them to 32 MB (Node 20, 22) or
+ * 128 MB (Node 24), all of it resident; smaller, objects that live a few requests get promoted
+ * and the old generation grows instead (docs/performance.md).
  */
-export const NEW_SPACE_BYTES = 32 * 1024 * 1024
+export const NEW_SPACE_BYTES = 16 * 1024 * 1024
 
 const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
 
@@ -20,7 +19,7 @@ const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space
  * so it may set V8 flags, while a server started in-process leaves the host's V8 alone. V8 reads
  * `--max-semi-space-size` only when the process starts, but its semi-space growth factor each time
  * it grows the young generation: after every collection the factor is 2 while the young
- * generation is under `youngBytes`, else 1 (no growth). Collections are reported between
+ * generation is under `NEW_SPACE_BYTES`, else 1 (no growth). Collections are reported between
  * tasks (requests, for a server), so one long synchronous burst may still grow it up to V8's own
  * maximum. Returns the function that stops it.
  * @example
@@ -28,11 +27,11 @@ const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space
  * // … serve …
  * stop()
  */
-export function leanHeap(youngBytes = NEW_SPACE_BYTES): () => void {
+export function leanHeap(): () => void {
   setFlagsFromString(OLD_GROWTH)
   let factor = 0
   const steer = () => {
-    const next = newSpaceBytes() < youngBytes ? 2 : 1
+    const next = newSpaceBytes() < NEW_SPACE_BYTES ? 2 : 1
     if (next !== factor) setFlagsFromString(`--semi-space-growth-factor=${(factor = next)}`)
   }
   steer()
