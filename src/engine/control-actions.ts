@@ -36,7 +36,7 @@ export function taskDetail(state: EngineState, taskId: string, origin: string): 
   const { timed, polls } = life.upcoming(taskId)
   return {
     task: state.view(task, origin),
-    history: (life.history.of(taskId) ?? []).map(pastChange),
+    history: (life.history.of(task) ?? []).map(pastChange),
     scheduled: [...timed, ...polls].map(comingChange),
     ledger: state.ledger.entries(task.accountId).filter((entry) => entry.taskId === taskId),
     requests: state.journal.find({ taskId }).slice(0, REQUESTS_SHOWN),

@@ -103,7 +103,7 @@ export function saveLive(parts: EngineParts): { saved: SavedEngine; records: rea
     ledger: parts.ledger.save(),
     tasks: { records: { columns: [], rows: [] }, finished: tasks.finished },
     worlds: parts.worlds.save(),
-    history: parts.history.save(),
+    history: parts.history.save(parts.tasks.records()),
     idempotency: parts.idempotency.save(),
     journal: parts.journal.save(),
     conformance: parts.conformance.save(),
@@ -183,7 +183,7 @@ function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): {
   parts.tasks.restore({ records, finished: saved.tasks.finished })
   parts.worlds.restore(saved.worlds)
   // After the tasks: one evicted while they are stored would take its history with it.
-  parts.history.restore(saved.history)
+  parts.history.restore(saved.history, records)
   parts.idempotency.restore(saved.idempotency)
   parts.journal.restore(saved.journal)
   parts.conformance.restore(saved.conformance)

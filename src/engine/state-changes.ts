@@ -260,7 +260,7 @@ export class StateChanges {
 function extras(parts: EngineParts, id: string): TaskExtras {
   const task = parts.tasks.get(id)
   const upcoming = task && stepsOf(task)
-  const history = parts.history.of(id)
+  const history = task && parts.history.of(task)
   const read = parts.conformance.readOf(id)
   return {
     ...(upcoming ? { upcoming: { timed: [...upcoming.timed], polls: [...upcoming.polls] } } : {}),

@@ -5,6 +5,7 @@ import { comingChange, pastChange } from './task-detail.js'
 import { TaskHistory } from './task-history.js'
 import { TaskLife } from './task-life.js'
 import { pendingRecord } from './task-record.fixtures.js'
+import type { TaskRecord } from './task-record.js'
 import { TaskStore } from './task-store.js'
 
 const record = (id: string, seq = 0) => pendingRecord(id, { seq, at: 100 })
@@ -23,56 +24,80 @@ describe('TaskHistory', () => {
     const history = new TaskHistory()
     const task = { ...record('t1'), relayStatus: 'queued' }
     history.created(task)
+    expect(history.of(task)).toEqual([{ at: 100, status: 0, relayStatus: 'queued' }])
+    history.changing(task)
     Object.assign(task, { relayStatus: 'running' })
     history.changed(task, 200, 'timeline', false)
+    history.changing(task)
     Object.assign(task, { status: 2, relayStatus: 'failed', errorCode: 'UPSTREAM_FAILED' })
     history.changed(task, 300, 'transition', true)
-    expect(history.of('t1')).toEqual([
+    expect(history.of(task)).toEqual([
       { at: 100, status: 0, relayStatus: 'queued' },
       { at: 200, status: 0, relayStatus: 'running', by: 'timeline' },
       { at: 300, status: 2, relayStatus: 'failed', errorCode: 'UPSTREAM_FAILED', refunded: true, by: 'transition' },
     ])
   })
 
-  it("keeps the most recently created tasks' histories, up to its capacity; a let-go task gets none back", () => {
+  it('keeps the histories of the most recently created tasks, up to its capacity; a let-go task gets none back', () => {
     const history = new TaskHistory(3)
-    for (let i = 0; i < 5; i++) history.created(record(`t${i}`))
-    expect(history.size).toBe(3)
-    expect(history.of('t1')).toBeUndefined()
-    expect(history.of('t4')).toHaveLength(1)
-    history.changed({ ...record('t0'), status: 1 }, 500, 'poll', false)
-    expect(history.of('t0')).toBeUndefined()
-    history.drop('t4')
-    expect(history.of('t4')).toBeUndefined()
+    const tasks = Array.from({ length: 5 }, (_, i) => record(`t${i}`, i))
+    for (const task of tasks) history.created(task)
+    expect(history.of(tasks[1]!)).toBeUndefined()
+    expect(history.of(tasks[4]!)).toHaveLength(1)
+    const change = (task: TaskRecord, at: number) => {
+      history.changing(task)
+      task.status = 1
+      history.changed(task, at, 'poll', false)
+    }
+    change(tasks[0]!, 500)
+    change(tasks[3]!, 600)
+    expect(history.of(tasks[0]!)).toBeUndefined()
+    expect(history.of(tasks[3]!)?.map((e) => e.status)).toEqual([0, 1])
+    const saved = history.save(tasks)
+    expect(saved.map(([id, entries]) => [id, entries.length])).toEqual([
+      ['t2', 1],
+      ['t3', 2],
+      ['t4', 1],
+    ])
     const restored = new TaskHistory(3)
-    restored.restore(history.save())
-    expect(restored.save()).toEqual(history.save())
-    history.clear()
-    expect(history.size).toBe(0)
+    restored.restore(saved, tasks)
+    expect(restored.save(tasks)).toEqual(saved)
+    // Three newer tasks later, t3 has left the newest, its kept history with it.
+    for (let i = 5; i < 8; i++) history.created(record(`t${i}`, i))
+    expect(history.of(tasks[3]!)).toBeUndefined()
   })
 
-  // Even when the old one’s turn to go comes.
-  it('a task dropped, then created again under its id, keeps its new history', () => {
+  it('a dropped task has no history left, and a task created again under its id starts a new one', () => {
     const history = new TaskHistory(3)
-    for (const id of ['t1', 't2', 't3']) history.created(record(id))
+    const first = record('t1', 0)
+    history.created(first)
+    history.changing(first)
+    first.status = 2
+    history.changed(first, 200, 'transition', false)
     history.drop('t1')
-    history.created({ ...record('t1'), createdAt: 900 })
-    history.created(record('t4'))
-    expect([history.of('t1')?.[0]?.at, history.of('t2'), history.size]).toEqual([900, undefined, 3])
+    const again = { ...record('t1', 1), createdAt: 900 }
+    history.created(again)
+    expect(history.of(again)).toEqual([{ at: 900, status: 0 }])
   })
 
-  it('stays at its capacity over many more tasks than it keeps, dropped ones among them', () => {
+  it('keeps nothing for tasks that change only once they are no longer among the newest, over many of them', () => {
     const history = new TaskHistory(10)
-    for (let i = 0; i < 50_000; i++) {
-      history.created(record(`t${i}`))
+    const tasks = Array.from({ length: 50_000 }, (_, i) => record(`t${i}`, i))
+    for (const [i, task] of tasks.entries()) {
+      history.created(task)
+      // Each task changes 20 tasks after it was created: the last 10 changed ones are kept.
+      const old = tasks[i - 20]
+      if (old) {
+        history.changing(old)
+        old.status = 1
+        history.changed(old, i, 'timeline', false)
+      }
       if (i % 3 === 0) history.drop(`t${i}`)
     }
-    expect(history.size).toBe(10)
-    const newestKept = Array.from({ length: 50_000 }, (_, i) => i)
-      .filter((i) => i % 3 !== 0)
-      .slice(-10)
-      .map((i) => `t${i}`)
-    expect(history.save().map(([id]) => id)).toEqual(newestKept)
+    expect(history.save(tasks).map(([id, entries]) => [id, entries.length])).toEqual(
+      tasks.slice(-10).map(({ id }) => [id, 1]),
+    )
+    expect(history.of(tasks[49_975]!)).toBeUndefined()
   })
 })
 
@@ -96,7 +121,7 @@ describe('TaskLife records into its history, and lists what is still to come', (
     life.polled('t1', 2, 1600)
     life.runDue(2000)
     expect(life.upcoming('t1')).toEqual({ timed: [], polls: [] })
-    expect(life.history.of('t1')!.map(pastChange)).toEqual([
+    expect(life.history.of(tasks.get('t1')!)!.map(pastChange)).toEqual([
       { at: '1970-01-01T00:00:00.100Z', status: 0 },
       { at: '1970-01-01T00:00:01.000Z', status: 0, relayStatus: 'running', by: 'timeline' },
       { at: '1970-01-01T00:00:01.600Z', status: 0, relayStatus: 'running', errorCode: 'SLOW', by: 'poll' },
@@ -105,7 +130,7 @@ describe('TaskLife records into its history, and lists what is still to come', (
 
     life.apply('t2', { set: { status: 2, errorCode: 'FORCED' }, refund: true }, 3000)
     expect(tasks.get('t2')!.creditRefunded).toBe(true)
-    expect(life.history.of('t2')!.at(-1)).toEqual({
+    expect(life.history.of(tasks.get('t2')!)!.at(-1)).toEqual({
       at: 3000,
       status: 2,
       errorCode: 'FORCED',
@@ -114,17 +139,17 @@ describe('TaskLife records into its history, and lists what is still to come', (
     })
     // Terminal: its expiry step and every later change are gone, and nothing more is recorded.
     life.runDue(10_000)
-    expect(life.history.of('t2')).toHaveLength(2)
+    expect(life.history.of(tasks.get('t2')!)).toHaveLength(2)
   })
 
   it('a change that neither sets a field nor refunds (the credits went back already) is not a change', async () => {
-    const { life } = await setup()
+    const { life, tasks } = await setup()
     life.schedule('t1', [
       { kind: 'time', at: 1000, refund: true },
       { kind: 'time', at: 2000, refund: true },
     ])
     life.runDue(3000)
-    expect(life.history.of('t1')!.map((e) => e.refunded)).toEqual([undefined, true])
+    expect(life.history.of(tasks.get('t1')!)!.map((e) => e.refunded)).toEqual([undefined, true])
   })
 
   it("a step list moves with its task to another clock's life, which shares the history", async () => {
@@ -135,7 +160,7 @@ describe('TaskLife records into its history, and lists what is still to come', (
     expect(life.upcoming('t1').timed).toEqual([])
     expect(own.upcoming('t1').timed).toHaveLength(1)
     own.runDue(1000)
-    expect(life.history.of('t1')!.at(-1)).toMatchObject({ status: 1, by: 'timeline' })
+    expect(life.history.of(tasks.get('t1')!)!.at(-1)).toMatchObject({ status: 1, by: 'timeline' })
   })
 })
 
@@ -144,13 +169,20 @@ describe('histories go with their tasks', () => {
     const tasks = new TaskStore(2)
     const history = new TaskHistory()
     tasks.onEvict = (id) => history.drop(id)
-    for (let i = 0; i < 3; i++) {
-      history.created(tasks.add(record(`t${i}`, i)))
-      tasks.get(`t${i}`)!.status = 1
-      tasks.finished(`t${i}`)
+    const records = [0, 1, 2].map((i) => record(`t${i}`, i))
+    for (const task of records) {
+      history.created(tasks.add(task))
+      history.changing(task)
+      task.status = 1
+      history.changed(task, 200, 'timeline', false)
+      tasks.finished(task.id)
     }
-    expect(history.of('t0')).toBeUndefined()
-    expect(history.size).toBe(2)
+    expect(tasks.get('t0')).toBeUndefined()
+    expect(history.save(records).map(([id, entries]) => [id, entries.length])).toEqual([
+      ['t0', 1],
+      ['t1', 2],
+      ['t2', 2],
+    ])
   })
 
   it('in the engine: an evicted task has no detail, a kept one its whole history; reset forgets them', async () => {

@@ -1,5 +1,4 @@
 // Each task's past changes with their cause, kept for the control API's task detail, bounded.
-import { OrderedMap } from '../../lib/ordered-map.js'
 import type { TaskRecord } from './task-record.js'
 
 /** What applied a change: a timed step, a `poll N` step, or the control API's transition. */
@@ -30,20 +29,30 @@ function entry(task: TaskRecord, at: number): HistoryEntry {
   return kept
 }
 
+/** A changed task's history: its seq (which says when it leaves the newest) and its entries. */
+interface Kept {
+  seq: number
+  entries: readonly HistoryEntry[]
+}
+
 /**
- * The past of the most recent tasks (the dashboard's task detail): each task's creation, then
- * every change applied to it, in order. Bounded: the `capacity` most recently created tasks keep
- * theirs, and the task store drops a task's history with the task. An entry is one small object;
- * each task's list is copied on append so that it holds no spare slots (lists are a few long).
+ * The past of the tasks among the `capacity` most recently created (the dashboard's task detail):
+ * each one's creation, then every change applied to it, in order. A task not changed yet keeps
+ * nothing here: its creation is its state now, worked out when asked (`of`), so that a load whose
+ * tasks change only after `capacity` newer ones came keeps and builds nothing (docs/performance.md).
+ * The first change keeps the creation (`changing`, before the change is applied), each change then
+ * adds an entry; the task store drops a task's history with the task.
  * @example
  * const history = new TaskHistory()
  * history.created(task)
- * history.changed(task, now, 'timeline', false)
- * history.of(task.id) // [{ at: createdAt, status: 0 }, { at: now, status: 1, by: 'timeline' }]
+ * history.changing(task); Object.assign(task, { status: 1 }); history.changed(task, now, 'timeline', false)
+ * history.of(task) // [{ at: createdAt, status: 0 }, { at: now, status: 1, by: 'timeline' }]
  */
 export class TaskHistory {
-  /** Task id → its entries, in creation order (a change replaces the list in its place). */
-  #kept = new OrderedMap<string, readonly HistoryEntry[]>()
+  /** The changed tasks among the newest, by id; those that left the newest go in bulk. */
+  #kept = new Map<string, Kept>()
+  /** The seq of the newest task created. */
+  #newest = -1
 
   readonly capacity: number
   /** Told the id of each task created or changed (whether its history is kept or not): what a save follows. */
@@ -53,30 +62,40 @@ export class TaskHistory {
     this.capacity = capacity
   }
 
-  get size(): number {
-    return this.#kept.size
+  /** Whether a task of this seq is among the `capacity` most recently created. */
+  #newer(seq: number): boolean {
+    return seq > this.#newest - this.capacity
   }
 
-  /** A task was accepted: its history begins, and the oldest one goes beyond capacity. */
+  /** A task was accepted: it is the newest, and the oldest leaves the newest beyond capacity. */
   created(task: TaskRecord): void {
     this.onChange?.(task.id)
-    this.#add(task.id, [entry(task, task.createdAt)])
+    if (task.seq > this.#newest) this.#newest = task.seq
   }
 
-  /** A change was applied to `task` at `at`; a task whose history was let go gets none back. */
+  /** A change is about to be applied to `task`: its creation is kept first, while it is among the newest. */
+  changing(task: TaskRecord): void {
+    if (!this.#newer(task.seq) || this.#kept.has(task.id)) return
+    this.#kept.set(task.id, { seq: task.seq, entries: [entry(task, task.createdAt)] })
+    if (this.#kept.size > 2 * this.capacity)
+      for (const [id, { seq }] of this.#kept) if (!this.#newer(seq)) this.#kept.delete(id)
+  }
+
+  /** A change was applied to `task` at `at`; a task no longer among the newest gets none. */
   changed(task: TaskRecord, at: number, by: ChangeCause, refunded: boolean): void {
     this.onChange?.(task.id)
     const kept = this.#kept.get(task.id)
-    if (!kept) return
+    if (!kept || !this.#newer(kept.seq)) return
     const added = entry(task, at)
     if (refunded) added.refunded = true
     added.by = by
-    this.#kept.replace(task.id, [...kept, added])
+    kept.entries = [...kept.entries, added]
   }
 
-  /** The task's history, oldest first; undefined when it is not kept (unknown, evicted, or older than the capacity). */
-  of(taskId: string): readonly HistoryEntry[] | undefined {
-    return this.#kept.get(taskId)
+  /** The task's history, oldest first; undefined when it is not among the `capacity` most recently created. */
+  of(task: TaskRecord): readonly HistoryEntry[] | undefined {
+    if (!this.#newer(task.seq)) return undefined
+    return this.#kept.get(task.id)?.entries ?? [entry(task, task.createdAt)]
   }
 
   drop(taskId: string): void {
@@ -85,24 +104,34 @@ export class TaskHistory {
 
   clear(): void {
     this.#kept.clear()
+    this.#newest = -1
   }
 
   /**
-   * Every kept history, oldest task first: restoring it gives the same histories in the same order.
+   * The history of every stored task among the newest, oldest task first, from the store's
+   * records in creation order: restoring it with them gives the same histories.
    * @example
-   * other.restore(history.save())
+   * other.restore(history.save(records), records)
    */
-  save(): [taskId: string, entries: readonly HistoryEntry[]][] {
-    return this.#kept.entries()
+  save(records: readonly TaskRecord[]): [taskId: string, entries: readonly HistoryEntry[]][] {
+    const saved: [string, readonly HistoryEntry[]][] = []
+    for (const task of records) {
+      const entries = this.of(task)
+      if (entries) saved.push([task.id, entries])
+    }
+    return saved
   }
 
-  restore(saved: readonly (readonly [taskId: string, entries: readonly HistoryEntry[]])[]): void {
+  restore(
+    saved: readonly (readonly [taskId: string, entries: readonly HistoryEntry[]])[],
+    records: readonly TaskRecord[],
+  ): void {
     this.clear()
-    for (const [id, entries] of saved) this.#add(id, entries)
-  }
-
-  #add(taskId: string, entries: readonly HistoryEntry[]): void {
-    this.#kept.set(taskId, entries)
-    while (this.#kept.size > this.capacity) this.#kept.deleteOldest()
+    const seqs = new Map(records.map(({ id, seq }) => [id, seq]))
+    for (const { seq } of records) if (seq > this.#newest) this.#newest = seq
+    for (const [id, entries] of saved) {
+      const seq = seqs.get(id)
+      if (seq !== undefined && entries.length > 1) this.#kept.set(id, { seq, entries })
+    }
   }
 }

@@ -241,6 +241,7 @@ export class TaskLife {
     by: ChangeCause,
   ): void {
     if (task.status !== 0) return
+    if (set || refund) this.history.changing(task)
     if (set) {
       Object.assign(task, set)
       task.updatedAt = at

@@ -100,6 +100,11 @@ export class TaskStore {
     return task && plainRecord(task)
   }
 
+  /** Every stored task, in creation order. */
+  records(): TaskRecord[] {
+    return this.#entries.list()
+  }
+
   /** The pending tasks (those with steps to come, task-life.ts), in creation order. */
   pendingRecords(): TaskRecord[] {
     const pending: TaskRecord[] = []
