@@ -8,7 +8,14 @@ type Internals = {
   _zod: { def: { type: string; checks?: unknown[]; shape?: Record<string, Internals> }; optout?: string }
 }
 
-const narrowedBySchema = new WeakMap<z.ZodType, Map<string, z.ZodType | null>>()
+/** A schema's narrowed schemas by key set, and the key set asked last with its own (most bodies repeat it). */
+interface Narrowed {
+  byKeys: Map<string, z.ZodType | null>
+  lastKeys: readonly string[]
+  last: z.ZodType | null
+}
+
+const narrowedBySchema = new WeakMap<z.ZodType, Narrowed>()
 
 /**
  * A strict object schema picked down to the keys `body` has and those its output always has
@@ -24,16 +31,25 @@ export function narrowedSchema(schema: z.ZodType, body: Record<string, unknown>)
   const { def } = (schema as unknown as Internals)._zod
   if (def.type !== 'object' || (def.checks?.length ?? 0) > 0) return undefined
   const keys = Object.keys(body)
-  const id = keys.join('\n')
   let narrowed = narrowedBySchema.get(schema)
-  if (!narrowed) narrowedBySchema.set(schema, (narrowed = new Map()))
-  let found = narrowed.get(id)
+  if (!narrowed) narrowedBySchema.set(schema, (narrowed = { byKeys: new Map(), lastKeys: [], last: null }))
+  if (sameKeys(keys, narrowed.lastKeys)) return narrowed.last ?? undefined
+  const id = keys.join('\n')
+  let found = narrowed.byKeys.get(id)
   if (found === undefined) {
-    if (narrowed.size >= KEY_SETS) return undefined
+    if (narrowed.byKeys.size >= KEY_SETS) return undefined
     found = pick(schema, def.shape!, keys)
-    narrowed.set(id, found)
+    narrowed.byKeys.set(id, found)
   }
+  narrowed.lastKeys = keys
+  narrowed.last = found
   return found ?? undefined
+}
+
+function sameKeys(keys: readonly string[], other: readonly string[]): boolean {
+  if (keys.length !== other.length || keys.length === 0) return false
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== other[i]) return false
+  return true
 }
 
 /** The shape's fields in its own order (the order of the parsed value), those of `keys` and those always output. */

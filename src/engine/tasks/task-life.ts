@@ -192,23 +192,30 @@ export class TaskLife {
     // Every request observes the clock: when nothing is due, that costs a comparison and builds nothing.
     const next = this.#events.nextAt
     if (next === undefined || next > now) return
-    const apply = (at: number, task: TaskRecord) => {
-      const steps = task[UPCOMING]
-      // A finished task's steps have left its record: its events are stale.
-      if (!steps) {
-        this.#stale--
-        return
-      }
-      let change: Change | undefined
-      if (steps instanceof Upcoming) change = steps.timed.shift()
-      else {
-        change = steps.change
-        task[UPCOMING] = this.#nothing
-      }
-      if (change) this.#change(task, change.set, change.refund, at, changes, 'timeline')
-    }
-    this.#events.runDue(now, apply, untilIdle ? () => this.#pending === 0 : undefined)
+    this.#dueChanges = changes
+    this.#events.runDue(now, this.#applyDue, untilIdle ? this.#idle : undefined)
+    this.#dueChanges = undefined
   }
+
+  /** Where the changes `runDue` applies are told, while it runs. */
+  #dueChanges: TaskChange[] | undefined
+  /** An event's step applied (made once: a request that finds steps due builds no function). */
+  readonly #applyDue = (at: number, task: TaskRecord): void => {
+    const steps = task[UPCOMING]
+    // A finished task's steps have left its record: its events are stale.
+    if (!steps) {
+      this.#stale--
+      return
+    }
+    let change: Change | undefined
+    if (steps instanceof Upcoming) change = steps.timed.shift()
+    else {
+      change = steps.change
+      task[UPCOMING] = this.#nothing
+    }
+    if (change) this.#change(task, change.set, change.refund, at, this.#dueChanges, 'timeline')
+  }
+  readonly #idle = (): boolean => this.#pending === 0
 
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
   polled(taskId: string, polls: number, now: number): void {
