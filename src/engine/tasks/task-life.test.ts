@@ -16,14 +16,19 @@ async function setup() {
   return { task, ledger, life: new TaskLife(tasks, ledger) }
 }
 
+/** Two pending tasks, t1 and t2, of an account with credits, and a life for them. */
+function twoTasks() {
+  const tasks = new TaskStore()
+  const ledger = new Ledger()
+  ledger.open('acct_a', 10, 0)
+  tasks.add(record('t1'))
+  tasks.add({ ...record('t2'), seq: 1 })
+  return { tasks, ledger, life: new TaskLife(tasks, ledger) }
+}
+
 describe('TaskLife', () => {
   it("keeps the steps to come apart from the caller's array, which stays as it gave it", async () => {
-    const tasks = new TaskStore()
-    const ledger = new Ledger()
-    ledger.open('acct_a', 10, 0)
-    tasks.add(record('t1'))
-    tasks.add({ ...record('t2'), seq: 1 })
-    const life = new TaskLife(tasks, ledger)
+    const { tasks, ledger, life } = twoTasks()
     const handed: ScheduledStep[] = [
       { kind: 'time', at: 2000, set: { status: 1 } },
       { kind: 'time', at: 1000, set: { relayStatus: 'running' } },
@@ -119,5 +124,23 @@ describe('TaskLife: events of finished tasks', () => {
     life.runDue(7_200_000)
     expect(tasks.get('pending')?.status).toBe(1)
     expect(tasks.get('t0')?.status).toBe(1)
+  })
+
+  it("stay with their life when the task's other steps move to another clock's", async () => {
+    const { tasks, ledger, life } = twoTasks()
+    const other = new TaskLife(tasks, ledger, life.history)
+    life.schedule('t1', [
+      { kind: 'time', at: 1000, set: { status: 1 } },
+      { kind: 'time', at: 5000, set: { status: 2 }, refund: false },
+    ])
+    life.schedule('t2', [{ kind: 'time', at: 3000, set: { status: 1 } }])
+    life.runDue(1000)
+    expect([life.pendingEvents, life.queuedEvents]).toEqual([1, 2])
+    life.moveTo(other, () => true)
+    expect([life.pendingEvents, other.pendingEvents]).toEqual([0, 1])
+    other.runDue(9000)
+    life.runDue(9000)
+    expect([life.pendingEvents, life.queuedEvents, other.pendingEvents, other.queuedEvents]).toEqual([0, 0, 0, 0])
+    expect(tasks.get('t2')?.status).toBe(1)
   })
 })

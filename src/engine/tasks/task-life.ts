@@ -4,7 +4,7 @@ import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
-import { SMALL_OFFSET } from './task-row.js'
+import { smallOffset } from './task-row.js'
 import type { TaskStore } from './task-store.js'
 import type { Change, PollStep, ScheduledStep, TimedStep } from './timeline.js'
 
@@ -137,10 +137,9 @@ export class TaskLife {
 
   /** Places a lone timed step as a OneStep, when its time is a small offset from the task's creation. */
   #oneStep(task: TaskRecord, { at, set, refund }: TimedStep): boolean {
-    const due = at - task.createdAt
-    if (!Number.isInteger(due) || Math.abs(due) > SMALL_OFFSET) return false
-    // `| 0`: a small integer, not the double a difference of two times is, which a slot keeps in a number box.
-    task[DUE] = due | 0
+    const due = smallOffset(at, task.createdAt)
+    if (due === undefined) return false
+    task[DUE] = due
     task[UPCOMING] = this.#sharedStep(set, refund)
     this.#events.schedule(at, task)
     return true
@@ -155,10 +154,10 @@ export class TaskLife {
     return step
   }
 
-  /** The task's steps to come when it is pending in this life. */
-  #steps(taskId: string): Steps | undefined {
-    const steps = this.tasks.get(taskId)?.[UPCOMING]
-    return steps?.owner === this ? steps : undefined
+  /** The task, when it is pending in this life. */
+  #ownTask(taskId: string): TaskRecord | undefined {
+    const task = this.tasks.get(taskId)
+    return task?.[UPCOMING]?.owner === this ? task : undefined
   }
 
   /**
@@ -179,9 +178,8 @@ export class TaskLife {
    * life.upcoming('tsk_1') // { timed: [{ kind: 'time', at: 1767225612000, set: { status: 1 } }], polls: [] }
    */
   upcoming(taskId: string): { timed: readonly TimedStep[]; polls: readonly PollStep[] } {
-    const task = this.tasks.get(taskId)
-    const steps = task?.[UPCOMING]
-    return (steps?.owner === this && stepsOf(task!)) || { timed: [], polls: [] }
+    const task = this.#ownTask(taskId)
+    return (task && stepsOf(task)) || { timed: [], polls: [] }
   }
 
   /**
@@ -219,9 +217,9 @@ export class TaskLife {
 
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
   polled(taskId: string, polls: number, now: number): void {
-    const steps = this.#steps(taskId)
-    if (!(steps instanceof Upcoming)) return
-    const task = this.tasks.get(taskId)!
+    const task = this.#ownTask(taskId)
+    const steps = task && task[UPCOMING]
+    if (!task || !(steps instanceof Upcoming)) return
     const { polls: due } = steps
     while (due.length > 0 && due[0]!.n <= polls) {
       const { set, refund } = due.shift()!
@@ -282,7 +280,9 @@ export class TaskLife {
 
   /** Hands the pending tasks `owned` accepts, with all their steps, to another clock's life. */
   moveTo(other: TaskLife, owned: (taskId: string) => boolean): void {
-    for (const { at, item } of this.#events.take((task) => owned(task.id))) other.#events.schedule(at, item)
+    // Events of finished tasks stay: this life counts them as stale and drops them.
+    const moving = (task: TaskRecord) => task[UPCOMING] !== undefined && owned(task.id)
+    for (const { at, item } of this.#events.take(moving)) other.#events.schedule(at, item)
     for (const task of this.#mine()) {
       if (!owned(task.id)) continue
       const steps = task[UPCOMING]!
@@ -349,10 +349,11 @@ export class TaskLife {
     }
     // Events of tasks that finished first (an older save lists them) are left out.
     for (const { taskId, step } of saved.events) {
-      const steps = this.#steps(taskId)
-      if (!(steps instanceof Upcoming)) continue
+      const task = this.#ownTask(taskId)
+      const steps = task && task[UPCOMING]
+      if (!task || !(steps instanceof Upcoming)) continue
       steps.timed.push(step)
-      this.#events.schedule(step.at, this.tasks.get(taskId)!)
+      this.#events.schedule(step.at, task)
     }
   }
 }

@@ -49,13 +49,16 @@ const POLLS_KEPT = (1 << (30 - POLLS_SHIFT)) - 1
 const MANY_POLLS = Symbol('polls')
 
 /** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
-export const SMALL_OFFSET = 2 ** 30 - 1
+const SMALL_OFFSET = 2 ** 30 - 1
 
 /** The first row's createdAt: the others' are kept as offsets from it, with no number box of their own. */
 let base: number | undefined
 
-/** `at` − `from` when it is a small integer that gives `at` back exactly. */
-function offset(at: number, from: number): number | undefined {
+/**
+ * `at` − `from` when it is a small integer that gives `at` back exactly: what a row (and a pending
+ * task's DUE slot, task-life.ts) keeps of a time with no number box.
+ */
+export function smallOffset(at: number, from: number): number | undefined {
   const delta = at - from
   // `| 0`: the difference of two times is a double even when whole, and a field given one keeps a number box.
   return Number.isInteger(delta) && Math.abs(delta) <= SMALL_OFFSET && from + delta === at ? delta | 0 : undefined
@@ -137,7 +140,7 @@ export class TaskRow implements TaskRecord {
       (fields.demo ? DEMO : 0) |
       (fields.numOutputs << OUTPUTS_SHIFT)
     base ??= fields.createdAt
-    const created = offset(fields.createdAt, base)
+    const created = smallOffset(fields.createdAt, base)
     this.#created = created ?? fields.createdAt
     if (created === undefined) this.#flags |= CREATED_WHOLE
   }
@@ -188,7 +191,7 @@ export class TaskRow implements TaskRecord {
 
   set createdAt(at: number) {
     const updated = this.updatedAt
-    const created = offset(at, base as number)
+    const created = smallOffset(at, base as number)
     this.#created = created ?? at
     this.#flags = withBit(this.#flags, CREATED_WHOLE, created === undefined)
     this.updatedAt = updated
@@ -275,7 +278,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set updatedAt(at: number) {
-    const updated = offset(at, this.createdAt)
+    const updated = smallOffset(at, this.createdAt)
     this.#updated = updated ?? at
     this.#flags = withBit(this.#flags, UPDATED_WHOLE, updated === undefined)
   }

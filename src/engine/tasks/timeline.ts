@@ -51,25 +51,20 @@ export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
  * scheduleSteps(plan.timeline, task, random) // [{ kind: 'time', at: 1767225607000, set: { status: 1 } }]
  */
 export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, random: Random): ScheduledStep[] {
-  // An array of its exact length, filled in order: pushing into an empty one reserves 17 slots per task.
-  const expires = task.expiresAt !== undefined
-  let count = expires ? 1 : 0
-  for (const { at } of steps) if (at.kind !== 'expiry' || expires) count++
-  const scheduled = new Array<ScheduledStep>(count)
-  let i = 0
+  const scheduled: ScheduledStep[] = []
   for (const { at, set, refund } of steps) {
-    if (at.kind === 'poll') scheduled[i++] = { kind: 'poll', n: at.n, set, refund }
+    if (at.kind === 'poll') scheduled.push({ kind: 'poll', n: at.n, set, refund })
     else if (at.kind === 'after')
-      scheduled[i++] = { kind: 'time', at: task.createdAt + random.within(at.span), set, refund }
-    else if (task.expiresAt !== undefined) scheduled[i++] = { kind: 'time', at: task.expiresAt, set, refund }
+      scheduled.push({ kind: 'time', at: task.createdAt + random.within(at.span), set, refund })
+    else if (task.expiresAt !== undefined) scheduled.push({ kind: 'time', at: task.expiresAt, set, refund })
   }
   if (task.expiresAt !== undefined) {
-    scheduled[i] = {
+    scheduled.push({
       kind: 'time',
       at: task.expiresAt,
       set: { status: 2, relayStatus: 'expired', errorCode: 'RELAY_TASK_EXPIRED', errorMessage: RELAY_EXPIRED_MESSAGE },
       refund: false,
-    }
+    })
   }
   return scheduled
 }
