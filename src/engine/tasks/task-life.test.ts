@@ -28,7 +28,7 @@ function twoTasks() {
 
 describe('TaskLife', () => {
   it("keeps the steps to come apart from the caller's array, which stays as it gave it", async () => {
-    const { tasks, ledger, life } = twoTasks()
+    const { tasks, life } = twoTasks()
     const handed: ScheduledStep[] = [
       { kind: 'time', at: 2000, set: { status: 1 } },
       { kind: 'time', at: 1000, set: { relayStatus: 'running' } },

@@ -218,7 +218,7 @@ export class TaskLife {
   /** The owner read the task once more: applies the `poll N` steps its count has reached. */
   polled(taskId: string, polls: number, now: number): void {
     const task = this.#ownTask(taskId)
-    const steps = task && task[UPCOMING]
+    const steps = task?.[UPCOMING]
     if (!task || !(steps instanceof Upcoming)) return
     const { polls: due } = steps
     while (due.length > 0 && due[0]!.n <= polls) {
@@ -350,7 +350,7 @@ export class TaskLife {
     // Events of tasks that finished first (an older save lists them) are left out.
     for (const { taskId, step } of saved.events) {
       const task = this.#ownTask(taskId)
-      const steps = task && task[UPCOMING]
+      const steps = task?.[UPCOMING]
       if (!task || !(steps instanceof Upcoming)) continue
       steps.timed.push(step)
       this.#events.schedule(step.at, task)
