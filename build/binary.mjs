@@ -14,7 +14,7 @@ const RELEASE = join(ROOT, 'release')
 const NAME = `genmock-${process.platform}-${process.arch}`
 /** The fuse Node looks for to know it carries a blob (Node's single executable applications docs). */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'
-/** The package's files the command reads at run time, by the names src/node/package-file.ts asks for. */
+/** The package's files the command reads at run time, by the names src/node/server/package-file.ts asks for. */
 const ASSETS = ['fixtures/sample.mp4']
 
 const run = (command, args) => {

@@ -5,7 +5,7 @@
 // makes the cold start fast (docs/performance.md, Cold start): the split ES module build loads
 // dozens of files, and zod left outside as a `require('zod')` loads some fifty more. The one file
 // read at run time, the video sample, comes from the package or from the executable's assets
-// (src/node/package-file.ts).
+// (src/node/server/package-file.ts).
 // Run as `tsx build/bundle-cli.ts`.
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -15,7 +15,7 @@ const ROOT = join(import.meta.dirname, '..')
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
 
 const result = await build({
-  entryPoints: [join(ROOT, 'src', 'node', 'bin.ts')],
+  entryPoints: [join(ROOT, 'src', 'node', 'cli', 'bin.ts')],
   outfile: CLI_BUNDLE,
   bundle: true,
   format: 'cjs',

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { envName, OPTIONS, parseCommand } from '../src/node/cli-args.js'
-import { HELP } from '../src/node/cli-help.js'
+import { envName, OPTIONS } from '../src/node/cli/option-table.js'
+import { parseCommand } from '../src/node/cli/parse-args.js'
+import { HELP } from '../src/node/cli/cli-help.js'
 import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.js'
 
 /**

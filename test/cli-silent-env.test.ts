@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HELP } from '../src/node/cli-help.js'
-import { unknownVariables } from '../src/node/unknown-variables.js'
+import { HELP } from '../src/node/cli/cli-help.js'
+import { unknownVariables } from '../src/node/cli/unknown-variables.js'
 import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
 /**

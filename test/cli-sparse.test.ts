@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseCommand, usageMessage } from '../src/node/cli-args.js'
-import { HELP } from '../src/node/cli-help.js'
+import { parseCommand, usageMessage } from '../src/node/cli/parse-args.js'
+import { HELP } from '../src/node/cli/cli-help.js'
 import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
 
 /**

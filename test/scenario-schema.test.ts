@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
-import { loadScenarioFiles } from '../src/node/scenario-files.js'
+import { loadScenarioFiles } from '../src/node/files/scenario-files.js'
 import { ROOT } from './support/cli.js'
 
 /**

@@ -1,7 +1,7 @@
 // `genmock/playwright` (docs/test-kit.md): Playwright Test with a world per test on a genmock
 // server, one server per worker, so a browser test points its app at `world.baseUrl`.
 import { test as base } from '@playwright/test'
-import { startServer, type ServerOptions } from '../node/server.js'
+import { startServer, type ServerOptions } from '../node/server/server.js'
 import { assertWorldClean, createWorld, httpControl, type World, type WorldOptions } from './test-world.js'
 
 export interface GenmockWorkerOptions {

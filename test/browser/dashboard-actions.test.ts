@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { auth, KEYS } from '../support/api.js'
 import { ensureChromium, INSTALL_LIMIT_MS, launchBrowser } from '../support/browser.js'
 import { START } from '../support/doors.js'

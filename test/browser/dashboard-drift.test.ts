@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { STAND_IN_KEY, startStandIn } from '../drift/stand-in.js'
 import { ensureChromium, INSTALL_LIMIT_MS, launchBrowser } from '../support/browser.js'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { auth } from '../support/api.js'
 import {
   buildApp,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { basename, join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { loadScenarioFiles } from '../../src/node/scenario-files.js'
+import { loadScenarioFiles } from '../../src/node/files/scenario-files.js'
 import { type Block, blocks, DOCS_ROOT, pages } from './markdown.js'
 import { freePort, matches, parseTranscript, runSteps, type Served, scratch, serve } from './transcript.js'
 

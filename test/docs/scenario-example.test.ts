@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { Engine } from '../../src/engine/engine.js'
-import { loadScenarioFiles } from '../../src/node/scenario-files.js'
+import { loadScenarioFiles } from '../../src/node/files/scenario-files.js'
 
 /** The complete scenario example of docs/scenarios.md must be one genmock accepts, and do what its comments say. */
 

@@ -6,7 +6,7 @@ import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 
 const open: { close(): unknown }[] = []
 afterEach(async () => {

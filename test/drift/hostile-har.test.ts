@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CalibrationError, calibrateFile } from '../../src/node/calibration-files.js'
+import { CalibrationError, calibrateFile } from '../../src/node/files/calibration-files.js'
 import { run } from '../support/cli.js'
 
 /**

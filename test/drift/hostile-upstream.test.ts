@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
-import { startServer } from '../../src/node/server.js'
+import { startServer } from '../../src/node/server/server.js'
 import { startHostileStandIn } from './hostile-stand-in.js'
 
 /**

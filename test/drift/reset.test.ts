@@ -3,7 +3,7 @@ import { compareExchange } from '../../src/drift/compare-exchange.js'
 import type { Drift } from '../../src/drift/drift-state.js'
 import type { Engine } from '../../src/engine/engine.js'
 import { createSimulator } from '../../src/index.js'
-import { startServer } from '../../src/node/server.js'
+import { startServer } from '../../src/node/server/server.js'
 
 /**
  * The drift report is the simulator's (docs/check-against-the-service.md): a reset clears

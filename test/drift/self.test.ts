@@ -2,7 +2,7 @@ import { bypass } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSimulator } from '../../src/index.js'
-import { startServer } from '../../src/node/server.js'
+import { startServer } from '../../src/node/server/server.js'
 import { clientSession } from './session.js'
 
 const open: { close(): Promise<void> | void }[] = []

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSimulator } from '../../src/index.js'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import {
   advance,
   auth,

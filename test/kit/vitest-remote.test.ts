@@ -1,6 +1,6 @@
 import { afterAll, expect } from 'vitest'
 import { genmockTest } from '../../src/kit/vitest.js'
-import { startServer } from '../../src/node/server.js'
+import { startServer } from '../../src/node/server/server.js'
 
 /** genmock/vitest against a running genmock (its URL): the same world, through the control API over HTTP. */
 

@@ -144,7 +144,7 @@ eachDoor('Idempotency-Key: 8 to 200 characters, sent once', (door) => {
 
 describe('Idempotency-Key headers on the wire (server door, raw socket)', () => {
   it('two header lines, and a UTF-8 key of 200 characters, as a socket sends them', async () => {
-    const { startServer } = await import('../../src/node/server.js')
+    const { startServer } = await import('../../src/node/server/server.js')
     const server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual', start: START } })
     const send = (keyLines: string) =>
       new Promise<string>((resolve) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseHost } from '../../src/http/host.js'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { defaultOptions } from '../support/doors.js'
 import { parseAnswer, rawExchange } from './raw.js'
 

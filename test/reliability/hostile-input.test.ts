@@ -2,7 +2,7 @@ import { connect } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { errorBodySchema } from '../../src/contract/errors.js'
 import { LIMITS } from '../../src/contract/limits.js'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { auth, IMAGE, post, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { defaultOptions, eachDoor, openServerDoor, START, type Door } from '../support/doors.js'
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseCommand } from '../../src/node/cli-args.js'
-import { startServer } from '../../src/node/server.js'
+import { parseCommand } from '../../src/node/cli/parse-args.js'
+import { startServer } from '../../src/node/server/server.js'
 import { run } from '../support/cli.js'
 import { auth, IMAGE, post, submitImage } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'

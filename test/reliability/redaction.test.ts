@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { redactor } from '../../src/http/redaction.js'
-import { startServer, type RunningServer } from '../../src/node/server.js'
+import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { auth, IMAGE, post, RELAY, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor } from '../support/doors.js'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_REGEX_STATES, MAX_SCENARIO_REGEX_STATES } from '../../src/lib/regex-syntax.js'
-import { formatProblem, loadScenarioFiles, SCENARIO_FILE_LIMITS } from '../../src/node/scenario-files.js'
+import { formatProblem, loadScenarioFiles, SCENARIO_FILE_LIMITS } from '../../src/node/files/scenario-files.js'
 import { IMAGE, post, submitImage } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
 
@@ -106,7 +106,7 @@ describe('scenario files that used to crash or stall the CLI', () => {
       const { sub } = write(name, text)
       const run = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'src/node/bin.ts', '--port', '0', '--scenarios', sub],
+        ['--import', 'tsx', 'src/node/cli/bin.ts', '--port', '0', '--scenarios', sub],
         {
           encoding: 'utf8',
           timeout: 30_000,

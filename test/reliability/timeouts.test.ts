@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVER_TIMEOUTS, startServer, type RunningServer } from '../../src/node/server.js'
+import { SERVER_TIMEOUTS, startServer, type RunningServer } from '../../src/node/server/server.js'
 import { defaultOptions } from '../support/doors.js'
 import { parseAnswer, rawExchange } from './raw.js'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSimulator } from '../../src/index.js'
-import { type RunningServer, startServer } from '../../src/node/server.js'
+import { type RunningServer, startServer } from '../../src/node/server/server.js'
 import { issuePaths } from '../support/api.js'
 import { STAND_IN_KEY, startStandIn } from '../drift/stand-in.js'
 

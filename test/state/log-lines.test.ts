@@ -6,8 +6,8 @@ import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { createSimulator } from '../../src/index.js'
-import { logLine, stateFileText } from '../../src/node/state-dir.js'
-import { StateKeeper } from '../../src/node/state-keeper.js'
+import { logLine, stateFileText } from '../../src/node/state/state-dir.js'
+import { StateKeeper } from '../../src/node/state/state-keeper.js'
 import { appSender, START } from './mixed-load.js'
 
 /**

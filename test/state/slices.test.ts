@@ -4,7 +4,7 @@ import type { SavedEngine } from '../../src/engine/saved-state.js'
 import { StateReplay } from '../../src/engine/state-replay.js'
 import { createSimulator } from '../../src/index.js'
 import { toTable } from '../../src/lib/keyed-table.js'
-import { stateInSlices } from '../../src/node/state-slices.js'
+import { stateInSlices } from '../../src/node/state/state-slices.js'
 import { appSender, normal, START } from './mixed-load.js'
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { startServer } from '../../src/node/server.js'
+import { startServer } from '../../src/node/server/server.js'
 import { advance, auth, balance, getTask, IMAGE, issuePaths, KEYS, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 

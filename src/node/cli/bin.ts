@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `genmock` command. It reads its arguments first: --help, --version and a bad command line
-// are answered from cli-args alone; the server (and zod, yaml) is loaded only to run.
-import { type Command, parseCommand, usageMessage, VERSION } from './cli-args.js'
+// are answered from the option table and its parser alone; the server (and zod, yaml) is loaded only to run.
+import { VERSION } from '../server/version.js'
+import { type Command, parseCommand, usageMessage } from './parse-args.js'
 import { HELP } from './cli-help.js'
 
 // A reader that went away (`genmock --help | head -1`) ends the output, never with a stack.

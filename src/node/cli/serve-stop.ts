@@ -2,15 +2,15 @@
 // shutdown steps (summary lines, --report, --require-coverage, --fail-on-findings) deciding the exit code.
 import { writeFileSync } from 'node:fs'
 import { constants as os } from 'node:os'
-import type { RuleId } from '../contract/conformance-rules.js'
-import { CONFORMANCE_RULES } from '../engine/journal/conformance.js'
-import { unmetOutcomes } from '../engine/journal/coverage.js'
-import type { Engine } from '../engine/engine.js'
-import { conformanceSummary, coverageSummary, driftSummary } from '../reports/summary-lines.js'
-import { junitReport } from '../reports/conformance-junit.js'
-import type { ServeArgs } from './cli-args.js'
+import type { RuleId } from '../../contract/conformance-rules.js'
+import { CONFORMANCE_RULES } from '../../engine/journal/conformance.js'
+import { unmetOutcomes } from '../../engine/journal/coverage.js'
+import type { Engine } from '../../engine/engine.js'
+import { conformanceSummary, coverageSummary, driftSummary } from '../../reports/summary-lines.js'
+import { junitReport } from '../../reports/conformance-junit.js'
+import type { ServeArgs } from './option-table.js'
 import type { Output } from './output.js'
-import type { RunningServer } from './server.js'
+import type { RunningServer } from '../server/server.js'
 
 /** The signals that stop genmock gracefully; a second one stops it at once. */
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const

@@ -4,7 +4,7 @@ import { writeError } from './output.js'
 
 /** `genmock calibrate FILE.har --out DIR`: 0 when the files are written, 1 for a bad recording or an unwritable DIR. */
 export async function calibrateCommand(file: string, out: string): Promise<number> {
-  const { CalibrationError, calibrateFile, writeCalibration } = await import('./calibration-files.js')
+  const { CalibrationError, calibrateFile, writeCalibration } = await import('../files/calibration-files.js')
   try {
     const { output, used } = calibrateFile(file, (line) => writeError(`${line}\n`))
     const written = writeCalibration(out, output)

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { toHar } from '../reports/har.js'
+import { toHar } from '../../reports/har.js'
 import { HarFile } from './har-file.js'
 
 const entry = (prompt: string) =>

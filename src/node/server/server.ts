@@ -1,24 +1,24 @@
 // The Node door: the route core on node:http, with time-outs, access rules, the request log and the proxy.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { LIMITS } from '../contract/limits.js'
-import type { Drift } from '../drift/drift-state.js'
-import type { Engine } from '../engine/engine.js'
-import { redactor } from '../http/redaction.js'
-import { buildSimulator, type SimulatorOptions } from '../simulator.js'
-import { toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
-import { originOf, parseHost } from '../http/host.js'
-import { problemToHttp } from '../http/replies.js'
-import { proxyFailure } from '../drift/proxy-failure.js'
-import { isControlPath } from '../handlers/route-table.js'
+import { LIMITS } from '../../contract/limits.js'
+import type { Drift } from '../../drift/drift-state.js'
+import type { Engine } from '../../engine/engine.js'
+import { redactor } from '../../http/redaction.js'
+import { buildSimulator, type SimulatorOptions } from '../../simulator.js'
+import { toWire, type HttpRequest, type Reply } from '../../http/request-reply.js'
+import { originOf, parseHost } from '../../http/host.js'
+import { problemToHttp } from '../../http/replies.js'
+import { proxyFailure } from '../../drift/proxy-failure.js'
+import { isControlPath } from '../../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
 import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
-import type { ProxyOptions } from './recording-proxy.js'
-import { VERSION } from './cli-args.js'
-import type { StateKeeper, StateOptions } from './state-keeper.js'
-import { bodyLimit, restoreSnapshot } from '../handlers/state-handlers.js'
+import type { ProxyOptions } from '../proxy/recording-proxy.js'
+import { VERSION } from './version.js'
+import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
+import { bodyLimit, restoreSnapshot } from '../../handlers/state-handlers.js'
 import { readBody } from './request-body.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
@@ -162,7 +162,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { state: kept, ...rest } = options
   const { dir, ...state } = kept ?? {}
   // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
-  const keeping = dir !== undefined || state.from !== undefined ? await import('./state-keeper.js') : undefined
+  const keeping = dir !== undefined || state.from !== undefined ? await import('../state/state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine, drift: Drift) =>
     (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
@@ -175,7 +175,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
   const proxy =
-    options.proxy && new (await import('./recording-proxy.js')).RecordingProxy(engine, drift, options.proxy, onError)
+    options.proxy &&
+    new (await import('../proxy/recording-proxy.js')).RecordingProxy(engine, drift, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const secrets = redactor((value) => value === options.adminToken || engine.isCredential(value))

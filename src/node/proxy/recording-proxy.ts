@@ -3,14 +3,14 @@
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import type { Drift } from '../drift/drift-state.js'
-import type { Engine } from '../engine/engine.js'
-import { toHar } from '../reports/har.js'
-import type { HttpRequest } from '../http/request-reply.js'
-import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
-import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
-import { HarFile } from './har-file.js'
-import { proxyTarget } from '../drift/proxy-target.js'
+import type { Drift } from '../../drift/drift-state.js'
+import type { Engine } from '../../engine/engine.js'
+import { toHar } from '../../reports/har.js'
+import type { HttpRequest } from '../../http/request-reply.js'
+import { recordProxied, type ProxiedExchange } from '../../drift/record-proxied.js'
+import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../../drift/proxy-failure.js'
+import { HarFile } from '../files/har-file.js'
+import { proxyTarget } from '../../drift/proxy-target.js'
 
 export interface ProxyOptions {
   /** The service's base_url: every proxied request goes to this origin and path, and nowhere else. */

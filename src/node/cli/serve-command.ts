@@ -1,20 +1,21 @@
 /**
- * `genmock` (docs/cli.md): the server from the command line. The option table (cli-args.ts) is read
+ * `genmock` (docs/cli.md): the server from the command line. The option table (option-table.ts) is read
  * into the server's options; the scenario files, the calibration and --report are checked before it
  * starts. The scenario-file loader (and yaml with it) is loaded only for --scenarios.
  */
 import { lookup } from 'node:dns/promises'
 import { accessSync, constants, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { defaultAccounts } from '../engine/default-fixtures.js'
-import type { Calibration } from '../drift/calibrate.js'
-import { Problem } from '../engine/problem.js'
-import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
+import { defaultAccounts } from '../../engine/default-fixtures.js'
+import type { Calibration } from '../../drift/calibrate.js'
+import { Problem } from '../../engine/problem.js'
+import type { ScenarioEntry } from '../../engine/scenarios/scenarios.js'
 import { banner, readyInfo } from './banner.js'
-import { KEYS, OPTIONS, type OptionSpec, type ServeArgs, VERSION } from './cli-args.js'
-import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
+import { VERSION } from '../server/version.js'
+import { KEYS, OPTIONS, type OptionSpec, type ServeArgs } from './option-table.js'
+import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from '../server/open-hosts.js'
 import { output, writeError } from './output.js'
-import { type RunningServer, type ServerOptions, startServer } from './server.js'
+import { type RunningServer, type ServerOptions, startServer } from '../server/server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
 import { unknownVariables } from './unknown-variables.js'
 import { savedLine, stateLine } from './state-lines.js'
@@ -40,7 +41,7 @@ const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i
 /** The --scenarios directory's scenarios, or the reasons genmock will not start with them. */
 async function userScenarios(dir: string | undefined): Promise<{ entries: ScenarioEntry[]; errors: string[] }> {
   if (dir === undefined) return { entries: [], errors: [] }
-  const { formatProblem, loadScenarioFiles, scenarioFilesIn } = await import('./scenario-files.js')
+  const { formatProblem, loadScenarioFiles, scenarioFilesIn } = await import('../files/scenario-files.js')
   let files: string[]
   try {
     files = scenarioFilesIn(dir)
@@ -54,7 +55,7 @@ async function userScenarios(dir: string | undefined): Promise<{ entries: Scenar
 /** The --calibration directory, or why genmock will not start with it. */
 async function calibrationOf(dir: string | undefined): Promise<{ calibration?: Calibration; error?: string }> {
   if (dir === undefined) return {}
-  const { CalibrationError, loadCalibration } = await import('./calibration-files.js')
+  const { CalibrationError, loadCalibration } = await import('../files/calibration-files.js')
   try {
     return { calibration: loadCalibration(dir) }
   } catch (error) {
@@ -168,13 +169,13 @@ export async function serve(args: ServeArgs): Promise<number> {
   } catch (error) {
     // state-dir.js (node:crypto with it) is loaded only when there is a state folder to blame.
     const keeping = args.state !== undefined || args.stateFrom !== undefined
-    const stateDir = keeping && error instanceof (await import('./state-dir.js')).StateDirError
+    const stateDir = keeping && error instanceof (await import('../state/state-dir.js')).StateDirError
     const [code, message] = startFailure(error, args, stateDir)
     writeError(`genmock: ${message}`)
     return code
   }
   // After the port is open: node:v8 and node:perf_hooks are no part of answering the first request.
-  const stopSteering = (await import('./lean-heap.js')).leanHeap()
+  const stopSteering = (await import('../server/lean-heap.js')).leanHeap()
   // The handlers are in place before the banner: whoever reads the URL may stop it at once.
   const { stopped, dispose } = stopRequested(out)
   const info = readyInfo({

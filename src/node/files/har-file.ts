@@ -1,6 +1,6 @@
 // A HAR file written entry by entry as the proxy records (`--record`), valid JSON after every write.
 import { closeSync, openSync, writeSync } from 'node:fs'
-import { toHar, type Har } from '../reports/har.js'
+import { toHar, type Har } from '../../reports/har.js'
 
 type HarEntry = Har['log']['entries'][number]
 

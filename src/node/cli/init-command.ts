@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { writeError } from './output.js'
-import { closest } from '../lib/suggest.js'
+import { closest } from '../../lib/suggest.js'
 import {
   FRAMEWORKS,
   type Framework,

@@ -3,7 +3,7 @@ import { writeError } from './output.js'
 
 /** `genmock validate FILE...`: every problem of every file, then a verdict per file. */
 export async function validateFiles(files: string[]): Promise<number> {
-  const { formatProblem, loadScenarioFiles } = await import('./scenario-files.js')
+  const { formatProblem, loadScenarioFiles } = await import('../files/scenario-files.js')
   const { entries, problems } = loadScenarioFiles(files)
   for (const problem of problems) writeError(`${formatProblem(problem)}\n`)
   const bad = new Set(problems.map((problem) => problem.file))

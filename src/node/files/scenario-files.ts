@@ -2,11 +2,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join } from 'node:path'
 import { isCollection, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml'
-import { LIMITS } from '../contract/limits.js'
-import { scenarioSchema } from '../contract/scenario.js'
-import { bundledScenarios } from '../engine/scenarios/bundled-scenarios.js'
-import { referenceIssues, type ScenarioEntry } from '../engine/scenarios/scenarios.js'
-import { toIssues } from '../engine/validation.js'
+import { LIMITS } from '../../contract/limits.js'
+import { scenarioSchema } from '../../contract/scenario.js'
+import { bundledScenarios } from '../../engine/scenarios/bundled-scenarios.js'
+import { referenceIssues, type ScenarioEntry } from '../../engine/scenarios/scenarios.js'
+import { toIssues } from '../../engine/validation.js'
 
 /** Something wrong in a scenario file: where (file, line, column, path inside it) and what. */
 export interface FileProblem {

@@ -2,14 +2,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as z from 'zod'
-import { pricingFixtureSchema } from '../contract/fixtures.js'
-import { scenarioSchema } from '../contract/scenario.js'
-import type { Calibration, CalibrationOutput } from '../drift/calibrate.js'
-import { defaultPricing } from '../engine/default-fixtures.js'
-import { calibrationOf, compareExchange } from '../drift/compare-exchange.js'
-import { buildSimulator } from '../simulator.js'
-import type { HttpRequest } from '../http/request-reply.js'
-import { PROXY_ERROR_HEADER } from '../drift/proxy-failure.js'
+import { pricingFixtureSchema } from '../../contract/fixtures.js'
+import { scenarioSchema } from '../../contract/scenario.js'
+import type { Calibration, CalibrationOutput } from '../../drift/calibrate.js'
+import { defaultPricing } from '../../engine/default-fixtures.js'
+import { calibrationOf, compareExchange } from '../../drift/compare-exchange.js'
+import { buildSimulator } from '../../simulator.js'
+import type { HttpRequest } from '../../http/request-reply.js'
+import { PROXY_ERROR_HEADER } from '../../drift/proxy-failure.js'
 
 /** A bad recording or calibration directory: the CLI prints the message, never a stack. */
 export class CalibrationError extends Error {}

@@ -3,8 +3,8 @@
  * most likely meant (docs/cli.md, Environment variables): a misspelt variable would otherwise be ignored
  * without a word, and genmock would start with its default.
  */
-import { envName, KEYS, OPTIONS, type OptionSpec } from './cli-args.js'
-import { closest } from '../lib/suggest.js'
+import { envName, KEYS, OPTIONS, type OptionSpec } from './option-table.js'
+import { closest } from '../../lib/suggest.js'
 
 /** Read by other parts of genmock: the test kits (GENMOCK_URL), the recipes (GENMOCK_BIN). */
 const ELSEWHERE = ['GENMOCK_URL', 'GENMOCK_BIN']

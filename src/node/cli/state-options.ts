@@ -1,10 +1,8 @@
 // The command line's options for keeping the state in a folder (docs/state.md), as rows of the one
-// option table (cli-args.ts). No imports beyond the option readers: --help loads this too.
-import type { OptionSpec } from './cli-args.js'
+// option table (option-table.ts). No imports beyond the option readers: --help loads this too.
+import type { OptionSpec } from './option-table.js'
 import { fileName, oneOf } from './option-values.js'
-
-export const SAVE_STRATEGIES = ['scheduled', 'request', 'shutdown', 'manual'] as const
-export type SaveStrategy = (typeof SAVE_STRATEGIES)[number]
+import { SAVE_STRATEGIES } from '../state/save-strategy.js'
 
 const option = <T>(spec: OptionSpec<T>) => spec
 
@@ -19,7 +17,7 @@ export const STATE_OPTIONS = {
     parse: (text, from) => fileName(from, text, 'state'),
   }),
   stateSave: option({
-    arg: 'scheduled|request|shutdown|manual',
+    arg: SAVE_STRATEGIES.join('|'),
     help: [
       'with --state: when changes are written. scheduled (default): within',
       'a second; request: before each answer is sent; shutdown: when',

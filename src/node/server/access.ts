@@ -1,7 +1,7 @@
 // Who may talk to the Node server (docs/limits-and-security.md, Safe to leave running): Host, Origin and the admin
 // token.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isControlPath } from '../handlers/route-table.js'
+import { isControlPath } from '../../handlers/route-table.js'
 
 /**
  * Who may talk to the server (docs/limits-and-security.md, Safe to leave running). A page on another site can

@@ -7,21 +7,21 @@ import { randomInt } from 'node:crypto'
 import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, write } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { savedDriftSchema } from '../contract/saved-snapshot.js'
-import type { Drift } from '../drift/drift-state.js'
-import { replayDrift } from '../drift/saved-drift.js'
-import type { Engine } from '../engine/engine.js'
-import { StateReplay } from '../engine/state-replay.js'
-import type { App } from '../handlers/app.js'
-import { isControlPath } from '../handlers/route-table.js'
+import { savedDriftSchema } from '../../contract/saved-snapshot.js'
+import type { Drift } from '../../drift/drift-state.js'
+import { replayDrift } from '../../drift/saved-drift.js'
+import type { Engine } from '../../engine/engine.js'
+import { StateReplay } from '../../engine/state-replay.js'
+import type { App } from '../../handlers/app.js'
+import { isControlPath } from '../../handlers/route-table.js'
 import {
   restoreSnapshot,
   snapshotIssues,
   type Snapshot,
   type StateKeeping,
   type StateStatus,
-} from '../handlers/state-handlers.js'
-import type { SaveStrategy } from './state-options.js'
+} from '../../handlers/state-handlers.js'
+import type { SaveStrategy } from './save-strategy.js'
 import { stateInSlices } from './state-slices.js'
 import {
   LOCK_BEAT_MS,

@@ -1,9 +1,9 @@
 // `--watch`: scenario files reloaded into the running engine when they change, debounced.
 import { watch } from 'node:fs'
-import type { Engine } from '../engine/engine.js'
-import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
+import type { Engine } from '../../engine/engine.js'
+import type { ScenarioEntry } from '../../engine/scenarios/scenarios.js'
 import type { Output } from './output.js'
-import { formatProblem, loadScenarioFiles, scenarioFilesIn } from './scenario-files.js'
+import { formatProblem, loadScenarioFiles, scenarioFilesIn } from '../files/scenario-files.js'
 
 /** Editors write a file in several steps (truncate, write, rename): one reload after the last. */
 const DEBOUNCE_MS = 150

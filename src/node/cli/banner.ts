@@ -1,8 +1,8 @@
 // What the command says when it is ready: the banner and the `ready` event.
-import type { AccountsFixture } from '../contract/fixtures.js'
-import { keyRefusal } from '../dashboard/refused.js'
-import type { ClockState } from '../engine/clock/clock.js'
-import type { Engine } from '../engine/engine.js'
+import type { AccountsFixture } from '../../contract/fixtures.js'
+import { keyRefusal } from '../../dashboard/refused.js'
+import type { ClockState } from '../../engine/clock/clock.js'
+import type { Engine } from '../../engine/engine.js'
 
 /** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
 export interface ReadyInfo {

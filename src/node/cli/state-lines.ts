@@ -1,6 +1,6 @@
 // What the CLI says about the --state DIR: the banner's line at start, the line when it stops.
 import type { Output } from './output.js'
-import type { StateKeeper } from './state-keeper.js'
+import type { StateKeeper } from '../state/state-keeper.js'
 
 /**
  * The banner's state line and the ready event's fields.

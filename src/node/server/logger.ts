@@ -1,7 +1,7 @@
 // The Node server's request log: one line per request, never headers or bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isDashboardRequest } from '../http/request-reply.js'
-import { requestSecrets, withSecrets } from '../http/redaction.js'
+import { isDashboardRequest } from '../../http/request-reply.js'
+import { requestSecrets, withSecrets } from '../../http/redaction.js'
 
 export type LogFormat = 'pretty' | 'json' | 'silent'
 

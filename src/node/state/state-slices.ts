@@ -6,9 +6,9 @@
 // change is also in the log's next line, which replaces the record, so the folder reads back the same.
 import { createHash } from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
-import type { Drift } from '../drift/drift-state.js'
-import type { Engine } from '../engine/engine.js'
-import { TableRows } from '../lib/keyed-table.js'
+import type { Drift } from '../../drift/drift-state.js'
+import type { Engine } from '../../engine/engine.js'
+import { TableRows } from '../../lib/keyed-table.js'
 
 /** How long one slice holds the event loop at most, in milliseconds (about: a row is checked every 256). */
 const SLICE_MS = 5

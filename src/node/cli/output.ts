@@ -1,5 +1,5 @@
 // What the command prints: events as text or as JSON lines (`--log json`), and errors.
-import type { LogFormat } from './logger.js'
+import type { LogFormat } from '../server/logger.js'
 
 /**
  * What the genmock command tells its user once it runs: events, written as text in pretty mode

@@ -1,5 +1,7 @@
 // `genmock --help`, written from the option table.
-import { COMMANDS, KEYS, kebab, OPTIONS, type OptionSpec, VERSION } from './cli-args.js'
+import { VERSION } from '../server/version.js'
+import { COMMANDS } from './cli-commands.js'
+import { KEYS, kebab, OPTIONS, type OptionSpec } from './option-table.js'
 
 /** `genmock --help`: the option table's lines, then the environment, exit codes and examples. */
 const COLUMN = 23
