@@ -7,17 +7,22 @@ import { loadDashboardPage } from './dashboard/load.js'
 import { type Calibration, withCalibration } from './drift/calibrate.js'
 import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
-import { type Answer, type App, createAnswer, type RouteOptions } from './handlers/app.js'
+import { type Answer, type App, createAnswer, type RouteOptions, secretsOf } from './handlers/app.js'
+import type { Step } from './handlers/route-exchange.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
 import type { StateKeeping } from './handlers/state-handlers.js'
+import type { Redactor } from './http/redaction.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
   calibration?: Calibration | undefined
 }
 
-/** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and drift are. */
-export type KeepState = (engine: Engine, drift: Drift) => StateKeeping
+/**
+ * What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and
+ * drift are, it is the routes' state and the step that saves after a change (route-steps.ts).
+ */
+export type KeepState = (engine: Engine, drift: Drift) => StateKeeping & Step
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -27,6 +32,8 @@ export interface SimulatorCore {
   app: App
   /** The same routes answering at once when they can (the Node door's). */
   answer: Answer
+  /** Secrets out of what the simulator shows: the journal's, and the door's own request log. */
+  redact: Redactor
 }
 
 /**
@@ -57,16 +64,15 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
   const state = keep?.(engine, drift)
+  const redact = secretsOf(engine, options.adminToken)
   const answer = createAnswer(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
     state,
+    steps: { save: state },
+    redact,
   })
-  if (state) {
-    const app = state.wrap(async (request) => answer(request))
-    return { engine, drift, app, answer: app }
-  }
-  return { engine, drift, app: async (request) => answer(request), answer }
+  return { engine, drift, app: async (request) => answer(request), answer, redact }
 }

@@ -1,4 +1,5 @@
 // The service's media handlers: generated PNG previews and the sample MP4, with byte ranges.
+import type { Account } from '../engine/accounts/accounts.js'
 import { Problem } from '../engine/problem.js'
 import type { Route } from './route-context.js'
 import { json, type Reply } from '../http/request-reply.js'
@@ -7,27 +8,25 @@ import { parseRange } from '../http/range.js'
 const notFound = () => Problem.of({ kind: 'not-found', message: 'Media not found' })
 const CACHE = 'private, max-age=3600'
 
-/** Output media: generated PNGs for image tasks, the sample MP4 (with byte ranges) for video tasks. */
+/**
+ * Output media: generated PNGs for image tasks, the sample MP4 (with byte ranges) for video tasks. Each is
+ * handed the owner check its row gives (route-table.ts, `owner key`): the engine runs it for a relay task's media.
+ */
 export const MEDIA_HANDLERS = {
-  serveImage: (c) => {
-    const { engine, params, trace } = c
+  serveImage: ({ engine, params, trace }, owner) => {
     const match = /^(\d{1,3})\.png$/.exec(params.file!)
     if (!match) throw notFound()
     // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
     trace.taskId = params.taskId!
-    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), () => c.caller()))
+    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), owner))
   },
-  serveVideo: (c) => {
-    const { engine, request, params, trace } = c
+  serveVideo: ({ engine, request, params, trace }, owner) => {
     const match = /^(.+)\.mp4$/.exec(params.file!)
     if (!match) throw notFound()
     trace.taskId = match[1]!
-    return videoReply(
-      engine.videoMedia(match[1]!, () => c.caller()),
-      request.headers.range,
-    )
+    return videoReply(engine.videoMedia(match[1]!, owner), request.headers.range)
   },
-} satisfies Record<string, Route>
+} satisfies Record<string, Route<() => Account>>
 
 /**
  * A PNG as its reply.

@@ -1,8 +1,7 @@
-// What a route gets (the engine, the drift report, the request, its parameters and caller) and what a route
-// row is.
+// What a route gets (the engine, the drift report, the request, its parameters) and what a route is: a handler
+// that the route core hands, besides, what its row's access column gives it (access-step.ts).
 import type * as z from 'zod'
 import type { Drift } from '../drift/drift-state.js'
-import type { Account } from '../engine/accounts/accounts.js'
 import type { Engine } from '../engine/engine.js'
 import { validate } from '../engine/validation.js'
 import type { RouteTrace } from '../http/exchange-entry.js'
@@ -10,7 +9,16 @@ import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
-import type { StateKeeping } from './state-handlers.js'
+
+/**
+ * The door's --state DIR as the state routes reach it (POST /__mock/state/save, GET /__mock/state/status);
+ * the door's keeper has the full type (state-handlers.ts, StateKeeping).
+ */
+export interface KeptState {
+  status(): object
+  /** Writes what changed now; resolves once it is durable. */
+  save(): Promise<object>
+}
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {
@@ -22,8 +30,6 @@ export interface RouteContext {
   params: Record<string, string>
   /** The query string, parsed on first use. */
   query: () => URLSearchParams
-  /** The authenticated account, or Unauthorized; only called where a route needs it. */
-  caller: () => Account
   trace: RouteTrace
   /** Secrets out of what the control API shows (task views, as the journal: http/redaction.ts). */
   redact: Redactor
@@ -32,13 +38,14 @@ export interface RouteContext {
   /** The control API's rows, for its OpenAPI document. */
   controlRoutes: readonly Row<unknown>[]
   /** The door's --state DIR, when it keeps one (AppOptions). */
-  state: StateKeeping | undefined
+  state: KeptState | undefined
 }
 
-/** A route: one small task, from a request to a reply; errors are thrown as Problems. */
-export type Route = (context: RouteContext) => Reply | Promise<Reply>
-
-export type RouteRow = Row<Route>
+/**
+ * A route: one small task, from a request to a reply; errors are thrown as Problems. `given` is what
+ * its row's access column hands it (route-table.ts): the authenticated caller of a service route.
+ */
+export type Route<Given = undefined> = (context: RouteContext, given: Given) => Reply | Promise<Reply>
 
 /**
  * A control request's JSON body (optional: none reads as `{}`), validated against its schema.

@@ -1,10 +1,14 @@
 /**
  * Every route genmock has, one line each: method, path, handler name and who may call it (as
  * WireMock's AdminRoutes). A new route is one more line here and its handler in the area's file.
- * - `service key`: the service's own endpoints; the handler asks for the caller's key (401 without one).
+ * The route core checks the access column before the handler runs (access-step.ts):
+ * - `service key`: the service's own endpoints; 401 without the caller's key, the handler gets the caller.
+ * - `owner key`: anyone, but a relay task's media answer only its owner's key: the handler gets the
+ *   check, to run when the task is a relay's.
  * - `control`: the control API; with `--admin-token` it answers only that bearer token.
- * - `public`: anyone (the service's media check a relay task's owner themselves).
+ * - `public`: anyone.
  */
+import type { Account } from '../engine/accounts/accounts.js'
 import type { Row } from '../http/router.js'
 import { ACCOUNT_HANDLERS } from './account-handlers.js'
 import { CLOCK_HANDLERS } from './clock-handlers.js'
@@ -29,12 +33,36 @@ const HANDLERS = {
   ...JOURNAL_HANDLERS,
   ...DRIFT_HANDLERS,
   ...STATE_HANDLERS,
-} satisfies Record<string, Route>
+} satisfies Record<string, Route<never>>
 
-export type HandlerName = keyof typeof HANDLERS
-export type Access = 'service key' | 'control' | 'public'
+/** What the route core hands a row's handler, by the row's access column. */
+interface Given {
+  'service key': Account
+  'owner key': () => Account
+  control: undefined
+  public: undefined
+}
+export type Access = keyof Given
+/** Every access a row may have: a row without one is refused by the type and by route-table.test.ts. */
+export const ACCESS: readonly Access[] = ['service key', 'owner key', 'control', 'public']
+/** What any handler may be handed. */
+export type GivenValue = Given[Access]
+
+type HandlerName = keyof typeof HANDLERS
+/** The handlers that take what an access gives: a service route is never on a control row, say. */
+type HandlerFor<A extends Access> = {
+  [K in HandlerName]: (typeof HANDLERS)[K] extends Route<Given[A]> ? K : never
+}[HandlerName]
 /** `opaque`: the parameters are ids; one that is not valid percent-encoding is kept as sent (it names nothing). */
-type Line = readonly [method: Row<Route>['method'], path: string, handler: HandlerName, access: Access, ids?: 'opaque']
+type Line = {
+  [A in Access]: readonly [
+    method: Row<Route>['method'],
+    path: string,
+    handler: HandlerFor<A>,
+    access: A,
+    ids?: 'opaque',
+  ]
+}[Access]
 
 const ROUTE_TABLE: readonly Line[] = [
   // The service and its media
@@ -42,8 +70,8 @@ const ROUTE_TABLE: readonly Line[] = [
   ['POST', '/api/ai/image/generate', 'submitImage', 'service key'],
   ['POST', '/api/ai/video/generate', 'submitVideo', 'service key'],
   ['GET', '/api/ai/models', 'listModels', 'service key'],
-  ['GET', '/media/images/:taskId/:file', 'serveImage', 'public'],
-  ['GET', '/media/videos/:file', 'serveVideo', 'public'],
+  ['GET', '/media/images/:taskId/:file', 'serveImage', 'owner key'],
+  ['GET', '/media/videos/:file', 'serveVideo', 'owner key'],
   ['GET', '/openapi.json', 'serviceOpenApi', 'public'],
   // The control API (docs/control-api.md), in the control document's order
   ['GET', '/__mock/', 'dashboardPage', 'public'],
@@ -84,7 +112,7 @@ const ROUTE_TABLE: readonly Line[] = [
 ]
 
 /** A line of the table as the router takes it. */
-export interface TableRow extends Row<Route> {
+export interface TableRow extends Row<Route<GivenValue>> {
   name: HandlerName
   access: Access
 }
@@ -95,7 +123,8 @@ export const ROUTES: readonly TableRow[] = ROUTE_TABLE.map(([method, path, name,
   path,
   name,
   access,
-  run: HANDLERS[name],
+  // Each handler takes what its row's access gives (Line): the core hands it that (access-step.ts).
+  run: HANDLERS[name] as Route<GivenValue>,
   ...(ids === 'opaque' ? { opaque: true } : {}),
 }))
 

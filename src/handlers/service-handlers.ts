@@ -1,5 +1,6 @@
 // The service's own endpoints' handlers (docs/get-started.md, A full flow with curl): submit, read
 // a task, list the models.
+import type { Account } from '../engine/accounts/accounts.js'
 import type { Endpoint, Submission } from '../engine/engine.js'
 import type { Route, RouteContext } from './route-context.js'
 import { json, jsonText, type Reply } from '../http/request-reply.js'
@@ -18,10 +19,8 @@ function submitted(trace: RouteContext['trace'], submission: Submission): Reply 
 
 // Not an async function: most submissions are accepted at once, and their reply then needs no promise.
 const submit =
-  (endpoint: Endpoint): Route =>
-  (c) => {
-    const { engine, request, trace } = c
-    const account = c.caller()
+  (endpoint: Endpoint): Route<Account> =>
+  ({ engine, request, trace }, account) => {
     const body = readJson(request)
     const sent = request.headers['idempotency-key']
     const idempotencyKey = sent === undefined ? null : headerText(sent)
@@ -37,22 +36,17 @@ const submit =
       : submitted(trace, submission)
   }
 
-/** The service's own endpoints (the route table names them). */
+/** The service's own endpoints (the route table names them): each is handed its authenticated caller. */
 export const SERVICE_HANDLERS = {
   submitImage: submit('image'),
   submitVideo: submit('video'),
-  readTask: (c) => {
-    const { engine, request, params, trace } = c
-    trace.taskId = params.id!
-    const account = c.caller()
+  // The trace names the task before the caller is known (access-step.ts): a refused read is journaled under it.
+  readTask: ({ engine, request, params, trace }, account) => {
     const { text, breaches } = engine.read(account, params.id!, request.origin, {
       sparse: sparseAsked(request.headers),
     })
     if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)
     return jsonText(200, text)
   },
-  listModels: (c) => {
-    c.caller()
-    return json(200, c.engine.models())
-  },
-} satisfies Record<string, Route>
+  listModels: ({ engine }) => json(200, engine.models()),
+} satisfies Record<string, Route<Account>>

@@ -13,7 +13,6 @@ import { Problem } from '../engine/problem.js'
 import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js'
 import { fromTable } from '../lib/keyed-table.js'
 import { toIssues } from '../engine/validation.js'
-import type { App } from './app.js'
 import type { Route } from './route-context.js'
 import { json } from '../http/request-reply.js'
 import { readJson } from '../http/read-request.js'
@@ -34,8 +33,6 @@ export interface StateKeeping {
   status(): StateStatus
   /** Writes what changed now; resolves once it is durable. */
   save(): Promise<StateStatus>
-  /** The routes as its save strategy needs them (a change written before its answer, say). */
-  wrap(app: App): App
 }
 
 /** A snapshot (docs/state.md): the saved engine and, beside it, the drift report. */

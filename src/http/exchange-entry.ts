@@ -4,7 +4,7 @@ import type { JournalBody, JournalEntry, LazyEntry } from '../engine/journal/jou
 import { utf8Length } from '../contract/fields.js'
 import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
-import type { HttpRequest } from './request-reply.js'
+import type { HttpRequest, WireReply } from './request-reply.js'
 import type { Breach } from '../engine/journal/conformance.js'
 
 /**
@@ -57,9 +57,6 @@ export function journalBody(
 }
 
 type Wire = { status: number; headers: Record<string, string>; body: Uint8Array | string }
-
-/** A reply as the route core hands it to a door: its headers final, its body serialised. */
-type Sent = { status: number; headers: Record<string, string>; bytes: Uint8Array | string }
 
 const EMPTY = new Uint8Array()
 
@@ -156,7 +153,7 @@ export class HeldExchange implements LazyEntry {
 
   constructor(
     request: HttpRequest,
-    reply: Sent | null,
+    reply: WireReply | null,
     trace: RouteTrace,
     arrived: number,
     durationMs: number,
@@ -227,7 +224,7 @@ interface Observed {
  * One journal entry from what a route saw.
  * @example
  * const redact = redactor()
- * const reply = toWire(answer)
+ * const reply = { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }
  * engine.journal.record(journalEntry({ request, arrived, reply, durationMs: 1, trace: {}, conformance: [], redact }))
  */
 export function journalEntry({

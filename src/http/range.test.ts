@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest'
 import { parseRange } from './range.js'
 
-describe('parseRange', () => {
-  const size = 1000
+const size = 1000
 
+describe('parseRange: the ranges it serves', () => {
   it('returns null without a header', () => {
     expect(parseRange(null, size)).toBeNull()
   })
@@ -27,7 +27,9 @@ describe('parseRange', () => {
     expect(parseRange('bytes=999-', size)).toEqual({ start: 999, end: 999 })
     expect(parseRange('bytes=999-999', size)).toEqual({ start: 999, end: 999 })
   })
+})
 
+describe('parseRange: at the edges, and what it refuses or ignores', () => {
   it('is unsatisfiable when the start is at or beyond size', () => {
     expect(parseRange('bytes=1000-', size)).toBe('unsatisfiable')
     expect(parseRange('bytes=1000-2000', size)).toBe('unsatisfiable')

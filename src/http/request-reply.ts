@@ -63,19 +63,11 @@ const JSON_HEADERS: Record<string, string> = Object.freeze({ 'content-type': 'ap
 export const jsonText = (status: number, text: string): Reply => ({ status, headers: JSON_HEADERS, bytes: text })
 
 /**
- * What a door writes: status, headers and the body as text or bytes (null for a dropped connection).
- * Every door serialises through here, so the bytes on the wire are the same in each.
- * @example
- * const wire = toWire(reply)
- * if (wire) res.writeHead(wire.status, wire.headers).end(wire.body)
+ * A reply as the doors write it: status, headers and the body as text or bytes. The route core
+ * serialises every reply once, into this (handlers/wire-step.ts); every door writes its bytes as they
+ * are, so the bytes on the wire are the same in each.
  */
-export function toWire(
-  reply: Reply,
-): { status: number; headers: Record<string, string>; body: Uint8Array | string } | null {
-  if ('drop' in reply) return null
-  return {
-    status: reply.status,
-    headers: reply.headers,
-    body: 'json' in reply ? JSON.stringify(reply.json) : reply.bytes,
-  }
-}
+export type WireReply = { status: number; headers: Record<string, string>; bytes: Uint8Array | string }
+
+/** What the route core answers: a reply as the doors write it, or a dropped connection. */
+export type Sent = WireReply | typeof DROP

@@ -2,7 +2,7 @@
 import { http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath, type App } from '../handlers/app.js'
-import { isDashboardRequest, toWire, type HttpRequest, type Reply } from '../http/request-reply.js'
+import { isDashboardRequest, type HttpRequest, type Sent } from '../http/request-reply.js'
 import { bodyLimit } from '../handlers/state-handlers.js'
 
 /**
@@ -52,14 +52,17 @@ export async function toHttpRequest(request: Request, url: URL, cookies: Record<
   }
 }
 
-/** A reply as a Fetch Response; a dropped connection is a network error (`Response.error()`). */
-function toResponse(reply: Reply): Response {
-  const wire = toWire(reply)
-  if (!wire) return Response.error()
+/** A reply as a Fetch Response, its bytes as the route core serialised them; a dropped connection a network error. */
+function toResponse(reply: Sent): Response {
+  if ('drop' in reply) return Response.error()
   // A 304 has no body at all: Fetch refuses to make one with even an empty string.
   const body =
-    wire.status === 304 ? null : typeof wire.body === 'string' ? wire.body : (wire.body as Uint8Array<ArrayBuffer>)
-  return new Response(body, { status: wire.status, headers: wire.headers })
+    reply.status === 304
+      ? null
+      : typeof reply.bytes === 'string'
+        ? reply.bytes
+        : (reply.bytes as Uint8Array<ArrayBuffer>)
+  return new Response(body, { status: reply.status, headers: reply.headers })
 }
 
 /**

@@ -12,7 +12,8 @@ import type { Drift } from '../../drift/drift-state.js'
 import { replayDrift } from '../../drift/saved-drift.js'
 import type { Engine } from '../../engine/engine.js'
 import { StateReplay } from '../../engine/state-replay.js'
-import type { App } from '../../handlers/app.js'
+import type { Exchange, Step } from '../../handlers/route-exchange.js'
+import type { Sent } from '../../http/request-reply.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import {
   restoreSnapshot,
@@ -85,7 +86,7 @@ export function readSnapshotFile(file: string): Snapshot {
   return value as Snapshot
 }
 
-export class StateKeeper implements StateKeeping {
+export class StateKeeper implements StateKeeping, Step {
   readonly dir: string
   readonly strategy: SaveStrategy
   readonly loaded: StateLoaded
@@ -198,28 +199,26 @@ export class StateKeeper implements StateKeeping {
   }
 
   /**
-   * The routes as the strategy needs them: after a request that may have changed something,
-   * `request` waits until it is durable (a failed write answers 503), `scheduled` arms its timer.
+   * The route core's save step (route-steps.ts, its slot after a change): after a request that may have
+   * changed something, `request` waits until it is durable (a failed write answers 503), `scheduled` arms
+   * its timer.
    */
-  wrap(app: App): App {
-    return async (request) => {
-      const reply = await app(request)
-      const read = (request.method === 'GET' || request.method === 'HEAD') && isControlPath(request.path)
-      if (!read) this.#touched = true
-      if (!this.#touched && !this.#engine.unsaved) return reply
-      if (this.strategy === 'scheduled') this.#schedule()
-      if (this.strategy !== 'request') return reply
-      try {
-        await this.save()
-        return reply
-      } catch (error) {
+  after({ request }: Exchange, reply: Sent): Sent | Promise<Sent> {
+    const read = (request.method === 'GET' || request.method === 'HEAD') && isControlPath(request.path)
+    if (!read) this.#touched = true
+    if (!this.#touched && !this.#engine.unsaved) return reply
+    if (this.strategy === 'scheduled') this.#schedule()
+    if (this.strategy !== 'request') return reply
+    return this.save().then(
+      () => reply,
+      (error: unknown): Sent => {
         const body = JSON.stringify({
           error: 'Service Unavailable',
           message: `the state was not saved: ${(error as Error).message}`,
         })
         return { status: 503, headers: { 'content-type': 'application/json' }, bytes: body }
-      }
-    }
+      },
+    )
   }
 
   /** Saves (unless `manual`), stops saving and lets the folder go. A failed save is kept in `failure`. */
