@@ -8,7 +8,7 @@ import type { SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import type { Account } from './accounts/accounts.js'
 import type { Breach, Instant } from './journal/conformance.js'
-import { Attempt } from './submission-attempt.js'
+import { Attempt, type Endpoint } from './submission-attempt.js'
 import { begin, evictedRead } from './tasks/keyed-begin.js'
 import { newTaskRecord, requestFacts } from './tasks/new-task.js'
 import { renderImage } from './media/preview-image.js'
@@ -20,7 +20,7 @@ import type { TaskRecord } from './tasks/task-record.js'
 import { scheduleSteps, type ScheduledStep } from './tasks/timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
-export type Endpoint = 'image' | 'video'
+export type { Endpoint }
 
 export interface SubmitOptions {
   idempotencyKey?: string | null
