@@ -282,6 +282,13 @@ export class Conformance {
     return Object.fromEntries(this.#counts)
   }
 
+  /** How many findings are of a rule of error severity (what `--fail-on-findings` fails on). */
+  errorCount(): number {
+    let errors = 0
+    for (const [rule, n] of this.#counts) if (CONFORMANCE_RULES[rule].severity === 'error') errors += n
+    return errors
+  }
+
   /**
    * Throws a readable list of the error findings recorded since the previous call (warnings do
    * not fail): in a shared `afterEach`, a breach fails its own test, not every later one too.
