@@ -1,6 +1,6 @@
 // A new task from an accepted request: its facts, price, output size and first record.
 import type { IdStyle } from '../../contract/id-style.js'
-import { isRelayRequest, type ImageRequest } from '../../contract/image-request.js'
+import type { ImageRequest } from '../../contract/image-request.js'
 import { LIMITS } from '../../contract/limits.js'
 import { IMAGE_MODELS, VIDEO_MODELS } from '../../contract/models.js'
 import type { VideoRequest } from '../../contract/video-request.js'
@@ -15,33 +15,6 @@ import type { TaskStore } from './task-store.js'
 
 /** Default time from acceptance to a relay task's expiresAt (docs/where-the-interface-is-silent.md). */
 const RELAY_EXPIRY_MS = 3600 * 1000
-
-/**
- * The facts a scenario rule matches a validated request against.
- * @example
- * requestFacts({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' }, 'acct_alice').endpoint // 'video'
- */
-export function requestFacts(request: ImageRequest | VideoRequest, accountId: string): RequestFacts {
-  if ('inputMode' in request) {
-    return {
-      endpoint: 'video',
-      model: request.model,
-      provider: 'standard',
-      inputMode: request.inputMode,
-      prompt: request.prompt ?? '',
-      accountId,
-    }
-  }
-  const relay = isRelayRequest(request)
-  return {
-    endpoint: 'image',
-    model: request.model,
-    provider: relay ? 'relay' : request.provider === 'upstream-a' ? 'upstream-a' : 'standard',
-    inputMode: !relay && request.inputImageUrls ? 'image_to_image' : 'text_to_image',
-    prompt: request.prompt,
-    accountId,
-  }
-}
 
 export interface NewTask {
   account: Account
