@@ -1,7 +1,7 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
 import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
-import { Answers } from './answers.js'
+import { Answers } from './kept-answers.js'
 import { UPCOMING, type TaskRecord } from './task-record.js'
 import { RowPacking } from './row-packing.js'
 import { plainRecord, TaskRow, type TaskFields } from './task-row.js'
