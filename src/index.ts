@@ -2,7 +2,7 @@
 // The public API, in sections; everything else (the engine's parts, the route core) is internal.
 import type { HttpHandler } from 'msw'
 import type { Drift } from './drift/drift-state.js'
-import { accountHandles } from './engine/accounts/account-handle.js'
+import { accountHandles } from './engine/account-handle.js'
 import type { ConformanceView, Engine, JournalView } from './engine/engine.js'
 import type { App } from './handlers/app.js'
 import { mswHandlers } from './msw/adapter.js'
@@ -68,7 +68,7 @@ export type { HttpRequest, Reply } from './http/request-reply.js'
 
 // ---- Clocks and accounts (docs/clocks-and-worlds.md, A world per test: clocks of their own) ----
 export type { AdvanceBy } from './contract/control-requests.js'
-export type { AccountHandle } from './engine/accounts/account-handle.js'
+export type { AccountHandle } from './engine/account-handle.js'
 export type { AccountClock } from './engine/engine.js'
 export type { Advanced } from './engine/clock/account-clocks.js'
 export type { TaskChange } from './engine/tasks/task-life.js'

@@ -3,11 +3,10 @@ import { imageRequestSchemaFor, isRelayRequest, type ImageRequest } from '../con
 import { IMAGE_MODELS, VIDEO_MODELS } from '../contract/models.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import { imageTier, type Catalogue } from '../engine/catalogue.js'
-import { requestFacts } from '../engine/tasks/new-task.js'
 import { Problem, type ProblemDetail } from '../engine/problem.js'
 import { Random } from '../engine/random/random.js'
-import { refuseAsPlanned } from '../engine/service-calls.js'
 import type { ScenarioRequest, Scenarios } from '../engine/scenarios/scenarios.js'
+import { refuseAsPlanned, requestFacts } from '../engine/scenarios/submission-facts.js'
 import { idempotencyKeyIssues, validate } from '../engine/validation.js'
 
 /** What genmock knows that decides its answer to a submission: prices and scenarios, nothing stateful. */

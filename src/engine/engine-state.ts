@@ -184,7 +184,7 @@ export class EngineState {
 
   /**
    * A task's snapshot as JSON text, as every door writes it, sparsened as `sparsen` says: serialised
-   * once per change of the task for an origin and a setting (tasks/answers.ts); a `random` answer is
+   * once per change of the task for an origin and a setting (tasks/kept-answers.ts); a `random` answer is
    * drawn again on every read, numbered by the task's polls.
    */
   snapshotText(task: TaskRecord, origin: string, asked: SparseSetting | null | undefined): string {

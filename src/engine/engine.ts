@@ -7,6 +7,7 @@ import type { Clock, ClockState } from './clock/clock.js'
 import type { CoverageReport } from '../contract/control-answers.js'
 import type { OutcomeName } from '../contract/outcomes.js'
 import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
+import { unmetOutcomes } from './journal/coverage.js'
 import * as control from './control-actions.js'
 import { Random } from './random/random.js'
 import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
@@ -28,7 +29,7 @@ export type { ScenarioRequest } from './scenarios/scenarios.js'
 /** The journal as the engine shows it: read, never written (docs/control-api.md). */
 export type JournalView = Pick<Journal, 'find' | 'list' | 'size' | 'capacity'>
 /** The conformance findings as the engine shows them: read, never written. */
-export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'assertClean' | 'capacity'>
+export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'errorCount' | 'assertClean' | 'capacity'>
 
 /**
  * The simulation: accounts and their credits, tasks and their timelines, the clock, idempotency.
@@ -366,6 +367,11 @@ export class Engine {
   /** Which outcomes the clients met: the whole run's, or the given accounts' together. */
   coverageReport(accountIds?: readonly string[]): CoverageReport {
     return this.#state.coverage.report(accountIds)
+  }
+
+  /** The outcomes of `wanted` (or every one, for 'all') the run has not met (`--require-coverage`). */
+  unmetOutcomes(wanted: readonly string[]): OutcomeName[] {
+    return unmetOutcomes(this.coverageReport(), wanted)
   }
 
   // ---- scenarios ----

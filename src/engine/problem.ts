@@ -2,7 +2,8 @@
 import type { ValidationIssue } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
 import { bounded } from '../lib/bounded.js'
-import type { Breach, RuleId } from './journal/conformance.js'
+import type { RuleId } from '../contract/conformance-rules.js'
+import type { Breach } from './journal/breach.js'
 
 /**
  * Everything that can go wrong for a caller, as kinds with data: no HTTP here. The engine throws a

@@ -8,9 +8,10 @@ import type { SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import type { Account } from './accounts/accounts.js'
 import type { Breach, Instant } from './journal/conformance.js'
-import { Attempt } from './submission-attempt.js'
+import { Attempt, type Endpoint } from './submission-attempt.js'
 import { begin, evictedRead } from './tasks/keyed-begin.js'
-import { newTaskRecord, requestFacts } from './tasks/new-task.js'
+import { newTaskRecord } from './tasks/new-task.js'
+import { refuseAsPlanned, requestFacts } from './scenarios/submission-facts.js'
 import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
@@ -20,7 +21,7 @@ import type { TaskRecord } from './tasks/task-record.js'
 import { scheduleSteps, type ScheduledStep } from './tasks/timeline.js'
 import { idempotencyKeyIssues, validate } from './validation.js'
 
-export type Endpoint = 'image' | 'video'
+export type { Endpoint }
 
 export interface SubmitOptions {
   idempotencyKey?: string | null
@@ -291,19 +292,6 @@ function commit(
     scenarioHttpStatus: plan.httpStatus,
     delivery: plan.fault?.type === 'drop-after-commit' ? 'dropped' : 'answered',
   }
-}
-
-/** A scenario's reject or error-before-commit fault: nothing is stored or debited (drift/expect.ts asks too). */
-export function refuseAsPlanned({ reject, fault }: SubmitPlan, credits: number): void {
-  if (reject) {
-    const body =
-      reject.body.error === 'Insufficient credits' && reject.body.required === undefined
-        ? { ...reject.body, required: credits }
-        : reject.body
-    throw Problem.of({ kind: 'rejected', scenarioReply: { ...reject, body } })
-  }
-  if (fault?.type === 'error-before-commit')
-    throw Problem.of({ kind: 'fault', scenarioStatus: fault.status, message: fault.error })
 }
 
 /** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */

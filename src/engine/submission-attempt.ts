@@ -1,7 +1,9 @@
 // A submission as the conformance rules and Idempotency-Key records compare it, its fingerprint made lazily.
 import { textHash } from '../lib/bounded.js'
-import type { Endpoint } from './service-calls.js'
 import { canonicalJson } from './tasks/idempotency.js'
+
+/** Which generation endpoint a submission went to. */
+export type Endpoint = 'image' | 'video'
 
 /**
  * A submission as the conformance rules compare it with the account's recent ones. Its fingerprint,

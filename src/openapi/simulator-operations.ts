@@ -1,3 +1,5 @@
+// The control document's operations of the simulator itself: the dashboard, health, this document, reset
+// (handlers/simulator-handlers.ts).
 import { COMMON_RULES } from './control-rules.js'
 import { common, errors, ok200, op } from './operation-parts.js'
 import { ref, response } from './json-schema.js'

@@ -131,6 +131,17 @@ describe('findings', () => {
     expect([c.findings(), c.counts()]).toEqual([[], {}])
   })
 
+  it('counts the findings of error rules apart from the warnings, past the capacity too', () => {
+    const c = new Conformance(1)
+    const at = { accountId: 'acct_a', at: 'x', requestSeq: 1 }
+    expect(c.errorCount()).toBe(0)
+    c.record([{ rule: 'poll-after-terminal', message: 'warning' }], at)
+    expect(c.errorCount()).toBe(0)
+    c.record([{ rule: 'relay-without-key', message: 'error' }], at)
+    c.record([{ rule: 'key-in-browser', message: 'error' }], at)
+    expect([c.errorCount(), c.findings().length]).toEqual([2, 1])
+  })
+
   it('every rule has a severity and the interface line it enforces', () => {
     for (const rule of Object.values(CONFORMANCE_RULES)) {
       expect(['error', 'warning']).toContain(rule.severity)

@@ -4,12 +4,14 @@
  * the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
+import type { Breach } from './breach.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { bounded } from '../../lib/bounded.js'
 import { RECORDS_PER_ACCOUNT } from '../tasks/idempotency.js'
 import { KEEP_FINISHED_PER_ACCOUNT } from '../tasks/task-store.js'
 
 export { RULE_IDS, type RuleId }
+export type { Breach }
 
 export type Severity = 'error' | 'warning'
 
@@ -60,18 +62,6 @@ export const CONFORMANCE_RULES: Readonly<Record<RuleId, { severity: Severity; en
       'a finished task is kept for reading ' +
       `(genmock keeps each account's latest ${KEEP_FINISHED_PER_ACCOUNT} finished tasks)`,
   },
-}
-
-/** A breach as the request that made it reports it. */
-export interface Breach {
-  rule: RuleId
-  message: string
-  taskId?: string
-  idempotencyKey?: string
-  /** Another extra read of a task whose poll-after-terminal finding is kept already (its count was updated). */
-  repeat?: boolean
-  /** Whose rule it was, when the request itself authenticated as nobody (relay media without a key). */
-  accountId?: string
 }
 
 export interface Finding extends Omit<Breach, 'repeat' | 'accountId'> {
@@ -290,6 +280,13 @@ export class Conformance {
   /** Findings per rule since the last clear, including ones no longer kept. */
   counts(): Partial<Record<RuleId, number>> {
     return Object.fromEntries(this.#counts)
+  }
+
+  /** How many findings are of a rule of error severity (what `--fail-on-findings` fails on). */
+  errorCount(): number {
+    let errors = 0
+    for (const [rule, n] of this.#counts) if (CONFORMANCE_RULES[rule].severity === 'error') errors += n
+    return errors
   }
 
   /**

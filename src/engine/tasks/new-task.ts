@@ -1,6 +1,6 @@
 // A new task from an accepted request: its facts, price, output size and first record.
 import type { IdStyle } from '../../contract/id-style.js'
-import { isRelayRequest, type ImageRequest } from '../../contract/image-request.js'
+import type { ImageRequest } from '../../contract/image-request.js'
 import { LIMITS } from '../../contract/limits.js'
 import { IMAGE_MODELS, VIDEO_MODELS } from '../../contract/models.js'
 import type { VideoRequest } from '../../contract/video-request.js'
@@ -11,37 +11,10 @@ import type { Random } from '../random/random.js'
 import type { RequestFacts } from '../scenarios/rule-match.js'
 import type { SubmitPlan } from '../scenarios/scenarios.js'
 import type { TaskRecord } from './task-record.js'
-import { TaskRow } from './task-row.js'
+import type { TaskStore } from './task-store.js'
 
 /** Default time from acceptance to a relay task's expiresAt (docs/where-the-interface-is-silent.md). */
 const RELAY_EXPIRY_MS = 3600 * 1000
-
-/**
- * The facts a scenario rule matches a validated request against.
- * @example
- * requestFacts({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' }, 'acct_alice').endpoint // 'video'
- */
-export function requestFacts(request: ImageRequest | VideoRequest, accountId: string): RequestFacts {
-  if ('inputMode' in request) {
-    return {
-      endpoint: 'video',
-      model: request.model,
-      provider: 'standard',
-      inputMode: request.inputMode,
-      prompt: request.prompt ?? '',
-      accountId,
-    }
-  }
-  const relay = isRelayRequest(request)
-  return {
-    endpoint: 'image',
-    model: request.model,
-    provider: relay ? 'relay' : request.provider === 'upstream-a' ? 'upstream-a' : 'standard',
-    inputMode: !relay && request.inputImageUrls ? 'image_to_image' : 'text_to_image',
-    prompt: request.prompt,
-    accountId,
-  }
-}
 
 export interface NewTask {
   account: Account
@@ -54,7 +27,8 @@ export interface NewTask {
   /** Where ids are drawn from, in which style; a task id is drawn again while `stored` has it. */
   random: Random
   style: IdStyle
-  stored: { has(id: string): boolean }
+  /** The store the task goes into: its record is packed as the store keeps its rows. */
+  stored: Pick<TaskStore, 'has' | 'newRecord'>
 }
 
 /**
@@ -68,12 +42,12 @@ export function newTaskRecord(task: NewTask): TaskRecord {
   const relay = facts.provider === 'relay'
   // Relay bodies have no layout fields: their previews take the default size.
   const layout = request as { aspectRatio?: string; width?: number; height?: number }
-  // A dense row (task-row.ts), then the optional fields by assignment, in this order (the order a saved
+  // A dense row of the store's (task-row.ts), then the optional fields by assignment, in this order (the order a saved
   // state lists them in). Ids are drawn in the order a record lists them: the task's, then the others.
   // Only a task id must not be a stored task's: the others name nothing genmock looks up.
   let id = drawId(random, style, 'tsk_')
   while (task.stored.has(id)) id = drawId(random, style, 'tsk_')
-  const record = new TaskRow({
+  const record = task.stored.newRecord({
     id,
     seq,
     type: facts.endpoint,

@@ -3,8 +3,8 @@ import type { TaskStatus } from '../../contract/task-status.js'
 import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
+import { OneStep, Upcoming } from './steps-to-come.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
-import { smallOffset } from './task-row.js'
 import type { TaskStore } from './task-store.js'
 import type { Change, PollStep, ScheduledStep, TimedStep } from './timeline.js'
 
@@ -29,41 +29,6 @@ export interface TaskChange {
 
 /** The `polls` of the tasks that have none (most): one array, never added to. */
 const NO_POLLS: PollStep[] = []
-
-/**
- * A pending task's steps to come, one object per task: its timed steps in time order (each one an
- * event on its life's heap, which applies the first), its `poll N` steps in order of N.
- */
-export class Upcoming {
-  /** The life (one per clock) whose heap holds the timed steps. */
-  owner: TaskLife
-  readonly timed: TimedStep[]
-  readonly polls: PollStep[]
-
-  constructor(owner: TaskLife, timed: TimedStep[], polls: PollStep[]) {
-    this.owner = owner
-    this.timed = timed
-    this.polls = polls
-  }
-}
-
-/**
- * What is to come for a pending task whose one step to come is timed (most tasks): its change,
- * one object shared by every such task of the life, its time in the task's DUE slot. With no
- * change, nothing is to come (a task left pending by its last step).
- */
-export class OneStep {
-  readonly owner: TaskLife
-  readonly change: Change | undefined
-
-  constructor(owner: TaskLife, change: Change | undefined) {
-    this.owner = owner
-    this.change = change
-  }
-}
-
-/** A pending task's steps to come, as its record keeps them (UPCOMING). */
-export type Steps = Upcoming | OneStep
 
 /**
  * Every pending change of every task, and the one place a change is applied to a task, with its
@@ -125,7 +90,13 @@ export class TaskLife {
     this.history.created(task)
     this.#pending++
     const only = steps.length === 1 ? steps[0]! : undefined
-    if (only?.kind === 'time' && this.#oneStep(task, only)) return
+    if (only?.kind === 'time') {
+      // One timed step: a OneStep shared with the tasks of the same change, its time in the task's DUE slot.
+      task[DUE] = only.at
+      task[UPCOMING] = this.#sharedStep(only.set, only.refund)
+      this.#events.schedule(only.at, task)
+      return
+    }
     const timed = steps.filter((step): step is TimedStep => step.kind === 'time').sort((a, b) => a.at - b.at)
     const polls =
       timed.length === steps.length
@@ -133,16 +104,6 @@ export class TaskLife {
         : steps.filter((step): step is PollStep => step.kind === 'poll').sort((a, b) => a.n - b.n)
     task[UPCOMING] = new Upcoming(this, timed, polls)
     for (const step of timed) this.#events.schedule(step.at, task)
-  }
-
-  /** Places a lone timed step as a OneStep, when its time is a small offset from the task's creation. */
-  #oneStep(task: TaskRecord, { at, set, refund }: TimedStep): boolean {
-    const due = smallOffset(at, task.createdAt)
-    if (due === undefined) return false
-    task[DUE] = due
-    task[UPCOMING] = this.#sharedStep(set, refund)
-    this.#events.schedule(at, task)
-    return true
   }
 
   /** The OneStep of this change. */
@@ -369,5 +330,5 @@ export function stepsOf(task: TaskRecord): { timed: readonly TimedStep[]; polls:
   if (!steps || steps instanceof Upcoming) return steps
   if (!steps.change) return { timed: [], polls: NO_POLLS }
   const { set, refund } = steps.change
-  return { timed: [{ kind: 'time', at: task.createdAt + task[DUE]!, set, refund }], polls: NO_POLLS }
+  return { timed: [{ kind: 'time', at: task[DUE]!, set, refund }], polls: NO_POLLS }
 }

@@ -2,7 +2,7 @@
 import type * as z from 'zod'
 import type { taskStatusSchema as taskStatus } from '../../contract/task-status.js'
 import type { ImageSize } from '../media/preview-image.js'
-import type { Steps } from './task-life.js'
+import type { Steps } from './steps-to-come.js'
 
 /**
  * Where a pending task's steps to come are kept on its record (task-life.ts), and the time of the
@@ -51,6 +51,6 @@ export interface TaskRecord {
   preview: ImageSize
   /** Its steps to come while it is pending (task-life.ts). */
   [UPCOMING]?: Steps | undefined
-  /** With a OneStep, when it comes: milliseconds after createdAt. */
+  /** With a OneStep, when it comes (simulated epoch milliseconds). */
   [DUE]?: number | undefined
 }

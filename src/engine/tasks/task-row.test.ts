@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import type { TaskRecord } from './task-record.js'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { RowPacking } from './row-packing.js'
+import { DUE, type TaskRecord } from './task-record.js'
 import { plainRecord, TaskRow, type TaskFields } from './task-row.js'
 
 const fields = (overrides: Partial<TaskFields> = {}): TaskFields => ({
@@ -50,9 +51,15 @@ const literal = (f: TaskFields): TaskRecord => ({
 })
 
 describe('TaskRow', () => {
+  // Each test's rows are one store's.
+  let packing: RowPacking
+  beforeEach(() => {
+    packing = new RowPacking()
+  })
+
   it('reads back every field it was made with, and lists them as the literal did, in its order', () => {
     const f = fields()
-    const row = new TaskRow(f)
+    const row = new TaskRow(f, packing)
     const record = plainRecord(row)
     expect(record).not.toBeInstanceOf(TaskRow)
     expect(JSON.stringify(record)).toBe(JSON.stringify(literal(f)))
@@ -64,7 +71,7 @@ describe('TaskRow', () => {
       fields({ type: 'video', provider: 'relay', effectiveWatermark: true, demo: true, numOutputs: 10 }),
       fields({ provider: 'upstream-a', numOutputs: 1 }),
     ]) {
-      const row = new TaskRow(f)
+      const row = new TaskRow(f, packing)
       row.status = 2
       row.creditRefunded = true
       row.submissionUncertain = true
@@ -80,9 +87,9 @@ describe('TaskRow', () => {
 
   it('counts polls beside the packed fields, past the count its flags hold too', () => {
     const f = fields({ numOutputs: 10, type: 'video' })
-    const row = new TaskRow(f)
+    const row = new TaskRow(f, packing)
     row.status = 2
-    for (const polls of [1, 16_382, 16_383, 16_384, 5_000_000, 7]) {
+    for (const polls of [1, 8190, 8191, 8192, 5_000_000, 7]) {
       row.polls = polls
       expect([row.polls, row.numOutputs, row.status, row.type]).toEqual([polls, 10, 2, 'video'])
     }
@@ -92,7 +99,7 @@ describe('TaskRow', () => {
   })
 
   it('keeps updatedAt exact, whether it fits a small integer past createdAt or not', () => {
-    const row = new TaskRow(fields())
+    const row = new TaskRow(fields(), packing)
     const created = row.createdAt
     for (const at of [created, created + 6000, created - 1, created + 2 ** 30 - 1, created + 2 ** 30, created + 0.5]) {
       row.updatedAt = at
@@ -103,9 +110,9 @@ describe('TaskRow', () => {
   })
 
   it("keeps createdAt exact, near the first task's and far from it, and updatedAt with it", () => {
-    const first = new TaskRow(fields())
+    const first = new TaskRow(fields(), packing)
     for (const at of [first.createdAt + 5, first.createdAt - 2 ** 31, 0, 1.25, first.createdAt + 2 ** 40]) {
-      const row = new TaskRow(fields({ createdAt: at }))
+      const row = new TaskRow(fields({ createdAt: at }), packing)
       expect([row.createdAt, row.updatedAt]).toEqual([at, at])
       row.updatedAt = at + 6000
       row.createdAt = first.createdAt
@@ -116,7 +123,10 @@ describe('TaskRow', () => {
   it('gives back the three ids of every id style, and one set alone', () => {
     const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e'
     const long = 'Ab-._~'.repeat(10).concat('Zz09')
-    const row = new TaskRow(fields({ providerTaskId: uuid, requestId: '4737109823412390611', httpRequestId: long }))
+    const row = new TaskRow(
+      fields({ providerTaskId: uuid, requestId: '4737109823412390611', httpRequestId: long }),
+      packing,
+    )
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, '4737109823412390611', long])
     row.requestId = 'req_other'
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([uuid, 'req_other', long])
@@ -124,7 +134,7 @@ describe('TaskRow', () => {
 
   it('gives back prefixed ids, kept packed, and any id set later, packed or not', () => {
     const f = fields()
-    const row = new TaskRow(f)
+    const row = new TaskRow(f, packing)
     expect([row.providerTaskId, row.requestId, row.httpRequestId]).toEqual([
       f.providerTaskId,
       f.requestId,
@@ -141,9 +151,9 @@ describe('TaskRow', () => {
   })
 
   it("shares its account's, model's, scenario's and layout's fields with like rows, and changes only its own", () => {
-    const a = new TaskRow(fields())
-    const b = new TaskRow(fields({ id: 'tsk_b', seq: 8 }))
-    const c = new TaskRow(fields({ id: 'tsk_c', seq: 9, model: 'base-image-3', creditsUsed: 6 }))
+    const a = new TaskRow(fields(), packing)
+    const b = new TaskRow(fields({ id: 'tsk_b', seq: 8 }), packing)
+    const c = new TaskRow(fields({ id: 'tsk_c', seq: 9, model: 'base-image-3', creditsUsed: 6 }), packing)
     b.accountId = 'acct_b'
     b.preview = { width: 128, height: 256 }
     expect([a.accountId, a.preview]).toEqual(['acct_a', { width: 256, height: 256 }])
@@ -159,13 +169,44 @@ describe('TaskRow', () => {
   })
 
   it('lists the optional fields after the others, in the order they were set, as Object.assign sets them', () => {
-    const row = new TaskRow(fields({ provider: 'relay' }))
+    const row = new TaskRow(fields({ provider: 'relay' }), packing)
     row.upstreamHttpStatus = 200
     row.relayStatus = 'queued'
     Object.assign(row, { status: 2, errorCode: 'UPSTREAM_FAILED', submissionUncertain: true })
     const record = plainRecord(row)
     expect(Object.keys(record).slice(-3)).toEqual(['upstreamHttpStatus', 'relayStatus', 'errorCode'])
     expect([record.status, record.submissionUncertain, record.errorCode]).toEqual([2, true, 'UPSTREAM_FAILED'])
+  })
+
+  it('keeps the due time of a OneStep exact, near createdAt or far from it, and through a new createdAt', () => {
+    const row = new TaskRow(fields(), packing)
+    expect(row[DUE]).toBeUndefined()
+    for (const at of [row.createdAt + 6000, row.createdAt, row.createdAt + 2 ** 30 - 1, row.createdAt + 2 ** 30, 0.5]) {
+      row[DUE] = at
+      expect(row[DUE]).toBe(at)
+    }
+    row[DUE] = row.createdAt + 5000
+    const due = row[DUE]
+    row.createdAt += 2 ** 31
+    expect(row[DUE]).toBe(due)
+    row[DUE] = undefined
+    expect(row[DUE]).toBeUndefined()
+    expect(Object.keys(plainRecord(row))).toEqual(Object.keys(literal(fields())))
+  })
+
+  it("shares nothing with another store's rows: each packing has its own base and its own common fields", () => {
+    const other = new RowPacking()
+    const far = fields({ createdAt: 5 })
+    const a = new TaskRow(fields(), packing)
+    const b = new TaskRow(far, other)
+    // b's store began at 5: 5 is its base, not a time 56 years from a's first task.
+    expect([packing.base, other.base]).toEqual([fields().createdAt, 5])
+    expect([a.createdAt, b.createdAt]).toEqual([fields().createdAt, 5])
+    b.accountId = 'acct_b'
+    const f = fields()
+    expect(packing.common(f)).toBe(packing.common({ ...f }))
+    expect(other.common(f)).not.toBe(packing.common(f))
+    expect([a.accountId, b.accountId]).toEqual(['acct_a', 'acct_b'])
   })
 
   it('leaves a plain record as it is', () => {

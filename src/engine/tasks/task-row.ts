@@ -1,7 +1,8 @@
 // A new task's record in a dense fixed shape: the small fields packed, the secondary ids in one string.
 import type { ImageSize } from '../media/preview-image.js'
 import { packIds, unpackId } from './packed-ids.js'
-import type { Steps } from './task-life.js'
+import { smallOffset, type Common, type RowPacking } from './row-packing.js'
+import type { Steps } from './steps-to-come.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
 
 /** A new task's fields, as `newTaskRecord` works them out. */
@@ -35,7 +36,7 @@ const REFUNDED = 1 << 5
 const UNCERTAIN = 1 << 6
 const WATERMARK = 1 << 7
 const DEMO = 1 << 8
-/** `#created` is createdAt itself, not its offset from `base`. */
+/** `#created` is createdAt itself, not its offset from its packing's base. */
 const CREATED_WHOLE = 1 << 9
 /** `#updated` is updatedAt itself, not its offset from createdAt. */
 const UPDATED_WHOLE = 1 << 10
@@ -43,60 +44,23 @@ const UPDATED_WHOLE = 1 << 10
 const PACKED = 1 << 11
 /** numOutputs (1–10) in the four bits from here. */
 const OUTPUTS_SHIFT = 12
+/** `#due` is the due time itself, not its offset from createdAt. */
+const DUE_WHOLE = 1 << 16
 /** polls in the bits from here on, up to POLLS_KEPT; from there on in the row's MANY_POLLS property. */
-const POLLS_SHIFT = 16
+const POLLS_SHIFT = 17
 const POLLS_KEPT = (1 << (30 - POLLS_SHIFT)) - 1
 const MANY_POLLS = Symbol('polls')
-
-/** The largest offset kept as a small integer (12 days); beyond it, the time itself, in a number box. */
-const SMALL_OFFSET = 2 ** 30 - 1
-
-/** The first row's createdAt: the others' are kept as offsets from it, with no number box of their own. */
-let base: number | undefined
-
-/**
- * `at` − `from` when it is a small integer that gives `at` back exactly: what a row (and a pending
- * task's DUE slot, task-life.ts) keeps of a time with no number box.
- */
-export function smallOffset(at: number, from: number): number | undefined {
-  const delta = at - from
-  // `| 0`: the difference of two times is a double even when whole, and a field given one keeps a number box.
-  return Number.isInteger(delta) && Math.abs(delta) <= SMALL_OFFSET && from + delta === at ? delta | 0 : undefined
-}
-
-/** The fields most tasks share with others: those of their account, model, scenario and layout. */
-type Common = Readonly<Pick<TaskFields, 'accountId' | 'model' | 'scenario' | 'creditsUsed' | 'preview'>>
-
-/** The Commons made last, newest first: a new row takes one of them when it has every field the same. */
-const recent: Common[] = []
-const RECENT = 8
-
-/** A Common with `fields`' values: one of the recent ones when it matches, else a new one. */
-function common({ accountId, model, scenario, creditsUsed, preview }: Common): Common {
-  for (const kept of recent)
-    if (
-      kept.accountId === accountId &&
-      kept.model === model &&
-      kept.scenario === scenario &&
-      kept.creditsUsed === creditsUsed &&
-      kept.preview === preview
-    )
-      return kept
-  const made: Common = { accountId, model, scenario, creditsUsed, preview }
-  if (recent.unshift(made) > RECENT) recent.pop()
-  return made
-}
 
 /**
  * A TaskRecord as the task store keeps each new task (docs/performance.md, Memory per task): 10
  * slots where a literal took 22, the fields of its account, model, scenario and layout in an object
- * it shares with the tasks before it that have the same (`common`), its three secondary ids in one
- * string of 64 bytes where they took 3 × 56 (packed-ids.ts), and its times as small integers,
- * boxed only when far apart (more than 12 days from each other or from the first task's).
+ * it shares with the tasks before it that have the same (its store's RowPacking), its three secondary
+ * ids in one string of 64 bytes where they took 3 × 56 (packed-ids.ts), and its times as small
+ * integers, boxed only when far apart (more than 12 days from each other or from its store's first task's).
  * Enumerable own fields are only some of a record's, so what saves a task takes `toRecord()`
  * (plainRecord), never the row.
  * @example
- * const row = new TaskRow(fields)
+ * const row = new TaskRow(fields, new RowPacking())
  * row.status = 1 // packed, read back as any record's
  * plainRecord(row) // { id, seq, type, …, preview } in the order a saved state lists them
  */
@@ -104,18 +68,19 @@ export class TaskRow implements TaskRecord {
   id: string
   seq: number
   prompt: string
-  /** accountId, model, scenario, creditsUsed and preview: an object many rows share (`common`). */
+  /** accountId, model, scenario, creditsUsed and preview: an object many rows of one store share. */
   #common: Common
-  /** createdAt − `base`, or createdAt itself (CREATED_WHOLE). */
+  /** createdAt − its packing's base, or createdAt itself (CREATED_WHOLE). */
   #created: number
   /** updatedAt − createdAt, or updatedAt itself (UPDATED_WHOLE). */
   #updated = 0
   /** providerTaskId, requestId and httpRequestId: packed (PACKED) in the prefixed style, else joined by spaces. */
   #ids: string
   #flags: number;
-  /** Its steps to come while it is pending (task-life.ts), and when the one of most comes, in slots of their own. */
-  [UPCOMING]: Steps | undefined;
-  [DUE]: number | undefined
+  /** Its steps to come while it is pending (task-life.ts), in a slot of its own. */
+  [UPCOMING]: Steps | undefined
+  /** With a OneStep, its due time − createdAt, or the time itself (DUE_WHOLE). */
+  #due: number | undefined
   // Set after creation, on the tasks that have them (no slot on the others), in this order.
   declare upstreamHttpStatus?: number
   declare relayStatus?: string
@@ -124,11 +89,12 @@ export class TaskRow implements TaskRecord {
   declare errorCode?: string
   declare errorMessage?: string
 
-  constructor(fields: TaskFields) {
+  constructor(fields: TaskFields, packing: RowPacking) {
     this.id = fields.id
     this.seq = fields.seq
     this.prompt = fields.prompt
-    this.#common = common(fields)
+    packing.firstRow(fields.createdAt)
+    this.#common = packing.common(fields)
     const ids: [string, string, string] = [fields.providerTaskId, fields.requestId, fields.httpRequestId]
     const packed = packIds(ids)
     this.#ids = packed ?? ids.join(' ')
@@ -139,8 +105,7 @@ export class TaskRow implements TaskRecord {
       (fields.effectiveWatermark ? WATERMARK : 0) |
       (fields.demo ? DEMO : 0) |
       (fields.numOutputs << OUTPUTS_SHIFT)
-    base ??= fields.createdAt
-    const created = smallOffset(fields.createdAt, base)
+    const created = smallOffset(fields.createdAt, packing.base)
     this.#created = created ?? fields.createdAt
     if (created === undefined) this.#flags |= CREATED_WHOLE
   }
@@ -150,7 +115,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set accountId(accountId: string) {
-    this.#common = common({ ...this.#common, accountId })
+    this.#common = this.#common.packing.common({ ...this.#common, accountId })
   }
 
   get model(): string {
@@ -158,7 +123,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set model(model: string) {
-    this.#common = common({ ...this.#common, model })
+    this.#common = this.#common.packing.common({ ...this.#common, model })
   }
 
   get scenario(): string {
@@ -166,7 +131,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set scenario(scenario: string) {
-    this.#common = common({ ...this.#common, scenario })
+    this.#common = this.#common.packing.common({ ...this.#common, scenario })
   }
 
   get creditsUsed(): number {
@@ -174,7 +139,7 @@ export class TaskRow implements TaskRecord {
   }
 
   set creditsUsed(creditsUsed: number) {
-    this.#common = common({ ...this.#common, creditsUsed })
+    this.#common = this.#common.packing.common({ ...this.#common, creditsUsed })
   }
 
   get preview(): ImageSize {
@@ -182,19 +147,34 @@ export class TaskRow implements TaskRecord {
   }
 
   set preview(preview: ImageSize) {
-    this.#common = common({ ...this.#common, preview })
+    this.#common = this.#common.packing.common({ ...this.#common, preview })
   }
 
   get createdAt(): number {
-    return this.#flags & CREATED_WHOLE ? this.#created : (base as number) + this.#created
+    return this.#flags & CREATED_WHOLE ? this.#created : this.#common.packing.base + this.#created
   }
 
+  /** A new createdAt; updatedAt and the due time stay what they were. */
   set createdAt(at: number) {
     const updated = this.updatedAt
-    const created = smallOffset(at, base as number)
+    const due = this[DUE]
+    const created = smallOffset(at, this.#common.packing.base)
     this.#created = created ?? at
     this.#flags = withBit(this.#flags, CREATED_WHOLE, created === undefined)
     this.updatedAt = updated
+    this[DUE] = due
+  }
+
+  /** With a OneStep, when it comes (task-life.ts): kept as an offset from createdAt when it is a small one. */
+  get [DUE](): number | undefined {
+    const due = this.#due
+    return due === undefined || this.#flags & DUE_WHOLE ? due : this.createdAt + due
+  }
+
+  set [DUE](at: number | undefined) {
+    const due = at === undefined ? undefined : smallOffset(at, this.createdAt)
+    this.#due = due ?? at
+    this.#flags = withBit(this.#flags, DUE_WHOLE, at !== undefined && due === undefined)
   }
 
   get type(): TaskRecord['type'] {
@@ -342,11 +322,10 @@ export class TaskRow implements TaskRecord {
       numOutputs: this.numOutputs,
       preview: this.preview,
     }
-    // The optional fields, in the order they were set (the row's own fields come first).
-    const own = Object.keys(this)
-    for (let i = OWN_FIELDS; i < own.length; i++) {
-      const key = own[i] as Exclude<keyof TaskRecord, typeof UPCOMING | typeof DUE>
-      ;(record as unknown as Record<string, unknown>)[key] = this[key]
+    // The optional fields, in the order they were set: the row's enumerable own fields but its public slots.
+    for (const key of Object.keys(this)) {
+      if (ROW_FIELDS.has(key)) continue
+      ;(record as unknown as Record<string, unknown>)[key] = this[key as OptionalField]
     }
     return record
   }
@@ -365,8 +344,16 @@ function idAt(ids: string, index: number): string {
   return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
 }
 
-/** How many enumerable own fields every row has, before its optional ones. */
-const OWN_FIELDS = 3
+/** The fields every row has as public slots (its others are private or accessors), named. */
+const ROW_FIELDS: ReadonlySet<string> = new Set(['id', 'seq', 'prompt'] satisfies (keyof TaskRow)[])
+/** The fields a row has as own properties only once they are set (declared on TaskRow, not made by it). */
+type OptionalField =
+  | 'upstreamHttpStatus'
+  | 'relayStatus'
+  | 'pollAfterSeconds'
+  | 'expiresAt'
+  | 'errorCode'
+  | 'errorMessage'
 
 /**
  * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.

@@ -1,9 +1,10 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
 import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
-import { Answers } from './answers.js'
+import { Answers } from './kept-answers.js'
 import { UPCOMING, type TaskRecord } from './task-record.js'
-import { plainRecord } from './task-row.js'
+import { RowPacking } from './row-packing.js'
+import { plainRecord, TaskRow, type TaskFields } from './task-row.js'
 
 /** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
 export interface SavedTasks {
@@ -69,6 +70,8 @@ export class TaskStore {
   readonly keepPerAccount: number
   /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
   readonly answers = new Answers()
+  /** What this store's new rows share to stay small (row-packing.ts): its own, never another store's. */
+  readonly packing = new RowPacking()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -110,6 +113,15 @@ export class TaskStore {
     const pending: TaskRecord[] = []
     for (const task of this.#entries.list()) if (task[UPCOMING]) pending.push(task)
     return pending
+  }
+
+  /**
+   * A new task's record, packed as this store keeps its rows (task-row.ts); not stored until `add`.
+   * @example
+   * store.add(store.newRecord(fields))
+   */
+  newRecord(fields: TaskFields): TaskRecord {
+    return new TaskRow(fields, this.packing)
   }
 
   /** Stores a new task; its seq is higher than every stored task's. */

@@ -2,7 +2,6 @@
 import { parseSpan, type Span } from '../../contract/duration.js'
 import type { TaskChange, TimelineStepInput } from '../../contract/scenario.js'
 import type { Random } from '../random/random.js'
-import type { TaskRecord } from './task-record.js'
 
 /** A change to a task and its ledger effect: what a timeline step or a forced transition does. */
 export interface Change {
@@ -50,7 +49,11 @@ export function planStep({ at, set, refund }: TimelineStepInput): PlannedStep {
  * @example
  * scheduleSteps(plan.timeline, task, random) // [{ kind: 'time', at: 1767225607000, set: { status: 1 } }]
  */
-export function scheduleSteps(steps: readonly PlannedStep[], task: TaskRecord, random: Random): ScheduledStep[] {
+export function scheduleSteps(
+  steps: readonly PlannedStep[],
+  task: { readonly createdAt: number; readonly expiresAt?: number | undefined },
+  random: Random,
+): ScheduledStep[] {
   const scheduled: ScheduledStep[] = []
   for (const { at, set, refund } of steps) {
     if (at.kind === 'poll') scheduled.push({ kind: 'poll', n: at.n, set, refund })

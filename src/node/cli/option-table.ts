@@ -5,7 +5,6 @@ import { DEFAULT_ID_STYLE, ID_STYLES } from '../../contract/id-style.js'
 import { misspelledOutcomes } from '../../contract/outcomes.js'
 import { SPARSE_MODES } from '../../contract/sparse.js'
 import { proxyTarget } from '../../drift/proxy-target.js'
-import type { ServerOptions } from '../server/server.js'
 import {
   adminToken,
   adminTokenFile,
@@ -20,29 +19,10 @@ import {
   originEntry,
   UsageError,
 } from './option-values.js'
+import { option, type OptionSpec } from './option-spec.js'
 import { STATE_OPTIONS } from './state-options.js'
 
-/**
- * Reads one option's text: undefined when neither the command line nor the environment gives it;
- * `from` names where it came from (`--port` or `GENMOCK_PORT`), for the messages.
- */
-type Parse<T> = (text: string | undefined, from: string) => T
-
-export interface OptionSpec<T> {
-  /** The value's placeholder in --help ('N'); none for a flag. */
-  arg?: string
-  /** The value of the option given alone (`--sparse` is `--sparse=random`); it takes no next word then. */
-  bare?: string
-  short?: string
-  /** --help's text, line by line. */
-  help: string | string[]
-  parse: Parse<T>
-  /** false: never read from the environment (--help, --version). */
-  env?: false
-  /** The startServer option the value is, as it is; none for what is read further (the clock, files, the proxy). */
-  server?: keyof ServerOptions
-}
-const option = <T>(spec: OptionSpec<T>) => spec
+export type { OptionSpec }
 
 /**
  * Every option, in --help's order. A key `maxTasks` is the option `--max-tasks` and the variable

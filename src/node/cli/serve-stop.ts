@@ -2,9 +2,6 @@
 // shutdown steps (summary lines, --report, --require-coverage, --fail-on-findings) deciding the exit code.
 import { writeFileSync } from 'node:fs'
 import { constants as os } from 'node:os'
-import type { RuleId } from '../../contract/conformance-rules.js'
-import { CONFORMANCE_RULES } from '../../engine/journal/conformance.js'
-import { unmetOutcomes } from '../../engine/journal/coverage.js'
 import type { Engine } from '../../engine/engine.js'
 import { conformanceSummary, coverageSummary, driftSummary } from '../../reports/summary-lines.js'
 import { junitReport } from '../../reports/conformance-junit.js'
@@ -27,24 +24,19 @@ export interface StopContext {
 /** One step when genmock stops, once the requests in flight are answered: it may print; its exit code. */
 export type ShutdownStep = (context: StopContext) => number
 
-const errorFindings = (counts: Partial<Record<RuleId, number>>) =>
-  Object.entries(counts).reduce(
-    (sum, [rule, n]) => sum + (CONFORMANCE_RULES[rule as RuleId].severity === 'error' ? n : 0),
-    0,
-  )
-
 /** What genmock does when it stops, in this order; the largest exit code wins. */
 export const SHUTDOWN: ShutdownStep[] = [
   function summary({ engine, out }) {
     const counts = engine.conformance.counts()
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
-    out.event('conformance', { findings: total, errors: errorFindings(counts), counts }, conformanceSummary(counts))
+    const errors = engine.conformance.errorCount()
+    out.event('conformance', { findings: total, errors, counts }, conformanceSummary(counts))
     return 0
   },
   function coverageLine({ args, engine, out }) {
     const report = engine.coverageReport()
     out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
-    const unmet = unmetOutcomes(report, args.requireCoverage)
+    const unmet = engine.unmetOutcomes(args.requireCoverage)
     if (unmet.length === 0) return 0
     out.warn('coverage-unmet', { unmet }, `--require-coverage: not met: ${unmet.join(', ')}, exit 1`)
     return 1
@@ -69,7 +61,7 @@ export const SHUTDOWN: ShutdownStep[] = [
     }
   },
   function failOnFindings({ args, engine, out }) {
-    const errors = errorFindings(engine.conformance.counts())
+    const errors = engine.conformance.errorCount()
     if (!args.failOnFindings || errors === 0) return 0
     out.warn(
       'findings',

@@ -1,10 +1,9 @@
 // The command line's options for keeping the state in a folder (docs/state.md), as rows of the one
-// option table (option-table.ts). No imports beyond the option readers: --help loads this too.
-import type { OptionSpec } from './option-table.js'
+// option table (option-table.ts; option-spec.ts types a row). No imports beyond the option readers:
+// --help loads this too.
+import { option } from './option-spec.js'
 import { fileName, oneOf } from './option-values.js'
 import { SAVE_STRATEGIES } from '../state/save-strategy.js'
-
-const option = <T>(spec: OptionSpec<T>) => spec
 
 export const STATE_OPTIONS = {
   state: option({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Engine } from '../engine.js'
 import { scenarioSchema } from '../../contract/scenario.js'
-import { Answers } from './answers.js'
+import { Answers } from './kept-answers.js'
 import { pendingRecord } from './task-record.fixtures.js'
 
 const answer = (text: string, origin = 'http://a') => ({ origin, setting: 'off' as const, text, sparse: false })

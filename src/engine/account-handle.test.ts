@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accountHandles } from './account-handle.js'
-import { Engine } from '../engine.js'
-import { Problem } from '../problem.js'
+import { Engine } from './engine.js'
+import { Problem } from './problem.js'
 
 const START = Date.parse('2026-01-01T00:00:00.000Z')
 

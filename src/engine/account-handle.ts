@@ -1,9 +1,9 @@
 // Accounts made for one test (the test kit's worlds): created, with their clock at hand, and removed.
-import { accountCreateSchema, clockAdvanceSchema, type AdvanceBy } from '../../contract/control-requests.js'
+import { accountCreateSchema, clockAdvanceSchema, type AdvanceBy } from '../contract/control-requests.js'
 import type { z } from 'zod'
-import type { AccountClock, Engine } from '../engine.js'
-import { validate } from '../validation.js'
-import type { Advanced } from '../clock/account-clocks.js'
+import type { AccountClock, Engine } from './engine.js'
+import { validate } from './validation.js'
+import type { Advanced } from './clock/account-clocks.js'
 
 /** An account made for one test, with its clock at hand. */
 export interface AccountHandle {
