@@ -47,12 +47,15 @@ function exists(pid: number): boolean {
 /** The command of a process looks like genmock: the package's bin, the bundle, or a single executable of that name. */
 const looksLikeGenmock = (command: string) => /genmock|cli\.c?js/.test(command)
 
+const inUse = (owner: LockOwner) =>
+  `the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}; one genmock per --state DIR`
+
 /** What a lock on this machine means: taken over ('gone'), or a refusal's words. */
 function judgeLocal(owner: LockOwner, file: string): 'gone' | string {
   // In a container genmock is often pid 1 on every start: its own pid is a previous run's.
   if (owner.pid === process.pid || !exists(owner.pid)) return 'gone'
   const info = processInfo(owner.pid)
-  if (info === undefined) return `the folder is in use by genmock pid ${owner.pid} since ${owner.since}`
+  if (info === undefined) return inUse(owner)
   if (info.state === 'Z') return 'gone'
   if (owner.started !== undefined && owner.started !== info.started) return 'gone'
   if (!looksLikeGenmock(info.command))
@@ -60,7 +63,7 @@ function judgeLocal(owner: LockOwner, file: string): 'gone' | string {
       `names pid ${owner.pid}, a live process that is not genmock (${info.command.slice(0, 60)}); ` +
       `if no genmock uses this folder, delete ${file}`
     )
-  return `the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}`
+  return inUse(owner)
 }
 
 /** Why a lock there now is not taken over (a refusal's words), or undefined when it may be. */
@@ -80,8 +83,7 @@ function refusal(file: string): string | undefined {
       `if no genmock uses this folder, delete ${file}`
     )
   }
-  if (owner.host !== hostname())
-    return old ? undefined : `the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}`
+  if (owner.host !== hostname()) return old ? undefined : inUse(owner as LockOwner)
   const local = judgeLocal(owner as LockOwner, file)
   return local === 'gone' ? undefined : local
 }
@@ -126,7 +128,7 @@ export function takeLock(dir: string): { stale: boolean; beat(): void; release()
   for (let attempt = 0; !create(file, me); attempt++) {
     const why = refusal(file)
     if (why !== undefined || attempt > 0)
-      throw new StateDirError(`${file}: ${why ?? 'taken meanwhile'}; one genmock per --state DIR`)
+      throw new StateDirError(`${file}: ${why ?? 'taken by another genmock meanwhile; one genmock per --state DIR'}`)
     stale = true
     rmSync(file, { force: true })
   }
