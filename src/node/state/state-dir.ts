@@ -22,7 +22,7 @@ import {
   writeAll,
   writeAllLater,
 } from './state-fs.js'
-import { isOpeningLine, LOG_FILE, type LogDamage, lineSum, scanLog } from './state-log.js'
+import { isOpeningLine, LOG_FILE, type LogDamage, lineSum, openingLine, scanLog } from './state-log.js'
 
 export { StateDirError } from './state-error.js'
 export { LOCK_BEAT_MS, LOCK_FILE, takeLock } from './state-lock.js'
@@ -164,9 +164,13 @@ function checkHeader(dir: string, file: string, line: string): StateHeader {
 
 /** Reads state.json's header and body, and checks both; refuses naming the file and what is wrong. */
 export function readStateFile(dir: string): { header: StateHeader; saved: Snapshot } | undefined {
+  const text = readText(join(dir, STATE_FILE))
+  return text === undefined ? undefined : parseStateFile(dir, text)
+}
+
+/** state.json's text checked and read: its header and its saved state (see readStateFile). */
+export function parseStateFile(dir: string, text: string): { header: StateHeader; saved: Snapshot } {
   const file = join(dir, STATE_FILE)
-  const text = readText(file)
-  if (text === undefined) return undefined
   const end = text.indexOf('\n')
   const header = checkHeader(dir, file, end < 0 ? text : text.slice(0, end))
   const body = end < 0 ? '' : text.slice(end + 1)
@@ -217,7 +221,12 @@ export function readDir(dir: string): DirContents {
   if (log === undefined && header.folder !== undefined)
     throw damaged(dir, logFile, `missing, though ${STATE_FILE} (generation ${header.generation}) has one`)
   const scan = scanLog(log ?? '', header)
-  if (scan.damage) throw logRefusal(dir, scan.damage)
+  if (scan.damage) {
+    // A crash during a whole save, after state.json was renamed in place: the new log is still aside (renewLog).
+    if (readText(`${logFile}.tmp`) !== openingLine(header.folder ?? '', header.generation))
+      throw logRefusal(dir, scan.damage)
+    return { header, saved, changes: [], drift: [], logBytes: Buffer.byteLength(log ?? ''), rewrite: true }
+  }
   const rewrite = header.version < STATE_DIR_FORMAT || scan.generation < header.generation
   return { header, saved, changes: scan.changes, drift: scan.drift, logBytes: scan.logBytes, rewrite }
 }

@@ -80,14 +80,16 @@ export function openFile(file: string, mode: keyof typeof FLAGS): number | undef
   const before = lstatSync(file, { throwIfNoEntry: false })
   if (before === undefined && mode === 'read') return undefined
   if (before) checkKind(file, before)
-  faultOf('open', file)
   let fd: number
   try {
+    faultOf('open', file)
     fd = openSync(file, FLAGS[mode], 0o644)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ELOOP') throw notOurs(file, 'is a symbolic link')
     if (code === 'ENOENT' && mode === 'read') return undefined
+    // Reading, the refusal says so; writing, the caller does (a failed save is not a refusal).
+    if (mode === 'read') throw new StateDirError(`${file}: cannot be read (${code})`)
     throw error
   }
   try {
@@ -105,6 +107,8 @@ export function readText(file: string): string | undefined {
   if (fd === undefined) return undefined
   try {
     return readFileSync(fd, 'utf8')
+  } catch (error) {
+    throw new StateDirError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code})`)
   } finally {
     closeSync(fd)
   }

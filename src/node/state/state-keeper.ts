@@ -280,7 +280,7 @@ export class StateKeeper implements StateKeeping {
     const changes = whole ? undefined : this.#engine.takeChanges()
     if (changes) {
       const line = logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder)
-      await appendLine(this.#log, line, this.#logBytes, this.dir)
+      await appendLine(this.#log, line, this.dir)
       this.#logBytes += Buffer.byteLength(line)
     } else await this.#writeWhole()
     this.#lastSavedAt = new Date().toISOString()
@@ -293,11 +293,13 @@ export class StateKeeper implements StateKeeping {
   async #writeWhole(): Promise<void> {
     const body = await stateInSlices(this.#engine, this.#drift)
     const header = stateFileHeader(body, this.#generation + 1, this.#version, this.#folder)
-    await writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
+    const commit = () => writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
+    const log = await renewLogLater(this.dir, this.#folder, this.#generation + 1, commit, this.#log)
     this.#generation++
     this.#stateBytes = body.bytes
-    this.#log = await renewLogLater(this.dir, this.#folder, this.#generation, this.#log)
-    this.#logBytes = 0
+    // The new log could not be put in place: the old one is stale, so the next save is whole too.
+    if (log === undefined) this.#wholeNext = true
+    else [this.#log, this.#logBytes] = [log, 0]
   }
 
   /** #writeWhole at start, at once. */
@@ -307,9 +309,11 @@ export class StateKeeper implements StateKeeping {
     const body = JSON.stringify(saved)
     const text = stateFileText(body, this.#generation + 1, this.#version, this.#folder)
     try {
-      writeDurably(join(this.dir, STATE_FILE), text)
+      const log = renewLog(this.dir, this.#folder, this.#generation + 1, () =>
+        writeDurably(join(this.dir, STATE_FILE), text),
+      )
       closeSync(this.#log)
-      this.#log = renewLog(this.dir, this.#folder, this.#generation + 1)
+      this.#log = log
     } catch (error) {
       if (error instanceof StateDirError) throw error
       throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)

@@ -194,14 +194,23 @@ export function openLog(dir: string, bytes: number): { fd: number; torn?: TornWr
   const size = fstatSync(fd).size
   if (size <= bytes) return { fd }
   const copy = besideName(file, 'torn')
-  copyFileSync(file, copy, constants.COPYFILE_EXCL)
-  truncateFile(fd, bytes, file)
-  syncFile(fd, file)
+  try {
+    copyFileSync(file, copy, constants.COPYFILE_EXCL)
+    truncateFile(fd, bytes, file)
+    syncFile(fd, file)
+  } catch (error) {
+    closeSync(fd)
+    throw new StateDirError(`${file}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
+  }
   return { fd, torn: { file, offset: bytes, bytes: size - bytes, copy } }
 }
 
-/** The log made anew, holding only its opening line: written aside, fsynced, renamed over the old one. */
-export function renewLog(dir: string, folder: string, generation: number): number {
+/**
+ * The log made anew, holding only its opening line, around a whole save: written aside and fsynced,
+ * then `commit` (state.json renamed in place), then renamed over the old log. A crash after the
+ * commit leaves the old log beside the new state.json and this one aside, which readDir accepts.
+ */
+export function renewLog(dir: string, folder: string, generation: number, commit: () => void): number {
   const file = join(dir, LOG_FILE)
   const fd = openFile(`${file}.tmp`, 'create')
   try {
@@ -210,33 +219,52 @@ export function renewLog(dir: string, folder: string, generation: number): numbe
   } finally {
     closeSync(fd)
   }
+  commit()
   renameFile(`${file}.tmp`, file)
   syncFolder(dir)
   return openFile(file, 'append')
 }
 
-/** renewLog on libuv's threads, closing the old log's `old` descriptor once the new one is in place. */
-export async function renewLogLater(dir: string, folder: string, generation: number, old: number): Promise<number> {
+/**
+ * renewLog on libuv's threads; the old log's descriptor `old` is closed once the new one is in
+ * place. Undefined when the commit was made but the new log could not be put in place.
+ */
+export async function renewLogLater(
+  dir: string,
+  folder: string,
+  generation: number,
+  commit: () => Promise<void>,
+  old: number,
+): Promise<number | undefined> {
   const file = join(dir, LOG_FILE)
-  const fd = openFile(`${file}.tmp`, 'create')
+  const aside = openFile(`${file}.tmp`, 'create')
   try {
-    await writeAllLater(fd, openingLine(folder, generation), `${file}.tmp`)
-    await syncFileLater(fd, `${file}.tmp`)
+    await writeAllLater(aside, openingLine(folder, generation), `${file}.tmp`)
+    await syncFileLater(aside, `${file}.tmp`)
   } finally {
-    await closeFileLater(fd)
+    await closeFileLater(aside)
   }
-  await renameFileLater(`${file}.tmp`, file)
-  syncFolder(dir)
+  await commit()
+  let fd: number
+  try {
+    await renameFileLater(`${file}.tmp`, file)
+    syncFolder(dir)
+    fd = openFile(file, 'append')
+  } catch {
+    // The save is durable (state.json); the old log, still open, is stale: the next save is whole again.
+    return undefined
+  }
   await closeFileLater(old)
-  return openFile(file, 'append')
+  return fd
 }
 
 /**
- * Appends one line and makes it durable; if either fails, the log is cut back to `wholeBytes`, its
- * last whole line (bytes of our own unfinished write, never the user's), and the error thrown.
+ * Appends one line and makes it durable; if either fails, the log is cut back to its size before,
+ * its last whole line (bytes of our own unfinished write, never the user's), and the error thrown.
  */
-export async function appendLine(fd: number, line: string, wholeBytes: number, dir: string): Promise<void> {
+export async function appendLine(fd: number, line: string, dir: string): Promise<void> {
   const file = join(dir, LOG_FILE)
+  const wholeBytes = fstatSync(fd).size
   try {
     await writeAllLater(fd, line, file)
     await syncFileLater(fd, file)
