@@ -7,7 +7,7 @@ import { StateDirError, takeLock } from '../../src/node/state/state-dir.js'
 import { keep, keptFolder, tmp } from './folder-kit.js'
 
 /**
- * No writes through links, and a lock that says what it is (docs/state.md, The folder, The lock):
+ * No writes through links, and a lock that says what it is (docs/state.md, The lock):
  * a state file that is a link is refused and what it points at is left alone; the lock is made
  * with an exclusive create; a lock of a process that is gone, a zombie, or a pid used again is
  * taken over; a garbled lock, and one of a live process that is not genmock, are refused in words.
