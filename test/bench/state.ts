@@ -137,7 +137,7 @@ async function compactionStall(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     ;(globalThis as { gc?: () => void }).gc?.()
     const whole = await stall(() => {
-      stateFileText(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }), 1, 'bench')
+      stateFileText(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }), 1, 'bench', 'dir_bench')
     })
     ;(globalThis as { gc?: () => void }).gc?.()
     const sliced = await stall(() => keeper.compact())

@@ -6,9 +6,10 @@ import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { createSimulator } from '../../src/index.js'
-import { logLine, stateFileText } from '../../src/node/state/state-dir.js'
+import { logLine } from '../../src/node/state/state-dir.js'
 import { StateKeeper } from '../../src/node/state/state-keeper.js'
 import { appSender, START } from './mixed-load.js'
+import { oldStateFile } from './old-folders.js'
 
 /**
  * A changes.log line says how many values the random generator drew, not its 5 kB state
@@ -108,9 +109,9 @@ describe('a folder read back draws what the live engine draws next', () => {
 })
 
 describe('a folder of format 1', () => {
-  it('(the generator whole on every line) is read, and written anew in format 2 at start', async () => {
+  it('(the generator whole on every line) is read, and written anew in format 3 at start', async () => {
     const live = new Engine(options())
-    const state = stateFileText(JSON.stringify(live.checkpoint()), 1, '0.1.0').replace('"version":2', '"version":1')
+    const state = oldStateFile(JSON.stringify(live.checkpoint()), 1)
     let log = ''
     for (let i = 0; i < 3; i++) {
       await submit(live, 2)
@@ -121,7 +122,7 @@ describe('a folder of format 1', () => {
     writeFileSync(join(dir, 'state.json'), state)
     writeFileSync(join(dir, 'changes.log'), log)
     const { engine, keeper } = keep(dir)
-    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8').split('\n')[0]!).version).toBe(2)
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8').split('\n')[0]!).version).toBe(3)
     expect(engine.storedTasks).toBe(6)
     expect(await submit(engine, 3)).toEqual(await submit(live, 3))
     await keeper.close()

@@ -47,7 +47,7 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     const end = text.indexOf('\n')
     const header = { ...JSON.parse(text.slice(0, end)), version: 99, genmock: '9.0.0' }
     writeFileSync(file, `${JSON.stringify(header)}${text.slice(end)}`)
-    await refused(dir, /state\.json: written by genmock 9\.0\.0 in state format 99; this genmock reads format 2/)
+    await refused(dir, /state\.json: written by genmock 9\.0\.0 in state format 99; this genmock reads format 3/)
   })
 
   it('a truncated state.json', async () => {
@@ -71,7 +71,12 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     const lines = readFileSync(log, 'utf8')
     expect(lines.split('\n').length).toBeGreaterThan(2)
     writeFileSync(log, lines.replace('"seq"', '"seX"'))
-    await refused(dir, /changes\.log: line 1 is corrupted \(its checksum does not match\)/)
+    await refused(
+      dir,
+      /changes\.log: line 2 \(byte \d+\) is corrupted \(its checksum does not match\); see what is damaged with `genmock state check .*`, repair with `genmock state repair .*`$/m,
+    )
+    // Never cut, rewritten or deleted in place.
+    expect(readFileSync(log, 'utf8')).toBe(lines.replace('"seq"', '"seX"'))
   })
 
   it('a torn last line is what a kill mid-write leaves: cut off, and the state loads', async () => {

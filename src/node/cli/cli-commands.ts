@@ -16,6 +16,14 @@ export const COMMANDS = {
     ],
     files: 'at most one framework: genmock init vitest|jest|playwright|pytest',
   },
+  state: {
+    usage: 'state check|repair DIR',
+    help: [
+      'check: what a start would load from a --state DIR, and what is damaged;',
+      'repair: a repaired copy written beside it, saying what was dropped',
+    ],
+    files: 'check or repair, and one folder: genmock state check DIR',
+  },
   calibrate: {
     usage: 'calibrate FILE.har --out DIR',
     help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',

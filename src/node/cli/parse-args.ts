@@ -10,6 +10,7 @@ export type Command =
   | { kind: 'version' }
   | { kind: 'validate'; files: string[] }
   | { kind: 'calibrate'; file: string; out: string }
+  | { kind: 'state'; action: 'check' | 'repair'; dir: string }
   | { kind: 'init'; framework: string | undefined; out: string }
   | ({ kind: 'serve' } & ServeArgs)
 
@@ -97,6 +98,12 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     if (files.length !== 1 || serve.out === undefined)
       throw new UsageError(`calibrate needs ${COMMANDS.calibrate.files}`)
     return { kind: 'calibrate', file: files[0]!, out: serve.out }
+  }
+  if (command === 'state') {
+    const [action, dir, ...more] = files
+    if ((action !== 'check' && action !== 'repair') || dir === undefined || more.length > 0)
+      throw new UsageError(`state takes ${COMMANDS.state.files}`)
+    return { kind: 'state', action, dir }
   }
   if (command === 'init') {
     if (files.length > 1) throw new UsageError(`init takes ${COMMANDS.init.files}`)

@@ -18,7 +18,7 @@ import { output, writeError } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from '../server/server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
 import { unknownVariables } from './unknown-variables.js'
-import { savedLine, stateLine } from './state-lines.js'
+import { savedLine, stateLine, tornLine } from './state-lines.js'
 
 /**
  * The server's options the table gives one to one, from the values read (those not given left out).
@@ -202,6 +202,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}), ...(kept ? { state: kept.fields } : {}) },
     banner(info).trimEnd() + proxied + (kept ? `\n  state      ${kept.text}` : ''),
   )
+  if (server.state) tornLine(server.state, out)
   if (!LOOPBACK.test(args.host)) {
     const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
     out.warn(

@@ -28,6 +28,18 @@ export function stateLine(keeper: StateKeeper) {
   }
 }
 
+/** The warning at start when the log's torn last write was dropped (docs/state.md, Damage and crashes). */
+export function tornLine(keeper: StateKeeper, out: Output): void {
+  const torn = keeper.loaded.torn
+  if (torn === undefined) return
+  out.warn(
+    'state-torn',
+    { ...torn },
+    `warning: ${torn.file}: a torn last write (${torn.bytes} bytes from byte ${torn.offset}, never acknowledged) ` +
+      `was dropped; the original is kept as ${torn.copy}`,
+  )
+}
+
 /** The line when genmock stops: whether its last changes were saved. */
 export function savedLine(keeper: StateKeeper, out: Output): void {
   const { lastSavedAt, unsaved } = keeper.status()

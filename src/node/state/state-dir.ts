@@ -1,66 +1,64 @@
 // The files of a --state DIR (docs/state.md): state.json, a whole saved state written by
-// write-then-rename with fsync; changes.log, the changes saved since, one checksummed line each,
-// appended and fsynced; genmock.lock, the process that keeps the folder. Every refusal is a
-// StateDirError: one line naming the file and what is wrong with it.
-import { createHash } from 'node:crypto'
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-  ftruncateSync,
-  utimesSync,
-} from 'node:fs'
-import { open, rename } from 'node:fs/promises'
-import { hostname } from 'node:os'
-import { join, resolve } from 'node:path'
+// write-then-rename with fsync, its header checksummed and naming the folder's id; changes.log,
+// the changes saved since (state-log.ts); genmock.lock, the process that keeps the folder
+// (state-lock.ts). Every refusal is a StateDirError: one line naming the file and what is wrong.
+import { createHash, randomBytes } from 'node:crypto'
+import { closeSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../../contract/saved-engine.js'
 import type { DriftChanges } from '../../drift/saved-drift.js'
 import type { SavedChanges } from '../../engine/state-changes.js'
 import type { Snapshot } from '../../handlers/state-handlers.js'
+import { damaged, StateDirError } from './state-error.js'
+import {
+  closeFileLater,
+  openFile,
+  readText,
+  renameFile,
+  renameFileLater,
+  syncFile,
+  syncFileLater,
+  syncFolder,
+  writeAll,
+  writeAllLater,
+} from './state-fs.js'
+import { isOpeningLine, LOG_FILE, type LogDamage, lineSum, openingLine, scanLog } from './state-log.js'
+
+export { StateDirError } from './state-error.js'
+export { LOCK_BEAT_MS, LOCK_FILE, takeLock } from './state-lock.js'
+export { appendLine, LOG_FILE, logLine, openLog, renewLog, renewLogLater } from './state-log.js'
 
 export const STATE_FILE = 'state.json'
-export const LOG_FILE = 'changes.log'
-export const LOCK_FILE = 'genmock.lock'
 /**
  * The folder's format (docs/state.md, Versions and refusals). 2: a log line says how many values
  * the random generator drew rather than its whole state, and carries the drift report's changes.
- * A folder of format 1 is read, and written anew in format 2 at start.
+ * 3: the folder has an id, in state.json's header (itself checksummed) and the log's opening line,
+ * and each log line's checksum covers it. A folder of format 1 or 2 is read, and written anew at start.
  */
-export const STATE_DIR_FORMAT = 2
-const OURS = new Set([STATE_FILE, LOG_FILE, LOCK_FILE, `${STATE_FILE}.tmp`, `${LOCK_FILE}.tmp`])
-/** How often the lock says its process is alive, and how long another machine's lock counts without it. */
-export const LOCK_BEAT_MS = 5_000
-const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
-
-/** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
-const HELD = new Set<string>()
-
-/** genmock will not start on this folder: the message names the file and what is wrong. */
-export class StateDirError extends Error {}
+export const STATE_DIR_FORMAT = 3
+/** Our files, and the copies kept beside them (a torn log's original; a temporary file a crash left). */
+const OURS = /^(state\.json|changes\.log|genmock\.lock)(\.tmp|\.torn-[\w-]+)?$/
 
 /** state.json's first line: what the rest is, and how to check it is whole. */
 export interface StateHeader {
   format: typeof SNAPSHOT_FORMAT
   version: number
   genmock: string
+  /** The folder's id, made when it was: its log must name the same (format 3 on). */
+  folder?: string
   /** Raised by each whole save: the log's lines of an older generation are already in it. */
   generation: number
   savedAt: string
   bytes: number
   sha256: string
+  /** The checksum of the header's other fields (format 3 on). */
+  check?: string
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
-/** A log line's checksum: the first 16 hex digits of its text's SHA-256. */
-const lineSum = (text: string) => sha256(text).slice(0, 16)
+
+/** A new folder's id. */
+export const newFolderId = () => `dir_${randomBytes(9).toString('base64url')}`
 
 /** The folder is made if missing; one holding files that are not genmock's is refused. */
 export function prepareDir(dir: string): void {
@@ -73,7 +71,7 @@ export function prepareDir(dir: string): void {
     throw new StateDirError(`--state ${dir}: cannot be made (${(error as NodeJS.ErrnoException).code})`)
   }
   // A volume's own (lost+found) and hidden files (.DS_Store) are not in the way.
-  const foreign = readdirSync(dir).filter((name) => !OURS.has(name) && !name.startsWith('.') && name !== 'lost+found')
+  const foreign = readdirSync(dir).filter((name) => !OURS.test(name) && !name.startsWith('.') && name !== 'lost+found')
   if (foreign.length > 0)
     throw new StateDirError(
       `--state ${dir}: holds files that are not genmock's (${foreign.slice(0, 3).join(', ')}` +
@@ -81,151 +79,110 @@ export function prepareDir(dir: string): void {
     )
 }
 
-interface LockOwner {
-  pid: number
-  host: string
-  since: string
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/**
- * Takes the folder's lock, or refuses when another genmock holds it: one on this machine whose
- * process is alive, or one on another (a container sharing the volume) that said so lately. A lock
- * left by a process that is gone is taken over: `stale` says so (the last run did not stop cleanly).
- * @example
- * const lock = takeLock(dir); … lock.release()
- */
-export function takeLock(dir: string): { stale: boolean; beat(): void; release(): void } {
-  const file = join(dir, LOCK_FILE)
-  const held = resolve(file)
-  if (HELD.has(held))
-    throw new StateDirError(
-      `${file}: the folder is in use by another server of this process; one genmock per --state DIR`,
-    )
-  const me: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() }
-  let stale = false
-  let text: string | undefined
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw unreadable(file, error)
-  }
-  if (text !== undefined) {
-    let owner: Partial<LockOwner> = {}
-    try {
-      owner = JSON.parse(text) as LockOwner
-    } catch {}
-    const sameHost = owner.host === me.host
-    const fresh = Date.now() - statSync(file).mtimeMs < LOCK_STALE_MS
-    // In a container genmock is often pid 1 on every start: its own pid is a previous run's.
-    const taken = sameHost ? owner.pid !== process.pid && alive(owner.pid ?? -1) : fresh
-    if (taken)
-      throw new StateDirError(
-        `${file}: the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}; ` +
-          'one genmock per --state DIR',
-      )
-    stale = true
-  }
-  HELD.add(held)
-  try {
-    // Not fsynced: a lock is about processes, and a machine that crashed runs none of them.
-    writeFileSync(file, JSON.stringify(me))
-  } catch (error) {
-    throw new StateDirError(`--state ${dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
-  }
-  return {
-    stale,
-    beat: () => {
-      const now = new Date()
-      try {
-        utimesSync(file, now, now)
-      } catch {}
-    },
-    release: () => {
-      HELD.delete(held)
-      rmSync(file, { force: true })
-    },
-  }
-}
-
-const unreadable = (file: string, error: unknown) =>
-  new StateDirError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-
 /** Writes a file whole or not at all: a temporary file, fsynced, renamed over it, the folder fsynced. */
 export function writeDurably(file: string, text: string): void {
   const temporary = `${file}.tmp`
-  const fd = openSync(temporary, 'w')
+  const fd = openFile(temporary, 'create')
   try {
-    writeSync(fd, text)
-    fsyncSync(fd)
+    writeAll(fd, text, temporary)
+    syncFile(fd, temporary)
   } finally {
     closeSync(fd)
   }
-  renameSync(temporary, file)
-  syncDir(join(file, '..'))
+  renameFile(temporary, file)
+  syncFolder(join(file, '..'))
 }
 
 /** writeDurably without holding up the requests: the writes and fsyncs on libuv's threads. */
 export async function writeDurablyLater(file: string, text: string | readonly string[]): Promise<void> {
-  const handle = await open(`${file}.tmp`, 'w')
+  const temporary = `${file}.tmp`
+  const fd = openFile(temporary, 'create')
   try {
-    for (const piece of typeof text === 'string' ? [text] : text) await handle.writeFile(piece)
-    await handle.sync()
+    for (const piece of typeof text === 'string' ? [text] : text) await writeAllLater(fd, piece, temporary)
+    await syncFileLater(fd, temporary)
   } finally {
-    await handle.close()
+    await closeFileLater(fd)
   }
-  await rename(`${file}.tmp`, file)
-  try {
-    const folder = await open(join(file, '..'), 'r')
-    await folder.sync().finally(() => folder.close())
-  } catch {
-    // As syncDir.
-  }
-}
-
-function syncDir(dir: string): void {
-  let fd: number | undefined
-  try {
-    fd = openSync(dir, 'r')
-    fsyncSync(fd)
-  } catch {
-    // Some file systems cannot fsync a folder; the rename is as durable as they make it.
-  } finally {
-    if (fd !== undefined) closeSync(fd)
-  }
+  await renameFileLater(temporary, file)
+  syncFolder(join(file, '..'))
 }
 
 /** state.json's text: its header line, then the saved state. */
-export function stateFileText(saved: string, generation: number, genmock: string): string {
-  return `${stateFileHeader({ bytes: Buffer.byteLength(saved), sha256: sha256(saved) }, generation, genmock)}${saved}`
+export function stateFileText(saved: string, generation: number, genmock: string, folder: string): string {
+  const body = { bytes: Buffer.byteLength(saved), sha256: sha256(saved) }
+  return `${stateFileHeader(body, generation, genmock, folder)}${saved}`
 }
 
-/** state.json's header line, for a body of that size and checksum. */
-export function stateFileHeader(body: Pick<StateHeader, 'bytes' | 'sha256'>, generation: number, genmock: string) {
-  const savedAt = new Date().toISOString()
+/** state.json's header line, for a body of that size and checksum (only those two are taken from `body`). */
+export function stateFileHeader(
+  body: Pick<StateHeader, 'bytes' | 'sha256'>,
+  generation: number,
+  genmock: string,
+  folder: string,
+): string {
   const header: StateHeader = {
     format: SNAPSHOT_FORMAT,
     version: STATE_DIR_FORMAT,
     genmock,
+    folder,
     generation,
-    savedAt,
-    ...body,
+    savedAt: new Date().toISOString(),
+    bytes: body.bytes,
+    sha256: body.sha256,
   }
-  return `${JSON.stringify(header)}\n`
+  return `${JSON.stringify({ ...header, check: lineSum(JSON.stringify(header)) })}\n`
 }
 
-/** A log line: its checksum, the generation of the state it follows, the changes (the engine's, the drift report's). */
-export function logLine(changes: SavedChanges, generation: number, drift?: DriftChanges): string {
-  const text = JSON.stringify({ generation, changes, ...(drift ? { drift } : {}) })
-  return `${lineSum(text)} ${text}\n`
+/** The header's verdict: a header of a version this genmock reads, whose own checksum holds. */
+function checkHeader(dir: string, file: string, line: string): StateHeader {
+  let header: Partial<StateHeader> | undefined
+  try {
+    header = JSON.parse(line) as Partial<StateHeader>
+  } catch {}
+  if (header?.format !== SNAPSHOT_FORMAT) {
+    if (line.startsWith(`{"format":"${SNAPSHOT_FORMAT.slice(0, 4)}`))
+      throw damaged(dir, file, 'its header (line 1) is corrupted')
+    throw new StateDirError(`${file}: not a genmock state file`)
+  }
+  if (typeof header.version !== 'number' || header.version > STATE_DIR_FORMAT)
+    throw new StateDirError(
+      `${file}: written by genmock ${header.genmock} in state format ${header.version}; this genmock reads ` +
+        `format ${STATE_DIR_FORMAT}: upgrade genmock, or start on another folder`,
+    )
+  if (header.version < 1)
+    throw new StateDirError(`${file}: state format ${header.version} is older than this genmock reads`)
+  // A header with a checksum is checked whatever its version says (a changed digit of it too).
+  if (header.version >= 3 || 'check' in header || 'folder' in header) {
+    const { check, ...rest } = header
+    if (check !== lineSum(JSON.stringify(rest)) || typeof rest.folder !== 'string')
+      throw damaged(dir, file, 'its header (line 1) is corrupted (its checksum does not match)')
+  }
+  if (typeof header.generation !== 'number' || typeof header.bytes !== 'number')
+    throw damaged(dir, file, 'its header (line 1) is corrupted')
+  return header as StateHeader
+}
+
+/** Reads state.json's header and body, and checks both; refuses naming the file and what is wrong. */
+export function readStateFile(dir: string): { header: StateHeader; saved: Snapshot } | undefined {
+  const text = readText(join(dir, STATE_FILE))
+  return text === undefined ? undefined : parseStateFile(dir, text)
+}
+
+/** state.json's text checked and read: its header and its saved state (see readStateFile). */
+export function parseStateFile(dir: string, text: string): { header: StateHeader; saved: Snapshot } {
+  const file = join(dir, STATE_FILE)
+  const end = text.indexOf('\n')
+  const header = checkHeader(dir, file, end < 0 ? text : text.slice(0, end))
+  const body = end < 0 ? '' : text.slice(end + 1)
+  const bytes = Buffer.byteLength(body)
+  if (bytes !== header.bytes)
+    throw damaged(dir, file, `truncated or corrupted (${bytes} bytes where its header says ${header.bytes})`)
+  if (sha256(body) !== header.sha256) throw damaged(dir, file, 'corrupted (its checksum does not match)')
+  try {
+    return { header, saved: JSON.parse(body) as Snapshot }
+  } catch (error) {
+    throw damaged(dir, file, `corrupted (${(error as Error).message})`)
+  }
 }
 
 /** What a folder holds: its saved state brought up to date by the log (none in a new folder). */
@@ -235,94 +192,41 @@ export interface DirContents {
   changes: SavedChanges[]
   /** The drift report's changes, in order. */
   drift: DriftChanges[]
-  /** Bytes of the log that are whole lines of this generation (a torn last line is cut off). */
+  /** Bytes of the log that are whole lines (a torn last write after them is dropped when the log is opened). */
   logBytes: number
+  /** The folder is to be written anew at start: of an older format, or its log older than its state.json. */
+  rewrite: boolean
 }
 
-function readHeader(file: string, text: string): { header: StateHeader; body: string } {
-  const end = text.indexOf('\n')
-  let header: Partial<StateHeader> | undefined
-  try {
-    header = JSON.parse(end < 0 ? text : text.slice(0, end)) as Partial<StateHeader>
-  } catch {}
-  if (header?.format !== SNAPSHOT_FORMAT) throw new StateDirError(`${file}: not a genmock state file`)
-  if (typeof header.version !== 'number' || header.version > STATE_DIR_FORMAT)
-    throw new StateDirError(
-      `${file}: written by genmock ${header.genmock} in state format ${header.version}; this genmock reads ` +
-        `format ${STATE_DIR_FORMAT}: upgrade genmock, or start on another folder`,
-    )
-  if (header.version < 1)
-    throw new StateDirError(`${file}: state format ${header.version} is older than this genmock reads`)
-  const body = end < 0 ? '' : text.slice(end + 1)
-  if (Buffer.byteLength(body) !== header.bytes)
-    throw new StateDirError(
-      `${file}: truncated or corrupted (${Buffer.byteLength(body)} bytes where its header says ${header.bytes})`,
-    )
-  if (sha256(body) !== header.sha256) throw new StateDirError(`${file}: corrupted (its checksum does not match)`)
-  return { header: header as StateHeader, body }
-}
+/** The refusal for log damage: the file, the line and its byte offset, and the repair commands. */
+export const logRefusal = (dir: string, damage: LogDamage) =>
+  damaged(dir, join(dir, LOG_FILE), `line ${damage.line} (byte ${damage.offset}) ${damage.what}`)
 
 /**
- * Reads state.json and changes.log. A torn last line (genmock stopped mid-write, before the write
- * was acknowledged) is cut off; anything else that does not check out is refused.
+ * Reads state.json and changes.log. A torn last write of the log (genmock stopped mid-write, before
+ * the write was acknowledged) is left for openLog to drop; anything else that does not check out is refused.
  */
 export function readDir(dir: string): DirContents {
-  const stateFile = join(dir, STATE_FILE)
   const logFile = join(dir, LOG_FILE)
-  let text: string | undefined
-  let log = ''
-  try {
-    text = readFileSync(stateFile, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw unreadable(stateFile, error)
+  const state = readStateFile(dir)
+  const log = readText(logFile)
+  if (state === undefined) {
+    // A log holding only its opening line is what a crash during a first start leaves.
+    const lines = (log ?? '').split('\n')
+    if (log && !(lines.length === 2 && lines[1] === '' && isOpeningLine(lines[0]!)))
+      throw damaged(dir, logFile, `changes without the ${STATE_FILE} they follow`)
+    return { changes: [], drift: [], logBytes: 0, rewrite: true }
   }
-  try {
-    log = readFileSync(logFile, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw unreadable(logFile, error)
+  const { header, saved } = state
+  if (log === undefined && header.folder !== undefined)
+    throw damaged(dir, logFile, `missing, though ${STATE_FILE} (generation ${header.generation}) has one`)
+  const scan = scanLog(log ?? '', header)
+  if (scan.damage) {
+    // A crash during a whole save, after state.json was renamed in place: the new log is still aside (renewLog).
+    if (readText(`${logFile}.tmp`) !== openingLine(header.folder ?? '', header.generation))
+      throw logRefusal(dir, scan.damage)
+    return { header, saved, changes: [], drift: [], logBytes: Buffer.byteLength(log ?? ''), rewrite: true }
   }
-  if (text === undefined) {
-    if (log.length > 0) throw new StateDirError(`${logFile}: changes without the ${STATE_FILE} they follow`)
-    return { changes: [], drift: [], logBytes: 0 }
-  }
-  const { header, body } = readHeader(stateFile, text)
-  let saved: Snapshot
-  try {
-    saved = JSON.parse(body) as Snapshot
-  } catch (error) {
-    throw new StateDirError(`${stateFile}: corrupted (${(error as Error).message})`)
-  }
-  const changes: SavedChanges[] = []
-  const drift: DriftChanges[] = []
-  let offset = 0
-  let number = 0
-  while (offset < log.length) {
-    number++
-    const end = log.indexOf('\n', offset)
-    const line = end < 0 ? log.slice(offset) : log.slice(offset, end)
-    const space = line.indexOf(' ')
-    const json = line.slice(space + 1)
-    const whole = space === 16 && lineSum(json) === line.slice(0, 16)
-    if (!whole) {
-      if (end < 0) break // the torn last line of an interrupted write
-      throw new StateDirError(`${logFile}: line ${number} is corrupted (its checksum does not match)`)
-    }
-    const entry = JSON.parse(json) as { generation: number; changes: SavedChanges; drift?: DriftChanges }
-    if (entry.generation > header.generation)
-      throw new StateDirError(`${logFile}: line ${number} follows a ${STATE_FILE} newer than the one there`)
-    if (entry.generation === header.generation) {
-      changes.push(entry.changes)
-      if (entry.drift) drift.push(entry.drift)
-    }
-    offset = end < 0 ? log.length : end + 1
-  }
-  return { header, saved, changes, drift, logBytes: Buffer.byteLength(log.slice(0, offset)) }
-}
-
-/** The log, opened to append, cut after its last whole line. */
-export function openLog(dir: string, bytes: number): number {
-  const fd = openSync(join(dir, LOG_FILE), 'a+')
-  ftruncateSync(fd, bytes)
-  fsyncSync(fd)
-  return fd
+  const rewrite = header.version < STATE_DIR_FORMAT || scan.generation < header.generation
+  return { header, saved, changes: scan.changes, drift: scan.drift, logBytes: scan.logBytes, rewrite }
 }

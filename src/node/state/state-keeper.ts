@@ -4,9 +4,8 @@
 // outgrows it. It keeps the engine's state and, beside it, the drift report's. The files themselves
 // are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts.
 import { randomInt } from 'node:crypto'
-import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, write } from 'node:fs'
+import { closeSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { savedDriftSchema } from '../../contract/saved-snapshot.js'
 import type { Drift } from '../../drift/drift-state.js'
 import { replayDrift } from '../../drift/saved-drift.js'
@@ -23,14 +22,19 @@ import {
   type StateStatus,
 } from '../../handlers/state-handlers.js'
 import type { SaveStrategy } from './save-strategy.js'
+import type { TornWrite } from './state-log.js'
 import { stateInSlices } from './state-slices.js'
 import {
+  appendLine,
   LOCK_BEAT_MS,
+  LOG_FILE,
   logLine,
+  newFolderId,
   openLog,
   prepareDir,
   readDir,
-  STATE_DIR_FORMAT,
+  renewLog,
+  renewLogLater,
   STATE_FILE,
   StateDirError,
   stateFileHeader,
@@ -57,16 +61,14 @@ export interface StateLoaded {
   tasks: number
   /** The last run did not stop cleanly: its lock was taken over. */
   recovered: boolean
+  /** The log's torn last write, dropped at start (docs/state.md, Damage and crashes). */
+  torn?: TornWrite
 }
 
 /** With `scheduled`, changes are written at most this long after they happen. */
 const SCHEDULED_MS = 1000
 /** The log is compacted into state.json once it is larger than state.json and this. */
 const LOG_MIN_BYTES = 4 * 1024 * 1024
-
-const writeAsync = promisify(write) as (fd: number, text: string) => Promise<unknown>
-const datasync = promisify(fdatasync)
-const truncate = promisify(ftruncate)
 
 /**
  * Reads a snapshot file for --state-from, or says why not (StateDirError).
@@ -99,6 +101,8 @@ export class StateKeeper implements StateKeeping, Step {
   #logBytes: number
   #stateBytes = 0
   #generation: number
+  /** The folder's id (docs/state.md, The folder): in state.json's header and the log's opening line. */
+  #folder: string
   /** A request that may have changed something was answered since the last save. */
   #touched = false
   #timer: ReturnType<typeof setTimeout> | undefined
@@ -127,6 +131,7 @@ export class StateKeeper implements StateKeeping, Step {
     try {
       const contents = readDir(this.dir)
       this.#generation = contents.header?.generation ?? 0
+      this.#folder = contents.header?.folder ?? newFolderId()
       if (contents.saved) {
         this.#restore(contents)
         // The last run may have handed out ids it did not save: draw new ones from another stream.
@@ -134,12 +139,14 @@ export class StateKeeper implements StateKeeping, Step {
         this.#stateBytes = contents.header!.bytes
       } else if (options.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(options.from))
       this.#logBytes = contents.logBytes
-      this.#log = openLog(this.dir, contents.logBytes)
-      if (!contents.saved || contents.header!.version < STATE_DIR_FORMAT) this.#writeWholeNow()
+      const opened = openLog(this.dir, contents.logBytes)
+      this.#log = opened.fd
+      if (contents.rewrite) this.#writeWholeNow()
       this.loaded = {
         from: contents.saved ? 'dir' : options.from !== undefined ? 'file' : 'new',
         tasks: engine.storedTasks,
         recovered: lock.stale && contents.saved !== undefined,
+        ...(opened.torn ? { torn: opened.torn } : {}),
         ...(contents.saved && options.from !== undefined ? { fromIgnored: true as const } : {}),
       }
     } catch (error) {
@@ -161,7 +168,15 @@ export class StateKeeper implements StateKeeping, Step {
     if (drift !== undefined && !savedDriftSchema.safeParse(drift).success)
       throw new StateDirError(`${file}: cannot be restored (its drift report is malformed)`)
     const replay = new StateReplay(engineSaved)
-    for (const line of changes) replay.apply(line)
+    changes.forEach((line, i) => {
+      try {
+        replay.apply(line)
+      } catch (error) {
+        throw new StateDirError(
+          `${join(this.dir, LOG_FILE)}: change ${i + 1} of the log cannot be replayed (${(error as Error).message})`,
+        )
+      }
+    })
     const { saved, records } = replay.result()
     try {
       this.#engine.restore(saved, { trusted: true, records })
@@ -263,9 +278,8 @@ export class StateKeeper implements StateKeeping, Step {
     this.#wholeNext = false
     const changes = whole ? undefined : this.#engine.takeChanges()
     if (changes) {
-      const line = logLine(changes, this.#generation, this.#drift.takeChanges())
-      await writeAsync(this.#log, line)
-      await datasync(this.#log)
+      const line = logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder)
+      await appendLine(this.#log, line, this.dir)
       this.#logBytes += Buffer.byteLength(line)
     } else await this.#writeWhole()
     this.#lastSavedAt = new Date().toISOString()
@@ -277,13 +291,14 @@ export class StateKeeper implements StateKeeping, Step {
    */
   async #writeWhole(): Promise<void> {
     const body = await stateInSlices(this.#engine, this.#drift)
-    const header = stateFileHeader(body, this.#generation + 1, this.#version)
-    await writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
+    const header = stateFileHeader(body, this.#generation + 1, this.#version, this.#folder)
+    const commit = () => writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
+    const log = await renewLogLater(this.dir, this.#folder, this.#generation + 1, commit, this.#log)
     this.#generation++
     this.#stateBytes = body.bytes
-    await truncate(this.#log, 0)
-    await datasync(this.#log)
-    this.#logBytes = 0
+    // The new log could not be put in place: the old one is stale, so the next save is whole too.
+    if (log === undefined) this.#wholeNext = true
+    else [this.#log, this.#logBytes] = [log, 0]
   }
 
   /** #writeWhole at start, at once. */
@@ -291,12 +306,15 @@ export class StateKeeper implements StateKeeping, Step {
     const saved: Snapshot = { ...this.#engine.checkpoint(), drift: this.#drift.save() }
     this.#drift.markSaved()
     const body = JSON.stringify(saved)
-    const text = stateFileText(body, this.#generation + 1, this.#version)
+    const text = stateFileText(body, this.#generation + 1, this.#version, this.#folder)
     try {
-      writeDurably(join(this.dir, STATE_FILE), text)
-      ftruncateSync(this.#log, 0)
-      fsyncSync(this.#log)
+      const log = renewLog(this.dir, this.#folder, this.#generation + 1, () =>
+        writeDurably(join(this.dir, STATE_FILE), text),
+      )
+      closeSync(this.#log)
+      this.#log = log
     } catch (error) {
+      if (error instanceof StateDirError) throw error
       throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
     }
     this.#generation++

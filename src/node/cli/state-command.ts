@@ -1,0 +1,30 @@
+// `genmock state check DIR` and `genmock state repair DIR` (docs/state.md, Check and repair): the
+// command line's side of state-repair.ts. Exit 0 when a start would load the folder (check) or a
+// repaired copy was written (repair); 2 when the folder is damaged (check) or cannot be repaired.
+import { writeError } from './output.js'
+
+/** Runs `genmock state check|repair DIR`; the exit code. */
+export async function stateCommand(action: 'check' | 'repair', dir: string): Promise<number> {
+  const { checkDir, repairDir } = await import('../state/state-repair.js')
+  const { StateDirError } = await import('../state/state-error.js')
+  try {
+    const report = checkDir(dir)
+    for (const line of report.lines) process.stdout.write(`${line}\n`)
+    if (action === 'check') {
+      process.stdout.write(report.loads ? `a start loads ${dir}\n` : '')
+      if (!report.loads)
+        writeError(`genmock: a start refuses ${dir}; \`genmock state repair ${dir}\` writes a repaired copy\n`)
+      return report.loads ? 0 : 2
+    }
+    const { to, dropped } = repairDir(dir)
+    process.stdout.write(
+      `repaired copy written to ${to}; dropped: ${dropped}\n` +
+        `${dir} is as it was; to use the copy: mv ${dir} ${dir}.damaged && mv ${to} ${dir}\n`,
+    )
+    return 0
+  } catch (error) {
+    if (!(error instanceof StateDirError)) throw error
+    writeError(`genmock: ${error.message}\n`)
+    return 2
+  }
+}

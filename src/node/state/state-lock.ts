@@ -1,0 +1,149 @@
+// genmock.lock, the process that keeps a --state DIR (docs/state.md, The lock): taken with an
+// exclusive create, never through a link; a lock of a process that is gone (or a zombie, or whose
+// pid now names another program started later) is taken over; any other is refused in words.
+import { closeSync, constants, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join, resolve } from 'node:path'
+import { StateDirError } from './state-error.js'
+import { readText } from './state-fs.js'
+
+export const LOCK_FILE = 'genmock.lock'
+/** How often the lock says its process is alive, and how long another machine's lock counts without it. */
+export const LOCK_BEAT_MS = 5_000
+const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
+
+/** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
+const HELD = new Set<string>()
+
+interface LockOwner {
+  pid: number
+  host: string
+  since: string
+  /** When the process started, in clock ticks after boot (/proc/PID/stat): a pid used again differs. */
+  started?: number
+}
+
+/** A process as /proc tells of it (Linux): its state letter, start time and command; undefined elsewhere. */
+function processInfo(pid: number): { state: string; started: number; command: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim()
+    return { state: fields[0]!, started: Number(fields[19]), command }
+  } catch {
+    return undefined
+  }
+}
+
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The command of a process looks like genmock: the package's bin, the bundle, or a single executable of that name. */
+const looksLikeGenmock = (command: string) => /genmock|cli\.c?js/.test(command)
+
+const inUse = (owner: LockOwner) =>
+  `the folder is in use by genmock pid ${owner.pid} on ${owner.host} since ${owner.since}; one genmock per --state DIR`
+
+/** What a lock on this machine means: taken over ('gone'), or a refusal's words. */
+function judgeLocal(owner: LockOwner, file: string): 'gone' | string {
+  // In a container genmock is often pid 1 on every start: its own pid is a previous run's.
+  if (owner.pid === process.pid || !exists(owner.pid)) return 'gone'
+  const info = processInfo(owner.pid)
+  if (info === undefined) return inUse(owner)
+  if (info.state === 'Z') return 'gone'
+  if (owner.started !== undefined && owner.started !== info.started) return 'gone'
+  if (!looksLikeGenmock(info.command))
+    return (
+      `names pid ${owner.pid}, a live process that is not genmock (${info.command.slice(0, 60)}); ` +
+      `if no genmock uses this folder, delete ${file}`
+    )
+  return inUse(owner)
+}
+
+/** Why a lock there now is not taken over (a refusal's words), or undefined when it may be. */
+function refusal(file: string): string | undefined {
+  const text = readText(file)
+  if (text === undefined) return undefined
+  let owner: Partial<LockOwner> | undefined
+  try {
+    owner = JSON.parse(text) as Partial<LockOwner>
+  } catch {}
+  const old = Date.now() - statSync(file).mtimeMs >= LOCK_STALE_MS
+  if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') {
+    // An empty lock is what a crash between its making and its writing leaves.
+    if (text.trim() === '' && old) return undefined
+    return (
+      `is not a genmock lock (it holds ${JSON.stringify(text.slice(0, 40))}); ` +
+      `if no genmock uses this folder, delete ${file}`
+    )
+  }
+  if (owner.host !== hostname()) return old ? undefined : inUse(owner as LockOwner)
+  const local = judgeLocal(owner as LockOwner, file)
+  return local === 'gone' ? undefined : local
+}
+
+/** Makes the lock file only if there is none (exclusive create, no link followed); false if there is one. */
+function create(file: string, me: LockOwner): boolean {
+  let fd: number
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw new StateDirError(`${file}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
+  }
+  try {
+    // Not fsynced: a lock is about processes, and a machine that crashed runs none of them.
+    writeSync(fd, JSON.stringify(me))
+  } finally {
+    closeSync(fd)
+  }
+  return true
+}
+
+/**
+ * Takes the folder's lock, or refuses when another genmock holds it: one on this machine whose
+ * process is alive, or one on another (a container sharing the volume) that said so lately. A lock
+ * left by a process that is gone is taken over: `stale` says so (the last run did not stop cleanly).
+ * @example
+ * const lock = takeLock(dir); … lock.release()
+ */
+export function takeLock(dir: string): { stale: boolean; beat(): void; release(): void } {
+  const file = join(dir, LOCK_FILE)
+  const held = resolve(file)
+  if (HELD.has(held))
+    throw new StateDirError(
+      `${file}: the folder is in use by another server of this process; one genmock per --state DIR`,
+    )
+  const me: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() }
+  const started = processInfo(process.pid)?.started
+  if (started !== undefined) me.started = started
+  let stale = false
+  // Twice at most: a lock taken over is removed, then made anew unless another process made it first.
+  for (let attempt = 0; !create(file, me); attempt++) {
+    const why = refusal(file)
+    if (why !== undefined || attempt > 0)
+      throw new StateDirError(`${file}: ${why ?? 'taken by another genmock meanwhile; one genmock per --state DIR'}`)
+    stale = true
+    rmSync(file, { force: true })
+  }
+  HELD.add(held)
+  return {
+    stale,
+    beat: () => {
+      const now = new Date()
+      try {
+        utimesSync(file, now, now)
+      } catch {}
+    },
+    release: () => {
+      HELD.delete(held)
+      rmSync(file, { force: true })
+    },
+  }
+}
