@@ -38,129 +38,27 @@ interface AccountRow {
  * accounts.update(await accounts.load(list, forced))
  */
 export function accountsCard(ui: Ui) {
-  const { call, read, act } = ui
+  const { read } = ui
   const list = el('div')
   const rows = new Map<string, AccountRow>()
   /** The accounts' details last read, and the list they were read for. */
   const details = new Map<string, AccountView>()
   let lastList: AccountList | undefined
 
-  const row = (a: AccountView, path: string): AccountRow => {
-    const amount = input({
-      type: 'number',
-      min: '1',
-      step: '1',
-      value: '100',
-      'aria-label': `credits to add to ${a.id}`,
-      'data-testid': 'topup-amount',
-    })
-    // The balance is read afresh: the one on screen may be a paused or a stale one.
-    const credit = (label: string, to: (now: number) => number) =>
-      act(
-        `${label} ${a.id}`,
-        async () => call<AccountView>('PATCH', path, { credits: to((await read<AccountView>(path)).credits) }),
-        (v) => `${v.credits} credits`,
-      )
-    const parts = {
-      name: el('strong'),
-      credits: el('span', { class: 'cr', 'data-testid': 'credits', title: 'credits' }),
-      clock: el('div', { class: 'grp clk' }),
-      ledger: el('ul'),
-    }
-    const refused = REFUSED.get(a.id)
-    const div = el(
-      'div',
-      { class: refused ? 'acct refused' : 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
-      el(
-        'div',
-        { class: 'top' },
-        parts.name,
-        mono(a.id),
-        ...(refused
-          ? [
-              el(
-                'span',
-                { class: 'tag', 'data-testid': 'keys-refused', title: 'its credits are never spent' },
-                `keys refused: ${refused}`,
-              ),
-            ]
-          : []),
-        parts.credits,
-      ),
-      el(
-        'div',
-        { class: 'grp' },
-        amount,
-        button(
-          'top up',
-          credit('top up', (now) => now + Number(amount.value)),
-          { 'data-testid': 'topup' },
-        ),
-        button(
-          'drain',
-          credit('drain', () => 0),
-          { 'data-testid': 'drain', title: 'Set the balance to 0' },
-        ),
-        parts.clock,
-      ),
-      parts.ledger,
-    )
-    return { div, ...parts }
-  }
-
   const render = (a: AccountView): HTMLElement => {
     const path = `/__mock/accounts/${enc(a.id)}`
     let r = rows.get(a.id)
-    if (!r) rows.set(a.id, (r = row(a, path)))
+    if (!r) rows.set(a.id, (r = accountRow(ui, a, path)))
     set(r.name, a.name ?? a.id)
     set(r.credits, String(a.credits))
-    const own = a.clock.own
-    fill(r.clock, `${own}|${own ? a.clock.now : ''}`, () => [
-      el('span', { class: 'lbl' }, own ? 'own clock' : 'server clock'),
-      ...(own ? [mono(a.clock.now), ...clockButtons(ui, `${path}/clock/advance`, 'acct-').slice(1)] : []),
-      button(
-        own ? 'use server clock' : 'own clock',
-        act(
-          `clock of ${a.id}`,
-          () => call<AccountView>('PATCH', path, { clock: own ? 'server' : 'own' }),
-          (v) => (v.clock.own ? `own clock at ${v.clock.now}` : 'server clock'),
-        ),
-        { 'data-testid': 'account-clock' },
-      ),
-    ])
+    fillClock(ui, r.clock, a, path)
     const entries = a.ledger.slice(-50).reverse()
     fill(r.ledger, `${a.ledger.length}|${entries[0]?.at}|${entries[0]?.balanceAfter}`, () => entries.map(ledgerItem))
     return r.div
   }
 
-  const newName = input({ placeholder: 'name', 'aria-label': 'new account name', 'data-testid': 'new-account-name' })
-  const newCredits = input({
-    type: 'number',
-    min: '0',
-    step: '1',
-    value: '1000',
-    'aria-label': 'new account credits',
-    'data-testid': 'new-account-credits',
-  })
-  const newOwn = input({ type: 'checkbox', 'aria-label': 'own clock', 'data-testid': 'new-account-own' })
-  const create = button(
-    'create',
-    act(
-      'create account',
-      () =>
-        call<CreatedAccount>('POST', '/__mock/accounts', {
-          ...(newName.value ? { name: newName.value } : {}),
-          credits: Number(newCredits.value),
-          ...(newOwn.checked ? { clock: 'own' } : {}),
-        }),
-      (a) => `${a.id}, key ${a.apiKey}`,
-    ),
-    { 'data-testid': 'create-account' },
-  )
-  const form = el('div', { class: 'grp new' }, newName, newCredits, el('label', {}, newOwn, 'own clock'), create)
-
   return {
-    card: el('section', { class: 'card' }, el('h2', {}, 'Accounts'), list, form),
+    card: el('section', { class: 'card' }, el('h2', {}, 'Accounts'), list, newAccountForm(ui)),
     /**
      * Each account's details. They carry the server clock's now, new every second under a real
      * clock: read again when the list (balances) changed, after an action, or for an own clock.
@@ -191,4 +89,116 @@ export function accountsCard(ui: Ui) {
       return clock?.own ? Date.parse(clock.now) : undefined
     },
   }
+}
+
+/** An account's row: its name, id and balance with the top-up and drain buttons, its clock's group, its ledger. */
+function accountRow({ call, read, act }: Ui, a: AccountView, path: string): AccountRow {
+  const amount = input({
+    type: 'number',
+    min: '1',
+    step: '1',
+    value: '100',
+    'aria-label': `credits to add to ${a.id}`,
+    'data-testid': 'topup-amount',
+  })
+  // The balance is read afresh: the one on screen may be a paused or a stale one.
+  const credit = (label: string, to: (now: number) => number) =>
+    act(
+      `${label} ${a.id}`,
+      async () => call<AccountView>('PATCH', path, { credits: to((await read<AccountView>(path)).credits) }),
+      (v) => `${v.credits} credits`,
+    )
+  const parts = {
+    name: el('strong'),
+    credits: el('span', { class: 'cr', 'data-testid': 'credits', title: 'credits' }),
+    clock: el('div', { class: 'grp clk' }),
+    ledger: el('ul'),
+  }
+  const refused = REFUSED.get(a.id)
+  const div = el(
+    'div',
+    { class: refused ? 'acct refused' : 'acct', 'data-testid': 'account-row', 'data-account-id': a.id },
+    el(
+      'div',
+      { class: 'top' },
+      parts.name,
+      mono(a.id),
+      ...(refused
+        ? [
+            el(
+              'span',
+              { class: 'tag', 'data-testid': 'keys-refused', title: 'its credits are never spent' },
+              `keys refused: ${refused}`,
+            ),
+          ]
+        : []),
+      parts.credits,
+    ),
+    el(
+      'div',
+      { class: 'grp' },
+      amount,
+      button(
+        'top up',
+        credit('top up', (now) => now + Number(amount.value)),
+        { 'data-testid': 'topup' },
+      ),
+      button(
+        'drain',
+        credit('drain', () => 0),
+        { 'data-testid': 'drain', title: 'Set the balance to 0' },
+      ),
+      parts.clock,
+    ),
+    parts.ledger,
+  )
+  return { div, ...parts }
+}
+
+/** An account's clock group: its own clock's time and buttons, or the server's, and the button that swaps them. */
+function fillClock(ui: Ui, group: HTMLElement, a: AccountView, path: string): void {
+  const { call, act } = ui
+  const own = a.clock.own
+  fill(group, `${own}|${own ? a.clock.now : ''}`, () => [
+    el('span', { class: 'lbl' }, own ? 'own clock' : 'server clock'),
+    ...(own ? [mono(a.clock.now), ...clockButtons(ui, `${path}/clock/advance`, 'acct-').slice(1)] : []),
+    button(
+      own ? 'use server clock' : 'own clock',
+      act(
+        `clock of ${a.id}`,
+        () => call<AccountView>('PATCH', path, { clock: own ? 'server' : 'own' }),
+        (v) => (v.clock.own ? `own clock at ${v.clock.now}` : 'server clock'),
+      ),
+      { 'data-testid': 'account-clock' },
+    ),
+  ])
+}
+
+/** The form that makes a new account: a name, its credits, its own clock or the server's. */
+function newAccountForm({ call, act }: Ui): HTMLElement {
+  const newName = input({ placeholder: 'name', 'aria-label': 'new account name', 'data-testid': 'new-account-name' })
+  const newCredits = input({
+    type: 'number',
+    min: '0',
+    step: '1',
+    value: '1000',
+    'aria-label': 'new account credits',
+    'data-testid': 'new-account-credits',
+  })
+  const newOwn = input({ type: 'checkbox', 'aria-label': 'own clock', 'data-testid': 'new-account-own' })
+  const create = button(
+    'create',
+    act(
+      'create account',
+      () =>
+        call<CreatedAccount>('POST', '/__mock/accounts', {
+          ...(newName.value ? { name: newName.value } : {}),
+          credits: Number(newCredits.value),
+          ...(newOwn.checked ? { clock: 'own' } : {}),
+        }),
+      (a) => `${a.id}, key ${a.apiKey}`,
+    ),
+    { 'data-testid': 'create-account' },
+  )
+  return el('div', { class: 'grp new' }, newName, newCredits, el('label', {}, newOwn, 'own clock'), create)
 }

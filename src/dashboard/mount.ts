@@ -47,19 +47,12 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   const coverage = coverageCard()
   const drift = driftCard()
   const journal = journalCard(ui, details.openRequest)
-  const container = el(
-    'div',
-    { class: 'gm' },
+  const left = [tasks.card, journal.card]
+  const container = layout(
     bar.head,
     out,
-    // Tasks and requests side by side with the state (docs/dashboard.md): at 1280×800 the
-    // journal starts within the first screen, however many tasks there are.
-    el(
-      'div',
-      { class: 'grid' },
-      el('div', { class: 'col' }, tasks.card, journal.card),
-      el('div', { class: 'col' }, accounts.card, findings.card, coverage.card, drift.card),
-    ),
+    left,
+    [accounts.card, findings.card, coverage.card, drift.card],
     details.panel,
   )
   const style = css ? el('style', {}, css) : undefined
@@ -73,26 +66,15 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   async function refresh(forced = false): Promise<void> {
     if (stopped || (bar.paused() && !forced)) return
     const mine = ++generation
-    const { read } = ui
     try {
       // A task that is gone (a reset, an eviction) says so in its panel; the rest goes on.
       const open = details.task()
-      const [clock, taskList, accountList, scenarios, requests, found, met, drifted, detail, kept] = await Promise.all([
-        read<ClockAnswer>('/__mock/clock'),
-        read<TaskList>(tasks.path()),
-        read<AccountList>('/__mock/accounts'),
-        read<ScenarioList>('/__mock/scenarios'),
-        read<JournalPage>(journal.path()),
-        read<FindingPage>('/__mock/conformance'),
-        read<CoverageAnswer>('/__mock/coverage'),
-        read<DriftPage>('/__mock/drift'),
-        open
-          ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
-              /: 404 /.test(error.message) ? null : Promise.reject(error),
-            )
-          : undefined,
-        read<StateAnswer>('/__mock/state/status'),
-      ])
+      const [clock, taskList, accountList, scenarios, requests, found, met, drifted, detail, kept] = await readAnswers(
+        ui.read,
+        tasks.path(),
+        journal.path(),
+        open,
+      )
       const accountDetails = await accounts.load(accountList, forced)
       if (stopped || mine !== generation) return
       accounts.update(accountList, accountDetails)
@@ -129,4 +111,37 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     container.remove()
     style?.remove()
   }
+}
+
+/** Every answer one refresh shows, read together, in this order; the open task's detail null once it is gone. */
+function readAnswers(read: Ui['read'], tasksPath: string, journalPath: string, open: string | undefined) {
+  return Promise.all([
+    read<ClockAnswer>('/__mock/clock'),
+    read<TaskList>(tasksPath),
+    read<AccountList>('/__mock/accounts'),
+    read<ScenarioList>('/__mock/scenarios'),
+    read<JournalPage>(journalPath),
+    read<FindingPage>('/__mock/conformance'),
+    read<CoverageAnswer>('/__mock/coverage'),
+    read<DriftPage>('/__mock/drift'),
+    open
+      ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
+          /: 404 /.test(error.message) ? null : Promise.reject(error),
+        )
+      : undefined,
+    read<StateAnswer>('/__mock/state/status'),
+  ])
+}
+
+/** The page's layout: the header and messages, two columns of cards, the detail panel. */
+function layout(head: HTMLElement, out: HTMLElement, left: HTMLElement[], right: HTMLElement[], panel: HTMLElement) {
+  // Tasks and requests side by side with the state (docs/dashboard.md): at 1280×800 the
+  // journal starts within the first screen, however many tasks there are.
+  const columns = el(
+    'div',
+    { class: 'grid' },
+    el('div', { class: 'col' }, ...left),
+    el('div', { class: 'col' }, ...right),
+  )
+  return el('div', { class: 'gm' }, head, out, columns, panel)
 }

@@ -55,29 +55,7 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
       row = { tr: el('tr', { 'data-testid': 'task-row', 'data-task-id': t.taskId }, ...cells), cells }
       rows.set(t.taskId, row)
     }
-    const [id, model, status, timeline, output] = row.cells
-    attr(row.tr, 'data-status', String(t.status))
-    const next = nextOf(t, nowMs)
-    fill(id, t.taskId, () => [
-      button(t.taskId, () => openTask(t.taskId), { class: 'link mono', 'data-testid': 'open-task', title: 'Details' }),
-      sub(`${t.accountId} · ${t.type} · ${t.prompt}`),
-    ])
-    fill(model, `${t.model}|${t.provider}|${t.scenario}`, () => [
-      el('span', {}, t.model),
-      sub(`${t.provider} · ${t.creditsUsed} cr · ${t.scenario}`),
-    ])
-    fill(timeline, `${t.createdAt}|${next}|${t.polls}`, () => [
-      el('span', {}, `created ${time(t.createdAt)}`),
-      sub(`${next} · ${t.polls} poll${t.polls === 1 ? '' : 's'}`),
-    ])
-    fill(status, [t.status, t.relayStatus, t.errorCode, t.creditRefunded, t.submissionUncertain].join('|'), () => [
-      chip(t.status),
-      ...(t.creditRefunded ? [el('span', { class: 'tag' }, 'refunded')] : []),
-      ...(t.submissionUncertain ? [el('span', { class: 'tag' }, 'uncertain')] : []),
-      ...(t.relayStatus ? [sub(`relay: ${t.relayStatus}`)] : []),
-      ...(t.status === 2 && t.errorCode ? [el('span', { class: 'sub mono code' }, t.errorCode)] : []),
-    ])
-    fill(output, JSON.stringify([t.status, t.outputImageUrls, t.outputVideoUrl]), () => [mediaBox(ui, t, 4)])
+    fillRow(ui, row, t, nowMs, openTask)
     return row.tr
   }
 
@@ -112,4 +90,31 @@ export function tasksCard(ui: Ui, openTask: (taskId: string) => void) {
       return listed
     },
   }
+}
+
+/** A task's row, its cells filled in again where what they show changed. */
+function fillRow(ui: Ui, row: TaskRow, t: TaskView, nowMs: number, openTask: (taskId: string) => void): void {
+  const [id, model, status, timeline, output] = row.cells
+  attr(row.tr, 'data-status', String(t.status))
+  const next = nextOf(t, nowMs)
+  fill(id, t.taskId, () => [
+    button(t.taskId, () => openTask(t.taskId), { class: 'link mono', 'data-testid': 'open-task', title: 'Details' }),
+    sub(`${t.accountId} · ${t.type} · ${t.prompt}`),
+  ])
+  fill(model, `${t.model}|${t.provider}|${t.scenario}`, () => [
+    el('span', {}, t.model),
+    sub(`${t.provider} · ${t.creditsUsed} cr · ${t.scenario}`),
+  ])
+  fill(timeline, `${t.createdAt}|${next}|${t.polls}`, () => [
+    el('span', {}, `created ${time(t.createdAt)}`),
+    sub(`${next} · ${t.polls} poll${t.polls === 1 ? '' : 's'}`),
+  ])
+  fill(status, [t.status, t.relayStatus, t.errorCode, t.creditRefunded, t.submissionUncertain].join('|'), () => [
+    chip(t.status),
+    ...(t.creditRefunded ? [el('span', { class: 'tag' }, 'refunded')] : []),
+    ...(t.submissionUncertain ? [el('span', { class: 'tag' }, 'uncertain')] : []),
+    ...(t.relayStatus ? [sub(`relay: ${t.relayStatus}`)] : []),
+    ...(t.status === 2 && t.errorCode ? [el('span', { class: 'sub mono code' }, t.errorCode)] : []),
+  ])
+  fill(output, JSON.stringify([t.status, t.outputImageUrls, t.outputVideoUrl]), () => [mediaBox(ui, t, 4)])
 }

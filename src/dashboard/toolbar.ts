@@ -12,6 +12,58 @@ import { attr, button, dur, el, fill, input, select, set, time } from './dom.js'
  */
 export function toolbar(ui: Ui, focused: () => Element | null) {
   const { call, act } = ui
+  const clock = clockGroup(ui, focused)
+  const scenario = scenarioGroup(ui)
+  const state = el('span', { class: 'state' }, 'connecting…')
+  let paused = false
+  const pause = button(
+    'pause',
+    () => {
+      paused = !paused
+      set(pause, paused ? 'resume' : 'pause')
+      attr(pause, 'aria-pressed', String(paused))
+      if (!paused) ui.refresh(true)
+      else set(state, 'paused')
+    },
+    { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' },
+  )
+  const reset = button(
+    'reset',
+    act(
+      'reset',
+      () => call<ResetAnswer>('POST', '/__mock/reset', {}),
+      (r) => `back to the start, seed ${r.seed}`,
+    ),
+    { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
+  )
+  const head = el(
+    'header',
+    { class: 'head' },
+    el('h1', {}, 'genmock'),
+    clock.group,
+    el('div', { class: 'grp end' }, state, pause, reset),
+    scenario.group,
+  )
+
+  return {
+    head,
+    paused: () => paused,
+    /** `opened`: when the accounts opened (the start or the last reset), simulated epoch ms. */
+    update(answer: ClockAnswer, scenarios: ScenarioList, kept: StateAnswer, opened?: number) {
+      clock.show(answer, opened)
+      scenario.show(scenarios, kept)
+    },
+    /** `live`, `paused`, or why the last refresh failed. */
+    status(error?: Error) {
+      state.className = error ? 'state err' : 'state'
+      set(state, error ? `offline: ${error.message}` : paused ? 'paused' : 'live')
+    },
+  }
+}
+
+/** The server clock's group: its time, advance buttons, manual or real time, speed. */
+function clockGroup(ui: Ui, focused: () => Element | null) {
+  const { call, act } = ui
   const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
   const day = el('span', { class: 'lbl', 'data-testid': 'clock-time' })
   const mode = el('span', { class: 'mode', 'data-testid': 'clock-mode' })
@@ -43,65 +95,22 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     { 'data-testid': 'speed-apply' },
   )
   speed.onkeydown = (event) => event.key === 'Enter' && speedApply.click()
-  const scenario = select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
-  scenario.onchange = act(
-    'choose scenario',
-    () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
-    (s) => `default is ${s.default}`,
+  const group = el(
+    'div',
+    { class: 'grp' },
+    el('span', { class: 'lbl' }, 'now'),
+    now,
+    day,
+    mode,
+    ...clockButtons(ui, '/__mock/clock/advance'),
+    toggle,
+    el('span', { class: 'lbl' }, 'speed'),
+    speed,
+    speedApply,
   )
-  const desc = el('span', { class: 'desc' })
-  // Where the state is kept on disk and when it was last saved; empty without --state.
-  const kept = el('span', { class: 'lbl kept', 'data-testid': 'state-kept' })
-  const state = el('span', { class: 'state' }, 'connecting…')
-  let paused = false
-  const pause = button(
-    'pause',
-    () => {
-      paused = !paused
-      set(pause, paused ? 'resume' : 'pause')
-      attr(pause, 'aria-pressed', String(paused))
-      if (!paused) ui.refresh(true)
-      else set(state, 'paused')
-    },
-    { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' },
-  )
-  const reset = button(
-    'reset',
-    act(
-      'reset',
-      () => call<ResetAnswer>('POST', '/__mock/reset', {}),
-      (r) => `back to the start, seed ${r.seed}`,
-    ),
-    { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
-  )
-  const head = el(
-    'header',
-    { class: 'head' },
-    el('h1', {}, 'genmock'),
-    el(
-      'div',
-      { class: 'grp' },
-      el('span', { class: 'lbl' }, 'now'),
-      now,
-      day,
-      mode,
-      ...clockButtons(ui, '/__mock/clock/advance'),
-      toggle,
-      el('span', { class: 'lbl' }, 'speed'),
-      speed,
-      speedApply,
-    ),
-    el('div', { class: 'grp end' }, state, pause, reset),
-    el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc, kept),
-  )
-
   return {
-    head,
-    paused: () => paused,
-    /** `opened`: when the accounts opened (the start or the last reset), simulated epoch ms. */
-    update(clock: ClockAnswer, scenarios: ScenarioList, state: StateAnswer, opened?: number) {
-      set(kept, state.kept ? `state ${state.dir}, ${savedWhen(state)}` : '')
-      attr(kept, 'title', state.kept ? `--state-save ${state.strategy}` : '')
+    group,
+    show(clock: ClockAnswer, opened: number | undefined) {
       // Simulated time since the start, as the tasks' timelines count; the instant on hover.
       const at = Date.parse(clock.now)
       set(now, opened === undefined ? time(at) : `+${dur(at - opened)}`)
@@ -112,16 +121,31 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
       set(mode, clock.mode)
       set(toggle, clock.mode === 'manual' ? 'switch to real' : 'switch to manual')
       if (focused() !== speed) speed.value = String(clock.speed)
+    },
+  }
+}
+
+/** The default scenario's group: the choice, its description, and where the state is kept. */
+function scenarioGroup({ call, act }: Ui) {
+  const scenario = select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
+  scenario.onchange = act(
+    'choose scenario',
+    () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
+    (s) => `default is ${s.default}`,
+  )
+  const desc = el('span', { class: 'desc' })
+  // Where the state is kept on disk and when it was last saved; empty without --state.
+  const kept = el('span', { class: 'lbl kept', 'data-testid': 'state-kept' })
+  return {
+    group: el('div', { class: 'grp scn' }, el('span', { class: 'lbl' }, 'scenario'), scenario, desc, kept),
+    show(scenarios: ScenarioList, state: StateAnswer) {
+      set(kept, state.kept ? `state ${state.dir}, ${savedWhen(state)}` : '')
+      attr(kept, 'title', state.kept ? `--state-save ${state.strategy}` : '')
       fill(scenario, scenarios.scenarios.map((s) => s.name).join('\n'), () =>
         scenarios.scenarios.map((s) => el('option', { value: s.name, title: s.description ?? '' }, s.name)),
       )
       scenario.value = scenarios.default
       set(desc, scenarios.scenarios.find((s) => s.name === scenarios.default)?.description ?? '')
-    },
-    /** `live`, `paused`, or why the last refresh failed. */
-    status(error?: Error) {
-      state.className = error ? 'state err' : 'state'
-      set(state, error ? `offline: ${error.message}` : paused ? 'paused' : 'live')
     },
   }
 }

@@ -211,27 +211,7 @@ export function calibrate(
   const submitSet = poll && poll[0] !== '5' ? { pollAfterSeconds: Number(poll[0]) } : {}
   if (poll && poll[0] !== '5') notes.contradicted.push(`pollAfterSeconds: ${poll[0]} (genmock: 5)`)
   const httpStatus = (endpoint: 'image' | 'video') => statuses[endpoint]?.status
-  const rules: NonNullable<ScenarioInput['rules']> = []
-  const modelsSeen = Object.entries(observations.models)
-  for (const [model, seen] of modelsSeen) {
-    const outcomes = Object.values(seen.outcomes)
-    if (outcomes.length === 0) {
-      notes.undecided.push(`${model}: no task was seen to finish, so its timeline stays genmock's`)
-      continue
-    }
-    const endpoint = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
-    // Relay and standard tasks of a model end differently: each gets its own rules, relay first.
-    for (const relay of [true, false]) {
-      const mine = outcomes.filter((o) => (o.relaySteps !== undefined) === relay)
-      if (mine.length > 0) rules.push(...modelRules(model, mine, httpStatus(endpoint), submitSet))
-    }
-    for (const o of outcomes)
-      notes.contradicted.push(
-        `${model}${o.relaySteps ? ' (relay)' : ''}: ${o.count} ended at status ${o.status}` +
-          `${o.errorCode ? ` ${o.errorCode}` : ''} after ${span(o.seconds)}, polled ${polls(o.polls)} times` +
-          `${o.relaySteps ? `, relayStatus ${o.relaySteps.map((s) => s.relayStatus).join(' → ')}` : ''}`,
-      )
-  }
+  const rules = modelsRules(observations, notes, httpStatus, submitSet)
   for (const endpoint of ['image', 'video'] as const) {
     const status = httpStatus(endpoint)
     if (status !== undefined) rules.push({ match: { endpoint }, submit: { httpStatus: status }, use: 'default' })
@@ -257,20 +237,7 @@ export function calibrate(
       notes.contradicted.push(
         `${kind === 'unknown-error-code' ? 'errorCode' : 'relayStatus'} ${f.place}, seen ${times(f.count)}`,
       )
-  const list = (items: string[]) =>
-    items.length > 0 ? items.map((item) => `- ${markdownText(item)}`).join('\n') : '- nothing'
-  const report = [
-    `# genmock calibration from ${observations.exchanges} recorded exchanges`,
-    '',
-    '## What the recording contradicted (in force with `genmock --calibration DIR`)',
-    '',
-    list(notes.contradicted),
-    '',
-    '## What it could not decide, or calibration cannot change',
-    '',
-    list(notes.undecided),
-    '',
-  ].join('\n')
+  const report = calibrationReport(observations.exchanges, notes)
   return {
     prices: {
       $comment: 'Every price the recording showed (observed), and the pricing genmock loads with --calibration.',
@@ -299,4 +266,53 @@ export function withCalibration(options: EngineOptions & { calibration?: Calibra
     scenarios: [...(options.scenarios ?? []), entry],
     scenario: options.scenario ?? calibration.scenario.name,
   }
+}
+
+/** The rules of each model the recording saw finish tasks, relay ones first; each outcome noted. */
+function modelsRules(
+  observations: DriftObservations,
+  notes: Notes,
+  httpStatus: (endpoint: 'image' | 'video') => number | undefined,
+  submitSet: { pollAfterSeconds?: number },
+): NonNullable<ScenarioInput['rules']> {
+  const rules: NonNullable<ScenarioInput['rules']> = []
+  const modelsSeen = Object.entries(observations.models)
+  for (const [model, seen] of modelsSeen) {
+    const outcomes = Object.values(seen.outcomes)
+    if (outcomes.length === 0) {
+      notes.undecided.push(`${model}: no task was seen to finish, so its timeline stays genmock's`)
+      continue
+    }
+    const endpoint = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
+    // Relay and standard tasks of a model end differently: each gets its own rules, relay first.
+    for (const relay of [true, false]) {
+      const mine = outcomes.filter((o) => (o.relaySteps !== undefined) === relay)
+      if (mine.length > 0) rules.push(...modelRules(model, mine, httpStatus(endpoint), submitSet))
+    }
+    for (const o of outcomes)
+      notes.contradicted.push(
+        `${model}${o.relaySteps ? ' (relay)' : ''}: ${o.count} ended at status ${o.status}` +
+          `${o.errorCode ? ` ${o.errorCode}` : ''} after ${span(o.seconds)}, polled ${polls(o.polls)} times` +
+          `${o.relaySteps ? `, relayStatus ${o.relaySteps.map((s) => s.relayStatus).join(' → ')}` : ''}`,
+      )
+  }
+  return rules
+}
+
+/** The report (report.md): what the recording contradicted, and what it could not decide. */
+function calibrationReport(exchanges: number, notes: Notes): string {
+  const list = (items: string[]) =>
+    items.length > 0 ? items.map((item) => `- ${markdownText(item)}`).join('\n') : '- nothing'
+  return [
+    `# genmock calibration from ${exchanges} recorded exchanges`,
+    '',
+    '## What the recording contradicted (in force with `genmock --calibration DIR`)',
+    '',
+    list(notes.contradicted),
+    '',
+    '## What it could not decide, or calibration cannot change',
+    '',
+    list(notes.undecided),
+    '',
+  ].join('\n')
 }

@@ -104,28 +104,6 @@ export function linearRegex({ node, ignoreCase, unicode, states }: ParsedRegex):
   return {
     test(input) {
       const codeAt = (at: number) => (unicode ? input.codePointAt(at)! : input.charCodeAt(at))
-      const codeBefore = (at: number) => {
-        if (at === 0) return -1
-        const low = input.charCodeAt(at - 1)
-        return unicode && at > 1 && low >= 0xdc00 && low <= 0xdfff ? input.codePointAt(at - 2)! : low
-      }
-      const holds = (kind: Assertion, at: number) => {
-        switch (kind) {
-          case 'start':
-            return at === 0
-          case 'end':
-            return at === input.length
-          case 'line-start':
-            return at === 0 || isLineTerminator(input.charCodeAt(at - 1))
-          case 'line-end':
-            return at === input.length || isLineTerminator(input.charCodeAt(at))
-          default: {
-            const before = at > 0 && isWordChar(codeBefore(at))
-            const after = at < input.length && isWordChar(codeAt(at))
-            return (before !== after) === (kind === 'boundary')
-          }
-        }
-      }
       seen.fill(0)
       generation = 0
       let count = 0
@@ -151,7 +129,7 @@ export function linearRegex({ node, ignoreCase, unicode, states }: ParsedRegex):
               stack[depth++] = x[pc]!
               break
             case ASSERT:
-              if (holds(asserts[pc]!, at)) stack[depth++] = pc + 1
+              if (holds(asserts[pc]!, input, at, unicode)) stack[depth++] = pc + 1
           }
         }
         return false
@@ -179,4 +157,30 @@ export function linearRegex({ node, ignoreCase, unicode, states }: ParsedRegex):
       }
     },
   }
+}
+
+/** Whether an assertion holds at position `at` of `input`. */
+function holds(kind: Assertion, input: string, at: number, unicode: boolean): boolean {
+  switch (kind) {
+    case 'start':
+      return at === 0
+    case 'end':
+      return at === input.length
+    case 'line-start':
+      return at === 0 || isLineTerminator(input.charCodeAt(at - 1))
+    case 'line-end':
+      return at === input.length || isLineTerminator(input.charCodeAt(at))
+    default: {
+      const before = at > 0 && isWordChar(codeBefore(input, at, unicode))
+      const after = at < input.length && isWordChar(unicode ? input.codePointAt(at)! : input.charCodeAt(at))
+      return (before !== after) === (kind === 'boundary')
+    }
+  }
+}
+
+/** The code (point, with `unicode`) that ends just before `at`; -1 at the start. */
+function codeBefore(input: string, at: number, unicode: boolean): number {
+  if (at === 0) return -1
+  const low = input.charCodeAt(at - 1)
+  return unicode && at > 1 && low >= 0xdc00 && low <= 0xdfff ? input.codePointAt(at - 2)! : low
 }

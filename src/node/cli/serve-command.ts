@@ -14,7 +14,7 @@ import { banner, readyInfo } from './banner.js'
 import { VERSION } from '../server/version.js'
 import { KEYS, OPTIONS, type OptionSpec, type ServeArgs } from './option-table.js'
 import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from '../server/open-hosts.js'
-import { output, writeError } from './output.js'
+import { output, writeError, type Output } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from '../server/server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
 import { unknownVariables } from './unknown-variables.js'
@@ -113,15 +113,8 @@ function startFailure(error: unknown, args: ServeArgs, stateDir: boolean): [numb
   return [1, `${(error as Error).message}\n`]
 }
 
-/**
- * Serves until SIGINT, SIGTERM or SIGHUP, then lets the requests in flight finish (--grace) and
- * runs the SHUTDOWN steps. The exit code: 0 after a clean stop, 1 when a step says so or the port
- * is taken, 2 for bad options or scenarios.
- */
-export async function serve(args: ServeArgs): Promise<number> {
-  const out = output(args.log)
-  for (const { variable, meant, text } of unknownVariables(process.env))
-    out.warn('unknown-variable', { variable, ...(meant ? { meant } : {}) }, text)
+/** What the server starts with, checked first: its scenarios and calibration, or the exit code of a refusal. */
+async function startInputs(args: ServeArgs): Promise<StartInputs | number> {
   if (args.stateSave !== undefined && args.state === undefined) {
     writeError('genmock: --state-save goes with --state DIR: it says when the state kept there is written\n')
     return 2
@@ -145,27 +138,78 @@ export async function serve(args: ServeArgs): Promise<number> {
     writeError(`genmock: not starting: ${badCalibration}\n`)
     return 2
   }
+  return { entries: scenarios.entries, calibration }
+}
+
+/** The server's options from the command line's, with the scenarios and calibration read. */
+function startOptions(args: ServeArgs, write: (line: string) => void, inputs: StartInputs): ServerOptions {
+  const { entries, calibration } = inputs
+  return {
+    ...serverOptions(args),
+    ...(args.state !== undefined || args.stateFrom !== undefined
+      ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
+      : {}),
+    write,
+    clock: { mode: args.clock, speed: args.speed },
+    scenarios: entries,
+    ...(calibration ? { calibration } : {}),
+    ...(args.proxy !== undefined
+      ? {
+          proxy: {
+            target: args.proxy,
+            timeoutMs: args.proxyTimeout * 1000,
+            ...(args.record !== undefined ? { record: args.record } : {}),
+          },
+        }
+      : {}),
+  }
+}
+
+/** Says genmock is ready (the banner, or the `ready` line), and warns when it listens beyond this machine. */
+function announce(args: ServeArgs, server: RunningServer, info: ReturnType<typeof readyInfo>, out: Output): void {
+  const proxied =
+    args.proxy === undefined
+      ? ''
+      : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
+        `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
+  const kept = server.state && stateLine(server.state)
+  out.event(
+    'ready',
+    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}), ...(kept ? { state: kept.fields } : {}) },
+    banner(info).trimEnd() + proxied + (kept ? `\n  state      ${kept.text}` : ''),
+  )
+  if (server.state) tornLine(server.state, out)
+  if (!LOOPBACK.test(args.host)) {
+    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
+    out.warn(
+      'exposed',
+      { host: args.host },
+      `warning: listening on ${args.host}, not only this machine: ` +
+        `anyone who can reach it can use the test keys.${lock}`,
+    )
+  }
+}
+
+/** The scenarios and calibration the server starts with. */
+interface StartInputs {
+  entries: ScenarioEntry[]
+  calibration: Calibration | undefined
+}
+
+/**
+ * Serves until SIGINT, SIGTERM or SIGHUP, then lets the requests in flight finish (--grace) and
+ * runs the SHUTDOWN steps. The exit code: 0 after a clean stop, 1 when a step says so or the port
+ * is taken, 2 for bad options or scenarios.
+ */
+export async function serve(args: ServeArgs): Promise<number> {
+  const out = output(args.log)
+  for (const { variable, meant, text } of unknownVariables(process.env))
+    out.warn('unknown-variable', { variable, ...(meant ? { meant } : {}) }, text)
+  const inputs = await startInputs(args)
+  if (typeof inputs === 'number') return inputs
   let server: RunningServer
   try {
-    server = await startServer({
-      ...serverOptions(args),
-      ...(args.state !== undefined || args.stateFrom !== undefined
-        ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
-        : {}),
-      write: out.line,
-      clock: { mode: args.clock, speed: args.speed },
-      scenarios: scenarios.entries,
-      ...(calibration ? { calibration } : {}),
-      ...(args.proxy !== undefined
-        ? {
-            proxy: {
-              target: args.proxy,
-              timeoutMs: args.proxyTimeout * 1000,
-              ...(args.record !== undefined ? { record: args.record } : {}),
-            },
-          }
-        : {}),
-    })
+    server = await startServer(startOptions(args, out.line, inputs))
   } catch (error) {
     // state-dir.js (node:crypto with it) is loaded only when there is a state folder to blame.
     const keeping = args.state !== undefined || args.stateFrom !== undefined
@@ -191,27 +235,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   const stopWatch = args.watch
     ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)
     : () => {}
-  const proxied =
-    args.proxy === undefined
-      ? ''
-      : `\n  proxy      the service's routes go to ${args.proxy}: use its keys` +
-        `${args.record ? `; recording ${args.record}` : ''}\n  drift      ${server.url}/__mock/drift`
-  const kept = server.state && stateLine(server.state)
-  out.event(
-    'ready',
-    { ...info, ...(args.proxy !== undefined ? { proxy: args.proxy } : {}), ...(kept ? { state: kept.fields } : {}) },
-    banner(info).trimEnd() + proxied + (kept ? `\n  state      ${kept.text}` : ''),
-  )
-  if (server.state) tornLine(server.state, out)
-  if (!LOOPBACK.test(args.host)) {
-    const lock = args.adminToken ? '' : ' Consider --admin-token to lock the control API.'
-    out.warn(
-      'exposed',
-      { host: args.host },
-      `warning: listening on ${args.host}, not only this machine: ` +
-        `anyone who can reach it can use the test keys.${lock}`,
-    )
-  }
+  announce(args, server, info, out)
   const reason = await stopped
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
