@@ -90,7 +90,7 @@ describe('the lock', () => {
     const dir = tmp()
     writeFileSync(join(dir, 'genmock.lock'), 'zzz')
     expect(refusal(() => takeLock(dir))).toMatch(
-      /genmock\.lock: is not a genmock lock \(it holds "zzz"\); if no genmock uses this folder, delete .*genmock\.lock$/,
+      /genmock\.lock: is not a genmock lock \(it holds "zzz"\); if no genmock uses this folder, delete .*\.lock$/,
     )
   })
 
@@ -119,7 +119,8 @@ describe('the lock', () => {
     writeFileSync(join(dir, 'genmock.lock'), lockOf(pid))
     expect(refusal(() => takeLock(dir))).toMatch(
       new RegExp(
-        `names pid ${pid}, a live process that is not genmock \\(sleep 30\\); if no genmock uses this folder, delete .*genmock\\.lock$`,
+        `names pid ${pid}, a live process that is not genmock \\(sleep 30\\); ` +
+          'if no genmock uses this folder, delete .*genmock\\.lock$',
       ),
     )
   })

@@ -86,11 +86,11 @@ function logCut(report: DirReport): { kept: string; dropped: string } {
       `line ${line} ${what}): the changes saved in them are lost`
     return { kept, dropped }
   }
-  if (log.torn)
-    return {
-      kept: bytes.subarray(0, log.torn.offset).toString(),
-      dropped: `${LOG_FILE}'s torn last write (${log.torn.bytes} bytes from byte ${log.torn.offset}, never acknowledged)`,
-    }
+  if (log.torn) {
+    const { bytes: torn, offset } = log.torn
+    const dropped = `${LOG_FILE}'s torn last write (${torn} bytes from byte ${offset}, never acknowledged)`
+    return { kept: bytes.subarray(0, offset).toString(), dropped }
+  }
   return { kept: log.text, dropped: 'nothing' }
 }
 
