@@ -125,6 +125,17 @@ describe('the lock', () => {
     )
   })
 
+  it('written by a live process, whatever its command (genmock/node in a script): in use', async () => {
+    const dir = tmp()
+    const pid = await sleeper()
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
+    writeFileSync(join(dir, 'genmock.lock'), lockOf(pid, { started }))
+    expect(refusal(() => takeLock(dir))).toMatch(
+      new RegExp(`in use by genmock pid ${pid} .*; one genmock per --state DIR$`),
+    )
+  })
+
   it('whose pid now names a process started later: taken over', async () => {
     const dir = tmp()
     writeFileSync(join(dir, 'genmock.lock'), lockOf(await sleeper(), { started: 1 }))

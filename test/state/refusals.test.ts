@@ -88,6 +88,10 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     const url = await baseUrl(r)
     const res = await fetch(`${url}/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })
     expect(res.status).toBe(200)
+    // Said, with where and how much, and the original kept (docs/state.md, Damage and crashes).
+    expect(r.stdout()).toMatch(
+      /"event":"state-torn","level":"warn","file":"[^"]*changes\.log","offset":\d+,"bytes":38,/,
+    )
   })
 
   it('a folder holding files that are not genmock', async () => {
