@@ -80,6 +80,17 @@ describe('genmock state check and repair', () => {
     )
   })
 
+  it('check: a changes.log without its state.json is damage', async () => {
+    const { dir } = await keptFolder(1)
+    const { rmSync } = await import('node:fs')
+    rmSync(join(dir, 'state.json'))
+    const { code, stdout } = await run(['state', 'check', dir])
+    expect(code).toBe(2)
+    expect(stdout).toMatch(
+      /state\.json: none \(a start makes a new state\)\n.*changes\.log: changes without the state\.json/,
+    )
+  })
+
   it('a command line without check|repair and a folder is a usage error', async () => {
     const { code, stderr } = await run(['state', 'fix', '/tmp'])
     expect(code).toBe(2)
