@@ -102,7 +102,7 @@ describe('a crash is told from damage', () => {
     writeFileSync(join(mixed, LOG), readFileSync(join(other.dir, LOG)))
     refused(
       mixed,
-      /changes\.log: line 1 \(byte 0\) belongs to another folder than state\.json \(its id dir_\S+, state\.json's dir_\S+\)/,
+      /changes\.log: line 1 \(byte 0\) belongs to another folder than state\.json \(its id dir_\S+, state\.json's dir_/,
     )
     const swapped = crashCopy(one.dir)
     writeFileSync(join(swapped, STATE), readFileSync(join(other.dir, STATE)))
@@ -117,6 +117,16 @@ describe('a crash is told from damage', () => {
     const text = JSON.stringify({ generation: 1, changes: null })
     writeFileSync(join(dir, LOG), [opening, ...rest.slice(0, -1), `${lineSum(text, folder)} ${text}`, ''].join('\n'))
     refused(dir, /changes\.log: line 3 \(byte \d+\) is not a change record, though its checksum matches/)
+  })
+
+  it('a checksummed change record that does not replay names the file and line', async () => {
+    const { dir } = await keptFolder(1)
+    const [opening, ...rest] = readFileSync(join(dir, LOG), 'utf8').split('\n')
+    const folder = JSON.parse(opening!.slice(17)).folder as string
+    const { lineSum } = await import('../../src/node/state/state-log.js')
+    const text = JSON.stringify({ generation: 1, changes: { seed: 'x', tasks: 7 } })
+    writeFileSync(join(dir, LOG), [opening, ...rest.slice(0, -1), `${lineSum(text, folder)} ${text}`, ''].join('\n'))
+    refused(dir, /changes\.log: line 3 cannot be replayed \(/)
   })
 
   it('a crash during a first start (a log with only its first line, no state.json) starts anew', async () => {

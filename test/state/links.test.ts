@@ -90,7 +90,7 @@ describe('the lock', () => {
     const dir = tmp()
     writeFileSync(join(dir, 'genmock.lock'), 'zzz')
     expect(refusal(() => takeLock(dir))).toMatch(
-      /genmock\.lock: is not a genmock lock \(it holds "zzz"\); if no genmock uses this folder, delete .*genmock\.lock$/,
+      /genmock\.lock: is not a genmock lock \(it holds "zzz"\); if no genmock uses this folder, delete .*\.lock$/,
     )
   })
 
@@ -119,8 +119,20 @@ describe('the lock', () => {
     writeFileSync(join(dir, 'genmock.lock'), lockOf(pid))
     expect(refusal(() => takeLock(dir))).toMatch(
       new RegExp(
-        `names pid ${pid}, a live process that is not genmock \\(sleep 30\\); if no genmock uses this folder, delete .*genmock\\.lock$`,
+        `names pid ${pid}, a live process that is not genmock \\(sleep 30\\); ` +
+          'if no genmock uses this folder, delete .*genmock\\.lock$',
       ),
+    )
+  })
+
+  it('written by a live process, whatever its command (genmock/node in a script): in use', async () => {
+    const dir = tmp()
+    const pid = await sleeper()
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
+    writeFileSync(join(dir, 'genmock.lock'), lockOf(pid, { started }))
+    expect(refusal(() => takeLock(dir))).toMatch(
+      new RegExp(`in use by genmock pid ${pid} .*; one genmock per --state DIR$`),
     )
   })
 

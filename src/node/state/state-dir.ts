@@ -190,6 +190,8 @@ export interface DirContents {
   header?: StateHeader
   saved?: Snapshot
   changes: SavedChanges[]
+  /** The log's line number of each of `changes`. */
+  lines: number[]
   /** The drift report's changes, in order. */
   drift: DriftChanges[]
   /** Bytes of the log that are whole lines (a torn last write after them is dropped when the log is opened). */
@@ -215,7 +217,7 @@ export function readDir(dir: string): DirContents {
     const lines = (log ?? '').split('\n')
     if (log && !(lines.length === 2 && lines[1] === '' && isOpeningLine(lines[0]!)))
       throw damaged(dir, logFile, `changes without the ${STATE_FILE} they follow`)
-    return { changes: [], drift: [], logBytes: 0, rewrite: true }
+    return { changes: [], lines: [], drift: [], logBytes: 0, rewrite: true }
   }
   const { header, saved } = state
   if (log === undefined && header.folder !== undefined)
@@ -225,8 +227,9 @@ export function readDir(dir: string): DirContents {
     // A crash during a whole save, after state.json was renamed in place: the new log is still aside (renewLog).
     if (readText(`${logFile}.tmp`) !== openingLine(header.folder ?? '', header.generation))
       throw logRefusal(dir, scan.damage)
-    return { header, saved, changes: [], drift: [], logBytes: Buffer.byteLength(log ?? ''), rewrite: true }
+    return { header, saved, changes: [], lines: [], drift: [], logBytes: Buffer.byteLength(log ?? ''), rewrite: true }
   }
   const rewrite = header.version < STATE_DIR_FORMAT || scan.generation < header.generation
-  return { header, saved, changes: scan.changes, drift: scan.drift, logBytes: scan.logBytes, rewrite }
+  const { changes, lines, drift, logBytes } = scan
+  return { header, saved, changes, lines, drift, logBytes, rewrite }
 }

@@ -175,7 +175,7 @@ export async function renameFileLater(from: string, to: string): Promise<void> {
 
 export const closeFileLater = (fd: number) => closeLater(fd)
 
-/** Fsyncs a folder, so that a rename in it lasts; some file systems cannot, and then it is as durable as they make it. */
+/** Fsyncs a folder, so that a rename in it lasts (where the file system can). */
 export function syncFolder(dir: string): void {
   let fd: number | undefined
   try {

@@ -161,7 +161,7 @@ export class StateKeeper implements StateKeeping, Step {
   }
 
   /** state.json brought up to date by the log, into the engine and the drift report. */
-  #restore({ saved: snapshot, changes, drift: driftLines }: ReturnType<typeof readDir>): void {
+  #restore({ saved: snapshot, changes, lines, drift: driftLines }: ReturnType<typeof readDir>): void {
     const file = join(this.dir, STATE_FILE)
     const { drift: driftSaved, ...engineSaved } = snapshot!
     const drift = replayDrift(driftSaved, driftLines)
@@ -173,7 +173,7 @@ export class StateKeeper implements StateKeeping, Step {
         replay.apply(line)
       } catch (error) {
         throw new StateDirError(
-          `${join(this.dir, LOG_FILE)}: change ${i + 1} of the log cannot be replayed (${(error as Error).message})`,
+          `${join(this.dir, LOG_FILE)}: line ${lines[i]} cannot be replayed (${(error as Error).message})`,
         )
       }
     })

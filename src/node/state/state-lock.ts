@@ -57,7 +57,8 @@ function judgeLocal(owner: LockOwner, file: string): 'gone' | string {
   const info = processInfo(owner.pid)
   if (info === undefined) return inUse(owner)
   if (info.state === 'Z') return 'gone'
-  if (owner.started !== undefined && owner.started !== info.started) return 'gone'
+  // The process that wrote the lock (genmock, or a program running it through genmock/node), or a later one.
+  if (owner.started !== undefined) return owner.started === info.started ? inUse(owner) : 'gone'
   if (!looksLikeGenmock(info.command))
     return (
       `names pid ${owner.pid}, a live process that is not genmock (${info.command.slice(0, 60)}); ` +

@@ -59,6 +59,8 @@ export interface LogDamage {
 /** The log read: the changes of the current generation, and what a start would drop or refuse. */
 export interface LogContents {
   changes: SavedChanges[]
+  /** The line number of each of `changes`. */
+  lines: number[]
   drift: DriftChanges[]
   /** Bytes of whole lines (all that is kept): the log is cut there when it is opened. */
   logBytes: number
@@ -114,7 +116,7 @@ function opening(line: string, expected: LogExpected & { folder: string }): numb
 /** Reads the text of a log against what state.json says (see LogContents). */
 export function scanLog(log: string, expected: LogExpected): LogContents {
   const bytes = Buffer.from(log)
-  const out: LogContents = { changes: [], drift: [], logBytes: 0, generation: expected.generation }
+  const out: LogContents = { changes: [], lines: [], drift: [], logBytes: 0, generation: expected.generation }
   let offset = 0
   let number = 0
   const fail = (what: string) => {
@@ -157,6 +159,7 @@ export function scanLog(log: string, expected: LogExpected): LogContents {
       return fail(`is of generation ${entry.generation} in a log of generation ${out.generation}`)
     if (entry.generation === expected.generation) {
       out.changes.push(entry.changes)
+      out.lines.push(number)
       if (entry.drift) out.drift.push(entry.drift)
     }
     offset = end + 1

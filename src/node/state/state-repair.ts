@@ -3,7 +3,7 @@
 // written beside it, saying exactly what was dropped. The original is never changed.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { readStateFile, STATE_FILE, type StateHeader, writeDurably } from './state-dir.js'
+import { readDir, readStateFile, STATE_FILE, type StateHeader, writeDurably } from './state-dir.js'
 import { StateDirError } from './state-error.js'
 import { readText } from './state-fs.js'
 import { LOCK_FILE } from './state-lock.js'
@@ -20,6 +20,8 @@ export interface DirReport {
   log?: LogContents & { text: string; missing: boolean }
 }
 
+/** A refusal's message without the repair commands (check is one of them). */
+const withoutHint = (error: Error) => error.message.split('; see what')[0]!
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** What a start would find in `dir`, file by file (nothing is written). */
@@ -31,13 +33,20 @@ export function checkDir(dir: string): DirReport {
     state = readStateFile(dir)
   } catch (error) {
     if (!(error instanceof StateDirError)) throw error
-    return { lines: [error.message.split('; see what')[0]!], loads: false }
+    return { lines: [withoutHint(error)], loads: false }
   }
   const lock = readText(join(dir, LOCK_FILE))
   const lockLine = lock === undefined ? [] : [`${join(dir, LOCK_FILE)}: ${lock.slice(0, 120)}`]
   const logText = readText(logFile)
-  if (state === undefined)
-    return { lines: [`${stateFile}: none (a start makes a new state)`, ...lockLine], loads: logText === undefined }
+  if (state === undefined) {
+    const none = `${stateFile}: none (a start makes a new state)`
+    try {
+      readDir(dir)
+      return { lines: [none, ...lockLine], loads: true }
+    } catch (error) {
+      return { lines: [none, withoutHint(error as Error), ...lockLine], loads: false }
+    }
+  }
   const { header, saved } = state
   const tasks = (saved as { tasks?: { records?: { rows?: unknown[] } } }).tasks?.records?.rows?.length ?? 0
   const lines = [
@@ -86,11 +95,11 @@ function logCut(report: DirReport): { kept: string; dropped: string } {
       `line ${line} ${what}): the changes saved in them are lost`
     return { kept, dropped }
   }
-  if (log.torn)
-    return {
-      kept: bytes.subarray(0, log.torn.offset).toString(),
-      dropped: `${LOG_FILE}'s torn last write (${log.torn.bytes} bytes from byte ${log.torn.offset}, never acknowledged)`,
-    }
+  if (log.torn) {
+    const { bytes: torn, offset } = log.torn
+    const dropped = `${LOG_FILE}'s torn last write (${torn} bytes from byte ${offset}, never acknowledged)`
+    return { kept: bytes.subarray(0, offset).toString(), dropped }
+  }
   return { kept: log.text, dropped: 'nothing' }
 }
 
