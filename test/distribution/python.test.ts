@@ -74,8 +74,11 @@ describe('Python, no Node', () => {
     const engineEnv: Record<string, string> = onDocker
       ? { PATH: '/usr/local/bin:/usr/bin:/bin', ...(dockerd ? { DOCKER_HOST: dockerd } : {}) }
       : env
-    const out = await bash(shim + recipe('image'), dir, engineEnv)
-    expect(out).toContain('ok /scenarios/starter.yaml (starter)')
+    const script = recipe('image')
+    const out = await bash(shim + script, dir, engineEnv)
+    const [, ...next] = script.trim().split('\n')
+    expect(out).toContain(`next:\n  ${next[0]}\n  ${next[1]}\n`)
+    expect(out).toContain('ok scenarios/starter.yaml (starter)')
     expect(out).toMatch(/3 passed/)
     const left = await execFileP(onDocker ? 'docker' : 'podman', ['ps', '-a', '--format', '{{.Names}}'], {
       env: { ...process.env, ...engineEnv },

@@ -77,11 +77,14 @@ function schemaPath(scenarioDir: string): string {
 }
 
 /**
- * How to run genmock where init runs: `npx genmock` from the npm package; the standalone
- * executable as `genmock` when PATH finds it so, else by its path, which the pytest conftest
- * reads from GENMOCK_BIN (docs/test-kit.md, Python, no Node).
+ * How to run genmock where init runs: in the image (which names itself in GENMOCK_IMAGE), the
+ * image from the host's folder mounted as the recipe does; `npx genmock` from the npm package;
+ * the standalone executable as `genmock` when PATH finds it so, else by its path, which the
+ * pytest conftest reads from GENMOCK_BIN (docs/test-kit.md, Python, no Node).
  */
 function genmockHere(): { command: string; bin?: string } {
+  const image = process.env.GENMOCK_IMAGE
+  if (image) return { command: `docker run --rm -v "$PWD:/work" -w /work ${image}` }
   if (!process.getBuiltinModule?.('node:sea')?.isSea()) return { command: 'npx genmock' }
   const self = realpathSync(process.execPath)
   const onPath = (process.env.PATH ?? '').split(delimiter).some((dir) => {
