@@ -22,6 +22,7 @@ function files(path) {
 
 /** Why dist/ must be built again, or undefined when it is up to date. */
 function staleness() {
+  if (!existsSync(join(ROOT, 'dist'))) return 'no dist/ yet (a fresh clone)'
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   const named = [...JSON.stringify(pkg.exports).matchAll(/"\.\/(dist\/[^"*]+)"/g)].map(([, file]) => file)
   // dist/cli.cjs, the one-file command, is what the image and the executable are built from.

@@ -3,7 +3,7 @@
 // here, from the built package: the one-file command, the video sample, a run-time package.json,
 // the health check and the licence, a few hundred kB that the engine caches as one layer.
 //   GENMOCK_ENGINE=docker|podman   choose the engine instead of looking
-//   GENMOCK_BASE_IMAGE=NAME        the base (default: the official node:20-bookworm-slim)
+//   GENMOCK_BASE_IMAGE=NAME        the base (default: build/runtime.json's, the official node:26-trixie-slim)
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +11,7 @@ import { join } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..')
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+const RUNTIME = JSON.parse(readFileSync(join(ROOT, 'build', 'runtime.json'), 'utf8'))
 
 /** The engine to build with: docker only when a daemon answers, podman otherwise. */
 export function containerEngine(env = process.env) {
@@ -23,8 +24,10 @@ export function containerEngine(env = process.env) {
 
 /** The files the image holds under /opt/genmock, staged in a new folder. */
 function stageContext() {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-image-'))
-  mkdirSync(join(dir, 'dist'))
+  const context = mkdtempSync(join(tmpdir(), 'genmock-image-'))
+  mkdirSync(join(context, 'state'))
+  const dir = join(context, 'opt')
+  mkdirSync(join(dir, 'dist'), { recursive: true })
   mkdirSync(join(dir, 'fixtures'))
   copyFileSync(join(ROOT, 'dist', 'cli.cjs'), join(dir, 'dist', 'cli.cjs'))
   copyFileSync(join(ROOT, 'fixtures', 'sample.mp4'), join(dir, 'fixtures', 'sample.mp4'))
@@ -40,7 +43,47 @@ function stageContext() {
     exports: { './fixtures/*': './fixtures/*', './package.json': './package.json' },
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-  return dir
+  return context
+}
+
+/** The engine's command, quiet: its status and what it printed, for a failure only. */
+function quiet(engine, args) {
+  const { status, stdout, stderr } = spawnSync(engine, args, { encoding: 'utf8', maxBuffer: 1 << 26 })
+  return { ok: status === 0, output: `${stdout ?? ''}${stderr ?? ''}` }
+}
+
+/** The base is there or can be pulled; else the one line that says what to run instead. */
+function baseMissing(engine, base) {
+  if (quiet(engine, ['image', 'inspect', base]).ok || quiet(engine, ['pull', base]).ok) return undefined
+  return (
+    `build:image: the base ${base} cannot be pulled (no registry reachable?); make a local one and build ` +
+    `on it: GENMOCK_BASE_IMAGE=$(build/local-base.sh ${engine}) npm run build:image`
+  )
+}
+
+/**
+ * The build's command line. docker builds with BuildKit when its buildx plugin is there, else with
+ * its classic builder (Debian's docker.io has no buildx; the image is the same, and the classic
+ * builder's deprecation notice is not shown). podman writes OCI images by default, which have no
+ * HEALTHCHECK: --format docker.
+ */
+function buildArgs(engine, base, context) {
+  const buildx = engine === 'docker' && quiet('docker', ['buildx', 'version']).ok
+  return [
+    ...(buildx ? ['buildx', 'build', '--load'] : ['build']),
+    '-f',
+    join(ROOT, 'build', 'Containerfile'),
+    '--build-arg',
+    `VERSION=${pkg.version}`,
+    '--build-arg',
+    `BASE=${base}`,
+    ...(engine === 'podman' ? ['--format', 'docker'] : []),
+    '-t',
+    `genmock:${pkg.version}`,
+    '-t',
+    'genmock:latest',
+    context,
+  ]
 }
 
 function main() {
@@ -49,28 +92,23 @@ function main() {
     console.error('build:image: neither a docker daemon nor podman answers; install one (docs/containers-and-ci.md)')
     return 1
   }
-  const base = process.env.GENMOCK_BASE_IMAGE
+  const base = process.env.GENMOCK_BASE_IMAGE ?? RUNTIME.base
+  const missing = baseMissing(engine, base)
+  if (missing) {
+    console.error(missing)
+    return 1
+  }
   const context = stageContext()
   try {
-    const args = [
-      'build',
-      '-f',
-      join(ROOT, 'build', 'Containerfile'),
-      '--build-arg',
-      `VERSION=${pkg.version}`,
-      ...(base ? ['--build-arg', `BASE=${base}`] : []),
-      // podman writes OCI images by default, which have no HEALTHCHECK.
-      ...(engine === 'podman' ? ['--format', 'docker'] : []),
-      '-t',
-      `genmock:${pkg.version}`,
-      '-t',
-      'genmock:latest',
-      context,
-    ]
+    const args = buildArgs(engine, base, context)
     console.error(`build:image: ${engine} ${args.join(' ')}`)
-    const { status } = spawnSync(engine, args, { stdio: ['ignore', process.stderr, process.stderr] })
-    if (status !== 0) return status ?? 1
-    console.log(`genmock:${pkg.version} genmock:latest (${engine}${base ? `, on ${base}` : ''})`)
+    // Its progress is printed only when it fails: a build that works says nothing to interpret.
+    const { ok, output } = quiet(engine, args)
+    if (!ok) {
+      console.error(output.trimEnd())
+      return 1
+    }
+    console.log(`genmock:${pkg.version} genmock:latest (${engine}, on ${base})`)
     return 0
   } finally {
     rmSync(context, { recursive: true, force: true })

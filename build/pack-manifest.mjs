@@ -1,6 +1,6 @@
 // The package.json that `npm pack` and `npm publish` put in the tarball, without what only this
 // repository uses: its scripts (npm 11 flags a packed lifecycle script as an install script),
-// devDependencies and overrides. `prepack` runs `strip`, `postpack` runs `restore`. The original
+// devDependencies, overrides and allowScripts. `prepack` runs `strip`, `postpack` runs `restore`. The original
 // stays hard-linked beside it, so no reader ever finds package.json missing or half written, and
 // it comes back with its own modification time (the build's staleness check reads it).
 import { existsSync, linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { join } from 'node:path'
 const ROOT = join(import.meta.dirname, '..')
 const PKG = join(ROOT, 'package.json')
 const KEPT = join(ROOT, '.package.json.dev')
-const DEVELOPMENT = ['scripts', 'devDependencies', 'overrides']
+const DEVELOPMENT = ['scripts', 'devDependencies', 'overrides', 'allowScripts']
 
 function restore() {
   if (existsSync(KEPT)) renameSync(KEPT, PKG)

@@ -95,7 +95,8 @@ describe('--log json', () => {
     async () => {
       const token = 'admin-token-never-printed'
       const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', token, '--seed', '7', '--log', 'json'])
-      const url = (await baseUrl(r)).replace('0.0.0.0', '127.0.0.1')
+      // On every interface, the ready line names an address to open, and says where it listens.
+      const url = await baseUrl(r)
       expect((await fetch(`${url}/api/ai/models`, { headers: { authorization: 'Bearer sk_test_alice' } })).status).toBe(
         200,
       )
@@ -105,7 +106,8 @@ describe('--log json', () => {
       const [ready] = lines
       expect(ready).toMatchObject({
         event: 'ready',
-        url: expect.stringMatching(/^http:\/\/0\.0\.0\.0:\d+$/),
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        listening: expect.stringMatching(/^0\.0\.0\.0:\d+$/),
         version: expect.any(String),
         seed: 7,
         clock: { mode: 'real', speed: 1 },

@@ -98,6 +98,46 @@ describe.concurrent('genmock validate', () => {
   )
 
   it(
+    'a folder: every *.yaml, *.yml and *.json in it, in name order, other files left out',
+    async ({ expect }) => {
+      const { code, stdout, stderr } = await run(['validate', good.dir])
+      expect(stderr).toBe('')
+      expect(stdout).toBe(`ok ${good.yaml} (mine)\nok ${good.json} (stuck)\n`)
+      expect(code).toBe(0)
+    },
+    LIMIT_MS + 5000,
+  )
+
+  it(
+    'a glob left unexpanded by the shell (an exec-form container command): its matches only',
+    async ({ expect }) => {
+      const yaml = await run(['validate', join(good.dir, '*.yaml')])
+      expect(yaml.stdout).toBe(`ok ${good.yaml} (mine)\n`)
+      expect(yaml.code).toBe(0)
+      const one = await run(['validate', join(good.dir, 'min?.yaml')])
+      expect(one.stdout).toBe(`ok ${good.yaml} (mine)\n`)
+      const bad = await run(['validate', join(dir, 'bad', '*.yaml')])
+      expect(bad.code).toBe(1)
+      expect(bad.stdout).toBe(`ok ${join(dir, 'bad', 'fine.yaml')} (fine)\n`)
+    },
+    LIMIT_MS + 5000,
+  )
+
+  it(
+    'exits 1 naming a glob that matches nothing and a folder with no scenario file',
+    async ({ expect }) => {
+      const empty = join(dir, 'empty')
+      mkdirSync(empty, { recursive: true })
+      const { code, stdout, stderr } = await run(['validate', join(good.dir, '*.yml'), empty, good.yaml])
+      expect(code).toBe(1)
+      expect(stderr).toContain(`${join(good.dir, '*.yml')}: no file matches`)
+      expect(stderr).toContain(`${empty}: no scenario file (*.yaml, *.yml, *.json) in this folder`)
+      expect(stdout).toBe(`ok ${good.yaml} (mine)\n`)
+    },
+    LIMIT_MS + 5000,
+  )
+
+  it(
     'exits 2 with a usage error when given no files',
     async ({ expect }) => {
       const { code, stdout, stderr } = await run(['validate'])

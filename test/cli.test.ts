@@ -182,7 +182,9 @@ describe('genmock CLI', () => {
     '--host wider than loopback warns; --admin-token locks /__mock and the banner says how to open the dashboard',
     async () => {
       const r = start(['--port', '0', '--host', '0.0.0.0', '--admin-token', 'cli-admin-token'])
-      const url = (await baseUrl(r)).replace('0.0.0.0', '127.0.0.1')
+      // An address to open, and where it listens.
+      const url = await baseUrl(r)
+      expect(r.stdout()).toMatch(/base_url +http:\/\/127\.0\.0\.1:\d+ \(listening on every interface, 0\.0\.0\.0:\d+\)/)
       // the warning follows the banner
       await vi.waitFor(() => expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/))
       expect(r.stdout()).toContain('/__mock/#token=<your --admin-token>')

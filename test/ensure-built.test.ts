@@ -38,10 +38,10 @@ process.exit(${exit})
 }
 
 describe('build/ensure-built.mjs', () => {
-  it('a missing dist/ is built saying one line, on stderr; the build’s output is not shown', () => {
+  it('a missing dist/ (a fresh clone) is built saying one line, on stderr; the build’s output is not shown', () => {
     const { code, stdout, stderr } = ensureBuilt(0)
     expect(stdout).toBe('')
-    expect(stderr).toBe('build: dist/index.js is missing; building dist/ (about half a minute)…\n')
+    expect(stderr).toBe('build: no dist/ yet (a fresh clone); building dist/ (about half a minute)…\n')
     expect(code).toBe(0)
   })
 

@@ -7,7 +7,14 @@
  * const world = await genmock.world() // { baseUrl, apiKey, clock, findings, … }
  * await genmock.stop()
  */
-import { AbstractStartedContainer, GenericContainer, type StartedTestContainer, Wait } from 'testcontainers'
+import {
+  AbstractStartedContainer,
+  GenericContainer,
+  getContainerRuntimeClient,
+  getReaper,
+  type StartedTestContainer,
+  Wait,
+} from 'testcontainers'
 import {
   assertWorldClean,
   type Control,
@@ -67,6 +74,7 @@ export class GenmockContainer extends GenericContainer {
   }
 
   override async start(): Promise<StartedGenmockContainer> {
+    await ryukStarted()
     // The health route answers once genmock listens; with a token it needs the token.
     this.withWaitStrategy(
       Wait.forHttp('/__mock/health', GENMOCK_PORT).withHeaders(
@@ -74,6 +82,27 @@ export class GenmockContainer extends GenericContainer {
       ),
     )
     return new StartedGenmockContainer(await super.start(), this.#adminToken)
+  }
+}
+
+/**
+ * Starts Testcontainers' clean-up container, Ryuk, as `start()` would (it is started once and then
+ * reused), so that a Ryuk that cannot be pulled is reported as that, with the way out, rather
+ * than as a registry's error about an image the test never named (docs/containers-and-ci.md,
+ * Testcontainers).
+ */
+async function ryukStarted(): Promise<void> {
+  const client = await getContainerRuntimeClient()
+  try {
+    await getReaper(client)
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]
+    throw new Error(
+      'genmock: Testcontainers could not start Ryuk, its clean-up container (testcontainers/ryuk, pulled ' +
+        `from Docker Hub or RYUK_CONTAINER_IMAGE): ${reason}. Where no registry is reachable, or on podman, ` +
+        'set TESTCONTAINERS_RYUK_DISABLED=true and stop the container in an afterAll (docs/containers-and-ci.md)',
+      { cause: error },
+    )
   }
 }
 

@@ -1,24 +1,32 @@
-// Cold start of the command in each form it ships in (docs/containers-and-ci.md, The
-// standalone executable): spawn → first answer to GET /__mock/health, median of 10 rounds, the
-// two interleaved round by round so that machine load falls on each alike:
-//   the one-file command       node dist/cli.cjs (what npx genmock and the image run)
+// Cold start of the command in each form it ships in (docs/performance.md, The executable and the
+// image): spawn → first answer to GET /__mock/health, median of 7 rounds, the forms interleaved
+// round by round so that machine load falls on each alike, beside bare `node` (a node:http server
+// of one line) on the same Node 26 binary the executable is built on:
+//   bare node 26               node -e "http.createServer(…).listen(port)"
+//   the one-file command       node dist/cli.cjs on Node 26 (what the image runs) and on this Node
 //   the standalone executable  release/genmock-linux-x64 (the same file, V8 code cache built in; npm run
 //                              build:binary first)
 // Run: node --import tsx test/bench/shipped-start.ts [rounds]
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const ROUNDS = Number(process.argv[2] ?? 10)
+const ROUNDS = Number(process.argv[2] ?? 7)
+const NODE26 = execFileSync(process.execPath, [join(ROOT, 'build', 'registry-node.mjs')], { encoding: 'utf8' }).trim()
+/** A bare node:http server: the port comes as `--port N`, as genmock's does. */
+const BARE = "require('node:http').createServer((q, s) => s.end('ok')).listen(+process.argv.at(-3), '127.0.0.1')"
 const TARGETS: [string, string, string[]][] = [
-  ['node dist/cli.cjs', process.execPath, [join(ROOT, 'dist', 'cli.cjs')]],
+  ['bare node 26', NODE26, ['-e', BARE, '--']],
+  ['node 26 dist/cli.cjs', NODE26, [join(ROOT, 'dist', 'cli.cjs')]],
+  [`node ${process.version.split('.')[0]} dist/cli.cjs`, process.execPath, [join(ROOT, 'dist', 'cli.cjs')]],
   ['release/genmock-linux-x64', join(ROOT, 'release', 'genmock-linux-x64'), []],
 ]
 
 for (const [name, file, args] of TARGETS)
-  if (!existsSync(args[0] ?? file)) throw new Error(`${name} is missing: npm run build && npm run build:binary`)
+  if (!existsSync(args[0] === '-e' ? file : (args[0] ?? file)))
+    throw new Error(`${name} is missing: npm run build && npm run build:binary`)
 
 const freePort = () =>
   new Promise<number>((resolve) => {

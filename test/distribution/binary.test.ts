@@ -81,6 +81,13 @@ describe('the standalone executable with an empty environment', () => {
     expect(binary.code).toBe(1)
     expect(binary.stdout).toBe('ok good.json (flaky)\n')
     expect(binary).toEqual(node)
+    // A glob as written (no shell between): the executable expands it as node does.
+    const [glob, nodeGlob] = await Promise.all([
+      run('binary', ['validate', '*.json']),
+      run('node', ['validate', '*.json']),
+    ])
+    expect(glob.stdout).toContain('ok good.json (flaky)\n')
+    expect(glob).toEqual(nodeGlob)
   })
 
   describe('serving', () => {

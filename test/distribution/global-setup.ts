@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -14,7 +14,8 @@ import type { DistSetup } from './engine.js'
  */
 
 const ROOT = join(import.meta.dirname, '..', '..')
-const OFFICIAL = 'docker.io/library/node:20-bookworm-slim'
+/** The official base build/runtime.json names (node:26-trixie-slim). */
+const OFFICIAL: string = JSON.parse(readFileSync(join(ROOT, 'build', 'runtime.json'), 'utf8')).base
 
 function engineFound(): 'docker' | 'podman' {
   const answers = (command: string, args: string[]) =>

@@ -183,6 +183,11 @@ describe('the image, as built', () => {
     const mounted = ['-v', `${join(ROOT, 'scenarios')}:/scenarios:ro`]
     const validate = await engine(['run', '--rm', ...mounted, IMAGE, 'validate', '/scenarios/flaky.json'])
     expect(validate.stdout).toBe('ok /scenarios/flaky.json (flaky)\n')
+    // A folder, and a glob no shell expands in the exec-form command (docs/containers-and-ci.md).
+    const folder = await engine(['run', '--rm', ...mounted, IMAGE, 'validate', '/scenarios'])
+    const glob = await engine(['run', '--rm', ...mounted, IMAGE, 'validate', '/scenarios/*.json'])
+    expect(folder.stdout).toContain('ok /scenarios/flaky.json (flaky)\n')
+    expect(glob.stdout).toBe(folder.stdout)
   })
 })
 

@@ -175,7 +175,7 @@ describe('the CI recipes', () => {
     try {
       const service = ['--network', network, '--network-alias', job.services[0]!.alias]
       await engine(['run', '-d', '--name', `${network}-svc`, ...service, ...variables, IMAGE])
-      // The job's image is node:20-bookworm-slim: the base the image was built on is its equivalent.
+      // The job's image is node:26-trixie-slim: the base the image was built on is its equivalent.
       const script = probed(job.script.join('\n'), PROBE_NODE)
       const { stdout } = await engine([
         'run',

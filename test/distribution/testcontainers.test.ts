@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setup } from './engine.js'
+import { promisify } from 'node:util'
+import { ROOT, setup } from './engine.js'
 
 /**
  * genmock/testcontainers in a real Testcontainers run (docs/containers-and-ci.md, Testcontainers):
@@ -86,5 +88,23 @@ describe('GenmockContainer', () => {
     } finally {
       await locked.stop()
     }
+  })
+
+  it('with Ryuk on and its image not pullable, start() says so and names TESTCONTAINERS_RYUK_DISABLED', async () => {
+    // A process of its own: Testcontainers starts Ryuk once per process, and this one has it off.
+    const script =
+      "import { GenmockContainer } from 'genmock/testcontainers'\n" +
+      "try { await new GenmockContainer('genmock:latest').start(); console.log('started') }\n" +
+      'catch (error) { console.log(error.message) }\n'
+    const env: Record<string, string> = { ...process.env, DOCKER_HOST: setup().dockerHost } as Record<string, string>
+    delete env.TESTCONTAINERS_RYUK_DISABLED
+    // Nothing listens on port 1: the pull fails at once, as with no registry reachable.
+    env.RYUK_CONTAINER_IMAGE = '127.0.0.1:1/testcontainers/ryuk:0.14.0'
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      env,
+    })
+    expect(stdout).toMatch(/^genmock: Testcontainers could not start Ryuk, its clean-up container/)
+    expect(stdout).toContain('set TESTCONTAINERS_RYUK_DISABLED=true')
   })
 })

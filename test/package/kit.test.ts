@@ -6,7 +6,7 @@ import {
   devVersion,
   exec,
   INSTALL_MS,
-  node22,
+  registryNode,
   project,
   projects,
   docExample,
@@ -66,7 +66,7 @@ ${get}  world.expectFinding('relay-without-key')
 describe.concurrent('the test kit from the tarball', () => {
   const setups: [string, () => Promise<[string, string]>][] = [
     ['msw 2 on Node 20', async () => [await projects.msw2(), process.execPath]],
-    ['msw 3 on Node 22', () => Promise.all([projects.msw3(), node22()])],
+    ['msw 3 on Node 26', () => Promise.all([projects.msw3(), registryNode(26)])],
   ]
   for (const [label, setup] of setups)
     it(

@@ -1,11 +1,21 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
-import { exec, INSTALL_MS, node22, projects, docExample, ROOT, RUN_MS, writeFiles } from './support.js'
+import {
+  docExample,
+  exec,
+  INSTALL_MS,
+  NODE_LINES,
+  projects,
+  ROOT,
+  RUN_MS,
+  registryNode,
+  writeFiles,
+} from './support.js'
 
 /**
  * The installed package run by plain Node, the way users run it: ES modules and CommonJS on
- * Node 20 with msw 2, ES modules on Node 22 with msw 3; and the test examples of docs/msw-node.md.
+ * Node 20 with msw 2, ES modules on Node 22, 24 and 26 with msw 3; and the test examples of docs/msw-node.md.
  */
 
 /** The package's fixtures/sample.mp4, which completed video tasks serve. */
@@ -188,28 +198,31 @@ describe.concurrent('the installed package on Node 20 with msw 2', () => {
   )
 })
 
-describe.concurrent('the installed package on Node 22 with msw 3', () => {
-  it(
-    'runs the flow as an ES module through genmock/node and genmock',
-    async ({ expect }) => {
-      const [dir, node] = await Promise.all([projects.msw3(), node22()])
-      writeFiles(dir, { 'flow.mjs': flowScript('esm') })
-      const { stdout } = await exec(node, ['flow.mjs'], { cwd: dir })
-      expect(JSON.parse(stdout)).toEqual(EXPECTED)
-      expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8')).version).toMatch(/^3\./)
-      expect((await exec(node, ['--version'], { cwd: dir })).stdout).toMatch(/^v22\./)
-    },
-    2 * INSTALL_MS + RUN_MS,
-  )
+for (const line of NODE_LINES) {
+  describe.concurrent(`the installed package on Node ${line} with msw 3`, () => {
+    it(
+      'runs the flow as an ES module through genmock/node and genmock',
+      async ({ expect }) => {
+        const [dir, node] = await Promise.all([projects.msw3(), registryNode(line)])
+        writeFiles(dir, { 'flow.mjs': flowScript('esm') })
+        const { stdout } = await exec(node, ['flow.mjs'], { cwd: dir })
+        expect(JSON.parse(stdout)).toEqual(EXPECTED)
+        const msw = JSON.parse(readFileSync(join(dir, 'node_modules', 'msw', 'package.json'), 'utf8'))
+        expect(msw.version).toMatch(/^3\./)
+        expect((await exec(node, ['--version'], { cwd: dir })).stdout).toMatch(new RegExp(`^v${line}\\.`))
+      },
+      2 * INSTALL_MS + RUN_MS,
+    )
 
-  it(
-    'runs the plain Node example of docs/msw-node.md',
-    async ({ expect }) => {
-      const [dir, node] = await Promise.all([projects.msw3(), node22()])
-      writeFiles(dir, { 'try-genmock.mjs': docExample('msw-node.md', '## Plain Node') })
-      const { stdout } = await exec(node, ['try-genmock.mjs'], { cwd: dir })
-      expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
-    },
-    2 * INSTALL_MS + RUN_MS,
-  )
-})
+    it(
+      'runs the plain Node example of docs/msw-node.md',
+      async ({ expect }) => {
+        const [dir, node] = await Promise.all([projects.msw3(), registryNode(line)])
+        writeFiles(dir, { 'try-genmock.mjs': docExample('msw-node.md', '## Plain Node') })
+        const { stdout } = await exec(node, ['try-genmock.mjs'], { cwd: dir })
+        expect(stdout).toMatch(/^1 \[\s*'http:\/\/127\.0\.0\.1:\d+\/media\/images\/tsk_\w+\/0\.png'\s*\]\n$/)
+      },
+      2 * INSTALL_MS + RUN_MS,
+    )
+  })
+}

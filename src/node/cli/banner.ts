@@ -6,7 +6,10 @@ import type { Engine } from '../../engine/engine.js'
 
 /** What genmock says when it is ready: the banner's text and the `ready` event of --log json. */
 export interface ReadyInfo {
+  /** An address to open: loopback's when genmock listens on every interface (`--host 0.0.0.0`). */
   url: string
+  /** Where it listens (`0.0.0.0:4600`), only when that is every interface. */
+  listening?: string
   port: number
   pid: number
   version: string
@@ -42,7 +45,8 @@ export function readyInfo(options: {
   scenarios: ReturnType<Engine['scenarioCount']>
   locked?: boolean
 }): ReadyInfo {
-  const { url, accounts, scenarios, locked = false } = options
+  const { accounts, scenarios, locked = false } = options
+  const { url, listening } = openable(options.url)
   const keys: ReadyInfo['keys'] = []
   const refused: ReadyInfo['refused'] = []
   for (const account of accounts.accounts) {
@@ -54,6 +58,7 @@ export function readyInfo(options: {
   }
   return {
     url,
+    ...(listening ? { listening } : {}),
     port: options.port,
     pid: process.pid,
     version: options.version,
@@ -70,6 +75,18 @@ export function readyInfo(options: {
 }
 
 /**
+ * The address a person or a harness can open: a server on every interface (0.0.0.0 or ::, as in
+ * a container) is reached at loopback's, and says where it listens (docs/containers-and-ci.md,
+ * The container image).
+ */
+function openable(url: string): { url: string; listening?: string } {
+  const { hostname, port } = new URL(url)
+  const loopback = hostname === '0.0.0.0' ? '127.0.0.1' : hostname === '[::]' ? '[::1]' : undefined
+  if (!loopback) return { url }
+  return { url: `http://${loopback}:${port}`, listening: `${hostname}:${port}` }
+}
+
+/**
  * The startup banner, for people (--log pretty and silent).
  * @example
  * process.stdout.write(banner(info))
@@ -79,7 +96,7 @@ export function banner(info: ReadyInfo): string {
   const pad = (label: string) => `  ${label.padEnd(10)} `
   return [
     `genmock ${info.version} — image and video generation task simulator`,
-    `${pad('base_url')}${url}`,
+    `${pad('base_url')}${url}${info.listening ? ` (listening on every interface, ${info.listening})` : ''}`,
     `${pad('clock')}${clock.mode}${clock.mode === 'real' ? ` ×${clock.speed}` : ''}, now ${clock.now}`,
     `${pad('seed')}${info.seed}`,
     `${pad('scenario')}${info.scenario} (${info.scenarios} loaded: GET ${url}/__mock/scenarios)`,

@@ -5,7 +5,7 @@
 export const COMMANDS = {
   validate: {
     usage: 'validate FILE...',
-    help: 'check scenario files (exit 0 when all are valid, 1 if not)',
+    help: 'check scenario files, folders, globs (exit 0 when all are valid, 1 if not)',
     files: 'at least one scenario file',
   },
   init: {

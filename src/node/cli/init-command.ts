@@ -3,8 +3,8 @@
  * scenario that names genmock's JSON Schema, and a test of it for the project's test framework.
  * It never overwrites: when one of its files exists, it writes none.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
+import { delimiter, dirname, join, relative, resolve, sep } from 'node:path'
 import { writeError } from './output.js'
 import { closest } from '../../lib/suggest.js'
 import {
@@ -76,6 +76,27 @@ function schemaPath(scenarioDir: string): string {
   return posix(relative(scenarioDir, join(root ?? dirname(scenarioDir), schema)))
 }
 
+/**
+ * How to run genmock where init runs: in the image (which names itself in GENMOCK_IMAGE), the
+ * image from the host's folder mounted as the recipe does; `npx genmock` from the npm package;
+ * the standalone executable as `genmock` when PATH finds it so, else by its path, which the
+ * pytest conftest reads from GENMOCK_BIN (docs/test-kit.md, Python, no Node).
+ */
+function genmockHere(): { command: string; bin?: string } {
+  const image = process.env.GENMOCK_IMAGE
+  if (image) return { command: `docker run --rm -v "$PWD:/work" -w /work ${image}` }
+  if (!process.getBuiltinModule?.('node:sea')?.isSea()) return { command: 'npx genmock' }
+  const self = realpathSync(process.execPath)
+  const onPath = (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    const file = join(dir || '.', 'genmock')
+    return existsSync(file) && realpathSync(file) === self
+  })
+  if (onPath) return { command: 'genmock' }
+  const shown = relative(process.cwd(), self)
+  const path = shown.startsWith('..') ? self : `./${posix(shown)}`
+  return { command: path, bin: path }
+}
+
 /** The files init writes for `framework` in `out`, by path, and how to run the test. */
 export function initFiles(framework: Framework, out: string): { files: [string, string][]; run: string } {
   const scenarioDir = resolve(out, 'scenarios')
@@ -83,10 +104,11 @@ export function initFiles(framework: Framework, out: string): { files: [string, 
   const scenario: [string, string] = [join(scenarioDir, `${STARTER}.yaml`), starterScenario(schemaPath(scenarioDir))]
   const test = join(out, TEST_FILE[framework])
   const shown = posix(relative(process.cwd(), test))
+  const { bin } = genmockHere()
   if (framework === 'pytest')
     return {
       files: [scenario, [join(out, 'conftest.py'), PYTEST_CONFTEST], [test, PYTEST_TEST]],
-      run: `python3 -m pytest ${shown}`,
+      run: `${bin ? `GENMOCK_BIN=${bin} ` : ''}python3 -m pytest ${shown}`,
     }
   const run = {
     vitest: `npx vitest run ${shown}`,
@@ -123,6 +145,6 @@ export function initCommand(named: string | undefined, out: string): number {
     return 1
   }
   const scenario = posix(relative(process.cwd(), files[0]![0]))
-  process.stdout.write(`next:\n  npx genmock validate ${scenario}\n  ${run}\n`)
+  process.stdout.write(`next:\n  ${genmockHere().command} validate ${scenario}\n  ${run}\n`)
   return 0
 }

@@ -144,11 +144,12 @@ ${get}  world.expectFinding('relay-without-key')
 /** pytest's conftest.py: genmock for the session, a world per test, `call` for any answer. */
 export const PYTEST_CONFTEST = `# conftest.py, written by genmock init: genmock for the session, and a world per
 # test (its own account, key and clock) on the ${STARTER} scenario. Standard library only.
-import json, os, socket, subprocess, time, urllib.error, urllib.request
+import json, os, shutil, socket, subprocess, time, urllib.error, urllib.request
 import pytest
 
-GENMOCK = os.environ.get("GENMOCK_BIN", "node_modules/.bin/genmock")
-SCENARIOS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios")
+HERE = os.path.dirname(os.path.abspath(__file__))
+IMAGE = os.environ.get("GENMOCK_IMAGE", "genmock:latest")
+SCENARIOS = os.path.join(HERE, "scenarios")
 
 
 def call(base, method, path, body=None, key=None, headers=None):
@@ -171,23 +172,49 @@ def call(base, method, path, body=None, key=None, headers=None):
         return status, text
 
 
+def genmock_command(port, args):
+    """genmock on this port, from the first there is of: GENMOCK_BIN, a \`genmock\` on PATH (the
+    standalone executable), the image (GENMOCK_IMAGE, else genmock:latest) through docker or
+    podman, node_modules/.bin/genmock. The command, and the container's name if it is one."""
+    found = os.environ.get("GENMOCK_BIN") or shutil.which("genmock")
+    if found:
+        return [found, "--port", str(port), *args, "--scenarios", SCENARIOS], None
+    for engine in ("docker", "podman"):
+        has = shutil.which(engine) and subprocess.run([engine, "image", "inspect", IMAGE], capture_output=True)
+        if has and has.returncode == 0:
+            name = f"genmock-pytest-{port}"
+            run = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600"]
+            return [*run, "-v", f"{SCENARIOS}:/scenarios:ro", IMAGE, *args, "--scenarios", "/scenarios"], name
+    local = os.path.join(HERE, "node_modules", ".bin", "genmock")
+    if os.path.exists(local):
+        return [local, "--port", str(port), *args, "--scenarios", SCENARIOS], None
+    raise RuntimeError(
+        "genmock not found: set GENMOCK_BIN to the executable, put it on PATH as genmock, "
+        f"build or pull the image {IMAGE}, or npm install -D genmock"
+    )
+
+
 @pytest.fixture(scope="session")
 def genmock():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    args = ["--port", str(port), "--clock", "manual", "--log", "silent", "--scenarios", SCENARIOS]
-    process = subprocess.Popen([GENMOCK, *args])
+    command, container = genmock_command(port, ["--clock", "manual", "--log", "silent"])
+    process = subprocess.Popen(command)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(300):
         try:
             call(base, "GET", "/__mock/health")
             break
         except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")
             time.sleep(0.1)
     yield base
     process.terminate()
-    process.wait(timeout=10)
+    process.wait(timeout=15)
+    if container:
+        subprocess.run([command[0], "rm", "-f", container], capture_output=True)
 
 
 @pytest.fixture

@@ -6,8 +6,11 @@
 import { envName, KEYS, OPTIONS, type OptionSpec } from './option-table.js'
 import { closest } from '../../lib/suggest.js'
 
-/** Read by other parts of genmock: the test kits (GENMOCK_URL), the recipes (GENMOCK_BIN). */
-const ELSEWHERE = ['GENMOCK_URL', 'GENMOCK_BIN']
+/**
+ * Read by other parts of genmock: the test kits (GENMOCK_URL), the recipes and the pytest conftest
+ * (GENMOCK_BIN, GENMOCK_IMAGE, which the image also sets for `genmock init`).
+ */
+const ELSEWHERE = ['GENMOCK_URL', 'GENMOCK_BIN', 'GENMOCK_IMAGE']
 /** The command line's own options: never read from the environment. */
 const COMMAND_LINE_ONLY = KEYS.filter((key) => (OPTIONS[key] as OptionSpec<unknown>).env === false).map(envName)
 const READ = KEYS.filter((key) => (OPTIONS[key] as OptionSpec<unknown>).env !== false).map(envName)

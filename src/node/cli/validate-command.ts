@@ -1,9 +1,12 @@
-// `genmock validate FILE...` (docs/cli.md): scenario files checked as the server would load them.
+// `genmock validate FILE|DIR|GLOB...` (docs/cli.md): scenario files checked as the server would load them.
+import { formatProblem, loadScenarioFiles } from '../files/scenario-files.js'
 import { writeError } from './output.js'
+import { validateTargets } from './validate-targets.js'
 
-/** `genmock validate FILE...`: every problem of every file, then a verdict per file. */
-export async function validateFiles(files: string[]): Promise<number> {
-  const { formatProblem, loadScenarioFiles } = await import('../files/scenario-files.js')
+/** `genmock validate FILE|DIR|GLOB...`: every problem of every file, then a verdict per file. */
+export function validateFiles(args: string[]): number {
+  const { files, empty } = validateTargets(args)
+  for (const line of empty) writeError(`${line}\n`)
   const { entries, problems } = loadScenarioFiles(files)
   for (const problem of problems) writeError(`${formatProblem(problem)}\n`)
   const bad = new Set(problems.map((problem) => problem.file))
@@ -11,5 +14,5 @@ export async function validateFiles(files: string[]): Promise<number> {
     const entry = entries.find((e) => e.origin === file)
     if (!bad.has(file) && entry) process.stdout.write(`ok ${file} (${entry.scenario.name})\n`)
   }
-  return problems.length > 0 ? 1 : 0
+  return problems.length + empty.length > 0 ? 1 : 0
 }
