@@ -150,7 +150,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     server = await startServer({
       ...serverOptions(args),
       ...(args.state !== undefined || args.stateFrom !== undefined
-        ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
+        ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom, warn: out.warn } }
         : {}),
       write: out.line,
       clock: { mode: args.clock, speed: args.speed },
@@ -215,10 +215,10 @@ export async function serve(args: ServeArgs): Promise<number> {
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
   await server.close({ graceMs: args.grace * 1000 })
-  if (server.state) savedLine(server.state, out)
+  const unsaved = server.state ? savedLine(server.state, out) : 0
   stopSteering()
   const context = { args, engine: server.engine, drift: server.drift, out }
-  const code = Math.max(...SHUTDOWN.map((step) => step(context)))
+  const code = Math.max(unsaved, ...SHUTDOWN.map((step) => step(context)))
   dispose()
   return code
 }

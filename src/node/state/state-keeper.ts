@@ -2,9 +2,10 @@
 // changed as the save strategy says (scheduled: within a second; request: before the answer is
 // sent; shutdown; manual: POST /__mock/state/save), and compacts the log into state.json once it
 // outgrows it. It keeps the engine's state and, beside it, the drift report's. The files themselves
-// are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts.
+// are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts. A failed save
+// is tried again; with `request` its changes are undone (docs/state.md, When a save fails).
 import { randomInt } from 'node:crypto'
-import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, write } from 'node:fs'
+import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { savedDriftSchema } from '../../contract/saved-snapshot.js'
@@ -13,6 +14,7 @@ import { replayDrift } from '../../drift/saved-drift.js'
 import type { Engine } from '../../engine/engine.js'
 import { StateReplay } from '../../engine/state-replay.js'
 import type { App } from '../../handlers/app.js'
+import type { HttpRequest, Reply } from '../../http/request-reply.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import {
   restoreSnapshot,
@@ -21,6 +23,8 @@ import {
   type StateKeeping,
   type StateStatus,
 } from '../../handlers/state-handlers.js'
+import { appendDurably, probeSpace, UnwrittenLines } from './log-append.js'
+import { notSaved, reasonOf, refusal, RETRY_MS, SaveFailures, type StateWarn } from './save-failures.js'
 import type { SaveStrategy } from './save-strategy.js'
 import { stateInSlices } from './state-slices.js'
 import {
@@ -46,6 +50,8 @@ export interface StateOptions {
   save?: SaveStrategy | undefined
   /** A snapshot (GET /__mock/state) to start from when `dir` holds no state yet. */
   from?: string | undefined
+  /** Where the warnings about failing saves go (the CLI's output); stderr without it. */
+  warn?: StateWarn | undefined
 }
 
 /** How the state was found at start, for the banner. */
@@ -58,12 +64,11 @@ export interface StateLoaded {
   recovered: boolean
 }
 
-/** With `scheduled`, changes are written at most this long after they happen. */
-const SCHEDULED_MS = 1000
+/** With `scheduled`, changes are written at most this long after they happen; a failed save is retried as soon. */
+const SCHEDULED_MS = RETRY_MS
 /** The log is compacted into state.json once it is larger than state.json and this. */
 const LOG_MIN_BYTES = 4 * 1024 * 1024
 
-const writeAsync = promisify(write) as (fd: number, text: string) => Promise<unknown>
 const datasync = promisify(fdatasync)
 const truncate = promisify(ftruncate)
 
@@ -105,8 +110,15 @@ export class StateKeeper implements StateKeeping {
   #next: Promise<void> | undefined
   #lastSavedAt: string | undefined
   #closed = false
-  /** The next save writes the whole state (compact). */
+  /** The next save writes the whole state (compact, or a whole save that failed). */
   #wholeNext = false
+  /** Raised each time `request` undoes the changes a failed save could not write. */
+  #rollbacks = 0
+  /** Log lines a failed save could not write (not with `request`), written first by the next. */
+  readonly #pending = new UnwrittenLines(LOG_MIN_BYTES)
+  /** Changing requests answered since the last save that wrote their changes. */
+  #changed = 0
+  #failures: SaveFailures
   /** Why the last save when stopping failed, if it did (the CLI says so). */
   failure: string | undefined
 
@@ -121,6 +133,7 @@ export class StateKeeper implements StateKeeping {
     this.#engine = engine
     this.#drift = drift
     this.#version = version
+    this.#failures = new SaveFailures(this.dir, options.warn)
     prepareDir(this.dir)
     const lock = takeLock(this.dir)
     try {
@@ -173,11 +186,13 @@ export class StateKeeper implements StateKeeping {
   }
 
   status(): StateStatus {
+    const failing = this.#failures.current
     return {
       dir: this.dir,
       strategy: this.strategy,
       ...(this.#lastSavedAt ? { lastSavedAt: this.#lastSavedAt } : {}),
-      unsaved: this.#touched || this.#engine.unsaved,
+      unsaved: this.#touched || this.#engine.unsaved || this.#pending.any || this.#wholeNext,
+      ...(failing ? { failing: { ...failing, unsavedRequests: this.#changed } } : {}),
     }
   }
 
@@ -197,29 +212,48 @@ export class StateKeeper implements StateKeeping {
     return this.save()
   }
 
-  /**
-   * The routes as the strategy needs them: after a request that may have changed something,
-   * `request` waits until it is durable (a failed write answers 503), `scheduled` arms its timer.
-   */
+  /** The routes as the strategy needs them: `guard`, the route, then `commit`. */
   wrap(app: App): App {
     return async (request) => {
-      const reply = await app(request)
-      const read = (request.method === 'GET' || request.method === 'HEAD') && isControlPath(request.path)
-      if (!read) this.#touched = true
-      if (!this.#touched && !this.#engine.unsaved) return reply
-      if (this.strategy === 'scheduled') this.#schedule()
-      if (this.strategy !== 'request') return reply
-      try {
-        await this.save()
-        return reply
-      } catch (error) {
-        const body = JSON.stringify({
-          error: 'Service Unavailable',
-          message: `the state was not saved: ${(error as Error).message}`,
-        })
-        return { status: 503, headers: { 'content-type': 'application/json' }, bytes: body }
-      }
+      const refusal = this.guard(request)
+      if (refusal) return refusal
+      const ticket = this.ticket()
+      return this.commit(request, await app(request), ticket)
     }
+  }
+
+  /** With `request`, while saves fail, a changing request (not GET, HEAD) is refused before it changes anything. */
+  guard(request: HttpRequest): Reply | undefined {
+    const failing = this.#failures.current
+    if (!failing?.refusing || request.method === 'GET' || request.method === 'HEAD') return undefined
+    return refusal(failing.reason)
+  }
+
+  /** Taken as the route begins, handed to `commit`: the rollbacks so far (`request`'s undone changes). */
+  ticket(): number {
+    return this.#rollbacks
+  }
+
+  /**
+   * After the route answered: `request` waits until what it changed is durable and answers 503
+   * instead when the write failed (its changes undone); `scheduled` arms its timer.
+   */
+  async commit(request: HttpRequest, reply: Reply | undefined, ticket: number): Promise<Reply | undefined> {
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    if (!reading || !isControlPath(request.path)) this.#touched = true
+    if (!reading) this.#changed++
+    if (!this.#touched && !this.#engine.unsaved) return reply
+    if (this.strategy === 'scheduled') this.#schedule()
+    if (this.strategy !== 'request') return reply
+    // While saves fail, reads are answered from memory: what they change is saved when one works.
+    if (reading && this.#failures.current) return reply
+    try {
+      await this.save()
+    } catch (error) {
+      return refusal(reasonOf(error))
+    }
+    // A failed save undid changes since this request began: some of its own may be among them.
+    return this.#rollbacks === ticket ? reply : refusal(this.#failures.current?.reason ?? 'a save failed')
   }
 
   /** Saves (unless `manual`), stops saving and lets the folder go. A failed save is kept in `failure`. */
@@ -231,7 +265,7 @@ export class StateKeeper implements StateKeeping {
     try {
       await (this.strategy === 'manual' ? this.#queue : this.save())
     } catch (error) {
-      this.failure = (error as Error).message
+      this.failure = notSaved(error, this.#changed, this.#lastSavedAt)
     } finally {
       process.off('exit', this.#release)
       this.#release()
@@ -253,23 +287,72 @@ export class StateKeeper implements StateKeeping {
 
   #scheduled(): void {
     this.#timer = undefined
-    this.save().catch((error: unknown) => {
-      process.emitWarning(`genmock: the state was not saved to ${this.dir}: ${(error as Error).message}`)
-    })
+    // A failure is reported, and tried again, by #failed.
+    this.save().catch(() => {})
   }
 
   async #flush(): Promise<void> {
+    const touched = this.#touched
     this.#touched = false
+    const counted = this.#changed
+    try {
+      await this.#write()
+    } catch (error) {
+      this.#failed(error, touched)
+      throw error
+    }
+    this.#changed -= counted
+    this.#lastSavedAt = new Date().toISOString()
+    this.#failures.succeeded()
+  }
+
+  /** What changed since the last save, as a log line (after those a failed save left), or the whole state. */
+  async #write(): Promise<void> {
+    // While saves fail, room for more than this save is asked first: a recovery that lasts.
+    if (this.#failures.current) await probeSpace(this.#log, this.#logBytes)
     const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
     this.#wholeNext = false
     const changes = whole ? undefined : this.#engine.takeChanges()
     if (changes) {
-      const line = logLine(changes, this.#generation, this.#drift.takeChanges())
-      await writeAsync(this.#log, line)
-      await datasync(this.#log)
-      this.#logBytes += Buffer.byteLength(line)
+      const text = this.#pending.with(logLine(changes, this.#generation, this.#drift.takeChanges()))
+      this.#logBytes = await appendDurably(this.#log, text, this.#logBytes)
     } else await this.#writeWhole()
-    this.#lastSavedAt = new Date().toISOString()
+    this.#pending.clear()
+  }
+
+  /**
+   * A save failed; the log is back at its last whole record. `request` undoes every change not
+   * written (the engine and the drift report read back from the folder) and refuses changes until a
+   * save works; the others keep the lines to write them next. Either way it is tried again.
+   */
+  #failed(error: unknown, touched: boolean): void {
+    if (this.strategy === 'request') {
+      this.#pending.clear()
+      this.#rollBack()
+    } else this.#touched ||= touched
+    if (this.#pending.tooMany) {
+      // The next save writes the whole state instead.
+      this.#pending.clear()
+      this.#wholeNext = true
+    }
+    this.#failures.failed(error, this.strategy === 'request')
+    this.#schedule()
+  }
+
+  /**
+   * The state back to what the folder holds, as a start reads it; ids from a new random stream, since
+   * a read may have shown one of those undone.
+   */
+  #rollBack(): void {
+    this.#rollbacks++
+    try {
+      this.#restore(readDir(this.dir))
+      this.#engine.newRandomStream(randomInt(2 ** 47))
+      this.#changed = 0
+    } catch (error) {
+      this.#wholeNext = true // the folder cannot be read back: the next save writes the state as it is
+      this.#failures.failed(error, true)
+    }
   }
 
   /**
@@ -279,7 +362,15 @@ export class StateKeeper implements StateKeeping {
   async #writeWhole(): Promise<void> {
     const body = await stateInSlices(this.#engine, this.#drift)
     const header = stateFileHeader(body, this.#generation + 1, this.#version)
-    await writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
+    const file = join(this.dir, STATE_FILE)
+    try {
+      await writeDurablyLater(file, [header, ...body.chunks])
+    } catch (error) {
+      // The changes counted from this save on: only a whole one brings the folder up to date now.
+      this.#wholeNext = true
+      rmSync(`${file}.tmp`, { force: true })
+      throw error
+    }
     this.#generation++
     this.#stateBytes = body.bytes
     await truncate(this.#log, 0)
