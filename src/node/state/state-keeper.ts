@@ -24,8 +24,9 @@ import {
   type StateStatus,
 } from '../../handlers/state-handlers.js'
 import { appendDurably, probeSpace, UnwrittenLines } from './log-append.js'
-import { notSaved, reasonOf, refusal, RETRY_MS, SaveFailures, type StateWarn } from './save-failures.js'
+import { notSaved, reasonOf, refusal, RETRY_MS, SaveFailures } from './save-failures.js'
 import type { SaveStrategy } from './save-strategy.js'
+import type { StateLoaded, StateOptions } from './state-options.js'
 import { stateInSlices } from './state-slices.js'
 import {
   LOCK_BEAT_MS,
@@ -43,26 +44,7 @@ import {
   writeDurablyLater,
 } from './state-dir.js'
 
-export interface StateOptions {
-  /** The folder the state is kept in; without it, `from` is only where the state starts. */
-  dir?: string | undefined
-  /** Default 'scheduled'. */
-  save?: SaveStrategy | undefined
-  /** A snapshot (GET /__mock/state) to start from when `dir` holds no state yet. */
-  from?: string | undefined
-  /** Where the warnings about failing saves go (the CLI's output); stderr without it. */
-  warn?: StateWarn | undefined
-}
-
-/** How the state was found at start, for the banner. */
-export interface StateLoaded {
-  /** `dir` with `fromIgnored`: --state-from was given, but the folder already held a state. */
-  from: 'dir' | 'file' | 'new'
-  fromIgnored?: true
-  tasks: number
-  /** The last run did not stop cleanly: its lock was taken over. */
-  recovered: boolean
-}
+export type { StateLoaded, StateOptions } from './state-options.js'
 
 /** With `scheduled`, changes are written at most this long after they happen; a failed save is retried as soon. */
 const SCHEDULED_MS = RETRY_MS
@@ -70,6 +52,7 @@ const SCHEDULED_MS = RETRY_MS
 const LOG_MIN_BYTES = 4 * 1024 * 1024
 
 const datasync = promisify(fdatasync)
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 const truncate = promisify(ftruncate)
 
 /**
@@ -198,12 +181,21 @@ export class StateKeeper implements StateKeeping {
 
   /** Writes what changed since the last save; resolves once it is durable. Saves asked meanwhile share one write. */
   save(): Promise<StateStatus> {
-    this.#next ??= this.#queue.then(() => {
+    return this.#durable().then(() => this.status())
+  }
+
+  /**
+   * Group commit (docs/state.md, Save strategies: what each can lose): a write starts a turn of the
+   * event loop after it is asked for, so that every request read in that turn shares its write and
+   * fsync; those asked while it is under way share the next.
+   */
+  #durable(): Promise<void> {
+    this.#next ??= this.#queue.then(nextTurn).then(() => {
       this.#next = undefined
       return this.#flush()
     })
     this.#queue = this.#next.catch(() => {})
-    return this.#next.then(() => this.status())
+    return this.#next
   }
 
   /** Writes the whole state now: state.json anew, the log emptied (what a save does once the log outgrows it). */
@@ -248,7 +240,7 @@ export class StateKeeper implements StateKeeping {
     // While saves fail, reads are answered from memory: what they change is saved when one works.
     if (reading && this.#failures.current) return reply
     try {
-      await this.save()
+      await this.#durable()
     } catch (error) {
       return refusal(reasonOf(error))
     }
@@ -361,7 +353,8 @@ export class StateKeeper implements StateKeeping {
    */
   async #writeWhole(): Promise<void> {
     const body = await stateInSlices(this.#engine, this.#drift)
-    const header = stateFileHeader(body, this.#generation + 1, this.#version)
+    // Its size and checksum only: the body's chunks follow the header, once.
+    const header = stateFileHeader({ bytes: body.bytes, sha256: body.sha256 }, this.#generation + 1, this.#version)
     const file = join(this.dir, STATE_FILE)
     try {
       await writeDurablyLater(file, [header, ...body.chunks])
