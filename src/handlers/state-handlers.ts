@@ -17,7 +17,7 @@ import { fromTable } from '../lib/keyed-table.js'
 import { toIssues } from '../engine/validation.js'
 import type { App } from './app.js'
 import type { Route } from './route-context.js'
-import { json } from '../http/request-reply.js'
+import { type HttpRequest, json, type Reply } from '../http/request-reply.js'
 import { readJson } from '../http/read-request.js'
 
 /** Where a door keeps the state, and when it was last written (the dashboard shows it). */
@@ -41,8 +41,14 @@ export interface StateKeeping {
   status(): StateStatus
   /** Writes what changed now; resolves once it is durable. */
   save(): Promise<StateStatus>
-  /** The routes as its save strategy needs them (a change written before its answer, say). */
+  /** The routes as its save strategy needs them (a change written before its answer, say): guard, route, commit. */
   wrap(app: App): App
+  /** Before the route: a refusal when no change can be kept now (saves failing, with `request`). */
+  guard(request: HttpRequest): Reply | undefined
+  /** Taken as the route begins, handed to `commit`. */
+  ticket(): number
+  /** After the route: its reply once what it changed is durable, or a refusal (`request`). */
+  commit(request: HttpRequest, reply: Reply | undefined, ticket: number): Promise<Reply | undefined>
 }
 
 /** A snapshot (docs/state.md): the saved engine and, beside it, the drift report. */
