@@ -341,6 +341,7 @@ export class StateKeeper implements StateKeeping {
       this.#restore(readDir(this.dir))
       this.#engine.newRandomStream(randomInt(2 ** 47))
       this.#changed = 0
+      this.#wholeNext = false // the folder holds the state now: a failed whole save need not be made again
     } catch (error) {
       this.#wholeNext = true // the folder cannot be read back: the next save writes the state as it is
       this.#failures.failed(error, true)
