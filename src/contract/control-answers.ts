@@ -16,7 +16,18 @@ const count = z.int().nonnegative()
 const isoDateTime = z.iso.datetime({ offset: true })
 
 // The simulator
-export const healthSchema = z.strictObject({ ok, version: z.string() })
+/** Saves of the --state DIR failing, a full disk say (docs/state.md, When a save fails). */
+export const stateFailureSchema = z.strictObject({
+  since: isoDateTime,
+  /** The error's code, ENOSPC say. */
+  reason: z.string(),
+  attempts: z.int().positive(),
+  /** Changing requests are answered 503 until a save works (`request`). */
+  refusing: z.boolean(),
+  /** Changing requests answered whose changes are not saved (none with `request`: they were refused). */
+  unsavedRequests: count.optional(),
+})
+export const healthSchema = z.strictObject({ ok, version: z.string(), stateFailing: stateFailureSchema.optional() })
 export const resetDoneSchema = z.strictObject({ ok, seed: z.int().nonnegative() })
 export const okSchema = z.strictObject({ ok })
 

@@ -153,5 +153,7 @@ function scenarioGroup({ call, act }: Ui) {
 /** When the state was last saved, as the toolbar says it. */
 function savedWhen(state: Extract<StateAnswer, { kept: true }>): string {
   const at = state.lastSavedAt ? `saved ${new Date(state.lastSavedAt).toLocaleTimeString()}` : 'not saved yet'
-  return state.unsaved ? `${at}, changes since` : at
+  const failing = state.failing && `, cannot be saved (${state.failing.reason})`
+  const refusing = state.failing?.refusing ? ': changes refused until it can' : ''
+  return `${at}${state.unsaved ? ', changes since' : ''}${failing ? failing + refusing : ''}`
 }

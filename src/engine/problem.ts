@@ -28,6 +28,8 @@ export type ProblemDetail =
   | { kind: 'fault'; scenarioStatus: number; message: string }
   /** Strict mode refusing a request that breaks a conformance rule. */
   | { kind: 'conformance'; rule: RuleId; message: string; retryAfterSeconds?: number | undefined }
+  /** The door could not keep the change durable (a full disk under --state-save request): nothing was changed. */
+  | { kind: 'not-saved'; reason: string; retryAfterSeconds: number }
   /** An account's own clock was asked to advance, but the account reads the server clock. */
   | { kind: 'account-on-server-clock'; accountId: string }
 

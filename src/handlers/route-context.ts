@@ -15,7 +15,8 @@ import type { Redactor } from '../http/redaction.js'
  * the door's keeper has the full type (state-handlers.ts, StateKeeping).
  */
 export interface KeptState {
-  status(): object
+  /** Its status; `failing` while its saves fail (docs/state.md, When a save fails). */
+  status(): { failing?: object | undefined }
   /** Writes what changed now; resolves once it is durable. */
   save(): Promise<object>
 }

@@ -16,7 +16,11 @@ export const SIMULATOR_HANDLERS = {
     return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, bytes: await dashboardPage() }
   },
   dashboardRedirect: () => ({ status: 308, headers: { location: '/__mock/' }, bytes: new Uint8Array() }),
-  health: () => json(200, { ok: true, version: pkg.version }),
+  /** Up; with a --state DIR whose saves fail, since when and why (docs/state.md, When a save fails). */
+  health: ({ state }) => {
+    const failing = state?.status().failing
+    return json(200, { ok: true, version: pkg.version, ...(failing ? { stateFailing: failing } : {}) })
+  },
   serviceOpenApi: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
   controlOpenApi: async ({ request, controlRoutes }) =>
     (await import('../openapi/control-document.js')).controlOpenApiReply(request.origin, controlRoutes),

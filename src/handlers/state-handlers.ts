@@ -2,6 +2,8 @@
 // PUT /__mock/state replaces the state with one, checked as at start; POST /__mock/state/save and
 // GET /__mock/state/status reach the door's --state DIR, when it keeps one.
 import pkg from '../../package.json' with { type: 'json' }
+import type * as z from 'zod'
+import type { stateFailureSchema } from '../contract/control-answers.js'
 import { LIMITS } from '../contract/limits.js'
 import { SNAPSHOT_FORMAT, savedTaskSchema } from '../contract/saved-engine.js'
 import { savedDriftSchema, snapshotSchema } from '../contract/saved-snapshot.js'
@@ -26,7 +28,12 @@ export interface StateStatus {
   lastSavedAt?: string
   /** Whether something changed since. */
   unsaved: boolean
+  /** Set while saves fail, a full disk say (docs/state.md, When a save fails). */
+  failing?: StateFailure
 }
+
+/** Saves failing: since when, why, how many tries, what is not saved. */
+export type StateFailure = z.infer<typeof stateFailureSchema>
 
 /** What a door that keeps the state on disk hands the route core (AppOptions.state). */
 export interface StateKeeping {

@@ -77,6 +77,15 @@ export function problemToHttp(problem: ProblemDetail): {
     }
     case 'idempotency-mismatch':
       return { status: 422, body: { error: 'Idempotency-Key reused with a different request' } }
+    case 'not-saved':
+      return {
+        status: 503,
+        body: {
+          error: 'Service Unavailable',
+          message: `the state could not be saved (${problem.reason}): nothing was changed; try again`,
+        },
+        headers: { 'retry-after': String(problem.retryAfterSeconds) },
+      }
     case 'conformance': {
       // genmock's own check of the client (--strict), never the real service's behaviour.
       const retry =

@@ -32,6 +32,13 @@ const STATUS = {
     strategy: { enum: ['scheduled', 'request', 'shutdown', 'manual'] },
     lastSavedAt: { type: 'string', format: 'date-time' },
     unsaved: { type: 'boolean', description: 'Something changed since the last save.' },
+    failing: {
+      type: 'object',
+      description:
+        'Set while saves fail (a full disk): since, reason (ENOSPC…), attempts, refusing (changing requests ' +
+        'answered 503 until a save works, with request), unsavedRequests.',
+      additionalProperties: true,
+    },
   },
   additionalProperties: false,
 }

@@ -8,10 +8,13 @@
 //      serialised in one piece as before (format 1).
 //   3. POST throughput of the standalone server without --state and with each save strategy, run
 //      round by round in the same bench (the machine may be shared: compare the ratios).
+//      With BENCH_COMPARE_CLI (another build of dist/cli.cjs, the one before a change say), `request`
+//      is run with that build too, in the same rounds.
 // Env: BENCH_SECONDS (per measured run, default 3), BENCH_ROUNDS (3; the median is reported),
-// BENCH_CONNECTIONS (10), BENCH_ONLY (some of save,restore,compact,post).
+// BENCH_CONNECTIONS (10), BENCH_ONLY (some of save,restore,compact,post), BENCH_SAVES (the
+// strategies run by post, some of scheduled,request,shutdown,manual; all by default).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -28,6 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'save,restore,compact,post').split(','))
+const SAVES = new Set((process.env.BENCH_SAVES ?? 'scheduled,request,shutdown,manual').split(','))
+const COMPARE_CLI = process.env.BENCH_COMPARE_CLI
 const BODY = { model: 'base-image-2', prompt: 'a fox' }
 const tmp = () => mkdtempSync(join(os.tmpdir(), 'genmock-bench-state-'))
 
@@ -134,6 +139,7 @@ async function compactionStall(): Promise<void> {
   console.log('|---:|---:|---:|---:|')
   const before: number[] = []
   const after: number[] = []
+  const took: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     ;(globalThis as { gc?: () => void }).gc?.()
     const whole = await stall(() => {
@@ -143,6 +149,7 @@ async function compactionStall(): Promise<void> {
     const sliced = await stall(() => keeper.compact())
     before.push(whole.longest)
     after.push(sliced.longest)
+    took.push(sliced.took)
     console.log(
       `| ${round + 1} | ${whole.longest.toFixed(0)} ms | ${sliced.longest.toFixed(0)} ms ` +
         `| ${sliced.took.toFixed(0)} ms |`,
@@ -151,6 +158,12 @@ async function compactionStall(): Promise<void> {
   console.log(
     `median longest stall: ${median(before).toFixed(0)} ms in one piece, ${median(after).toFixed(0)} ms in slices ` +
       `(load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+  )
+  const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+  console.log(
+    `a whole save of ${engine.storedTasks} tasks: state.json ${megabytes(statSync(join(dir, 'state.json')).size)} ` +
+      `(its body ${megabytes(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }).length)}), ` +
+      `written in ${median(took).toFixed(0)} ms (median)`,
   )
   await keeper.close()
   rmSync(dir, { recursive: true, force: true })
@@ -161,10 +174,10 @@ interface Server {
   stop(): Promise<void>
 }
 
-/** The genmock command, pinned to core 0, with the state options given. */
-async function genmock(state: string[]): Promise<Server> {
+/** The genmock command (`cli`, a build of it), pinned to core 0, with the state options given. */
+async function genmock(state: string[], cli = 'dist/cli.cjs'): Promise<Server> {
   const [command, args] = pinned(process.execPath, [
-    'dist/cli.cjs',
+    cli,
     ...['--port', '0', '--log', 'json', '--clock', 'manual', '--max-tasks', '1000000', ...state],
   ])
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -186,23 +199,39 @@ async function genmock(state: string[]): Promise<Server> {
   }
 }
 
+/**
+ * How many tasks a changes.log line holds on average: with `request`, the answers that shared one
+ * write and fsync (group commit). The lines since the last compaction.
+ */
+function tasksPerLine(dir: string): number {
+  const lines = readFileSync(join(dir, 'changes.log'), 'utf8').split('\n').filter(Boolean)
+  const tasks = lines.map(
+    (line) => (JSON.parse(line.slice(17)) as { changes: { tasks: { records: { rows: unknown[] } } } }).changes,
+  )
+  return tasks.reduce((sum, changes) => sum + changes.tasks.records.rows.length, 0) / Math.max(1, lines.length)
+}
+
 async function postThroughput(): Promise<void> {
   console.log(`\n## POST throughput, ${CONNECTIONS} connections, ${SECONDS} s runs, median of ${ROUNDS} rounds\n`)
   console.log(pinBench())
-  const configs: [string, string[]][] = [
+  const configs: [string, string[], string?][] = [
     ['without --state', []],
-    ['scheduled (default)', ['--state-save', 'scheduled']],
-    ['request', ['--state-save', 'request']],
-    ['shutdown', ['--state-save', 'shutdown']],
-    ['manual', ['--state-save', 'manual']],
+    ...[...SAVES].map((save): [string, string[]] => [
+      save === 'scheduled' ? 'scheduled (default)' : save,
+      ['--state-save', save],
+    ]),
+    ...(COMPARE_CLI
+      ? [[`request, ${COMPARE_CLI}`, ['--state-save', 'request'], COMPARE_CLI] as [string, string[], string]]
+      : []),
   ]
   const rps = new Map<string, number[]>(configs.map(([name]) => [name, []]))
+  const grouped = new Map<string, number[]>(configs.map(([name]) => [name, []]))
   const dirs: string[] = []
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, extra] of configs) {
+    for (const [name, extra, cli] of configs) {
       const dir = tmp()
       dirs.push(dir)
-      const server = await genmock(extra.length > 0 ? ['--state', dir, ...extra] : [])
+      const server = await genmock(extra.length > 0 ? ['--state', dir, ...extra] : [], cli)
       const created = await fetch(`${server.url}/__mock/accounts`, {
         method: 'POST',
         headers: headers(ALICE),
@@ -222,16 +251,20 @@ async function postThroughput(): Promise<void> {
       const result = await load(options)
       if (result.non2xx + result.errors > 0) console.log(`  ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
       rps.get(name)!.push(result.rps)
+      if (extra.includes('request')) grouped.get(name)!.push(tasksPerLine(dir))
       await server.stop()
     }
   }
   const base = median(rps.get('without --state')!)
-  console.log('| server | POST req/s | ratio to without --state |')
-  console.log('|---|---:|---:|')
+  console.log('| server | POST req/s | ratio to without --state | answers per fsync (request) |')
+  console.log('|---|---:|---:|---:|')
   for (const [name] of configs) {
     const value = median(rps.get(name)!)
-    console.log(`| ${name} | ${value.toFixed(0)} | ${(value / base).toFixed(2)} |`)
+    const group = grouped.get(name)!
+    const perFsync = group.length > 0 ? median(group).toFixed(1) : ''
+    console.log(`| ${name} | ${value.toFixed(0)} | ${(value / base).toFixed(2)} | ${perFsync} |`)
   }
+  console.log(`load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`)
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
 

@@ -612,6 +612,14 @@ export interface components {
             /** @constant */
             ok: true;
             version: string;
+            stateFailing?: {
+                /** Format: date-time */
+                since: string;
+                reason: string;
+                attempts: number;
+                refusing: boolean;
+                unsavedRequests?: number;
+            };
         };
         ClockState: {
             /** @enum {string} */
@@ -4031,6 +4039,10 @@ export interface operations {
                         lastSavedAt?: string;
                         /** @description Something changed since the last save. */
                         unsaved?: boolean;
+                        /** @description Set while saves fail (a full disk): since, reason (ENOSPC…), attempts, refusing (changing requests answered 503 until a save works, with request), unsavedRequests. */
+                        failing?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
@@ -4104,6 +4116,10 @@ export interface operations {
                         lastSavedAt?: string;
                         /** @description Something changed since the last save. */
                         unsaved?: boolean;
+                        /** @description Set while saves fail (a full disk): since, reason (ENOSPC…), attempts, refusing (changing requests answered 503 until a save works, with request), unsavedRequests. */
+                        failing?: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

@@ -142,14 +142,14 @@ async function startInputs(args: ServeArgs): Promise<StartInputs | number> {
 }
 
 /** The server's options from the command line's, with the scenarios and calibration read. */
-function startOptions(args: ServeArgs, write: (line: string) => void, inputs: StartInputs): ServerOptions {
+function startOptions(args: ServeArgs, out: Output, inputs: StartInputs): ServerOptions {
   const { entries, calibration } = inputs
   return {
     ...serverOptions(args),
     ...(args.state !== undefined || args.stateFrom !== undefined
-      ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom } }
+      ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom, warn: out.warn } }
       : {}),
-    write,
+    write: out.line,
     clock: { mode: args.clock, speed: args.speed },
     scenarios: entries,
     ...(calibration ? { calibration } : {}),
@@ -209,7 +209,7 @@ export async function serve(args: ServeArgs): Promise<number> {
   if (typeof inputs === 'number') return inputs
   let server: RunningServer
   try {
-    server = await startServer(startOptions(args, out.line, inputs))
+    server = await startServer(startOptions(args, out, inputs))
   } catch (error) {
     // state-dir.js (node:crypto with it) is loaded only when there is a state folder to blame.
     const keeping = args.state !== undefined || args.stateFrom !== undefined
@@ -240,10 +240,10 @@ export async function serve(args: ServeArgs): Promise<number> {
   stopWatch()
   out.event('stopping', { reason, graceSeconds: args.grace }, `genmock: ${reason}, stopping`)
   await server.close({ graceMs: args.grace * 1000 })
-  if (server.state) savedLine(server.state, out)
+  const unsaved = server.state ? savedLine(server.state, out) : 0
   stopSteering()
   const context = { args, engine: server.engine, drift: server.drift, out }
-  const code = Math.max(...SHUTDOWN.map((step) => step(context)))
+  const code = Math.max(unsaved, ...SHUTDOWN.map((step) => step(context)))
   dispose()
   return code
 }

@@ -40,25 +40,25 @@ export function tornLine(keeper: StateKeeper, out: Output): void {
   )
 }
 
-/** The line when genmock stops: whether its last changes were saved. */
-export function savedLine(keeper: StateKeeper, out: Output): void {
+/** The line when genmock stops: whether its last changes were saved. The exit code: 1 when a save failed. */
+export function savedLine(keeper: StateKeeper, out: Output): number {
   const { lastSavedAt, unsaved } = keeper.status()
   if (keeper.failure !== undefined) {
     out.warn(
       'state-unsaved',
       { dir: keeper.dir, lastSavedAt, reason: keeper.failure },
-      `genmock: the state could not be saved to ${keeper.dir} (${keeper.failure}); ` +
-        `last saved ${lastSavedAt ?? 'never'}`,
+      `the state could not be saved to ${keeper.dir} (${keeper.failure}); ` + `last saved ${lastSavedAt ?? 'never'}`,
     )
-    return
+    return 1
   }
   if (keeper.strategy !== 'manual' || !unsaved) {
     out.event('state', { dir: keeper.dir, saved: true }, `genmock: state saved to ${keeper.dir}`)
-    return
+    return 0
   }
   out.warn(
     'state-unsaved',
     { dir: keeper.dir, lastSavedAt },
-    `genmock: --state-save manual: the changes since ${lastSavedAt ?? 'start'} were not saved to ${keeper.dir}`,
+    `--state-save manual: the changes since ${lastSavedAt ?? 'start'} were not saved to ${keeper.dir}`,
   )
+  return 0
 }

@@ -2,7 +2,8 @@
 // changed as the save strategy says (scheduled: within a second; request: before the answer is
 // sent; shutdown; manual: POST /__mock/state/save), and compacts the log into state.json once it
 // outgrows it. It keeps the engine's state and, beside it, the drift report's. The files themselves
-// are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts.
+// are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts. A failed save
+// is tried again; with `request` its changes are undone (docs/state.md, When a save fails).
 import { randomInt } from 'node:crypto'
 import { closeSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +13,8 @@ import { replayDrift } from '../../drift/saved-drift.js'
 import type { Engine } from '../../engine/engine.js'
 import { StateReplay } from '../../engine/state-replay.js'
 import type { Exchange, Step } from '../../handlers/route-exchange.js'
+import { serialised } from '../../handlers/wire-step.js'
+import { problemReply } from '../../http/replies.js'
 import type { Sent } from '../../http/request-reply.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import {
@@ -21,8 +24,10 @@ import {
   type StateKeeping,
   type StateStatus,
 } from '../../handlers/state-handlers.js'
+import { probeSpace, UnwrittenLines } from './log-append.js'
+import { notSaved, notSavedProblem, reasonOf, RETRY_MS, SaveFailures } from './save-failures.js'
 import type { SaveStrategy } from './save-strategy.js'
-import type { TornWrite } from './state-log.js'
+import type { StateLoaded, StateOptions } from './keeper-options.js'
 import { stateInSlices } from './state-slices.js'
 import {
   appendLine,
@@ -44,31 +49,14 @@ import {
   writeDurablyLater,
 } from './state-dir.js'
 
-export interface StateOptions {
-  /** The folder the state is kept in; without it, `from` is only where the state starts. */
-  dir?: string | undefined
-  /** Default 'scheduled'. */
-  save?: SaveStrategy | undefined
-  /** A snapshot (GET /__mock/state) to start from when `dir` holds no state yet. */
-  from?: string | undefined
-}
+export type { StateLoaded, StateOptions } from './keeper-options.js'
 
-/** How the state was found at start, for the banner. */
-export interface StateLoaded {
-  /** `dir` with `fromIgnored`: --state-from was given, but the folder already held a state. */
-  from: 'dir' | 'file' | 'new'
-  fromIgnored?: true
-  tasks: number
-  /** The last run did not stop cleanly: its lock was taken over. */
-  recovered: boolean
-  /** The log's torn last write, dropped at start (docs/state.md, Damage and crashes). */
-  torn?: TornWrite
-}
-
-/** With `scheduled`, changes are written at most this long after they happen. */
-const SCHEDULED_MS = 1000
+/** With `scheduled`, changes are written at most this long after they happen; a failed save is retried as soon. */
+const SCHEDULED_MS = RETRY_MS
 /** The log is compacted into state.json once it is larger than state.json and this. */
 const LOG_MIN_BYTES = 4 * 1024 * 1024
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Reads a snapshot file for --state-from, or says why not (StateDirError).
@@ -110,8 +98,15 @@ export class StateKeeper implements StateKeeping, Step {
   #next: Promise<void> | undefined
   #lastSavedAt: string | undefined
   #closed = false
-  /** The next save writes the whole state (compact). */
+  /** The next save writes the whole state (compact, or a whole save that failed). */
   #wholeNext = false
+  /** When `request` last undid the changes a failed save could not write (performance.now()). */
+  #rolledBackAt = -1
+  /** Log lines a failed save could not write (not with `request`), written first by the next. */
+  readonly #pending = new UnwrittenLines(LOG_MIN_BYTES)
+  /** Changing requests answered since the last save that wrote their changes. */
+  #changed = 0
+  #failures: SaveFailures
   /** Why the last save when stopping failed, if it did (the CLI says so). */
   failure: string | undefined
 
@@ -126,6 +121,7 @@ export class StateKeeper implements StateKeeping, Step {
     this.#engine = engine
     this.#drift = drift
     this.#version = version
+    this.#failures = new SaveFailures(this.dir, options.warn)
     prepareDir(this.dir)
     const lock = takeLock(this.dir)
     try {
@@ -189,22 +185,33 @@ export class StateKeeper implements StateKeeping, Step {
   }
 
   status(): StateStatus {
+    const failing = this.#failures.current
     return {
       dir: this.dir,
       strategy: this.strategy,
       ...(this.#lastSavedAt ? { lastSavedAt: this.#lastSavedAt } : {}),
-      unsaved: this.#touched || this.#engine.unsaved,
+      unsaved: this.#touched || this.#engine.unsaved || this.#pending.any || this.#wholeNext,
+      ...(failing ? { failing: { ...failing, unsavedRequests: this.#changed } } : {}),
     }
   }
 
   /** Writes what changed since the last save; resolves once it is durable. Saves asked meanwhile share one write. */
   save(): Promise<StateStatus> {
-    this.#next ??= this.#queue.then(() => {
+    return this.#durable().then(() => this.status())
+  }
+
+  /**
+   * Group commit (docs/state.md, Save strategies: what each can lose): a write starts a turn of the
+   * event loop after it is asked for, so that every request read in that turn shares its write and
+   * fsync; those asked while it is under way share the next.
+   */
+  #durable(): Promise<void> {
+    this.#next ??= this.#queue.then(nextTurn).then(() => {
       this.#next = undefined
       return this.#flush()
     })
     this.#queue = this.#next.catch(() => {})
-    return this.#next.then(() => this.status())
+    return this.#next
   }
 
   /** Writes the whole state now: state.json anew, the log emptied (what a save does once the log outgrows it). */
@@ -214,25 +221,35 @@ export class StateKeeper implements StateKeeping, Step {
   }
 
   /**
-   * The route core's save step (route-steps.ts, its slot after a change): after a request that may have
-   * changed something, `request` waits until it is durable (a failed write answers 503), `scheduled` arms
-   * its timer.
+   * The route core's save step, before the route (route-steps.ts): with `request`, while saves fail, a
+   * changing request (not GET, HEAD) is refused before it changes anything.
    */
-  after({ request }: Exchange, reply: Sent): Sent | Promise<Sent> {
-    const read = (request.method === 'GET' || request.method === 'HEAD') && isControlPath(request.path)
-    if (!read) this.#touched = true
+  before({ request }: Exchange): void {
+    const failing = this.#failures.current
+    if (failing?.refusing && request.method !== 'GET' && request.method !== 'HEAD')
+      throw notSavedProblem(failing.reason)
+  }
+
+  /**
+   * The route core's save step, after the route: `request` waits until what it changed is durable and
+   * answers 503 instead when the write failed (its changes undone); `scheduled` arms its timer.
+   */
+  after(exchange: Exchange, reply: Sent): Sent | Promise<Sent> {
+    const { request } = exchange
+    const reading = request.method === 'GET' || request.method === 'HEAD'
+    if (!reading || !isControlPath(request.path)) this.#touched = true
+    if (!reading) this.#changed++
     if (!this.#touched && !this.#engine.unsaved) return reply
     if (this.strategy === 'scheduled') this.#schedule()
     if (this.strategy !== 'request') return reply
-    return this.save().then(
-      () => reply,
-      (error: unknown): Sent => {
-        const body = JSON.stringify({
-          error: 'Service Unavailable',
-          message: `the state was not saved: ${(error as Error).message}`,
-        })
-        return { status: 503, headers: { 'content-type': 'application/json' }, bytes: body }
-      },
+    // While saves fail, reads are answered from memory: what they change is saved when one works.
+    if (reading && this.#failures.current) return reply
+    const refused = (reason: string) => serialised(exchange, problemReply(notSavedProblem(reason).detail))
+    return this.#durable().then(
+      // A failed save undid changes made since this request began: some of its own may be among them.
+      () =>
+        this.#rolledBackAt < exchange.started ? reply : refused(this.#failures.current?.reason ?? 'a save failed'),
+      (error: unknown) => refused(reasonOf(error)),
     )
   }
 
@@ -245,7 +262,7 @@ export class StateKeeper implements StateKeeping, Step {
     try {
       await (this.strategy === 'manual' ? this.#queue : this.save())
     } catch (error) {
-      this.failure = (error as Error).message
+      this.failure = notSaved(error, this.#changed, this.#lastSavedAt)
     } finally {
       process.off('exit', this.#release)
       this.#release()
@@ -267,22 +284,74 @@ export class StateKeeper implements StateKeeping, Step {
 
   #scheduled(): void {
     this.#timer = undefined
-    this.save().catch((error: unknown) => {
-      process.emitWarning(`genmock: the state was not saved to ${this.dir}: ${(error as Error).message}`)
-    })
+    // A failure is reported, and tried again, by #failed.
+    this.save().catch(() => {})
   }
 
   async #flush(): Promise<void> {
+    const touched = this.#touched
     this.#touched = false
+    const counted = this.#changed
+    try {
+      await this.#write()
+    } catch (error) {
+      this.#failed(error, touched)
+      throw error
+    }
+    this.#changed -= counted
+    this.#lastSavedAt = new Date().toISOString()
+    this.#failures.succeeded()
+  }
+
+  /** What changed since the last save, as a log line (after those a failed save left), or the whole state. */
+  async #write(): Promise<void> {
+    // While saves fail, room for more than this save is asked first: a recovery that lasts.
+    if (this.#failures.current) await probeSpace(this.#log, this.#logBytes)
     const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
     this.#wholeNext = false
     const changes = whole ? undefined : this.#engine.takeChanges()
     if (changes) {
-      const line = logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder)
-      await appendLine(this.#log, line, this.dir)
-      this.#logBytes += Buffer.byteLength(line)
+      const text = this.#pending.with(logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder))
+      await appendLine(this.#log, text, this.dir)
+      this.#logBytes += Buffer.byteLength(text)
     } else await this.#writeWhole()
-    this.#lastSavedAt = new Date().toISOString()
+    this.#pending.clear()
+  }
+
+  /**
+   * A save failed; the log is back at its last whole record. `request` undoes every change not
+   * written (the engine and the drift report read back from the folder) and refuses changes until a
+   * save works; the others keep the lines to write them next. Either way it is tried again.
+   */
+  #failed(error: unknown, touched: boolean): void {
+    if (this.strategy === 'request') {
+      this.#pending.clear()
+      this.#rollBack()
+    } else this.#touched ||= touched
+    if (this.#pending.tooMany) {
+      // The next save writes the whole state instead.
+      this.#pending.clear()
+      this.#wholeNext = true
+    }
+    this.#failures.failed(error, this.strategy === 'request')
+    this.#schedule()
+  }
+
+  /**
+   * The state back to what the folder holds, as a start reads it; ids from a new random stream, since
+   * a read may have shown one of those undone.
+   */
+  #rollBack(): void {
+    this.#rolledBackAt = performance.now()
+    try {
+      this.#restore(readDir(this.dir))
+      this.#engine.newRandomStream(randomInt(2 ** 47))
+      this.#changed = 0
+      this.#wholeNext = false // the folder holds the state now: a failed whole save need not be made again
+    } catch (error) {
+      this.#wholeNext = true // the folder cannot be read back: the next save writes the state as it is
+      this.#failures.failed(error, true)
+    }
   }
 
   /**
@@ -293,7 +362,14 @@ export class StateKeeper implements StateKeeping, Step {
     const body = await stateInSlices(this.#engine, this.#drift)
     const header = stateFileHeader(body, this.#generation + 1, this.#version, this.#folder)
     const commit = () => writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
-    const log = await renewLogLater(this.dir, this.#folder, this.#generation + 1, commit, this.#log)
+    let log: number | undefined
+    try {
+      log = await renewLogLater(this.dir, this.#folder, this.#generation + 1, commit, this.#log)
+    } catch (error) {
+      // The changes counted from this save on: only a whole one brings the folder up to date now.
+      this.#wholeNext = true
+      throw error
+    }
     this.#generation++
     this.#stateBytes = body.bytes
     // The new log could not be put in place: the old one is stale, so the next save is whole too.
