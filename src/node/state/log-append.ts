@@ -1,7 +1,7 @@
 // Saving to changes.log while the disk may be full (docs/state.md, When a save fails): a probe that
 // asks whether space came back without leaving anything in the log, and the lines a failed save
 // could not write, kept for the next. (A record itself is appended by state-log.ts's appendLine.)
-import { fdatasync, ftruncate, write } from 'node:fs'
+import { fdatasync, fstatSync, ftruncate, write } from 'node:fs'
 import { promisify } from 'node:util'
 
 const writeAsync = promisify(write)
@@ -23,9 +23,11 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
 
 /**
  * Whether the disk has room again: PROBE_BYTES appended and synced, then cut off again. Throws
- * the write's error when there is none; the log is `size` bytes again either way.
+ * the write's error when there is none; the log is the size it was (read from the file, never
+ * a count kept beside it) again either way.
  */
-export async function probeSpace(fd: number, size: number): Promise<void> {
+export async function probeSpace(fd: number): Promise<void> {
+  const size = fstatSync(fd).size
   try {
     await writeAll(fd, Buffer.alloc(PROBE_BYTES, 0x20))
     await datasync(fd)

@@ -5,7 +5,7 @@
 // are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts. A failed save
 // is tried again; with `request` its changes are undone (docs/state.md, When a save fails).
 import { randomInt } from 'node:crypto'
-import { closeSync, readFileSync } from 'node:fs'
+import { closeSync, fstatSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { savedDriftSchema } from '../../contract/saved-snapshot.js'
 import type { Drift } from '../../drift/drift-state.js'
@@ -306,7 +306,7 @@ export class StateKeeper implements StateKeeping, Step {
   /** What changed since the last save, as a log line (after those a failed save left), or the whole state. */
   async #write(): Promise<void> {
     // While saves fail, room for more than this save is asked first: a recovery that lasts.
-    if (this.#failures.current) await probeSpace(this.#log, this.#logBytes)
+    if (this.#failures.current) await probeSpace(this.#log)
     const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
     this.#wholeNext = false
     const changes = whole ? undefined : this.#engine.takeChanges()
@@ -374,7 +374,7 @@ export class StateKeeper implements StateKeeping, Step {
     this.#stateBytes = body.bytes
     // The new log could not be put in place: the old one is stale, so the next save is whole too.
     if (log === undefined) this.#wholeNext = true
-    else [this.#log, this.#logBytes] = [log, 0]
+    else [this.#log, this.#logBytes] = [log, fstatSync(log).size]
   }
 
   /** #writeWhole at start, at once. */
@@ -394,7 +394,7 @@ export class StateKeeper implements StateKeeping, Step {
       throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
     }
     this.#generation++
-    this.#logBytes = 0
+    this.#logBytes = fstatSync(this.#log).size
     this.#stateBytes = Buffer.byteLength(body)
     this.#lastSavedAt = new Date().toISOString()
   }
