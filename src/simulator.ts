@@ -10,6 +10,7 @@ import { Engine, type EngineOptions } from './engine/engine.js'
 import { type Answer, type App, createAnswer, type RouteOptions } from './handlers/app.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
 import type { StateKeeping } from './handlers/state-handlers.js'
+import type { ExchangeWatch } from './metrics/exchange-watch.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
@@ -18,6 +19,9 @@ export interface SimulatorOptions extends EngineOptions, RouteOptions {
 
 /** What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and drift are. */
 export type KeepState = (engine: Engine, drift: Drift) => StateKeeping
+
+/** What a door adds to watch every exchange (the Node server's metrics): made once the engine and drift are. */
+export type WatchExchanges = (engine: Engine, drift: Drift) => ExchangeWatch | undefined
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -52,7 +56,11 @@ export function wallSleep(ms: number): Promise<void> {
  * @example
  * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
  */
-export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState): SimulatorCore {
+export function buildSimulator(
+  options: SimulatorOptions = {},
+  keep?: KeepState,
+  watchOf?: WatchExchanges,
+): SimulatorCore {
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
@@ -63,6 +71,7 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
     state,
+    watch: watchOf?.(engine, drift),
   })
   if (state) {
     const app = state.wrap(async (request) => answer(request))

@@ -12,10 +12,12 @@ import { type Redactor, redactor } from '../http/redaction.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
 import type { DROP, HttpRequest, Reply } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
+import { traceContext } from '../tracing/trace-context.js'
 import { refusalOutcome } from './refusal-outcome.js'
 import type { RouteContext } from './route-context.js'
-import { CONTROL_API_ROUTES, isControlPath, ROUTES } from './route-table.js'
+import { CONTROL_API_ROUTES, isControlPath, ROUTES, type TableRow } from './route-table.js'
 import type { StateKeeping } from './state-handlers.js'
+import type { ExchangeWatch } from '../metrics/exchange-watch.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -48,6 +50,8 @@ export interface AppOptions extends RouteOptions {
   dashboardPage?: (() => Promise<string>) | undefined
   /** Where the door keeps the state on disk (the standalone server's --state DIR): POST /__mock/state/save. */
   state?: StateKeeping | undefined
+  /** Told of every exchange after its reply (the Node door's metrics and spans); its scrape is GET /__mock/metrics. */
+  watch?: ExchangeWatch | undefined
 }
 
 /** Answers a request, or undefined when its path is none of genmock's (a door may pass it on). */
@@ -134,6 +138,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
   const redact = redactor((value) => value === options.adminToken || engine.isCredential(value))
   // The credentials of the Authorization headers seen, a few of them: clients send the same one every time.
   const credentials = new Map<string, Credential | null>()
+  const { watch } = options
 
   /** What a route threw, as a reply: a Problem its error reply (its facts to the trace), anything else a 500. */
   const refused = (error: unknown, trace: RouteTrace, control: boolean): Reply => {
@@ -152,6 +157,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
 
   /** The reply dated and serialised once (the journal keeps the very text every door writes), the request journaled. */
   const settle = (
+    row: TableRow | undefined,
     request: HttpRequest,
     control: boolean,
     started: number,
@@ -165,6 +171,8 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
     const clock = engine.clockOf(trace.accountId)
     if (clock !== serverClock) arrived = clock.now()
     const sent = 'drop' in reply ? null : onTheWire(reply, request, control, httpDate(clock.now()), broken)
+    // The one call of the watcher (docs/metrics-and-traces.md): the breaches are still on the trace.
+    watch?.exchange(row, request.method, sent?.status ?? 0, (performance.now() - started) / 1000, trace, request)
     if (!control) {
       // Built when first read: most entries never are (docs/performance.md); till then it holds
       // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
@@ -172,7 +180,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       const held = new HeldExchange(request, sent, trace, arrived, durationMs, broken, redact)
       const requestSeq = engine.recordRequest(held, held.bytes)
       if (trace.breaches) {
-        recordBreaches(engine, trace, redact, arrived, requestSeq)
+        recordBreaches(engine, trace, redact, arrived, requestSeq, traceContext(request.headers)?.traceId)
         // The findings have them now; the journal holds this trace, but its entries never show them.
         trace.breaches = undefined
       }
@@ -199,14 +207,14 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       const answered = match.run.run(context)
       // Most routes answer at once: no promise and no turn of the event loop for them.
       if (!(answered instanceof Promise))
-        return settle(request, control, started, serverClock, arrived, trace, answered)
+        return settle(match?.run, request, control, started, serverClock, arrived, trace, answered)
       return answered.then(
-        (reply) => settle(request, control, started, serverClock, arrived, trace, reply),
+        (reply) => settle(match?.run, request, control, started, serverClock, arrived, trace, reply),
         (error: unknown) =>
-          settle(request, control, started, serverClock, arrived, trace, refused(error, trace, control)),
+          settle(match?.run, request, control, started, serverClock, arrived, trace, refused(error, trace, control)),
       )
     } catch (error) {
-      return settle(request, control, started, serverClock, arrived, trace, refused(error, trace, control))
+      return settle(match?.run, request, control, started, serverClock, arrived, trace, refused(error, trace, control))
     }
   }
 }
@@ -238,7 +246,14 @@ function onTheWire(
 }
 
 /** The findings of the rules a request broke; a repeat has already updated its first finding in the engine. */
-function recordBreaches(engine: Engine, trace: RouteTrace, redact: Redactor, arrived: number, requestSeq: number) {
+function recordBreaches(
+  engine: Engine,
+  trace: RouteTrace,
+  redact: Redactor,
+  arrived: number,
+  requestSeq: number,
+  traceId: string | undefined,
+) {
   let found: Breach[] | undefined
   for (const breach of trace.breaches!) {
     if (breach.repeat) continue
@@ -248,8 +263,9 @@ function recordBreaches(engine: Engine, trace: RouteTrace, redact: Redactor, arr
       ...(breach.idempotencyKey !== undefined ? { idempotencyKey: redact.text(breach.idempotencyKey) } : {}),
     })
   }
-  if (found)
-    engine.recordFindings(found, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
+  if (!found) return
+  const at = new Date(arrived).toISOString()
+  engine.recordFindings(found, { accountId: trace.accountId ?? '', at, requestSeq, ...(traceId ? { traceId } : {}) })
 }
 
 /**
@@ -296,6 +312,9 @@ class Context implements RouteContext {
   }
   get state() {
     return this.options.state
+  }
+  get watch() {
+    return this.options.watch
   }
 
   query(): URLSearchParams {

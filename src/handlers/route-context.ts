@@ -11,6 +11,7 @@ import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
 import type { StateKeeping } from './state-handlers.js'
+import type { ExchangeWatch } from '../metrics/exchange-watch.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {
@@ -33,6 +34,8 @@ export interface RouteContext {
   controlRoutes: readonly Row<unknown>[]
   /** The door's --state DIR, when it keeps one (AppOptions). */
   state: StateKeeping | undefined
+  /** The door's watcher of exchanges, its metrics page (AppOptions). */
+  watch: ExchangeWatch | undefined
 }
 
 /** A route: one small task, from a request to a reply; errors are thrown as Problems. */

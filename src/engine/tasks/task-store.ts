@@ -1,4 +1,5 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { CreatedTally } from './task-tally.js'
 import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './answers.js'
@@ -69,6 +70,8 @@ export class TaskStore {
   readonly keepPerAccount: number
   /** The answers of the tasks read last, each forgotten when its task changes (`changed`) or goes. */
   readonly answers = new Answers()
+  /** Tasks created, by model and scenario (docs/metrics-and-traces.md). */
+  readonly created = new CreatedTally()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -115,6 +118,7 @@ export class TaskStore {
   /** Stores a new task; its seq is higher than every stored task's. */
   add(record: TaskRecord): TaskRecord {
     this.#entries.set(record)
+    this.created.count(record)
     this.#evictOverCap()
     return record
   }

@@ -266,6 +266,12 @@ export const OPTIONS = {
     ],
     parse: (text, from) => oneOf(from, text, ['pretty', 'json', 'silent'] as const, 'pretty'),
   }),
+  metrics: option({
+    server: 'metrics',
+    arg: 'on|off',
+    help: ['on (default): Prometheus metrics at GET /__mock/metrics;', 'off: no counting and no page (404)'],
+    parse: (text, from) => oneOf(from, text, ['on', 'off'] as const, 'on') === 'on',
+  }),
   help: option({ short: 'h', help: 'show this help', env: false, parse: (text, from) => flag(from, text) }),
   version: option({ short: 'v', help: 'print the version', env: false, parse: (text, from) => flag(from, text) }),
 }

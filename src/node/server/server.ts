@@ -20,6 +20,7 @@ import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { bodyLimit, restoreSnapshot } from '../../handlers/state-handlers.js'
 import { readBody } from './request-body.js'
+import { type ServerMetrics, serverMetrics } from '../metrics/metrics-watch.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -37,6 +38,8 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
    * the journal. A folder that cannot be used is refused with a StateDirError naming the file.
    */
   state?: StateOptions
+  /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
+  metrics?: boolean
 }
 
 /**
@@ -159,18 +162,21 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
-  const { state: kept, ...rest } = options
+  const { state: kept, metrics: measured = true, ...rest } = options
   const { dir, ...state } = kept ?? {}
   // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
   const keeping = dir !== undefined || state.from !== undefined ? await import('../state/state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine, drift: Drift) =>
     (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
+  let metrics: ServerMetrics | undefined
   const { engine, drift, answer } = buildSimulator(
     // Read when a video is first served: finding the package's file costs a start some 6 ms.
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
+    measured ? (engine, drift) => (metrics = serverMetrics(engine, drift)).watch : undefined,
   )
+  if (keeper && metrics) keeper.onSaved = metrics.counts.saved
   if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, keeping!.readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.

@@ -89,6 +89,8 @@ export class StateKeeper implements StateKeeping {
   readonly dir: string
   readonly strategy: SaveStrategy
   readonly loaded: StateLoaded
+  /** Told of every save, its wall seconds and whether it failed (the metrics, docs/metrics-and-traces.md). */
+  onSaved: ((seconds: number, failed: boolean) => void) | undefined
   readonly #engine: Engine
   readonly #drift: Drift
   readonly #version: string
@@ -259,6 +261,17 @@ export class StateKeeper implements StateKeeping {
   }
 
   async #flush(): Promise<void> {
+    const started = performance.now()
+    try {
+      await this.#write()
+      this.onSaved?.((performance.now() - started) / 1000, false)
+    } catch (error) {
+      this.onSaved?.((performance.now() - started) / 1000, true)
+      throw error
+    }
+  }
+
+  async #write(): Promise<void> {
     this.#touched = false
     const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
     this.#wholeNext = false
