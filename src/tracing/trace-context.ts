@@ -7,6 +7,8 @@ export interface TraceContext {
   traceId: string
   /** The caller's span: 16 lower-case hex digits, not all zero. */
   parentId: string
+  /** Whether the caller sampled its span (the flags' lowest bit). */
+  sampled: boolean
   /** The header as sent (55 characters for version 00). */
   traceparent: string
   /** The vendors' list, kept only beside a valid traceparent and only up to TRACESTATE_LIMIT characters. */
@@ -34,13 +36,21 @@ export function traceContext(headers: Readonly<Record<string, string | undefined
   if (header === undefined || header.length < LENGTH || header.length > 2 * LENGTH) return undefined
   const parts = HEADER.exec(header)
   if (!parts) return undefined
-  const [, version, traceId, parentId, , rest] = parts as unknown as [string, string, string, string, string, string?]
+  const [, version, traceId, parentId, flags, rest] = parts as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string?,
+  ]
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined
   if (traceId === ZERO_TRACE || parentId === ZERO_SPAN) return undefined
   const state = headers.tracestate
   return {
     traceId,
     parentId,
+    sampled: (Number.parseInt(flags, 16) & 1) === 1,
     traceparent: header,
     ...(state !== undefined && state.length <= TRACESTATE_LIMIT ? { tracestate: state } : {}),
   }

@@ -20,7 +20,8 @@ import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { bodyLimit, restoreSnapshot } from '../../handlers/state-handlers.js'
 import { readBody } from './request-body.js'
-import { type ServerMetrics, serverMetrics } from '../metrics/metrics-watch.js'
+import { serverWatching } from '../metrics/server-watch.js'
+import { otlpTarget } from '../tracing/otlp-spans.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** Default 4600; 0 picks a free port. */
@@ -40,6 +41,8 @@ export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'ho
   state?: StateOptions
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
   metrics?: boolean
+  /** Send a span per request to this OTLP/HTTP endpoint (docs/metrics-and-traces.md); '' : OTEL_EXPORTER_OTLP_*. */
+  otlp?: string
 }
 
 /**
@@ -162,21 +165,21 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
-  const { state: kept, metrics: measured = true, ...rest } = options
+  const { state: kept, metrics: measured = true, otlp, ...rest } = options
   const { dir, ...state } = kept ?? {}
   // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
   const keeping = dir !== undefined || state.from !== undefined ? await import('../state/state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
   const keep = (engine: Engine, drift: Drift) =>
     (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
-  let metrics: ServerMetrics | undefined
+  const watching = await serverWatching(measured, otlpTarget(otlp, process.env))
   const { engine, drift, answer } = buildSimulator(
     // Read when a video is first served: finding the package's file costs a start some 6 ms.
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
-    measured ? (engine, drift) => (metrics = serverMetrics(engine, drift)).watch : undefined,
+    watching.watchOf,
   )
-  if (keeper && metrics) keeper.onSaved = metrics.counts.saved
+  if (keeper) keeper.onSaved = watching.metrics()?.counts.saved
   if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, keeping!.readSnapshotFile(state.from))
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
@@ -363,7 +366,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           setImmediate(() => {
             proxy?.close()
             // Saved once every request is answered, so that nothing answered is left out.
-            const saved = keeper ? keeper.close() : Promise.resolve()
+            const saved = (keeper ? keeper.close() : Promise.resolve()).then(watching.close)
             saved.then(() => (error ? reject(error) : resolve()), reject)
           }),
         )
