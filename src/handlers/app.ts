@@ -171,12 +171,12 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
     const clock = engine.clockOf(trace.accountId)
     if (clock !== serverClock) arrived = clock.now()
     const sent = 'drop' in reply ? null : onTheWire(reply, request, control, httpDate(clock.now()), broken)
+    const durationMs = performance.now() - started
     // The one call of the watcher (docs/metrics-and-traces.md): the breaches are still on the trace.
-    watch?.exchange(row, request.method, sent?.status ?? 0, (performance.now() - started) / 1000, trace, request)
+    watch?.exchange(row, request.method, sent?.status ?? 0, durationMs / 1000, trace, request)
     if (!control) {
       // Built when first read: most entries never are (docs/performance.md); till then it holds
       // bounded copies, never the request's or the reply's own bodies (docs/limits-and-security.md).
-      const durationMs = performance.now() - started
       const held = new HeldExchange(request, sent, trace, arrived, durationMs, broken, redact)
       const requestSeq = engine.recordRequest(held, held.bytes)
       if (trace.breaches) {
