@@ -75,7 +75,7 @@ describe('OTLP export (--otlp)', () => {
   })
   afterAll(() => new Promise((resolve) => receiver.close(resolve)))
 
-  it('sends a server span per request, the child of the client span, with route, status, task, scenario, findings', async () => {
+  it('sends a server span per request, child of the client span: route, status, task, scenario, findings', async () => {
     const server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual' }, otlp: url })
     const post = (body: object, headers: Record<string, string>) =>
       fetch(`${server.url}/api/ai/image/generate`, {
