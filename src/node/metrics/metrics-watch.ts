@@ -20,12 +20,10 @@ export interface ServerMetrics {
 export function serverMetrics(engine: Engine, drift: Drift): ServerMetrics {
   const counts = new ExchangeCounts()
   let scrape: ((accept: string | undefined) => Promise<MetricsPage>) | undefined
-  const watch: ExchangeWatch = {
-    exchange: (route, method, status, seconds, trace) => counts.exchange(route, method, status, seconds, trace),
-    scrape: async (accept) => {
-      scrape ??= (await import('./prometheus-page.js')).metricsScrape({ engine, drift, counts })
-      return scrape(accept)
-    },
+  // The counts are the watcher themselves: one call per request, no function between (docs/performance.md).
+  counts.scrape = async (accept) => {
+    scrape ??= (await import('./prometheus-page.js')).metricsScrape({ engine, drift, counts })
+    return scrape(accept)
   }
-  return { watch, counts }
+  return { watch: counts, counts }
 }
