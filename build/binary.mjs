@@ -36,7 +36,7 @@ try {
   const executable = join(RELEASE, NAME)
   rmSync(executable, { force: true })
   const config = {
-    main: join(ROOT, 'dist', 'cli.cjs'),
+    main: join(ROOT, 'dist', 'cli-standalone.cjs'),
     output: executable,
     executable: base,
     disableExperimentalSEAWarning: true,

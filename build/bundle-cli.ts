@@ -6,6 +6,9 @@
 // dozens of files, and zod left outside as a `require('zod')` loads some fifty more. The one file
 // read at run time, the video sample, comes from the package or from the executable's assets
 // (src/node/server/package-file.ts).
+// The OpenTelemetry SDK (`--otlp`, some 300 kB) stays out of the package's bin, which finds it among the
+// package's dependencies when asked; dist/cli-standalone.cjs, the same command with it inlined, is what
+// the image and the executable carry, having no node_modules (docs/metrics-and-traces.md).
 // Run as `tsx build/bundle-cli.ts`.
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -13,22 +16,27 @@ import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.j
 
 const ROOT = join(import.meta.dirname, '..')
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
+export const STANDALONE_BUNDLE = join(ROOT, 'dist', 'cli-standalone.cjs')
 
-const result = await build({
-  entryPoints: [join(ROOT, 'src', 'node', 'cli', 'bin.ts')],
-  outfile: CLI_BUNDLE,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  // A CommonJS module has no import.meta: its URL is the bundle's own file.
-  banner: { js: 'var __genmock_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
-  define: { 'import.meta.url': '__genmock_import_meta_url' },
-  plugins: [packageFields, dashboardCode, parsedAtBuild],
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
-})
+/** The command in one file, at `outfile`; `external` left to be required from node_modules. */
+const bundle = (outfile: string, external: string[]) =>
+  build({
+    entryPoints: [join(ROOT, 'src', 'node', 'cli', 'bin.ts')],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    // A CommonJS module has no import.meta: its URL is the bundle's own file.
+    banner: { js: 'var __genmock_import_meta_url=require("node:url").pathToFileURL(__filename).href;' },
+    define: { 'import.meta.url': '__genmock_import_meta_url' },
+    plugins: [packageFields, dashboardCode, parsedAtBuild],
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    external,
+  })
+const [result] = await Promise.all([bundle(CLI_BUNDLE, ['@opentelemetry/*']), bundle(STANDALONE_BUNDLE, [])])
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
 console.log(`build: dist/cli.cjs, the command in one file (${Math.round(bytes / 1024)} kB)`)

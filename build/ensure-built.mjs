@@ -25,8 +25,9 @@ function staleness() {
   if (!existsSync(join(ROOT, 'dist'))) return 'no dist/ yet (a fresh clone)'
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
   const named = [...JSON.stringify(pkg.exports).matchAll(/"\.\/(dist\/[^"*]+)"/g)].map(([, file]) => file)
-  // dist/cli.cjs, the one-file command, is what the image and the executable are built from.
-  const missing = [...named, ...Object.values(pkg.bin ?? {}), 'dist/cli.cjs'].find(
+  // dist/cli-standalone.cjs, the one-file command with the OpenTelemetry SDK, is what the image and the
+  // executable are built from (build/bundle-cli.ts).
+  const missing = [...named, ...Object.values(pkg.bin ?? {}), 'dist/cli-standalone.cjs'].find(
     (file) => !existsSync(join(ROOT, file)),
   )
   if (missing) return `${missing} is missing`

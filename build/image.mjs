@@ -29,7 +29,8 @@ function stageContext() {
   const dir = join(context, 'opt')
   mkdirSync(join(dir, 'dist'), { recursive: true })
   mkdirSync(join(dir, 'fixtures'))
-  copyFileSync(join(ROOT, 'dist', 'cli.cjs'), join(dir, 'dist', 'cli.cjs'))
+  // The command with the OpenTelemetry SDK inlined: the image has no node_modules (build/bundle-cli.ts).
+  copyFileSync(join(ROOT, 'dist', 'cli-standalone.cjs'), join(dir, 'dist', 'cli.cjs'))
   copyFileSync(join(ROOT, 'fixtures', 'sample.mp4'), join(dir, 'fixtures', 'sample.mp4'))
   copyFileSync(join(ROOT, 'build', 'healthcheck.cjs'), join(dir, 'healthcheck.cjs'))
   copyFileSync(join(ROOT, 'LICENSE'), join(dir, 'LICENSE'))

@@ -12,6 +12,7 @@ import type { Step } from './handlers/route-exchange.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
 import type { StateKeeping } from './handlers/state-handlers.js'
 import type { Redactor } from './http/redaction.js'
+import type { ExchangeWatch } from './metrics/exchange-watch.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
@@ -23,6 +24,9 @@ export interface SimulatorOptions extends EngineOptions, RouteOptions {
  * drift are, it is the routes' state and the step that saves after a change (route-steps.ts).
  */
 export type KeepState = (engine: Engine, drift: Drift) => StateKeeping & Step
+
+/** What a door adds to watch every exchange (the Node server's metrics): made once the engine and drift are. */
+export type WatchExchanges = (engine: Engine, drift: Drift) => ExchangeWatch | undefined
 
 /** What every door serves: the simulation, its drift report, and the route core over both. */
 export interface SimulatorCore {
@@ -59,7 +63,11 @@ export function wallSleep(ms: number): Promise<void> {
  * @example
  * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
  */
-export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState): SimulatorCore {
+export function buildSimulator(
+  options: SimulatorOptions = {},
+  keep?: KeepState,
+  watchOf?: WatchExchanges,
+): SimulatorCore {
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
@@ -73,6 +81,7 @@ export function buildSimulator(options: SimulatorOptions = {}, keep?: KeepState)
     state,
     steps: { save: state },
     redact,
+    watch: watchOf?.(engine, drift),
   })
   return { engine, drift, app: async (request) => answer(request), answer, redact }
 }

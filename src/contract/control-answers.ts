@@ -88,6 +88,9 @@ const journalBody = z.strictObject({
   text: z.string().optional(),
   truncated: z.literal(true).optional(),
 })
+/** A W3C trace id: 32 lower-case hex digits. */
+const traceIdSchema = z.string().regex(/^[\da-f]{32}$/)
+
 export const journalEntrySchema = z.strictObject({
   seq: z.int().positive(),
   at: isoDateTime,
@@ -107,6 +110,10 @@ export const journalEntrySchema = z.strictObject({
   /** Forwarded by --proxy: the answer is the real service's (docs/check-against-the-service.md). */
   proxied: z.literal(true).optional(),
   conformance: z.array(ruleIdSchema).optional(),
+  /** The request's W3C trace context, when its traceparent was well formed (docs/metrics-and-traces.md). */
+  traceId: traceIdSchema.optional(),
+  traceparent: z.string().optional(),
+  tracestate: z.string().optional(),
   requestBody: journalBody.optional(),
   responseHeaders: z.record(z.string(), z.string()).optional(),
   responseBody: journalBody.optional(),
@@ -161,6 +168,8 @@ export const harSchema = z.strictObject({
         cache: z.strictObject({}),
         timings: z.strictObject({ send: z.number(), wait: z.number(), receive: z.number() }),
         comment: z.string().optional(),
+        _traceId: traceIdSchema.optional(),
+        _traceparent: z.string().optional(),
       }),
     ),
   }),
@@ -176,6 +185,7 @@ export const findingSchema = z.strictObject({
   message: z.string(),
   taskId: z.string().optional(),
   idempotencyKey: z.string().optional(),
+  traceId: traceIdSchema.optional(),
 })
 export const findingListSchema = z.strictObject({
   total: count,

@@ -51,6 +51,7 @@ export const journalFilterQuerySchema = z.object({
   path: text('Exact path, or with * for any run of characters.'),
   status: wholeNumber('Only this status (0: dropped connection).'),
   taskId: text('Only requests about this task.'),
+  traceId: text('Only requests whose W3C traceparent named this trace id (32 hex digits).'),
   since: wholeNumber('Only entries after this seq.'),
 })
 export const journalListQuerySchema = z.object({ ...journalFilterQuerySchema.shape, ...pageQueryShape })
@@ -65,6 +66,7 @@ export const journalHarQuerySchema = z.object({
 export const findingQuerySchema = z.object({
   account: accountFilter,
   rule: ruleIdSchema.optional().meta({ description: 'Only this rule.' }),
+  traceId: text('Only findings of requests whose W3C traceparent named this trace id.'),
   format: z
     .enum(['json', 'junit'], { error: 'must be json or junit' })
     .default('json')

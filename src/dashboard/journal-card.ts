@@ -11,6 +11,7 @@ function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLEleme
     r.dropped ? 'dropped' : '',
     r.replayed ? 'replayed' : '',
     r.idempotencyKey ? `key ${r.idempotencyKey}` : '',
+    r.traceId ? `trace ${r.traceId}` : '',
   ]
     .filter(Boolean)
     .join(' · ')
@@ -62,8 +63,9 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
     'data-testid': 'journal-status',
   })
   const byPath = input({ placeholder: 'path, * for any', 'aria-label': 'path filter', 'data-testid': 'journal-path' })
+  const byTrace = input({ placeholder: 'trace id', 'aria-label': 'trace filter', 'data-testid': 'journal-trace' })
   const pages = pager(ui, 'requests-newer', 'requests-older')
-  for (const f of [byAccount, byStatus, byPath])
+  for (const f of [byAccount, byStatus, byPath, byTrace])
     f.onchange = () => {
       pages.reset()
       ui.refresh(true)
@@ -73,7 +75,7 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
   const card = el(
     'section',
     { class: 'card' },
-    el('h2', {}, 'Requests', total, pages.controls, byAccount, byStatus, byPath),
+    el('h2', {}, 'Requests', total, pages.controls, byAccount, byStatus, byPath, byTrace),
     el(
       'div',
       { class: 'scroll' },
@@ -95,6 +97,7 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
       if (byAccount.value) query.set('account', byAccount.value)
       if (byStatus.value) query.set('status', byStatus.value)
       if (byPath.value) query.set('path', byPath.value)
+      if (byTrace.value) query.set('traceId', byTrace.value.trim())
       pages.apply(query)
       return `/__mock/requests?${query}`
     },

@@ -19,6 +19,8 @@ import * as service from './service-calls.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
 import type { TaskRecord } from './tasks/task-record.js'
+import { storedByState, type TaskCount } from './tasks/task-tally.js'
+import type { LedgerSums } from './accounts/ledger.js'
 import type { Advanced } from './clock/account-clocks.js'
 
 export type { EngineOptions, TaskView } from './engine-state.js'
@@ -69,6 +71,12 @@ export class Engine {
   /** How many tasks are stored, pending and finished (a count that lists nothing, so builds no listing rows). */
   get storedTasks(): number {
     return this.#state.tasks.size
+  }
+
+  /** What a metrics scrape reads: tasks stored by type and status, created by model and scenario, credits by kind. */
+  tally(): { stored: TaskCount[]; created: TaskCount[]; credits: LedgerSums } {
+    const { tasks, ledger } = this.#state
+    return { stored: storedByState(tasks.records()), created: tasks.created.counts(), credits: ledger.sums() }
   }
 
   /** The simulated now of the server clock, after applying every event due by then. */

@@ -13,6 +13,8 @@ import { Exchange } from './route-exchange.js'
 import { pipeline, routeSteps, type StepSlots } from './route-steps.js'
 import { isControlPath, ROUTES } from './route-table.js'
 import { serialised } from './wire-step.js'
+import type { ExchangeWatch } from '../metrics/exchange-watch.js'
+import { watchStep } from './watch-step.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -49,6 +51,8 @@ export interface AppOptions extends RouteOptions {
   steps?: StepSlots | undefined
   /** Secrets out of what the simulator shows (secretsOf); made here when the door has none of its own. */
   redact?: Redactor | undefined
+  /** Told of every exchange after its reply (the Node door's metrics and spans); its scrape is GET /__mock/metrics. */
+  watch?: ExchangeWatch | undefined
 }
 
 /**
@@ -101,8 +105,9 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
 export function createAnswer(engine: Engine, drift: Drift, options: AppOptions = {}): Answer {
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = options.redact ?? secretsOf(engine, options.adminToken)
-  const core = { engine, drift, redact, dashboardPage: options.dashboardPage, state: options.state }
-  const steps = pipeline(routeSteps(options, options.steps))
+  const { dashboardPage, state, watch } = options
+  const core = { engine, drift, redact, dashboardPage, state, watch }
+  const steps = pipeline(routeSteps(options, { ...options.steps, watch: watch && watchStep(watch) }))
   const onUnexpected = options.onUnexpectedError ?? console.error
 
   /** What a route threw, as a reply: a Problem its error reply (its facts to the trace), anything else a 500. */

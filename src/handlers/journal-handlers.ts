@@ -53,8 +53,8 @@ export const JOURNAL_HANDLERS = {
     return json(200, { ok: true })
   },
   listFindings: (c) => {
-    const { account, rule, format } = readQuery(findingQuerySchema, c.query())
-    const findings = c.engine.findings({ accountId: account, rule })
+    const { account, rule, traceId, format } = readQuery(findingQuerySchema, c.query())
+    const findings = c.engine.findings({ accountId: account, rule, traceId })
     if (format === 'junit')
       return {
         status: 200,

@@ -2,6 +2,7 @@
 // very reply every door writes, and the findings of the rules it broke.
 import type { Breach } from '../engine/journal/conformance.js'
 import { HeldExchange } from '../http/exchange-entry.js'
+import { traceContext } from '../tracing/trace-context.js'
 import type { Exchange, Step } from './route-exchange.js'
 
 /** The step that journals a client request and records its findings; the control API's are never journaled. */
@@ -28,7 +29,8 @@ export const journalStep: Required<Pick<Step, 'after'>> = {
 }
 
 /** The findings of the rules a request broke; a repeat has already updated its first finding in the engine. */
-function recordBreaches({ engine, trace, redact }: Exchange, breaches: Breach[], arrived: number, requestSeq: number) {
+function recordBreaches(exchange: Exchange, breaches: Breach[], arrived: number, requestSeq: number) {
+  const { engine, trace, redact, request } = exchange
   let found: Breach[] | undefined
   for (const breach of breaches) {
     if (breach.repeat) continue
@@ -38,6 +40,9 @@ function recordBreaches({ engine, trace, redact }: Exchange, breaches: Breach[],
       ...(breach.idempotencyKey !== undefined ? { idempotencyKey: redact.text(breach.idempotencyKey) } : {}),
     })
   }
-  if (found)
-    engine.recordFindings(found, { accountId: trace.accountId ?? '', at: new Date(arrived).toISOString(), requestSeq })
+  if (!found) return
+  // The finding is found by the client's trace id too (docs/metrics-and-traces.md).
+  const traceId = traceContext(request.headers)?.traceId
+  const at = new Date(arrived).toISOString()
+  engine.recordFindings(found, { accountId: trace.accountId ?? '', at, requestSeq, ...(traceId ? { traceId } : {}) })
 }

@@ -9,6 +9,7 @@ import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
+import type { ExchangeWatch } from '../metrics/exchange-watch.js'
 
 /**
  * The door's --state DIR as the state routes reach it (POST /__mock/state/save, GET /__mock/state/status);
@@ -40,6 +41,8 @@ export interface RouteContext {
   controlRoutes: readonly Row<unknown>[]
   /** The door's --state DIR, when it keeps one (AppOptions). */
   state: KeptState | undefined
+  /** The door's watcher of exchanges, its metrics page (AppOptions). */
+  watch: ExchangeWatch | undefined
 }
 
 /**

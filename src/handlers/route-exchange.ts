@@ -8,6 +8,7 @@ import type { RouteTrace } from '../http/exchange-entry.js'
 import type { Redactor } from '../http/redaction.js'
 import type { HttpRequest, Sent } from '../http/request-reply.js'
 import type { Match } from '../http/router.js'
+import type { ExchangeWatch } from '../metrics/exchange-watch.js'
 import type { KeptState, RouteContext } from './route-context.js'
 import { type Access, CONTROL_API_ROUTES, type GivenValue, type TableRow } from './route-table.js'
 
@@ -20,6 +21,8 @@ export interface RouteCore {
   dashboardPage: (() => Promise<string>) | undefined
   /** The door's --state DIR, when it keeps one (AppOptions). */
   state: KeptState | undefined
+  /** The door's watcher of exchanges, its metrics page (AppOptions). */
+  watch: ExchangeWatch | undefined
 }
 
 /**
@@ -92,6 +95,9 @@ export class Exchange implements RouteContext {
   }
   get state() {
     return this.#core.state
+  }
+  get watch() {
+    return this.#core.watch
   }
 
   query(): URLSearchParams {

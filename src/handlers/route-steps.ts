@@ -1,5 +1,6 @@
 // The steps every request takes through the route core, in order, in one place (as hono's middleware or
-// Prism's pipeline): who may call the row, the headers, the journal, and the slot a door plugs its saving into.
+// Prism's pipeline): who may call the row, the headers, the journal, and the slots a door plugs its watching
+// and its saving into.
 import { type AccessChoices, accessStep } from './access-step.js'
 import { journalStep } from './journal-step.js'
 import type { Exchange, Step } from './route-exchange.js'
@@ -10,6 +11,8 @@ import { headersStep } from './wire-step.js'
 export interface StepSlots {
   /** After a request that may have changed something: the door's --state DIR saved (node/state/state-keeper.ts). */
   save?: Step | undefined
+  /** Every exchange told to the door's watcher, its metrics and spans (watch-step.ts). */
+  watch?: Step | undefined
 }
 
 /**
@@ -22,6 +25,7 @@ export const routeSteps = (choices: AccessChoices, slots: StepSlots = {}): Step[
   [
     accessStep(choices), // who may call the row (route-table.ts); its handler handed the caller
     headersStep, // Date, Genmock-Conformance, a control GET's ETag (or 304), HEAD's length
+    slots.watch, // the door's metrics and spans told of the exchange, its breaches still on the trace
     journalStep, // client traffic and the findings of the rules it broke into the journal
     slots.save, // after a change, save (the door's --state DIR)
   ].filter((step) => step !== undefined)

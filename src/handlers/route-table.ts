@@ -15,6 +15,7 @@ import { CLOCK_HANDLERS } from './clock-handlers.js'
 import { DRIFT_HANDLERS } from './drift-handlers.js'
 import { JOURNAL_HANDLERS } from './journal-handlers.js'
 import { MEDIA_HANDLERS } from './media-handlers.js'
+import { METRICS_HANDLERS } from './metrics-handlers.js'
 import type { Route } from './route-context.js'
 import { SCENARIO_HANDLERS } from './scenario-handlers.js'
 import { SERVICE_HANDLERS } from './service-handlers.js'
@@ -33,6 +34,7 @@ const HANDLERS = {
   ...JOURNAL_HANDLERS,
   ...DRIFT_HANDLERS,
   ...STATE_HANDLERS,
+  ...METRICS_HANDLERS,
 } satisfies Record<string, Route<never>>
 
 /** What the route core hands a row's handler, by the row's access column. */
@@ -109,6 +111,7 @@ const ROUTE_TABLE: readonly Line[] = [
   ['PUT', '/__mock/state', 'importState', 'control'],
   ['GET', '/__mock/state/status', 'stateStatus', 'control'],
   ['POST', '/__mock/state/save', 'saveState', 'control'],
+  ['GET', '/__mock/metrics', 'metrics', 'control'],
 ]
 
 /** A line of the table as the router takes it. */

@@ -6,6 +6,7 @@ import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
 import type { HttpRequest, WireReply } from './request-reply.js'
 import type { Breach } from '../engine/journal/conformance.js'
+import { traceContext } from '../tracing/trace-context.js'
 
 /**
  * What the route core learnt about the request, for the journal and the conformance findings: from
@@ -240,6 +241,8 @@ export function journalEntry({
 }: Observed): Omit<JournalEntry, 'seq'> {
   const requestBody = journalBody(request.headers['content-type'], request.body, redact, requestSize)
   const responseBody = reply && journalBody(reply.headers['content-type'], reply.body, redact, replySize)
+  // Read when the entry is built, so that a request costs nothing more (docs/metrics-and-traces.md, Trace context).
+  const traced = traceContext(request.headers)
   return {
     at: new Date(arrived).toISOString(),
     method: request.method,
@@ -254,6 +257,8 @@ export function journalEntry({
     ...(trace.taskId !== undefined ? { taskId: redact.text(trace.taskId) } : {}),
     ...(reply ? {} : { dropped: true }),
     ...(conformance.length > 0 ? { conformance } : {}),
+    ...(traced ? { traceId: traced.traceId, traceparent: traced.traceparent } : {}),
+    ...(traced?.tracestate !== undefined ? { tracestate: traced.tracestate } : {}),
     ...(requestBody ? { requestBody } : {}),
     ...(reply ? { responseHeaders: redact.headers(reply.headers) } : {}),
     ...(responseBody ? { responseBody } : {}),

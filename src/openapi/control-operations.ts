@@ -6,6 +6,7 @@
 import type { Row } from '../http/router.js'
 import { CLOCK_ACCOUNT_OPERATIONS } from './clock-account-operations.js'
 import { JOURNAL_OPERATIONS } from './journal-operations.js'
+import { METRICS_OPERATIONS } from './metrics-operations.js'
 import { conditional, type op } from './operation-parts.js'
 import { SIMULATOR_OPERATIONS } from './simulator-operations.js'
 import { STATE_OPERATIONS } from './state-operations.js'
@@ -17,6 +18,7 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
   ...TASK_SCENARIO_OPERATIONS,
   ...JOURNAL_OPERATIONS,
   ...STATE_OPERATIONS,
+  ...METRICS_OPERATIONS,
 }
 
 /** The dashboard page: HTML holding no data of its own, reached through GET /__mock's redirect. */

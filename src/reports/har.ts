@@ -46,6 +46,9 @@ interface HarEntry {
   cache: Record<string, never>
   timings: { send: number; wait: number; receive: number }
   comment?: string
+  /** HAR 1.2 custom fields (names start with an underscore): the request's W3C trace context. */
+  _traceId?: string
+  _traceparent?: string
 }
 
 const pairs = (record: Record<string, string> = {}): NameValue[] =>
@@ -96,6 +99,7 @@ function entry(e: JournalEntry, origin: string): HarEntry {
     cache: {},
     timings: { send: 0, wait: e.durationMs, receive: 0 },
     ...(comment ? { comment } : {}),
+    ...(e.traceId !== undefined ? { _traceId: e.traceId, _traceparent: e.traceparent! } : {}),
   }
 }
 

@@ -1,6 +1,7 @@
 // One server of the bench, in a process of its own (the bench pins it to one core):
 //   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N] [--from DIR]
-// KIND: genmock | genmock-against | genmock-msw | bare | express | msw-middleware | msw-getresponse.
+// KIND: genmock | genmock-against | genmock-metrics-off | genmock-msw | bare | express | msw-middleware |
+// msw-getresponse.
 // genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
 // IPC messages (memory, stats, fill, gcStart/gcStop) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
@@ -130,7 +131,7 @@ async function expressApp() {
 
 const servers = {
   /** genmock's standalone server, as `genmock` starts it (real clock unless --clock manual). */
-  async genmock() {
+  async genmock(metrics = true) {
     const { module, source } = await genmock('/node')
     module.leanHeap() // as the genmock command does
     const server = await module.startServer({
@@ -138,8 +139,13 @@ const servers = {
       log: 'silent',
       clock,
       ...(maxTasks === undefined ? {} : { maxTasks }),
+      ...(metrics ? {} : { metrics: false }),
     })
     return { url: server.url, close: server.close, engine: server.engine, source }
+  },
+  /** genmock with --metrics off: the bench's measure of what counting costs (docs/performance.md). */
+  'genmock-metrics-off'() {
+    return servers.genmock(false)
   },
   /** The same server built in another checkout (--from DIR): the bench's before, beside this one. */
   'genmock-against'() {

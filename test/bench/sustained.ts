@@ -9,7 +9,8 @@
 //   npm run bench:sustained     (about 2 minutes per round with BENCH_AGAINST; 3 rounds by default)
 // Env: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_MAX_TASKS (1000000: every task
 // kept, as `genmock --max-tasks 1000000`), BENCH_AGAINST (DIR: another checkout of genmock, built, in the
-// same rounds), BENCH_ONLY (http,cold), BENCH_COLD_RUNS (7). Figures go to test/artifacts/sustained.json.
+// same rounds), BENCH_METRICS_OFF (1: genmock --metrics off too, in the same rounds), BENCH_ONLY (http,cold),
+// BENCH_COLD_RUNS (7). Figures go to test/artifacts/sustained.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { basename, join } from 'node:path'
@@ -37,6 +38,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
 const AGAINST = process.env.BENCH_AGAINST
+const METRICS_OFF = process.env.BENCH_METRICS_OFF === '1'
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,cold').split(','))
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
 const TARGETS = { GET: 0.5, POST: 0.3, rssMB: 150, coldMs: 250 }
@@ -51,7 +53,7 @@ const row = (cells: (string | number)[], widths: number[]) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
 
 type Endpoint = 'GET' | 'POST'
-type Stack = 'bare' | 'genmock' | 'before'
+type Stack = 'bare' | 'genmock' | 'before' | 'off'
 
 /** One stack loaded for one round. */
 interface Round {
@@ -76,7 +78,8 @@ interface GcWindow {
 /** A fresh server of `stack`, ready to load: genmock prepared (a finished task, a rich account). */
 async function start(stack: Stack, fixed: Fixed | undefined): Promise<{ child: Child; ready?: Genmock }> {
   if (stack === 'bare') return { child: await startChild('bare', fixed ? { fixed } : {}) }
-  const child = await startChild(stack === 'genmock' ? 'genmock' : 'genmock-against', {
+  const kind = stack === 'genmock' ? 'genmock' : stack === 'off' ? 'genmock-metrics-off' : 'genmock-against'
+  const child = await startChild(kind, {
     maxTasks: MAX_TASKS,
     ...(stack === 'before' ? { from: AGAINST! } : {}),
   })
@@ -128,7 +131,12 @@ const spread = (values: number[], digits = 0) =>
   `${n(median(values), digits)} (${n(Math.min(...values), digits)}–${n(Math.max(...values), digits)})`
 
 async function httpSection() {
-  const stacks: Stack[] = ['bare', 'genmock', ...(AGAINST ? (['before'] as const) : [])]
+  const stacks: Stack[] = [
+    'bare',
+    'genmock',
+    ...(AGAINST ? (['before'] as const) : []),
+    ...(METRICS_OFF ? (['off'] as const) : []),
+  ]
   const results = new Map<string, Round[]>()
   // genmock once first, so that the bare server answers genmock's own bytes.
   const first = await start('genmock', undefined)
@@ -154,7 +162,13 @@ async function httpSection() {
       }
   }
   const name = (stack: Stack) =>
-    stack === 'bare' ? 'bare node:http' : stack === 'genmock' ? 'genmock' : `genmock before (${basename(AGAINST!)})`
+    stack === 'bare'
+      ? 'bare node:http'
+      : stack === 'genmock'
+        ? 'genmock'
+        : stack === 'off'
+          ? 'genmock --metrics off'
+          : `genmock before (${basename(AGAINST!)})`
   const summary: Record<string, object> = {}
   for (const endpoint of ['GET', 'POST'] as const) {
     say(
@@ -208,9 +222,20 @@ async function httpSection() {
         const verdict = median(ratios) >= goal ? 'PASS' : 'FAIL'
         say(`  genmock ÷ bare: median ${n(median(ratios), 3)}, target ≥ ${goal}: ${verdict}`)
       }
+      if (stack === 'off') metricsCost(endpoint, results)
     }
   }
   return summary
+}
+
+/** Metrics on ÷ off, round by round (the same rounds, so the same load on the machine): within 3 %. */
+function metricsCost(endpoint: Endpoint, results: Map<string, Round[]>) {
+  const on = results.get(`${endpoint} genmock`)!
+  const off = results.get(`${endpoint} off`)!
+  const ratios = on.map((r, i) => r.rps / off[i]!.rps)
+  const perCpu = on.map((r, i) => off[i]!.cpuMicros / r.cpuMicros)
+  const verdict = median(ratios) >= 0.97 ? 'PASS' : 'FAIL'
+  say(`  metrics on ÷ off: req/s ${spread(ratios, 3)}, per CPU-s ${spread(perCpu, 3)}, target ≥ 0.97: ${verdict}`)
 }
 
 async function coldSection() {

@@ -24,6 +24,7 @@ export const headers = (authorization: string) => ({ authorization, 'content-typ
 export type ServerKind =
   | 'genmock'
   | 'genmock-against'
+  | 'genmock-metrics-off'
   | 'genmock-msw'
   | 'bare'
   | 'express'
@@ -34,6 +35,7 @@ export const SERVER_NAMES: Record<ServerKind, string> = {
   bare: 'bare node:http (ceiling)',
   genmock: 'genmock',
   'genmock-against': 'genmock at BENCH_AGAINST',
+  'genmock-metrics-off': 'genmock --metrics off',
   express: 'express route',
   'msw-middleware': 'msw + http-middleware',
   'msw-getresponse': 'msw getResponse',

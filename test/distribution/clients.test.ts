@@ -63,7 +63,7 @@ describe('the clients in three languages, against the image', () => {
         })
         const lines = stdout.trim().split('\n')
         expect(lines).toHaveLength(EXPECTED.length)
-        lines.forEach((line, i) => expect(line).toMatch(EXPECTED[i]!))
+        for (const [i, line] of lines.entries()) expect(line).toMatch(EXPECTED[i]!)
         const conformance = (await (await fetch(`${genmock.url}/__mock/conformance`)).json()) as { findings: unknown[] }
         expect(conformance.findings).toEqual([])
       } finally {

@@ -117,7 +117,7 @@ export default async function globalSetup(project: TestProject) {
   const base = baseImage(engine, env)
   step('node', [join(ROOT, 'build', 'image.mjs')], { ...env, GENMOCK_ENGINE: engine, GENMOCK_BASE_IMAGE: base })
   const binary = join(ROOT, 'release', 'genmock-linux-x64')
-  const bundle = join(ROOT, 'dist', 'cli.cjs')
+  const bundle = join(ROOT, 'dist', 'cli-standalone.cjs')
   if (!existsSync(binary) || statSync(binary).mtimeMs < statSync(bundle).mtimeMs)
     step('node', [join(ROOT, 'build', 'binary.mjs')], {})
   const dir = mkdtempSync(join(tmpdir(), 'genmock-dist-'))

@@ -604,6 +604,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics: requests, durations, tasks, credits, findings, drift, state saves, the process
+         * @description The Prometheus text format (0.0.4), or OpenMetrics 1.0 when Accept names application/openmetrics-text. Labels are bounded: route patterns, methods, statuses, models, scenarios, rules; never an id, key or prompt. 404 from the msw and browser doors, and from a server started with --metrics off.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -889,6 +909,9 @@ export interface components {
                 /** @constant */
                 proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
+                traceId?: string;
+                traceparent?: string;
+                tracestate?: string;
                 requestBody?: {
                     type: string;
                     size: number;
@@ -1065,6 +1088,9 @@ export interface components {
                 /** @constant */
                 proxied?: true;
                 conformance?: ("poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task")[];
+                traceId?: string;
+                traceparent?: string;
+                tracestate?: string;
                 requestBody?: {
                     type: string;
                     size: number;
@@ -1154,6 +1180,8 @@ export interface components {
                         receive: number;
                     };
                     comment?: string;
+                    _traceId?: string;
+                    _traceparent?: string;
                 }[];
             };
         };
@@ -1175,6 +1203,7 @@ export interface components {
                 message: string;
                 taskId?: string;
                 idempotencyKey?: string;
+                traceId?: string;
             }[];
         };
         CoverageReport: {
@@ -2999,6 +3028,8 @@ export interface operations {
                 status?: number;
                 /** @description Only requests about this task. */
                 taskId?: string;
+                /** @description Only requests whose W3C traceparent named this trace id (32 hex digits). */
+                traceId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
                 /** @description At most this many (default 100). */
@@ -3148,6 +3179,8 @@ export interface operations {
                 status?: number;
                 /** @description Only requests about this task. */
                 taskId?: string;
+                /** @description Only requests whose W3C traceparent named this trace id (32 hex digits). */
+                traceId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
             };
@@ -3237,6 +3270,8 @@ export interface operations {
                 status?: number;
                 /** @description Only requests about this task. */
                 taskId?: string;
+                /** @description Only requests whose W3C traceparent named this trace id (32 hex digits). */
+                traceId?: string;
                 /** @description Only entries after this seq. */
                 since?: number;
                 /** @description At most this many (default 1000). */
@@ -3329,6 +3364,8 @@ export interface operations {
                 account?: string;
                 /** @description Only this rule. */
                 rule?: "poll-too-soon" | "poll-after-terminal" | "relay-without-key" | "key-reused-with-other-body" | "retry-with-new-key" | "key-in-browser" | "relay-media-without-auth" | "retry-after-eviction" | "read-of-evicted-task";
+                /** @description Only findings of requests whose W3C traceparent named this trace id. */
+                traceId?: string;
                 /** @description json (default) or junit (JUnit XML). */
                 format?: "json" | "junit";
             };
@@ -4121,6 +4158,71 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
+                };
+            };
+            /** @description genmock runs with --admin-token and this request does not carry it. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/openmetrics-text": string;
                 };
             };
             /** @description genmock runs with --admin-token and this request does not carry it. */

@@ -94,6 +94,17 @@ export class Ledger {
     this.#accounts.clear()
   }
 
+  /** Every account's sums by kind, the entries let go included (docs/metrics-and-traces.md). */
+  sums(): LedgerSums {
+    const sums = noSums()
+    for (const account of this.#accounts.values()) {
+      const older = account.olderSums ?? noSums()
+      for (const kind in sums) sums[kind as LedgerKind] += older[kind as LedgerKind]
+      for (const entry of account.entries) sums[entry.kind] += entry.amount
+    }
+    return sums
+  }
+
   /**
    * Every account's balance and entries, for a restore.
    * @example

@@ -20,11 +20,14 @@ export interface Finding extends Omit<Breach, 'repeat' | 'accountId'> {
   accountId: string
   /** The journal entry of the request that broke the rule. */
   requestSeq: number
+  /** The W3C trace id of that request's traceparent, when it sent a well-formed one. */
+  traceId?: string
 }
 
 export interface FindingFilter {
   accountId?: string | undefined
   rule?: RuleId | undefined
+  traceId?: string | undefined
 }
 
 /** Simulated and wall time of an observation, epoch ms: a wait counts by the larger of the two. */
@@ -189,7 +192,7 @@ export class Conformance {
    */
   record(
     breaches: readonly Breach[],
-    { accountId, at, requestSeq }: { accountId: string; at: string; requestSeq: number },
+    { accountId, at, requestSeq, traceId }: { accountId: string; at: string; requestSeq: number; traceId?: string },
   ): void {
     for (const breach of breaches) {
       if (breach.repeat) continue
@@ -203,6 +206,7 @@ export class Conformance {
         // Bounded copies: a task id or a key comes from the client (docs/limits-and-security.md).
         message: bounded(breach.message, FINDING_TEXT),
         ...pick(breach),
+        ...(traceId !== undefined ? { traceId } : {}),
       }
       if (breach.rule === 'poll-after-terminal' && breach.taskId !== undefined) {
         const state = this.#reads.get(breach.taskId)
@@ -220,7 +224,8 @@ export class Conformance {
       .filter(
         (f) =>
           (filter.accountId === undefined || f.accountId === filter.accountId) &&
-          (filter.rule === undefined || f.rule === filter.rule),
+          (filter.rule === undefined || f.rule === filter.rule) &&
+          (filter.traceId === undefined || f.traceId === filter.traceId),
       )
       .reverse()
   }

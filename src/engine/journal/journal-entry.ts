@@ -26,6 +26,11 @@ export interface JournalEntry {
   proxied?: true
   /** The conformance rules the request broke (GET /__mock/conformance has the findings). */
   conformance?: RuleId[]
+  /** The W3C trace id of the request's traceparent, when it sent a well-formed one. */
+  traceId?: string
+  /** Its traceparent as sent, and its tracestate (docs/metrics-and-traces.md, Trace context). */
+  traceparent?: string
+  tracestate?: string
   requestBody?: JournalBody
   /** The reply's headers (none for a dropped connection). */
   responseHeaders?: Record<string, string>

@@ -18,6 +18,8 @@ export interface JournalFilter {
   path?: string | undefined
   status?: number | undefined
   taskId?: string | undefined
+  /** Only requests whose traceparent named this trace. */
+  traceId?: string | undefined
   /** Only entries after this seq. */
   since?: number | undefined
 }
@@ -33,6 +35,7 @@ export function journalMatcher({
   path,
   status,
   taskId,
+  traceId,
   since,
 }: JournalFilter): (entry: JournalEntry) => boolean {
   const pathOk = path === undefined ? () => true : globMatcher(path)
@@ -42,6 +45,7 @@ export function journalMatcher({
     (upper === undefined || entry.method === upper) &&
     (status === undefined || entry.status === status) &&
     (taskId === undefined || entry.taskId === taskId) &&
+    (traceId === undefined || entry.traceId === traceId) &&
     (since === undefined || entry.seq > since) &&
     pathOk(entry.path)
 }

@@ -1,4 +1,5 @@
 // The task store: records by id and creation order, the finished ones by finishing order, bounded and paged.
+import { CreatedTally } from './task-tally.js'
 import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './kept-answers.js'
@@ -72,6 +73,8 @@ export class TaskStore {
   readonly answers = new Answers()
   /** What this store's new rows share to stay small (row-packing.ts): its own, never another store's. */
   readonly packing = new RowPacking()
+  /** Tasks created, by model and scenario (docs/metrics-and-traces.md). */
+  readonly created = new CreatedTally()
   /** Told each evicted task's id, so that what is kept beside the store (task histories) goes with it. */
   onEvict: ((id: string) => void) | undefined
 
@@ -127,6 +130,7 @@ export class TaskStore {
   /** Stores a new task; its seq is higher than every stored task's. */
   add(record: TaskRecord): TaskRecord {
     this.#entries.set(record)
+    this.created.count(record)
     this.#evictOverCap()
     return record
   }

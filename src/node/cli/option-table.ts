@@ -246,6 +246,26 @@ export const OPTIONS = {
     ],
     parse: (text, from) => oneOf(from, text, ['pretty', 'json', 'silent'] as const, 'pretty'),
   }),
+  metrics: option({
+    server: 'metrics',
+    arg: 'on|off',
+    help: ['on (default): Prometheus metrics at GET /__mock/metrics;', 'off: no counting and no page (404)'],
+    parse: (text, from) => oneOf(from, text, ['on', 'off'] as const, 'on') === 'on',
+  }),
+  otlp: option({
+    server: 'otlp',
+    arg: 'URL',
+    help: [
+      'send a span per request to this OTLP/HTTP traces endpoint, such as',
+      'http://127.0.0.1:4318/v1/traces (OTEL_EXPORTER_OTLP_ENDPOINT works too)',
+    ],
+    parse: (text, from) => {
+      if (text === undefined) return undefined
+      if (!/^https?:$/.test(URL.parse(text)?.protocol ?? ''))
+        throw new UsageError(`${from}: must be an http:// or https:// URL, such as http://127.0.0.1:4318/v1/traces`)
+      return text
+    },
+  }),
   help: option({ short: 'h', help: 'show this help', env: false, parse: (text, from) => flag(from, text) }),
   version: option({ short: 'v', help: 'print the version', env: false, parse: (text, from) => flag(from, text) }),
 }

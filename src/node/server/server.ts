@@ -13,8 +13,14 @@ import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
+import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
+import { otlpTarget } from '../tracing/otlp-spans.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
+  /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
+  metrics?: boolean
+  /** Send a span per request to this OTLP/HTTP endpoint (docs/metrics-and-traces.md); '' : OTEL_EXPORTER_OTLP_*. */
+  otlp?: string
   /** Default 4600; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -77,8 +83,11 @@ export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
  * The simulator the server serves, with its --state DIR kept (or its --state-from snapshot taken up).
  * Loaded with --state or --state-from only: the keeper brings node:crypto and the snapshot's schema.
  */
-async function keptSimulator(options: ServerOptions): Promise<SimulatorCore & { keeper?: StateKeeper }> {
-  const { state: kept, ...rest } = options
+async function keptSimulator(
+  options: ServerOptions,
+  watching: ServerWatching,
+): Promise<SimulatorCore & { keeper?: StateKeeper }> {
+  const { state: kept, metrics: _metrics, otlp: _otlp, ...rest } = options
   const { dir, ...state } = kept ?? {}
   const keeping = dir !== undefined || state.from !== undefined ? await import('../state/state-keeper.js') : undefined
   let keeper: StateKeeper | undefined
@@ -88,7 +97,9 @@ async function keptSimulator(options: ServerOptions): Promise<SimulatorCore & { 
     // Read when a video is first served: finding the package's file costs a start some 6 ms.
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
+    watching.watchOf,
   )
+  if (keeper) keeper.onSaved = watching.metrics()?.counts.saved
   if (!keeper && state.from !== undefined)
     restoreSnapshot(core.engine, core.drift, keeping!.readSnapshotFile(state.from))
   return keeper ? { ...core, keeper } : core
@@ -129,7 +140,13 @@ function nodeServer(door: NodeDoor, options: ServerOptions, proxied: boolean): S
  * Stops accepting connections and resolves once all are closed (RunningServer.close); the state is saved
  * once every request is answered, so that nothing answered is left out.
  */
-function closer(server: Server, door: NodeDoor, proxy: RecordingProxy | undefined, keeper: StateKeeper | undefined) {
+function closer(
+  server: Server,
+  door: NodeDoor,
+  proxy: RecordingProxy | undefined,
+  keeper: StateKeeper | undefined,
+  watching: ServerWatching,
+) {
   return ({ graceMs = 0 } = {}) =>
     new Promise<void>((resolve, reject) => {
       door.drain()
@@ -137,7 +154,8 @@ function closer(server: Server, door: NodeDoor, proxy: RecordingProxy | undefine
       server.close((error) =>
         setImmediate(() => {
           proxy?.close()
-          const saved = keeper ? keeper.close() : Promise.resolve()
+          // The spans of the last requests are sent once the state is saved.
+          const saved = (keeper ? keeper.close() : Promise.resolve()).then(watching.close)
           saved.then(() => (error ? reject(error) : resolve()), reject)
         }),
       )
@@ -161,7 +179,8 @@ function closer(server: Server, door: NodeDoor, proxy: RecordingProxy | undefine
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
     throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
-  const { engine, drift, answer, redact, keeper } = await keptSimulator(options)
+  const watching = await serverWatching(options.metrics ?? true, otlpTarget(options.otlp, process.env))
+  const { engine, drift, answer, redact, keeper } = await keptSimulator(options, watching)
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
   const proxy =
@@ -191,6 +210,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine,
     drift,
     ...(keeper ? { state: keeper } : {}),
-    close: closer(server, door, proxy || undefined, keeper),
+    close: closer(server, door, proxy || undefined, keeper, watching),
   }
 }

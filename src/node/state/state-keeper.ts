@@ -80,6 +80,8 @@ export class StateKeeper implements StateKeeping, Step {
   readonly dir: string
   readonly strategy: SaveStrategy
   readonly loaded: StateLoaded
+  /** Told of every save, its wall seconds and whether it failed (the metrics, docs/metrics-and-traces.md). */
+  onSaved: ((seconds: number, failed: boolean) => void) | undefined
   readonly #engine: Engine
   readonly #drift: Drift
   readonly #version: string
@@ -292,12 +294,15 @@ export class StateKeeper implements StateKeeping, Step {
     const touched = this.#touched
     this.#touched = false
     const counted = this.#changed
+    const started = performance.now()
     try {
       await this.#write()
     } catch (error) {
+      this.onSaved?.((performance.now() - started) / 1000, true)
       this.#failed(error, touched)
       throw error
     }
+    this.onSaved?.((performance.now() - started) / 1000, false)
     this.#changed -= counted
     this.#lastSavedAt = new Date().toISOString()
     this.#failures.succeeded()

@@ -1,0 +1,39 @@
+// What watches every exchange the route core answers (docs/metrics-and-traces.md): the Node door's
+// Prometheus metrics and OpenTelemetry spans. The route core calls it from one place, after each reply.
+import type { RouteTrace } from '../http/exchange-entry.js'
+import type { HttpRequest } from '../http/request-reply.js'
+
+/** The route table's row a request matched, as a watcher labels it (bounded: the table's own paths). */
+export interface WatchedRoute {
+  /** The row's path pattern, `/api/ai/tasks/:id`: never the request's own path. */
+  path: string
+  /** The row's handler name, `submitImage`. */
+  name: string
+}
+
+/** The metrics page as scraped: its content type and text. */
+export interface MetricsPage {
+  type: string
+  text: string
+}
+
+/**
+ * A watcher of exchanges. `exchange` runs on every request, so it must stay cheap: no promise, no
+ * string built per request (docs/performance.md).
+ */
+export interface ExchangeWatch {
+  /**
+   * One answered exchange: the row it matched (undefined when none did), its method, status (0: the
+   * connection was dropped), wall seconds spent, what the route learnt (breaches still on it), and the request.
+   */
+  exchange(
+    route: WatchedRoute | undefined,
+    method: string,
+    status: number,
+    seconds: number,
+    trace: RouteTrace,
+    request: HttpRequest,
+  ): void
+  /** GET /__mock/metrics: the Prometheus text, or OpenMetrics when `accept` asks for it; undefined when off. */
+  scrape?: ((accept: string | undefined) => Promise<MetricsPage>) | undefined
+}

@@ -1,0 +1,97 @@
+// OpenTelemetry export (docs/metrics-and-traces.md, Traces to a collector): a server span per request,
+// a child of the client's traceparent, sent over OTLP/HTTP by the OpenTelemetry JS SDK, which is
+// loaded only when --otlp or an OTEL_EXPORTER_OTLP_* variable asks for it.
+import type { RouteTrace } from '../../http/exchange-entry.js'
+import type { HttpRequest } from '../../http/request-reply.js'
+import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
+import { traceContext } from '../../tracing/trace-context.js'
+import { VERSION } from '../server/version.js'
+
+/** A watcher that sends spans, and how to flush and stop it. */
+export interface SpanWatch extends ExchangeWatch {
+  /** Sends the spans still waiting, then stops. */
+  close(): Promise<void>
+}
+
+/**
+ * The OTLP endpoint asked for: `--otlp URL`, else '' when an OTEL_EXPORTER_OTLP_* variable names
+ * one (the SDK reads it), else undefined (no export, nothing loaded).
+ * @example
+ * otlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }) // ''
+ */
+export function otlpTarget(url: string | undefined, env: Record<string, string | undefined>): string | undefined {
+  if (url !== undefined) return url
+  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? '' : undefined
+}
+
+/** The span's attributes: bounded words of what the route learnt (the task id is the client's, cut at 512). */
+function attributes(route: WatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
+  const findings = trace.breaches?.map((breach) => breach.rule) ?? []
+  return {
+    'http.request.method': method,
+    'http.route': route?.path ?? 'unmatched',
+    'http.response.status_code': status,
+    ...(trace.taskId !== undefined ? { 'genmock.task_id': trace.taskId.slice(0, 512) } : {}),
+    ...(trace.scenario !== undefined ? { 'genmock.scenario': trace.scenario } : {}),
+    ...(trace.replayed ? { 'genmock.replayed': true } : {}),
+    ...(findings.length > 0 ? { 'genmock.findings': findings } : {}),
+  }
+}
+
+/**
+ * Spans of every exchange, exported to `url` ('' : the OTEL_EXPORTER_OTLP_* variables). Each is a
+ * SERVER span named `METHOD route`, timed as the route core timed the exchange, the child of the
+ * request's traceparent when it carried a valid one; a submission adds a `task.created` event, each
+ * finding a `conformance.finding` event.
+ * @example
+ * const spans = await otlpSpans('http://127.0.0.1:4318/v1/traces')
+ */
+export async function otlpSpans(url: string): Promise<SpanWatch> {
+  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+  ])
+  const exporter = new OTLPTraceExporter(url === '' ? {} : { url })
+  const provider = new sdk.TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'genmock' }),
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
+  })
+  const tracer = provider.getTracer('genmock', VERSION)
+  const exchange = (
+    route: WatchedRoute | undefined,
+    method: string,
+    status: number,
+    seconds: number,
+    trace: RouteTrace,
+    request: HttpRequest,
+  ) => {
+    const parent = traceContext(request.headers)
+    const context = parent
+      ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
+          traceId: parent.traceId,
+          spanId: parent.parentId,
+          traceFlags: parent.sampled ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE,
+          isRemote: true,
+        })
+      : api.ROOT_CONTEXT
+    const end = performance.timeOrigin + performance.now()
+    const span = tracer.startSpan(
+      `${method} ${route?.path ?? 'unmatched'}`,
+      {
+        kind: api.SpanKind.SERVER,
+        startTime: end - seconds * 1000,
+        attributes: attributes(route, method, status, trace),
+      },
+      context,
+    )
+    if (trace.taskId !== undefined && route?.name.startsWith('submit') && status < 300 && !trace.replayed)
+      span.addEvent('task.created', { 'genmock.task_id': trace.taskId, 'genmock.task_status': 'pending' }, end)
+    for (const breach of trace.breaches ?? [])
+      span.addEvent('conformance.finding', { 'genmock.rule': breach.rule }, end)
+    if (status >= 500 || status === 0) span.setStatus({ code: api.SpanStatusCode.ERROR })
+    span.end(end)
+  }
+  return { exchange, close: () => provider.shutdown() }
+}
