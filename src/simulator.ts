@@ -9,7 +9,7 @@ import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
 import { type Answer, type App, createAnswer, type RouteOptions } from './handlers/app.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
-import type { StateKeeping } from './handlers/state-handlers.js'
+import type { StateKeeping } from './snapshot/snapshot-keeping.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */

@@ -1,7 +1,7 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
-import { restoreSnapshot, snapshotOf, type Snapshot } from '../handlers/state-handlers.js'
+import { restoreSnapshot, snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
 
 /** Where the worker door keeps the simulator between page loads. */
 export interface PersistOptions {

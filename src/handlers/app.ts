@@ -15,7 +15,7 @@ import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
 import type { RouteContext } from './route-context.js'
 import { CONTROL_API_ROUTES, isControlPath, ROUTES } from './route-table.js'
-import type { StateKeeping } from './state-handlers.js'
+import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */

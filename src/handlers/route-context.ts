@@ -10,7 +10,7 @@ import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
-import type { StateKeeping } from './state-handlers.js'
+import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {

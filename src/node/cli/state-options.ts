@@ -2,7 +2,7 @@
 // option table (option-table.ts). No imports beyond the option readers: --help loads this too.
 import type { OptionSpec } from './option-table.js'
 import { fileName, oneOf } from './option-values.js'
-import { SAVE_STRATEGIES } from '../state/save-strategy.js'
+import { SAVE_STRATEGIES } from '../../snapshot/snapshot-keeping.js'
 
 const option = <T>(spec: OptionSpec<T>) => spec
 

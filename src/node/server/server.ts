@@ -18,7 +18,7 @@ import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
-import { bodyLimit, restoreSnapshot } from '../../handlers/state-handlers.js'
+import { bodyLimit } from '../../snapshot/snapshot.js'
 import { readBody } from './request-body.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
@@ -171,7 +171,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
   )
-  if (!keeper && state.from !== undefined) restoreSnapshot(engine, drift, keeping!.readSnapshotFile(state.from))
+  if (!keeper && state.from !== undefined)
+    (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
   const proxy =

@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../../contract/saved-engine.js'
 import type { DriftChanges } from '../../drift/saved-drift.js'
 import type { SavedChanges } from '../../engine/state-changes.js'
-import type { Snapshot } from '../../handlers/state-handlers.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
 
 export const STATE_FILE = 'state.json'
 export const LOG_FILE = 'changes.log'

@@ -4,7 +4,7 @@
 // outgrows it. It keeps the engine's state and, beside it, the drift report's. The files themselves
 // are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts.
 import { randomInt } from 'node:crypto'
-import { fdatasync, fsyncSync, ftruncate, ftruncateSync, readFileSync, write } from 'node:fs'
+import { fdatasync, fsyncSync, ftruncate, ftruncateSync, write } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { savedDriftSchema } from '../../contract/saved-snapshot.js'
@@ -14,14 +14,9 @@ import type { Engine } from '../../engine/engine.js'
 import { StateReplay } from '../../engine/state-replay.js'
 import type { App } from '../../handlers/app.js'
 import { isControlPath } from '../../handlers/route-table.js'
-import {
-  restoreSnapshot,
-  snapshotIssues,
-  type Snapshot,
-  type StateKeeping,
-  type StateStatus,
-} from '../../handlers/state-handlers.js'
-import type { SaveStrategy } from './save-strategy.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
+import type { SaveStrategy, StateKeeping, StateStatus } from '../../snapshot/snapshot-keeping.js'
+import { startFromSnapshot } from './snapshot-file.js'
 import { stateInSlices } from './state-slices.js'
 import {
   LOCK_BEAT_MS,
@@ -66,24 +61,6 @@ const LOG_MIN_BYTES = 4 * 1024 * 1024
 const writeAsync = promisify(write) as (fd: number, text: string) => Promise<unknown>
 const datasync = promisify(fdatasync)
 const truncate = promisify(ftruncate)
-
-/**
- * Reads a snapshot file for --state-from, or says why not (StateDirError).
- * @example
- * restoreSnapshot(engine, drift, readSnapshotFile('fixture.json'))
- */
-export function readSnapshotFile(file: string): Snapshot {
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new StateDirError(`--state-from ${file}: ${code ? `cannot be read (${code})` : 'is not JSON'}`)
-  }
-  const [issue] = snapshotIssues(value)
-  if (issue) throw new StateDirError(`--state-from ${file}: ${issue.path || '(top)'} ${issue.message}`)
-  return value as Snapshot
-}
 
 export class StateKeeper implements StateKeeping {
   readonly dir: string
@@ -131,7 +108,7 @@ export class StateKeeper implements StateKeeping {
         // The last run may have handed out ids it did not save: draw new ones from another stream.
         if (lock.stale) engine.newRandomStream(randomInt(2 ** 47))
         this.#stateBytes = contents.header!.bytes
-      } else if (options.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(options.from))
+      } else if (options.from !== undefined) startFromSnapshot(engine, drift, options.from)
       this.#logBytes = contents.logBytes
       this.#log = openLog(this.dir, contents.logBytes)
       if (!contents.saved || contents.header!.version < STATE_DIR_FORMAT) this.#writeWholeNow()
