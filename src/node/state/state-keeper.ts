@@ -15,6 +15,7 @@ import { StateReplay } from '../../engine/state-replay.js'
 import type { App } from '../../handlers/app.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
+import { snapshotIssues } from '../../snapshot/snapshot-check.js'
 import type { SaveStrategy, StateKeeping, StateStatus } from '../../snapshot/snapshot-keeping.js'
 import { startFromSnapshot } from './snapshot-file.js'
 import { stateInSlices } from './state-slices.js'
@@ -139,6 +140,8 @@ export class StateKeeper implements StateKeeping {
     const replay = new StateReplay(engineSaved)
     for (const line of changes) replay.apply(line)
     const { saved, records } = replay.result()
+    const [issue] = snapshotIssues({ ...saved, ...(drift ? { drift } : {}) }, records)
+    if (issue) throw new StateDirError(`${file}: cannot be restored (${issue.path || '(top)'} ${issue.message})`)
     try {
       this.#engine.restore(saved, { trusted: true, records })
     } catch (error) {
