@@ -12,7 +12,7 @@ import { problemToHttp } from '../../http/replies.js'
 import { proxyFailure } from '../../drift/proxy-failure.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import { accessRules, type AccessOptions } from './access.js'
-import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
+import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
 import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions } from '../proxy/recording-proxy.js'
@@ -157,8 +157,8 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
-    throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
+  const open = openHostEntry(options.allowedHosts)
+  if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
   const { state: kept, ...rest } = options
   const { dir, ...state } = kept ?? {}
   // Loaded with --state or --state-from only: it brings node:crypto and the snapshot's schema.
