@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { auth, balance, getTask, IMAGE, issuePaths, submitImage } from '../support/api.js'
 import { run } from '../support/cli.js'
-import { type Door, eachDoor, openMswDoor } from '../support/doors.js'
+import { startServer } from '../../src/node/server/server.js'
+import { type Door, defaultOptions, eachDoor, openMswDoor } from '../support/doors.js'
 
 /**
  * A snapshot loads only if the live API could have made it (docs/state.md, Snapshots): each
@@ -136,3 +137,23 @@ describe('--state-from a hostile snapshot', () => {
     expect(stderr).toMatch(/--state-from .*deep\.json: nests deeper than 64 levels/)
   })
 })
+
+it('a server keeping a --state DIR refuses each, and a restart on the folder goes on from before them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'genmock-hostile-dir-'))
+  const options = { ...defaultOptions(), port: 0, log: 'silent' as const, state: { dir, save: 'request' as const } }
+  const first = await startServer(options)
+  const door = { fetch: (path: string, init?: RequestInit) => fetch(first.url + path, init) } as Door
+  const { snapshot, taskId } = await snapshotWithTask(door)
+  for (const [name, change] of HOSTILE) {
+    const hostile = structuredClone(snapshot)
+    change(hostile)
+    expect((await put(door, JSON.stringify(hostile))).status, name).toBe(400)
+  }
+  await first.close()
+  const second = await startServer(options)
+  expect(second.state?.loaded).toMatchObject({ from: 'dir', tasks: 1 })
+  const again = { fetch: (path: string, init?: RequestInit) => fetch(second.url + path, init) } as Door
+  expect((await getTask(again, taskId)).status).toBe(200)
+  await healthy(again)
+  await second.close()
+}, 60_000)
