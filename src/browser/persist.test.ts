@@ -82,7 +82,7 @@ describe('persistence of the worker door', () => {
     expect(warn).toHaveBeenCalledTimes(1)
     warn.mockRestore()
   })
-  it('a saved state the live API could not have made is not restored: a warning naming the path, a fresh start', async () => {
+  it('a saved state the live API could not have made is not restored: a warning naming the path', async () => {
     vi.useFakeTimers()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const kept = storage()
