@@ -10,7 +10,7 @@ import { Engine, type EngineOptions } from './engine/engine.js'
 import { type Answer, type App, createAnswer, type RouteOptions, secretsOf } from './handlers/app.js'
 import type { Step } from './handlers/route-exchange.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
-import type { StateKeeping } from './handlers/state-handlers.js'
+import type { StateKeeping } from './snapshot/snapshot-keeping.js'
 import type { Redactor } from './http/redaction.js'
 import type { ExchangeWatch } from './metrics/exchange-watch.js'
 

@@ -78,7 +78,7 @@ function browserBuild(found: string[], options: Pick<BuildOptions, 'entryPoints'
 const engineFiles = sources(join(SRC, 'engine'))
 const contractFiles = sources(join(SRC, 'contract'))
 // The route core and the features beside it: each must run in a browser tab as the engine does.
-const CORE = ['handlers', 'http', 'drift', 'openapi', 'reports']
+const CORE = ['handlers', 'snapshot', 'http', 'drift', 'openapi', 'reports']
 const coreFiles = CORE.flatMap((folder) => sources(join(SRC, folder)))
 const libFiles = sources(join(SRC, 'lib'))
 const dashboardFiles = sources(join(SRC, 'dashboard'))

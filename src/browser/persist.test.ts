@@ -82,4 +82,25 @@ describe('persistence of the worker door', () => {
     expect(warn).toHaveBeenCalledTimes(1)
     warn.mockRestore()
   })
+  it('a saved state the live API could not have made is not restored: a warning naming the path', async () => {
+    vi.useFakeTimers()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const kept = storage()
+    const first = engine()
+    const saved = persistence(first, new Drift(SERVICE_ROUTES), 'options', { storage: kept })
+    await submit(first)
+    saved.touched()
+    vi.advanceTimersByTime(1000)
+    const document = JSON.parse(kept.items.get('genmock')!) as {
+      state: { worlds: { server: { clock: { now: number } } } }
+    }
+    document.state.worlds.server.clock.now = 8.64e15
+    kept.items.set('genmock', JSON.stringify(document))
+    const again = engine()
+    persistence(again, new Drift(SERVICE_ROUTES), 'options', { storage: kept }).restore()
+    expect(again.listTasks({ limit: 1 }, '').total).toBe(0)
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not restored \(worlds\.server\.clock\.now /))
+    expect(kept.items.size).toBe(0)
+    warn.mockRestore()
+  })
 })

@@ -1,7 +1,8 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
-import { restoreSnapshot, snapshotOf, type Snapshot } from '../handlers/state-handlers.js'
+import { restoreSnapshot, snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
+import { snapshotIssues } from '../snapshot/snapshot-check.js'
 
 /** Where the worker door keeps the simulator between page loads. */
 export interface PersistOptions {
@@ -62,7 +63,10 @@ export function persistence(
       if (text === null) return
       try {
         const saved = JSON.parse(text) as { fingerprint: string; state: Snapshot }
-        if (saved.fingerprint === fingerprint) restoreSnapshot(engine, drift, saved.state)
+        if (saved.fingerprint !== fingerprint) return
+        const [issue] = snapshotIssues(saved.state)
+        if (issue) throw new Error(`${issue.path || '(top)'} ${issue.message}`)
+        restoreSnapshot(engine, drift, saved.state)
       } catch (error) {
         console.warn(
           `genmock: the saved simulator state was not restored (${(error as Error).message}); starting afresh`,

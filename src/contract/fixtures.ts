@@ -2,6 +2,15 @@
 import * as z from 'zod'
 
 const credits = z.int().nonnegative()
+
+/**
+ * An account's id: what a fixture names it, or `acct_` and 12 characters for one made by the
+ * control API. Not a name objects have of their own (`__proto__`, `constructor`, `prototype`).
+ */
+export const accountIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .refine((id) => !['__proto__', 'constructor', 'prototype'].includes(id), 'must not be a name objects reserve')
 const positiveCredits = z.int().positive()
 
 export const apiKeySchema = z
@@ -19,7 +28,7 @@ export const keyFixtureSchema = z.strictObject({
 })
 
 export const accountFixtureSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  id: accountIdSchema,
   name: z.string().min(1).max(100),
   credits,
   demo: z.boolean().default(false),

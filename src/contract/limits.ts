@@ -24,6 +24,13 @@ export const LIMITS = {
   maxBodyBytes: 1024 * 1024,
   /** Simulator choice: the largest state snapshot PUT /__mock/state takes (100 000 tasks are about 30 MB). */
   maxStateBytes: 128 * 1024 * 1024,
+  /** Simulator choice: the long side of a preview image in pixels (docs/where-the-interface-is-silent.md). */
+  previewSide: { min: 1, max: 256 },
+  /**
+   * Simulator choice: the simulated times a snapshot may hold, epoch milliseconds: the years 0000 to
+   * 9999, as PUT /__mock/clock takes them (an ISO 8601 date-time), far within what a Date holds.
+   */
+  simulatedTime: { min: -62_167_219_200_000, max: 253_402_300_799_999 },
   /** Simulator choice: deeper JSON is refused before anything walks it. */
   maxJsonDepth: 64,
   /**

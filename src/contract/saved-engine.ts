@@ -6,53 +6,68 @@
  */
 import * as z from 'zod'
 import { clockModeSchema } from './control-clock.js'
+import { accountIdSchema } from './fixtures.js'
+import { idPattern } from './id-style.js'
+import { LIMITS } from './limits.js'
 import { scenarioSchema } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
 import { OUTCOME_NAMES } from './outcomes.js'
 
 const count = z.int().nonnegative()
-/** Epoch milliseconds. */
-const time = z.number()
+/** Simulated epoch milliseconds, within the years a clock shows (LIMITS.simulatedTime). */
+const time = z.number().min(LIMITS.simulatedTime.min).max(LIMITS.simulatedTime.max)
+/** A signed change of credits, and a balance: whole credits, as the interface's creditsUsed. */
+const credits = z.int()
+const balance = z.int().nonnegative()
+const taskId = z.string().regex(idPattern('tsk_'), 'must be a task id as genmock draws them')
+const side = z.int().min(LIMITS.previewSide.min).max(LIMITS.previewSide.max)
 const pairs = <K extends z.ZodType, V extends z.ZodType>(key: K, value: V) => z.array(z.tuple([key, value]))
 const instant = z.strictObject({ sim: time, wall: time })
 
-const clock = z.strictObject({ mode: clockModeSchema, speed: z.number().positive(), now: time, wall: time })
+const clock = z.strictObject({
+  mode: clockModeSchema,
+  speed: z.number().positive().max(1_000_000),
+  now: time,
+  wall: time,
+})
 const change = z.looseObject({ set: z.looseObject({}).optional(), refund: z.boolean().optional() })
 const life = z.strictObject({
-  events: z.array(z.strictObject({ taskId: z.string(), step: change.extend({ kind: z.literal('time'), at: time }) })),
-  polls: pairs(z.string(), z.array(change.extend({ kind: z.literal('poll'), n: count }))),
-  pending: z.array(z.string()),
+  events: z.array(z.strictObject({ taskId, step: change.extend({ kind: z.literal('time'), at: time }) })),
+  polls: pairs(taskId, z.array(change.extend({ kind: z.literal('poll'), n: count }))),
+  pending: z.array(taskId),
   stale: count,
 })
 const world = z.strictObject({ clock, life })
 
 /** A saved task, once its row is read back (the engine saves tasks as a table, src/lib/keyed-table.ts). */
 export const savedTaskSchema = z.looseObject({
-  id: z.string(),
+  id: taskId,
   seq: count,
   type: z.enum(['image', 'video']),
-  accountId: z.string(),
+  accountId: accountIdSchema,
+  model: z.string(),
+  prompt: z.string(),
+  provider: z.enum(['standard', 'upstream-a', 'relay']),
   status: taskStatusSchema,
   createdAt: time,
   updatedAt: time,
+  expiresAt: time.optional(),
+  pollAfterSeconds: count.optional(),
   polls: count,
-  creditsUsed: z.number(),
+  creditsUsed: balance,
   creditRefunded: z.boolean(),
-  numOutputs: count,
-  preview: z.strictObject({ width: count, height: count }),
+  numOutputs: z.int().min(LIMITS.numOutputs.min).max(LIMITS.numOutputs.max),
+  preview: z.strictObject({ width: side, height: side }),
+  scenario: z.string(),
 })
 const table = z.strictObject({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) })
-const tasks = z
-  .strictObject({ records: table, finished: z.array(count) })
-  .refine(({ records, finished }) => finished.every((i) => i < records.rows.length), {
-    path: ['finished'],
-    message: 'must be positions among the records',
-  })
+/** `finished` lists positions among the records (contract/saved-engine-rules.ts checks they are). */
+const tasks = z.strictObject({ records: table, finished: z.array(count) })
 
 const accounts = z.strictObject({
   accounts: z.array(
     z.looseObject({
-      id: z.string(),
+      id: accountIdSchema,
       name: z.string(),
       demo: z.boolean(),
       scenario: z.string().optional(),
@@ -62,7 +77,7 @@ const accounts = z.strictObject({
   keys: pairs(
     z.string(),
     z.looseObject({
-      accountId: z.string(),
+      accountId: accountIdSchema,
       revoked: z.boolean(),
       expiresAt: time.optional(),
       ipAllowlist: z.array(z.string()).optional(),
@@ -73,21 +88,21 @@ const accounts = z.strictObject({
 const ledgerEntry = z.looseObject({
   at: time,
   kind: z.enum(['opening', 'adjust', 'debit', 'refund', 'reversal']),
-  amount: z.number(),
-  balanceAfter: z.number(),
-  taskId: z.string().optional(),
+  amount: credits,
+  balanceAfter: balance,
+  taskId: taskId.optional(),
 })
 const ledgerSums = z.strictObject({
-  opening: z.number(),
-  adjust: z.number(),
-  debit: z.number(),
-  refund: z.number(),
-  reversal: z.number(),
+  opening: credits,
+  adjust: credits,
+  debit: credits,
+  refund: credits,
+  reversal: credits,
 })
 const ledger = pairs(
-  z.string(),
+  accountIdSchema,
   z.strictObject({
-    balance: z.number(),
+    balance,
     entries: z.array(ledgerEntry),
     older: count,
     olderSums: ledgerSums.optional(),
@@ -111,7 +126,7 @@ const journal = z.strictObject({
 const conformance = z.strictObject({
   seq: count,
   findings: z.array(
-    z.looseObject({ seq: count, rule: z.string(), accountId: z.string(), at: z.string(), message: z.string() }),
+    z.looseObject({ seq: count, rule: z.string(), accountId: accountIdSchema, at: z.string(), message: z.string() }),
   ),
   reads: pairs(
     z.string(),
@@ -121,12 +136,12 @@ const conformance = z.strictObject({
     z.string(),
     z.array(z.looseObject({ fingerprint: z.string(), key: z.string().nullable(), at: instant, failed: z.boolean() })),
   ),
-  counts: z.record(z.string(), count),
+  counts: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), count),
 })
 
 const outcomeCounts = pairs(z.enum(OUTCOME_NAMES), count)
 /** Outcome coverage; absent from a state saved before it counted outcomes. */
-const coverage = z.strictObject({ overall: outcomeCounts, accounts: pairs(z.string(), outcomeCounts) }).optional()
+const coverage = z.strictObject({ overall: outcomeCounts, accounts: pairs(accountIdSchema, outcomeCounts) }).optional()
 
 /** What a snapshot of the state (docs/state.md) names its format. */
 export const SNAPSHOT_FORMAT = 'genmock-state'
@@ -147,8 +162,8 @@ export const savedEngineSchema = z.strictObject({
   accounts,
   ledger,
   tasks,
-  worlds: z.strictObject({ server: world, own: pairs(z.string(), world) }),
-  history: pairs(z.string(), z.array(z.looseObject({ at: time, status: taskStatusSchema }))),
+  worlds: z.strictObject({ server: world, own: pairs(accountIdSchema, world) }),
+  history: pairs(taskId, z.array(z.looseObject({ at: time, status: taskStatusSchema }))),
   idempotency,
   journal,
   conformance,

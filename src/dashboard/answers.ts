@@ -5,7 +5,7 @@
  */
 import type { DriftFinding, DriftObservations } from '../drift/drift-report.js'
 import type { Engine } from '../engine/engine.js'
-import type { StateStatus } from '../handlers/state-handlers.js'
+import type { StateStatus } from '../snapshot/snapshot-keeping.js'
 
 /** GET /__mock/state/status: where the state is kept on disk (the standalone server's --state DIR). */
 export type StateAnswer = { kept: false } | ({ kept: true } & StateStatus)

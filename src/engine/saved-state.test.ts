@@ -295,7 +295,8 @@ describe('saved state', () => {
       { ...saved, journal: undefined },
       { ...saved, tasks: { ...saved.tasks, records: { columns: ['id', 'seq'], rows: [['tsk_1', -1]] } } },
     ]
-    for (const value of malformed) expect(() => b.restore(value as unknown as SavedEngine)).toThrow('malformed')
+    for (const [i, value] of malformed.entries())
+      expect(() => b.restore(value as unknown as SavedEngine), String(i)).toThrow('malformed')
     // Well formed, but its scenarios do not resolve: refused half way, and put back.
     const unresolved = {
       ...saved,

@@ -1,6 +1,7 @@
 // Save and restore: the whole engine as a plain value (versioned), and back.
 import type { SubmissionResponse } from '../contract/responses.js'
 import { savedEngineSchema, savedTaskSchema } from '../contract/saved-engine.js'
+import { type RuleIssue, savedEngineRuleIssues } from '../contract/saved-engine-rules.js'
 import type { Accounts, SavedAccounts } from './accounts/accounts.js'
 import type { Conformance, SavedConformance } from './journal/conformance.js'
 import type { Coverage, SavedCoverage } from './journal/coverage.js'
@@ -147,6 +148,7 @@ export function restoreEngine(
   const copy = trusted ? (saved as SavedEngine) : structuredClone(saved as SavedEngine)
   const records = trusted && given ? given : fromTable<TaskRecord>(copy.tasks.records)
   if (!trusted) check(savedTaskSchema.array().safeParse(records), ['tasks', 'records'])
+  if (!trusted) check(rulesKept(savedEngineRuleIssues(copy as never, records)))
   const backup = saveEngine(parts)
   try {
     return apply(copy, records, parts)
@@ -173,6 +175,10 @@ function check(
     .map((issue) => `${[...under, ...issue.path.map(String)].join('.') || '(top)'}: ${issue.message}`)
   throw new Error(`genmock: the saved state is malformed (${issues.join('; ')})`)
 }
+
+/** The rules' issues as a failed check. */
+const rulesKept = (issues: RuleIssue[]) =>
+  issues.length === 0 ? { success: true as const } : { success: false as const, error: { issues } }
 
 /** Scenarios first: the accounts and tasks name them. */
 function apply(saved: SavedEngine, records: TaskRecord[], parts: EngineParts): { seed: number; seq: number } {

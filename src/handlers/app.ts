@@ -8,7 +8,7 @@ import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
 import type { HttpRequest, Reply, Sent } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
-import type { KeptState } from './route-context.js'
+import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 import { Exchange } from './route-exchange.js'
 import { pipeline, routeSteps, type StepSlots } from './route-steps.js'
 import { isControlPath, ROUTES } from './route-table.js'
@@ -46,7 +46,7 @@ export interface AppOptions extends RouteOptions {
    */
   dashboardPage?: (() => Promise<string>) | undefined
   /** Where the door keeps the state on disk (the standalone server's --state DIR): POST /__mock/state/save. */
-  state?: KeptState | undefined
+  state?: StateKeeping | undefined
   /** The steps the door plugs into the route core's list (route-steps.ts): its saving after a change. */
   steps?: StepSlots | undefined
   /** Secrets out of what the simulator shows (secretsOf); made here when the door has none of its own. */

@@ -10,17 +10,7 @@ import type { HttpRequest, Reply } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
 import type { ExchangeWatch } from '../metrics/exchange-watch.js'
-
-/**
- * The door's --state DIR as the state routes reach it (POST /__mock/state/save, GET /__mock/state/status);
- * the door's keeper has the full type (state-handlers.ts, StateKeeping).
- */
-export interface KeptState {
-  /** Its status; `failing` while its saves fail (docs/state.md, When a save fails). */
-  status(): { failing?: object | undefined }
-  /** Writes what changed now; resolves once it is durable. */
-  save(): Promise<object>
-}
+import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
 export interface RouteContext {
@@ -40,7 +30,7 @@ export interface RouteContext {
   /** The control API's rows, for its OpenAPI document. */
   controlRoutes: readonly Row<unknown>[]
   /** The door's --state DIR, when it keeps one (AppOptions). */
-  state: KeptState | undefined
+  state: StateKeeping | undefined
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
 }

@@ -9,7 +9,8 @@ import type { Redactor } from '../http/redaction.js'
 import type { HttpRequest, Sent } from '../http/request-reply.js'
 import type { Match } from '../http/router.js'
 import type { ExchangeWatch } from '../metrics/exchange-watch.js'
-import type { KeptState, RouteContext } from './route-context.js'
+import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
+import type { RouteContext } from './route-context.js'
 import { type Access, CONTROL_API_ROUTES, type GivenValue, type TableRow } from './route-table.js'
 
 /** What every request of one route core shares: the simulation, the door's options, the redactor. */
@@ -20,7 +21,7 @@ export interface RouteCore {
   /** The dashboard page, when the door serves one (AppOptions). */
   dashboardPage: (() => Promise<string>) | undefined
   /** The door's --state DIR, when it keeps one (AppOptions). */
-  state: KeptState | undefined
+  state: StateKeeping | undefined
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
 }

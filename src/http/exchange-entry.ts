@@ -73,8 +73,9 @@ function heldBody(type: string | undefined, body: Uint8Array | string): Uint8Arr
     return head.subarray(0, BODY_TEXT_LIMIT)
   }
   if (body.byteLength <= BODY_TEXT_LIMIT) return body
-  // slice, not subarray: a view would keep the whole megabyte alive.
-  return TEXT_TYPE.test(type ?? '') ? body.slice(0, BODY_TEXT_LIMIT) : EMPTY
+  // A copy into a buffer of its own: a view would keep the whole megabyte alive, and a Node Buffer's
+  // slice() is one.
+  return TEXT_TYPE.test(type ?? '') ? new Uint8Array(body.subarray(0, BODY_TEXT_LIMIT)) : EMPTY
 }
 
 /** The size of a body the journal holds only the head of; undefined when it holds it whole (counted if ever built). */

@@ -131,7 +131,7 @@ export function readJson(
  * Whether arrays and objects nest deeper than `max`: recursive, but never deeper than `max` calls
  * (64), so no input can overflow the stack; nothing is allocated for it.
  */
-function depthOver(value: unknown, max: number): boolean {
+export function depthOver(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false
   if (max === 0) return true
   // Arrays by index: for…in would make a string of every index.

@@ -3,7 +3,7 @@ import { http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath, type App } from '../handlers/app.js'
 import { isDashboardRequest, type HttpRequest, type Sent } from '../http/request-reply.js'
-import { bodyLimit } from '../handlers/state-handlers.js'
+import { bodyLimit } from '../snapshot/snapshot.js'
 
 /**
  * The request body, read at most one chunk past the body limit (the routes answer 413 past it).

@@ -1,5 +1,5 @@
-// The control document's operations for the state routes (handlers/state-handlers.ts): exporting, replacing
-// and saving the simulator's state (docs/state.md).
+// The control document's operations for the state routes (handlers/state-handlers.ts, over src/snapshot/):
+// exporting, replacing and saving the simulator's state (docs/state.md).
 import { LIMITS } from '../contract/limits.js'
 import { SNAPSHOT_FORMAT } from '../contract/saved-engine.js'
 import { SAVED_ENGINE_VERSION } from '../engine/saved-state.js'

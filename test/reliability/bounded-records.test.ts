@@ -139,6 +139,22 @@ describe('HeldExchange: what the journal holds until an entry is read', () => {
     expect(held.bytes).toBeLessThan(3 * BODY_TEXT_LIMIT)
   })
 
+  it("a 1 MB Buffer (the node door's body) is held as a copy of its first 64 kB, not a view pinning it", () => {
+    // Buffer#slice is a view, unlike Uint8Array#slice: the journal must not keep the megabyte through it.
+    const big = Buffer.alloc(1024 * 1024, 0x61)
+    const body = hold(request(big)).request.body
+    expect(body.byteLength).toBe(BODY_TEXT_LIMIT)
+    expect(body.buffer).not.toBe(big.buffer)
+    expect(body.buffer.byteLength).toBe(BODY_TEXT_LIMIT)
+    const answer = Buffer.alloc(1024 * 1024, 0x62)
+    const reply = hold(request(new Uint8Array(2)), {
+      status: 200,
+      headers: { 'content-type': 'text/plain' },
+      bytes: answer,
+    })
+    expect((reply.body as Uint8Array).buffer.byteLength).toBe(BODY_TEXT_LIMIT)
+  })
+
   it('headers beyond 16 kB are cut; a small request is held as it came, without a copy', () => {
     const small = new Uint8Array([123, 125])
     expect(hold(request(small)).request.body).toBe(small)

@@ -2,11 +2,12 @@
  * The preview picture a completed image task serves (docs/where-the-interface-is-silent.md): its size from the
  * request's aspect ratio or width and height, and a deterministic drawing per task, encoded as PNG.
  */
+import { LIMITS } from '../../contract/limits.js'
 import { encodePng } from '../../lib/png-encoder.js'
 import { Random } from '../random/random.js'
 
 /** Long side of every preview image, in pixels. */
-const PREVIEW_LONG_SIDE = 256
+const PREVIEW_LONG_SIDE = LIMITS.previewSide.max
 
 /** FNV-1a 32-bit over the UTF-16 code units: cheap, stable, good spread. */
 function fnv1a(key: string): number {

@@ -132,7 +132,8 @@ export const OPTIONS = {
     help: [
       'host names answered besides localhost, IP addresses and --host',
       '(a request naming another in its Host header gets 403);',
-      '.example.test allows the name and its subdomains, * any',
+      '.example.test allows the name and its subdomains, * any;',
+      '* or a public suffix (.com, *.io) needs --admin-token',
     ],
     parse: (text, from) => list(from, text, 'genmock.internal,.dev.example.test', hostEntry),
   }),

@@ -69,9 +69,9 @@ const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?'
 const HOST_NAME = new RegExp(`^\\.?${LABEL}(?:\\.${LABEL})*\\.?$`, 'i')
 const IPV6 = /^\[[0-9a-f:.]+\]$/i
 
-/** An --allowed-hosts entry: `*`, a host name (`.name` for it and its subdomains), an IP address. */
+/** An --allowed-hosts entry: `*`, a host name (`.name` or `*.name` for it and its subdomains), an IP address. */
 export const hostEntry = (item: string) =>
-  item === '*' || HOST_NAME.test(item) || IPV6.test(item)
+  item === '*' || HOST_NAME.test(item.startsWith('*.') ? item.slice(1) : item) || IPV6.test(item)
     ? undefined
     : `"${item}" is not a host name (no scheme, port or path), such as genmock.internal or .dev.example.test`
 

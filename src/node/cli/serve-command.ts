@@ -13,7 +13,7 @@ import type { ScenarioEntry } from '../../engine/scenarios/scenarios.js'
 import { banner, readyInfo } from './banner.js'
 import { VERSION } from '../server/version.js'
 import { KEYS, OPTIONS, type OptionSpec, type ServeArgs } from './option-table.js'
-import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from '../server/open-hosts.js'
+import { openHostEntry, openHostsNeedToken } from '../server/open-hosts.js'
 import { output, writeError, type Output } from './output.js'
 import { type RunningServer, type ServerOptions, startServer } from '../server/server.js'
 import { SHUTDOWN, stopRequested } from './serve-stop.js'
@@ -89,7 +89,8 @@ async function preflight(args: ServeArgs): Promise<string[]> {
   }
   const report = args.report === undefined ? undefined : reportProblem(args.report)
   if (report) problems.push(report)
-  if (acceptsEveryHost(args.allowedHosts) && args.adminToken === undefined) problems.push(OPEN_HOSTS_NEED_TOKEN)
+  const open = openHostEntry(args.allowedHosts)
+  if (open !== undefined && args.adminToken === undefined) problems.push(openHostsNeedToken(open))
   return problems
 }
 

@@ -3,7 +3,7 @@
 // --help loads this too.
 import { option } from './option-spec.js'
 import { fileName, oneOf } from './option-values.js'
-import { SAVE_STRATEGIES } from '../state/save-strategy.js'
+import { SAVE_STRATEGIES } from '../../snapshot/snapshot-keeping.js'
 
 export const STATE_OPTIONS = {
   state: option({

@@ -2,6 +2,7 @@
 // token.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isControlPath } from '../../handlers/route-table.js'
+import { suffixOf } from './open-hosts.js'
 
 /**
  * Who may talk to the server (docs/limits-and-security.md, Safe to leave running). A page on another site can
@@ -34,13 +35,13 @@ function hostName(authority: string): string {
 /** An IP literal is never a rebinding target: the attacker's page would have to be served from it. */
 const isIpLiteral = (name: string) => IPV4.test(name) || name.startsWith('[')
 
+/** Whether a list of allowed hosts names `name`: `*`, the name, or a suffix of it (`.x` or `*.x`: x and under it). */
 const listed = (name: string, list: readonly string[]) =>
-  list.some(
-    (entry) =>
-      entry === '*' ||
-      entry.toLowerCase() === name ||
-      (entry.startsWith('.') && (name === entry.slice(1).toLowerCase() || name.endsWith(entry.toLowerCase()))),
-  )
+  list.some((entry) => {
+    if (entry === '*' || entry.toLowerCase() === name) return true
+    const suffix = suffixOf(entry)
+    return suffix !== undefined && (name === suffix || name.endsWith(`.${suffix}`))
+  })
 
 /**
  * The access rules of one server, compiled.

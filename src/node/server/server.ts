@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net'
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import { buildSimulator, type SimulatorCore, type SimulatorOptions } from '../../simulator.js'
-import { restoreSnapshot } from '../../handlers/state-handlers.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { NodeDoor } from './node-door.js'
-import { acceptsEveryHost, OPEN_HOSTS_NEED_TOKEN } from './open-hosts.js'
+import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
 import { packageFile } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
@@ -101,7 +100,7 @@ async function keptSimulator(
   )
   if (keeper) keeper.onSaved = watching.metrics()?.counts.saved
   if (!keeper && state.from !== undefined)
-    restoreSnapshot(core.engine, core.drift, keeping!.readSnapshotFile(state.from))
+    (await import('../state/snapshot-file.js')).startFromSnapshot(core.engine, core.drift, state.from)
   return keeper ? { ...core, keeper } : core
 }
 
@@ -177,8 +176,8 @@ function closer(
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (acceptsEveryHost(options.allowedHosts) && !options.adminToken)
-    throw new Error(`genmock: ${OPEN_HOSTS_NEED_TOKEN}`)
+  const open = openHostEntry(options.allowedHosts)
+  if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
   const watching = await serverWatching(options.metrics ?? true, otlpTarget(options.otlp, process.env))
   const { engine, drift, answer, redact, keeper } = await keptSimulator(options, watching)
   const onError = options.onUnexpectedError ?? console.error

@@ -1,7 +1,7 @@
 // What a --state DIR is kept with (docs/state.md, Keep the state in a folder), and what the keeper
 // found there at start: the options the server takes, the banner's facts.
 import type { StateWarn } from './save-failures.js'
-import type { SaveStrategy } from './save-strategy.js'
+import type { SaveStrategy } from '../../snapshot/snapshot-keeping.js'
 import type { TornWrite } from './state-log.js'
 
 export interface StateOptions {

@@ -1,7 +1,7 @@
 // What the keeper tells about saves that fail, a full disk say (docs/state.md, When a save fails):
 // since when, why, how many tries, whether changing requests are refused meanwhile. It warns once
 // when saving starts to fail and once when it works again, not at every retry.
-import type { StateFailure } from '../../handlers/state-handlers.js'
+import type { StateFailure } from '../../snapshot/snapshot-keeping.js'
 import { Problem } from '../../engine/problem.js'
 
 /** A failed save is tried again this long after; a refusal's Retry-After says as much. */

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../../contract/saved-engine.js'
 import type { DriftChanges } from '../../drift/saved-drift.js'
 import type { SavedChanges } from '../../engine/state-changes.js'
-import type { Snapshot } from '../../handlers/state-handlers.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
 import { damaged, StateDirError } from './state-error.js'
 import {
   closeFileLater,

@@ -5,7 +5,7 @@
 // are state-dir.ts's; a whole state.json is made a slice at a time by state-slices.ts. A failed save
 // is tried again; with `request` its changes are undone (docs/state.md, When a save fails).
 import { randomInt } from 'node:crypto'
-import { closeSync, fstatSync, readFileSync } from 'node:fs'
+import { closeSync, fstatSync } from 'node:fs'
 import { join } from 'node:path'
 import { savedDriftSchema } from '../../contract/saved-snapshot.js'
 import type { Drift } from '../../drift/drift-state.js'
@@ -17,16 +17,12 @@ import { serialised } from '../../handlers/wire-step.js'
 import { problemReply } from '../../http/replies.js'
 import type { Sent } from '../../http/request-reply.js'
 import { isControlPath } from '../../handlers/route-table.js'
-import {
-  restoreSnapshot,
-  snapshotIssues,
-  type Snapshot,
-  type StateKeeping,
-  type StateStatus,
-} from '../../handlers/state-handlers.js'
+import type { Snapshot } from '../../snapshot/snapshot.js'
+import { snapshotIssues } from '../../snapshot/snapshot-check.js'
+import type { SaveStrategy, StateKeeping, StateStatus } from '../../snapshot/snapshot-keeping.js'
+import { startFromSnapshot } from './snapshot-file.js'
 import { probeSpace, UnwrittenLines } from './log-append.js'
 import { notSaved, notSavedProblem, reasonOf, RETRY_MS, SaveFailures } from './save-failures.js'
-import type { SaveStrategy } from './save-strategy.js'
 import type { StateLoaded, StateOptions } from './keeper-options.js'
 import { stateInSlices } from './state-slices.js'
 import {
@@ -57,24 +53,6 @@ const SCHEDULED_MS = RETRY_MS
 const LOG_MIN_BYTES = 4 * 1024 * 1024
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/**
- * Reads a snapshot file for --state-from, or says why not (StateDirError).
- * @example
- * restoreSnapshot(engine, drift, readSnapshotFile('fixture.json'))
- */
-export function readSnapshotFile(file: string): Snapshot {
-  let value: unknown
-  try {
-    value = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    throw new StateDirError(`--state-from ${file}: ${code ? `cannot be read (${code})` : 'is not JSON'}`)
-  }
-  const [issue] = snapshotIssues(value)
-  if (issue) throw new StateDirError(`--state-from ${file}: ${issue.path || '(top)'} ${issue.message}`)
-  return value as Snapshot
-}
 
 export class StateKeeper implements StateKeeping, Step {
   readonly dir: string
@@ -135,7 +113,7 @@ export class StateKeeper implements StateKeeping, Step {
         // The last run may have handed out ids it did not save: draw new ones from another stream.
         if (lock.stale) engine.newRandomStream(randomInt(2 ** 47))
         this.#stateBytes = contents.header!.bytes
-      } else if (options.from !== undefined) restoreSnapshot(engine, drift, readSnapshotFile(options.from))
+      } else if (options.from !== undefined) startFromSnapshot(engine, drift, options.from)
       this.#logBytes = contents.logBytes
       const opened = openLog(this.dir, contents.logBytes)
       this.#log = opened.fd
@@ -176,6 +154,8 @@ export class StateKeeper implements StateKeeping, Step {
       }
     })
     const { saved, records } = replay.result()
+    const [issue] = snapshotIssues({ ...saved, ...(drift ? { drift } : {}) }, records)
+    if (issue) throw new StateDirError(`${file}: cannot be restored (${issue.path || '(top)'} ${issue.message})`)
     try {
       this.#engine.restore(saved, { trusted: true, records })
     } catch (error) {

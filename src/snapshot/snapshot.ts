@@ -1,0 +1,58 @@
+/**
+ * The snapshot: the simulator's whole state as one JSON document (docs/state.md, Snapshots), the
+ * engine's saved value and the drift report's side by side. GET /__mock/state gives one, PUT
+ * /__mock/state, --state-from, a --state DIR and the browser worker's saved state take one back,
+ * each checked by snapshot-check.ts first.
+ */
+import pkg from '../../package.json' with { type: 'json' }
+import { LIMITS } from '../contract/limits.js'
+import { SNAPSHOT_FORMAT } from '../contract/saved-engine.js'
+import { savedDriftSchema } from '../contract/saved-snapshot.js'
+import type { Drift } from '../drift/drift-state.js'
+import type { SavedDrift } from '../drift/saved-drift.js'
+import type { Engine } from '../engine/engine.js'
+import type { SavedEngine } from '../engine/saved-state.js'
+
+/** A snapshot (docs/state.md): the saved engine and, beside it, the drift report. */
+export type Snapshot = SavedEngine & { drift?: SavedDrift }
+
+/**
+ * The state as a snapshot: a saved engine with the format's name and the genmock that wrote it,
+ * and the drift report. The browser worker keeps the same document across page reloads. The drift
+ * report's objects are live: serialise the snapshot at once.
+ * @example
+ * writeFileSync('fixture.json', JSON.stringify(snapshotOf(engine, drift)))
+ */
+export function snapshotOf(engine: Engine, drift: Drift): Snapshot {
+  const saved = engine.save()
+  return {
+    format: SNAPSHOT_FORMAT,
+    genmock: pkg.version,
+    savedAt: new Date().toISOString(),
+    ...saved,
+    drift: drift.save(),
+  }
+}
+
+/**
+ * Replaces the state with a snapshot that passed the check (`snapshotIssues`, snapshot-check.ts):
+ * the engine's part, then the drift report's (none: cleared). One that cannot be taken up is
+ * refused with an Error, nothing changed.
+ * @example
+ * restoreSnapshot(engine, drift, JSON.parse(readFileSync('fixture.json', 'utf8')))
+ */
+export function restoreSnapshot(engine: Engine, drift: Drift, snapshot: Snapshot): void {
+  const { drift: saved, ...rest } = snapshot
+  if (saved !== undefined && !savedDriftSchema.safeParse(saved).success)
+    throw new Error('genmock: the saved state is malformed (drift: not a drift report)')
+  engine.restore(rest)
+  drift.restore(saved)
+}
+
+/**
+ * The largest body a door reads for a request: a snapshot may be far larger than any other body.
+ * @example
+ * bodyLimit('PUT', '/__mock/state') // LIMITS.maxStateBytes
+ */
+export const bodyLimit = (method: string, path: string): number =>
+  method === 'PUT' && path === '/__mock/state' ? LIMITS.maxStateBytes : LIMITS.maxBodyBytes
