@@ -39,18 +39,6 @@ const ENGINE_PARTS = /^src\/engine\/((engine-state|service-calls|control-actions
 /** The tests that parse every module with the TypeScript compiler: seconds on a loaded machine. */
 const PARSING = 120_000
 const MAX_FUNCTION_LINES = 80
-/**
- * Functions still being split on other branches when this one was made, as `file name`: the lead
- * empties the list when the branches meet. Nothing is added to it to pass.
- */
-const PENDING_SPLIT: string[] = ['src/node/server/server.ts startServer', 'src/handlers/app.ts createAnswer']
-
-/**
- * Folders whose cycles are being broken on other branches when this one was made (the route core's,
- * through its route context): a cycle wholly inside one is let pass until the lead empties the list.
- */
-const PENDING_CYCLES: string[] = ['src/handlers/']
-
 describe('the tree', () => {
   it('has no line over 120 characters', () => {
     const long = files.flatMap((file) =>
@@ -107,18 +95,15 @@ describe('the tree', () => {
   it(
     'has no import cycle in src/, type-only imports included',
     () => {
-      const pending = (cycle: string[]) =>
-        PENDING_CYCLES.some((folder) => cycle.every((file) => file.startsWith(folder)))
-      expect(cycles(modules).filter((cycle) => !pending(cycle))).toEqual([])
+      expect(cycles(modules)).toEqual([])
     },
     PARSING,
   )
 
   it(
-    'has no function in src/ over 80 lines, but those being split (PENDING_SPLIT)',
+    'has no function in src/ over 80 lines',
     () => {
-      const long = sources.flatMap(longFunctions).filter((found) => !PENDING_SPLIT.includes(found))
-      expect(long).toEqual([])
+      expect(sources.flatMap(longFunctions)).toEqual([])
     },
     PARSING,
   )

@@ -348,9 +348,7 @@ export class Engine {
     return this.#state.journal.find(filter)
   }
 
-  clearJournal(): void {
-    this.#state.journal.clear()
-  }
+  clearJournal = (): void => this.#state.journal.clear()
 
   /** Records what the route core found a request broke (its breaches, redacted), at its journal number. */
   recordFindings(...found: Parameters<Conformance['record']>): void {
@@ -361,13 +359,9 @@ export class Engine {
     return this.#state.conformance.findings(filter)
   }
 
-  clearFindings(): void {
-    this.#state.conformance.clear()
-  }
+  clearFindings = (): void => this.#state.conformance.clear()
 
-  /**
-   * Counts an outcome of the interface an account's request met (docs/conformance-and-coverage.md, Outcome coverage).
-   */
+  /** Counts an outcome an account's request met (docs/conformance-and-coverage.md, Outcome coverage). */
   recordOutcome(name: OutcomeName, accountId: string): void {
     this.#state.coverage.record(name, accountId)
   }
@@ -381,8 +375,6 @@ export class Engine {
   unmetOutcomes(wanted: readonly string[]): OutcomeName[] {
     return unmetOutcomes(this.coverageReport(), wanted)
   }
-
-  // ---- scenarios ----
 
   /** The scenarios in force and the default one. */
   scenarioList(): { defaultName: string; entries: ScenarioEntry[] } {

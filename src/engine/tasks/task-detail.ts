@@ -3,7 +3,7 @@ import type { JournalEntry } from '../journal/journal-entry.js'
 import type { LedgerEntry } from '../accounts/ledger.js'
 import type { ChangeCause, HistoryEntry } from './task-history.js'
 import type { TaskRecord } from './task-record.js'
-import { iso } from './snapshot.js'
+import { iso } from './task-snapshot.js'
 import type { ScheduledStep } from './timeline.js'
 
 /** A past change of a task as the control API shows it: `at` in ISO 8601; no `by` for its creation. */

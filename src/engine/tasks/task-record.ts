@@ -13,7 +13,7 @@ export const DUE: unique symbol = Symbol('due')
 
 /**
  * A task as the engine stores it. Times are epoch milliseconds of simulated time; the snapshot a
- * client reads is worked out from this when it is read (tasks/snapshot.ts).
+ * client reads is worked out from this when it is read (tasks/task-snapshot.ts).
  */
 export interface TaskRecord {
   id: string
