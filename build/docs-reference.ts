@@ -56,7 +56,7 @@ ${commands.join('\n')}
 
 ## genmock --help
 
-<!-- not run: test/cli.test.ts checks what --help prints -->
+<!-- not run: test/cli/serve.test.ts checks what --help prints -->
 \`\`\`text
 ${HELP.trimEnd()}
 \`\`\`

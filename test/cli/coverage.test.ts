@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
+import { baseUrl, killAll, LIMIT_MS, run, start } from '../support/cli.js'
 
 /**
  * `--require-coverage` (docs/conformance-and-coverage.md, Outcome coverage): the exit code CI reads, and the summary

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseCommand, usageMessage } from '../src/node/cli/parse-args.js'
-import { HELP } from '../src/node/cli/cli-help.js'
-import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
+import { parseCommand, usageMessage } from '../../src/node/cli/parse-args.js'
+import { HELP } from '../../src/node/cli/cli-help.js'
+import { baseUrl, killAll, LIMIT_MS, run, start } from '../support/cli.js'
 
 /**
  * `--id-style` on the command line. The parser is tested directly; the command runs as users run

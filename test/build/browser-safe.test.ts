@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
  * These checks fail as soon as something Node-only, or a wall-clock read, creeps in.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SRC = join(ROOT, 'src')
 
 const BUILTINS = [

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ROOT } from './support/cli.js'
+import { ROOT } from '../support/cli.js'
 
 /**
  * build/ensure-built.mjs, which `npm start`, `npm test` and `npm pack` run first

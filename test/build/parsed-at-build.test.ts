@@ -3,8 +3,8 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bundledScenarios } from '../src/engine/scenarios/bundled-scenarios.js'
-import { ROOT } from './support/cli.js'
+import { bundledScenarios } from '../../src/engine/scenarios/bundled-scenarios.js'
+import { ROOT } from '../support/cli.js'
 
 describe('the scenarios parsed at build time', () => {
   it('are in the ES module and the CommonJS builds as the sources parse them', async () => {

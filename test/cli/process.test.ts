@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { envName, OPTIONS } from '../src/node/cli/option-table.js'
-import { parseCommand } from '../src/node/cli/parse-args.js'
-import { HELP } from '../src/node/cli/cli-help.js'
-import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from './support/cli.js'
+import { envName, OPTIONS } from '../../src/node/cli/option-table.js'
+import { parseCommand } from '../../src/node/cli/parse-args.js'
+import { HELP } from '../../src/node/cli/cli-help.js'
+import { baseUrl, killAll, LIMIT_MS, run, start, type Run } from '../support/cli.js'
 
 /**
  * The genmock process as CI runs it: exit codes, bad options, --log json, the environment,
@@ -281,7 +281,7 @@ describe('one table of options', () => {
   const flags = Object.keys(OPTIONS)
     .filter((key) => (OPTIONS[key as keyof typeof OPTIONS] as { env?: false }).env !== false)
     .map((key) => ({ key, flag: `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, variable: envName(key) }))
-  const page = readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8')
+  const page = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8')
 
   it('--help and docs/cli.md list every option and its environment variable', () => {
     for (const { flag, variable } of flags) {

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { HELP } from '../src/node/cli/cli-help.js'
-import { unknownVariables } from '../src/node/cli/unknown-variables.js'
-import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
+import { HELP } from '../../src/node/cli/cli-help.js'
+import { unknownVariables } from '../../src/node/cli/unknown-variables.js'
+import { baseUrl, killAll, LIMIT_MS, run, start } from '../support/cli.js'
 
 /**
  * Two quiet edges of the command (docs/cli.md): `--log silent` prints nothing on stdout, keeping

@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundledScenarios } from '../src/engine/scenarios/bundled-scenarios.js'
-import { Engine } from '../src/engine/engine.js'
+import { bundledScenarios } from '../../src/engine/scenarios/bundled-scenarios.js'
+import { Engine } from '../../src/engine/engine.js'
 import {
   formatProblem,
   loadScenarioFiles,
   scenarioFilesIn,
   type FileProblem,
-} from '../src/node/files/scenario-files.js'
+} from '../../src/node/files/scenario-files.js'
 
 let dir: string
 let n = 0

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
-import { BIN, ROOT } from './support/cli.js'
+import { scenarioJsonSchema } from '../../src/openapi/scenario-json-schema.js'
+import { BIN, ROOT } from '../support/cli.js'
 
 /**
  * `genmock init` (docs/test-kit.md, genmock init): what it writes for each framework, the

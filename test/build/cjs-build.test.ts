@@ -5,8 +5,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type * as NodeDoor from '../src/node/index.js'
-import { ROOT } from './support/cli.js'
+import type * as NodeDoor from '../../src/node/index.js'
+import { ROOT } from '../support/cli.js'
 
 const { startServer } = createRequire(import.meta.url)(join(ROOT, 'dist', 'node.cjs')) as typeof NodeDoor
 const dirs: string[] = []

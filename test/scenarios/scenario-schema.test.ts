@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { scenarioJsonSchema } from '../src/openapi/scenario-json-schema.js'
-import { loadScenarioFiles } from '../src/node/files/scenario-files.js'
-import { ROOT } from './support/cli.js'
+import { scenarioJsonSchema } from '../../src/openapi/scenario-json-schema.js'
+import { loadScenarioFiles } from '../../src/node/files/scenario-files.js'
+import { ROOT } from '../support/cli.js'
 
 /**
  * The scenario files' JSON Schema (docs/scenarios.md, Editor help): what the build ships as
@@ -30,7 +30,7 @@ function validateSays(name: string, scenario: object): string[] {
 const base = { name: 'broken', description: 'a scenario genmock validate refuses' }
 const rule = (r: object) => ({ ...base, rules: [r] })
 
-/** Scenarios `genmock validate` refuses (test/scenario-files.test.ts and test/cli-scenarios.test.ts), by why. */
+/** Scenarios `genmock validate` refuses (test/scenarios/scenario-files.test.ts and test/cli/scenarios.test.ts), by why. */
 const BROKEN: [string, object][] = [
   ['no name', { description: 'no name here', rules: [] }],
   ['a name with a space', { ...base, name: 'my scenario' }],

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from './support/cli.js'
-import { RULE_IDS } from '../src/contract/conformance-rules.js'
+import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from '../support/cli.js'
+import { RULE_IDS } from '../../src/contract/conformance-rules.js'
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
   .version
 const servers: Server[] = []
 

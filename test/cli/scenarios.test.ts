@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUNDLED_SCENARIOS } from './support/api.js'
-import { baseUrl, killAll, LIMIT_MS, run, start } from './support/cli.js'
+import { BUNDLED_SCENARIOS } from '../support/api.js'
+import { baseUrl, killAll, LIMIT_MS, run, start } from '../support/cli.js'
 
 let dir: string
 /** A directory of good scenario files, and one with a bad file among good ones. */
