@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { baseUrl, BIN, killAll, LIMIT_MS, ROOT, run, start } from '../support/cli.js'
 import { RULE_IDS } from '../../src/contract/conformance-rules.js'
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 const servers: Server[] = []
 
 afterEach(async () => {
