@@ -30,7 +30,10 @@ function validateSays(name: string, scenario: object): string[] {
 const base = { name: 'broken', description: 'a scenario genmock validate refuses' }
 const rule = (r: object) => ({ ...base, rules: [r] })
 
-/** Scenarios `genmock validate` refuses (test/scenarios/scenario-files.test.ts and test/cli/scenarios.test.ts), by why. */
+/**
+ * Scenarios `genmock validate` refuses (test/scenarios/scenario-files.test.ts and test/cli/scenarios.test.ts),
+ * by why.
+ */
 const BROKEN: [string, object][] = [
   ['no name', { description: 'no name here', rules: [] }],
   ['a name with a space', { ...base, name: 'my scenario' }],
