@@ -41,7 +41,7 @@ const REQUIRED = [
 
 describe.concurrent('the packed tarball', () => {
   it(
-    'holds only whitelisted files, every file the exports map and bin name, and weighs under 450 kB',
+    'holds only whitelisted files, every file the exports map and bin name, and weighs under 560 kB',
     async ({ expect }) => {
       const { info } = await packed()
       const paths = info.files.map((f) => f.path).sort()
@@ -58,8 +58,10 @@ describe.concurrent('the packed tarball', () => {
       // command's own chunks gone): it starts faster than the split build (docs/performance.md, Cold
       // start), and zod and yaml stay inlined, as a require('zod') alone costs more than the split build;
       // 500 kB since the command carries the Public Suffix List (tldts, ~50 kB packed) for the open-host
-      // rule (docs/limits-and-security.md).
-      expect(info.size, report).toBeLessThan(500_000)
+      // rule (docs/limits-and-security.md); 560 kB since it serves the metrics page (prom-client and the
+      // OpenTelemetry API it requires, ~35 kB packed; docs/metrics-and-traces.md), the SDK for --otlp left
+      // to the package's dependencies.
+      expect(info.size, report).toBeLessThan(560_000)
     },
     RUN_MS,
   )

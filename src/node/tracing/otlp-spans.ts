@@ -52,7 +52,14 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
-  ])
+  ]).catch((error: unknown) => {
+    // The package's bin leaves the SDK to the package's dependencies (build/bundle-cli.ts).
+    throw new Error(
+      `--otlp needs the OpenTelemetry SDK, a dependency of the genmock package, and it cannot be loaded ` +
+        `(${(error as Error).message.split('\n')[0]}): install genmock with its dependencies, or use the image ` +
+        'or the standalone executable, which carry it',
+    )
+  })
   const exporter = new OTLPTraceExporter(url === '' ? {} : { url })
   const provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'genmock' }),
