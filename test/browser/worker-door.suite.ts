@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server/server.js'
+import { NO_METRICS } from '../../src/handlers/metrics-handlers.js'
 import { BUNDLED_SCENARIOS } from '../support/api.js'
 import {
   buildApp,
@@ -200,6 +201,15 @@ export function workerDoorSuite(msw: MswPackage): void {
       })
       const clock = await pageFetch(page(), '/__mock/clock')
       expect(clock.body).toMatchObject({ mode: 'manual' })
+    })
+
+    it('answers GET /__mock/metrics 404 saying why: the worker has no process of its own to measure', async () => {
+      // docs/metrics-and-traces.md, Which doors serve it: the Node server serves the page, the worker says why not.
+      expect(await pageFetch(page(), '/__mock/metrics')).toEqual({
+        status: 404,
+        type: 'application/json',
+        body: { error: NO_METRICS },
+      })
     })
 
     it('exports the state as a snapshot, takes it back, and keeps the same document across a reload', async () => {
