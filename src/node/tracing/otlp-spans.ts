@@ -2,7 +2,6 @@
 // a child of the client's traceparent, sent over OTLP/HTTP by the OpenTelemetry JS SDK, which is
 // loaded only when --otlp or an OTEL_EXPORTER_OTLP_* variable asks for it.
 import type { RouteTrace } from '../../http/exchange-entry.js'
-import type { HttpRequest } from '../../http/request-reply.js'
 import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
 import { traceContext } from '../../tracing/trace-context.js'
 import { VERSION } from '../server/version.js'
@@ -66,14 +65,7 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
     spanProcessors: [new sdk.BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
   })
   const tracer = provider.getTracer('genmock', VERSION)
-  const exchange = (
-    route: WatchedRoute | undefined,
-    method: string,
-    status: number,
-    seconds: number,
-    trace: RouteTrace,
-    request: HttpRequest,
-  ) => {
+  const exchange: ExchangeWatch['exchange'] = (route, method, status, seconds, trace, request) => {
     const parent = traceContext(request.headers)
     const context = parent
       ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
