@@ -9,10 +9,9 @@ import type { OutcomeName } from '../contract/outcomes.js'
 import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
 import { unmetOutcomes } from './journal/coverage.js'
 import * as control from './control-actions.js'
-import { Random } from './random/random.js'
 import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
-import { saveEngine, saveLive, type RestoreOptions, type SavedEngine } from './saved-state.js'
-import type { SavedChanges } from './state-changes.js'
+import type { RestoreOptions, SavedEngine } from './saved-state.js'
+import { EngineSaving } from './engine-saving.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
@@ -48,10 +47,13 @@ export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'errorCo
 export class Engine {
   readonly #state: EngineState
   readonly #resetListeners: (() => void)[] = []
+  /** What a door keeping the state in a log asks (docs/state.md): checkpoints and the changes since. */
+  readonly saving: EngineSaving
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions = {}) {
     this.#state = new EngineState(options)
+    this.saving = new EngineSaving(this.#state)
   }
 
   /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */
@@ -243,58 +245,6 @@ export class Engine {
    */
   restore(saved: SavedEngine, options?: RestoreOptions): void {
     control.restore(this.#state, saved, options)
-  }
-
-  /**
-   * A whole save for a log's snapshot (docs/state.md), from which `takeChanges` counts. Not a copy:
-   * it holds the engine's own objects, so serialise it before the engine goes on.
-   * @example
-   * writeSnapshot(JSON.stringify(engine.checkpoint()))
-   */
-  checkpoint(): SavedEngine {
-    const saved = saveEngine(this.#state.parts(), { copy: false })
-    this.#state.changes.restart()
-    return saved
-  }
-
-  /**
-   * What changed since the last `checkpoint` or `takeChanges`, for a log that follows a checkpoint;
-   * undefined when only a whole save will do (after a reset or a restore). Serialise it at once.
-   * @example
-   * if (engine.unsaved) log.append(JSON.stringify(engine.takeChanges() ?? engine.checkpoint()))
-   */
-  takeChanges(): SavedChanges | undefined {
-    const changes = this.#state.changes
-    return changes.wholeNeeded ? undefined : changes.take()
-  }
-
-  /** The state as it is now is saved (a door has just read it back): changes count from here. */
-  markSaved(): void {
-    this.#state.changes.restart()
-  }
-
-  /**
-   * `checkpoint` with the task records as they are rather than as a table, for a door that
-   * serialises them a slice at a time (docs/state.md): a record that changes meanwhile is in the
-   * next `takeChanges` as well, which replaces it. The rest must be serialised at once.
-   */
-  checkpointLive(): { saved: SavedEngine; records: readonly TaskRecord[] } {
-    const live = saveLive(this.#state.parts())
-    this.#state.changes.restart()
-    return live
-  }
-
-  /**
-   * Draws ids from a new random stream from here on: a door whose last run may have handed out
-   * ids it did not save (docs/state.md). The next `takeChanges` carries the new stream.
-   */
-  newRandomStream(seed: number): void {
-    this.#state.random = new Random(seed)
-  }
-
-  /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */
-  get unsaved(): boolean {
-    return this.#state.changes.pending
   }
 
   /** Makes `name` the scenario requests get by default, and applies its accounts' balances and flags. */

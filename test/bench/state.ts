@@ -55,18 +55,18 @@ async function saveCost(): Promise<void> {
   for (const size of [100, 10_000, 100_000]) {
     const engine = await engineWith(size)
     const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
-    engine.checkpoint()
+    engine.saving.checkpoint()
     const changes = 500
     let bytes = 0
     let spent = 0
     for (let i = 0; i < changes; i++) {
       await engine.submit(alice, 'image', BODY)
       const started = performance.now()
-      bytes += logLine(engine.takeChanges()!, 1).length
+      bytes += logLine(engine.saving.takeChanges()!, 1).length
       spent += performance.now() - started
     }
     const started = performance.now()
-    const whole = JSON.stringify(engine.checkpoint()).length
+    const whole = JSON.stringify(engine.saving.checkpoint()).length
     const wholeMs = performance.now() - started
     console.log(
       `| ${size} | ${((spent / changes) * 1000).toFixed(0)} µs | ${Math.round(bytes / changes)} | ` +
@@ -143,7 +143,7 @@ async function compactionStall(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     ;(globalThis as { gc?: () => void }).gc?.()
     const whole = await stall(() => {
-      stateFileText(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }), 1, 'bench', 'dir_bench')
+      stateFileText(JSON.stringify({ ...engine.saving.checkpoint(), drift: drift.save() }), 1, 'bench', 'dir_bench')
     })
     ;(globalThis as { gc?: () => void }).gc?.()
     const sliced = await stall(() => keeper.compact())
@@ -162,7 +162,7 @@ async function compactionStall(): Promise<void> {
   const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
   console.log(
     `a whole save of ${engine.storedTasks} tasks: state.json ${megabytes(statSync(join(dir, 'state.json')).size)} ` +
-      `(its body ${megabytes(JSON.stringify({ ...engine.checkpoint(), drift: drift.save() }).length)}), ` +
+      `(its body ${megabytes(JSON.stringify({ ...engine.saving.checkpoint(), drift: drift.save() }).length)}), ` +
       `written in ${median(took).toFixed(0)} ms (median)`,
   )
   await keeper.close()

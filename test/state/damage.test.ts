@@ -146,7 +146,7 @@ describe('the folder format', () => {
     const live = new Engine(options())
     const ids = [await submit(live), await submit(live)]
     const dir = tmp()
-    writeFileSync(join(dir, STATE), oldStateFile(JSON.stringify(live.checkpoint()), 2))
+    writeFileSync(join(dir, STATE), oldStateFile(JSON.stringify(live.saving.checkpoint()), 2))
     writeFileSync(join(dir, LOG), '')
     const { engine, keeper } = keep(dir)
     expect(taskIds(engine)).toEqual(ids.sort())

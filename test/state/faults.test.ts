@@ -34,7 +34,7 @@ async function formatTwoFolder(): Promise<Template> {
   const live = new Engine(options())
   const ids = [await submit(live), await submit(live)].sort()
   const dir = tmp()
-  writeFileSync(join(dir, 'state.json'), oldStateFile(JSON.stringify(live.checkpoint()), 2))
+  writeFileSync(join(dir, 'state.json'), oldStateFile(JSON.stringify(live.saving.checkpoint()), 2))
   writeFileSync(join(dir, 'changes.log'), '')
   return { dir, ids }
 }

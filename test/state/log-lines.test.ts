@@ -24,14 +24,14 @@ const options = () => ({ seed: 7, clock: { mode: 'manual' as const, start: START
 describe('a log line', () => {
   it('of one submission: 1.5 kB at most (format 1: 7 kB); routed, its journal entry besides', async () => {
     const { app, engine, drift } = createSimulator(options())
-    engine.checkpoint()
+    engine.saving.checkpoint()
     await submit(engine)
-    const line = logLine(engine.takeChanges()!, 1, drift.takeChanges())
+    const line = logLine(engine.saving.takeChanges()!, 1, drift.takeChanges())
     expect(Buffer.byteLength(line)).toBeLessThan(1536)
     expect(line).toContain('"draws":81')
     expect(line).not.toContain('"words"')
     expect((await appSender(app)('POST', '/api/ai/image/generate', IMAGE)).status).toBe(200)
-    const routed = logLine(engine.takeChanges()!, 1, drift.takeChanges())
+    const routed = logLine(engine.saving.takeChanges()!, 1, drift.takeChanges())
     const journal = JSON.stringify(engine.journal.list(1)[0])
     expect(Buffer.byteLength(routed) - Buffer.byteLength(journal)).toBeLessThan(1536)
   })
@@ -111,11 +111,11 @@ describe('a folder read back draws what the live engine draws next', () => {
 describe('a folder of format 1', () => {
   it('(the generator whole on every line) is read, and written anew in format 3 at start', async () => {
     const live = new Engine(options())
-    const state = oldStateFile(JSON.stringify(live.checkpoint()), 1)
+    const state = oldStateFile(JSON.stringify(live.saving.checkpoint()), 1)
     let log = ''
     for (let i = 0; i < 3; i++) {
       await submit(live, 2)
-      const { draws: _, ...changes } = live.takeChanges()!
+      const { draws: _, ...changes } = live.saving.takeChanges()!
       log += logLine({ ...changes, random: live.save().random }, 1)
     }
     const dir = mkdtempSync(join(tmpdir(), 'genmock-log-lines-'))

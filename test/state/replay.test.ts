@@ -31,28 +31,28 @@ describe('a snapshot and its log of changes replay to the state they were taken 
         random = (random * 48271) % 2147483647
         return random / 2147483647
       }
-      let snapshot = roundTrip(engine.checkpoint())
+      let snapshot = roundTrip(engine.saving.checkpoint())
       let log: SavedChanges[] = []
       const ids: string[] = []
       for (let i = 0; i < 300; i++) {
         await mixedStep(send, next, ids)
         if (next() < 0.3) {
-          const changes = engine.takeChanges()
+          const changes = engine.saving.takeChanges()
           if (changes) log.push(roundTrip(changes))
           else {
-            snapshot = roundTrip(engine.checkpoint())
+            snapshot = roundTrip(engine.saving.checkpoint())
             log = []
           }
         }
         if (next() < 0.02) {
-          snapshot = roundTrip(engine.checkpoint())
+          snapshot = roundTrip(engine.saving.checkpoint())
           log = []
         }
       }
-      const last = engine.takeChanges()
+      const last = engine.saving.takeChanges()
       if (last) log.push(roundTrip(last))
       else {
-        snapshot = roundTrip(engine.checkpoint())
+        snapshot = roundTrip(engine.saving.checkpoint())
         log = []
       }
       const replay = new StateReplay(snapshot)

@@ -66,7 +66,7 @@ describe('a whole state made a slice at a time', () => {
     expect(answered).toBeGreaterThan(1)
     const { drift: _, ...written } = JSON.parse(body.chunks.join('')) as SavedEngine & { drift: unknown }
     const replay = new StateReplay(written)
-    replay.apply(JSON.parse(JSON.stringify(engine.takeChanges())))
+    replay.apply(JSON.parse(JSON.stringify(engine.saving.takeChanges())))
     const { saved, records } = replay.result()
     saved.tasks.records = toTable(records)
     const restored = createSimulator(options())

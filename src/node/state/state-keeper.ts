@@ -111,7 +111,7 @@ export class StateKeeper implements StateKeeping, Step {
       if (contents.saved) {
         this.#restore(contents)
         // The last run may have handed out ids it did not save: draw new ones from another stream.
-        if (lock.stale) engine.newRandomStream(randomInt(2 ** 47))
+        if (lock.stale) engine.saving.newRandomStream(randomInt(2 ** 47))
         this.#stateBytes = contents.header!.bytes
       } else if (options.from !== undefined) startFromSnapshot(engine, drift, options.from)
       this.#logBytes = contents.logBytes
@@ -162,7 +162,7 @@ export class StateKeeper implements StateKeeping, Step {
       throw new StateDirError(`${file}: cannot be restored (${(error as Error).message})`)
     }
     this.#drift.restore(drift)
-    this.#engine.markSaved()
+    this.#engine.saving.markSaved()
     this.#drift.markSaved()
   }
 
@@ -172,7 +172,7 @@ export class StateKeeper implements StateKeeping, Step {
       dir: this.dir,
       strategy: this.strategy,
       ...(this.#lastSavedAt ? { lastSavedAt: this.#lastSavedAt } : {}),
-      unsaved: this.#touched || this.#engine.unsaved || this.#pending.any || this.#wholeNext,
+      unsaved: this.#touched || this.#engine.saving.unsaved || this.#pending.any || this.#wholeNext,
       ...(failing ? { failing: { ...failing, unsavedRequests: this.#changed } } : {}),
     }
   }
@@ -221,7 +221,7 @@ export class StateKeeper implements StateKeeping, Step {
     const reading = request.method === 'GET' || request.method === 'HEAD'
     if (!reading || !isControlPath(request.path)) this.#touched = true
     if (!reading) this.#changed++
-    if (!this.#touched && !this.#engine.unsaved) return reply
+    if (!this.#touched && !this.#engine.saving.unsaved) return reply
     if (this.strategy === 'scheduled') this.#schedule()
     if (this.strategy !== 'request') return reply
     // While saves fail, reads are answered from memory: what they change is saved when one works.
@@ -294,7 +294,7 @@ export class StateKeeper implements StateKeeping, Step {
     if (this.#failures.current) await probeSpace(this.#log)
     const whole = this.#wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
     this.#wholeNext = false
-    const changes = whole ? undefined : this.#engine.takeChanges()
+    const changes = whole ? undefined : this.#engine.saving.takeChanges()
     if (changes) {
       const text = this.#pending.with(logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder))
       await appendLine(this.#log, text, this.dir)
@@ -330,7 +330,7 @@ export class StateKeeper implements StateKeeping, Step {
     this.#rolledBackAt = performance.now()
     try {
       this.#restore(readDir(this.dir))
-      this.#engine.newRandomStream(randomInt(2 ** 47))
+      this.#engine.saving.newRandomStream(randomInt(2 ** 47))
       this.#changed = 0
       this.#wholeNext = false // the folder holds the state now: a failed whole save need not be made again
     } catch (error) {
@@ -364,7 +364,7 @@ export class StateKeeper implements StateKeeping, Step {
 
   /** #writeWhole at start, at once. */
   #writeWholeNow(): void {
-    const saved: Snapshot = { ...this.#engine.checkpoint(), drift: this.#drift.save() }
+    const saved: Snapshot = { ...this.#engine.saving.checkpoint(), drift: this.#drift.save() }
     this.#drift.markSaved()
     const body = JSON.stringify(saved)
     const text = stateFileText(body, this.#generation + 1, this.#version, this.#folder)

@@ -29,7 +29,7 @@ export interface SlicedBody {
  * const { chunks, bytes, sha256 } = await stateInSlices(engine, drift)
  */
 export async function stateInSlices(engine: Engine, drift: Drift): Promise<SlicedBody> {
-  const { saved, records } = engine.checkpointLive()
+  const { saved, records } = engine.saving.checkpointLive()
   const { tasks, ...rest } = saved
   // In this turn: the lists that only grow at one end are saved as they are now (the log's next
   // line adds what comes after).
