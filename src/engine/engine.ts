@@ -17,6 +17,7 @@ import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
+import type { AppliedChange } from './tasks/task-history.js'
 import type { TaskRecord } from './tasks/task-record.js'
 import { storedByState, type TaskCount } from './tasks/task-tally.js'
 import type { LedgerSums } from './accounts/ledger.js'
@@ -26,6 +27,7 @@ export type { EngineOptions, TaskView } from './engine-state.js'
 export type { AccountClock, AccountView } from './control-actions.js'
 export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
+export type { AppliedChange } from './tasks/task-history.js'
 
 /** The journal as the engine shows it: read, never written (docs/control-api.md). */
 export type JournalView = Pick<Journal, 'find' | 'list' | 'size' | 'capacity'>
@@ -54,6 +56,17 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     this.#state = new EngineState(options)
     this.saving = new EngineSaving(this.#state)
+  }
+
+  /**
+   * Tells `watcher` of each change applied to a task from now on, as it is applied (undefined: no
+   * one): what a door's traces follow (docs/metrics-and-traces.md). It runs inside the request or
+   * the clock's tick that applied the change, so it must be quick, must not throw nor call the engine.
+   * @example
+   * engine.watchTaskChanges(({ taskId, status, by }) => console.log(taskId, status, by)) // tsk_… 1 timeline
+   */
+  watchTaskChanges(watcher: ((change: AppliedChange) => void) | undefined): void {
+    this.#state.life.history.watcher = watcher
   }
 
   /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */

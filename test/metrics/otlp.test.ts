@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/node/server/server.js'
 import { otlpTarget } from '../../src/node/tracing/otlp-spans.js'
-import { auth, IMAGE, RELAY } from '../support/api.js'
+import { auth, IMAGE, RELAY, VIDEO_T2V } from '../support/api.js'
 
 /**
  * Issue 41 (docs/metrics-and-traces.md, Traces to a collector): genmock started with --otlp sends a
@@ -30,7 +30,8 @@ interface ReceivedSpan {
   startTimeUnixNano: string
   endTimeUnixNano: string
   attributes: Attribute[]
-  events?: { name: string; attributes: Attribute[] }[]
+  events?: { name: string; attributes: Attribute[]; timeUnixNano: string }[]
+  status?: { code?: number; message?: string }
 }
 
 /** An OTLP/JSON id: hex as the specification asks (base64 read too, as protobuf's JSON mapping writes bytes). */
@@ -120,6 +121,81 @@ describe('OTLP export (--otlp)', () => {
     expect(own).toHaveLength(1)
     expect(hex(own[0]!.parentSpanId)).toBe('')
     expect(JSON.stringify(own[0])).not.toContain('not-a-trace')
+  })
+
+  it("a task's span, child of its submission's: an event per later transition, ended as the task ends", async () => {
+    spans.length = 0
+    const server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual' }, otlp: url })
+    const send = (path: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    const taskOf = async (reply: Promise<Response>) => ((await (await reply).json()) as { taskId: string }).taskId
+    const done = await taskOf(send('/api/ai/image/generate', IMAGE, { traceparent: traceparent(CLIENT_SPAN) }))
+    const forced = await taskOf(send('/api/ai/video/generate', VIDEO_T2V))
+    // The image's timed step runs when the simulated clock passes it, between requests.
+    await send('/__mock/clock/advance', { seconds: 30 })
+    const waiting = await taskOf(send('/api/ai/image/generate', { ...IMAGE, prompt: 'after the advance' }))
+    await send(`/__mock/tasks/${forced}/transition`, { status: 2, errorCode: 'FORCED', refund: true })
+    await server.close()
+
+    const taskSpan = (taskId: string) =>
+      spans.find((span) => span.name === 'task' && attributesOf(span.attributes)['genmock.task_id'] === taskId)!
+    const submit = spans.find((span) => span.name === 'POST /api/ai/image/generate' && hex(span.traceId) === TRACE)!
+    const image = taskSpan(done)
+    expect([hex(image.traceId), hex(image.parentSpanId)]).toEqual([TRACE, hex(submit.spanId)])
+    expect(attributesOf(image.attributes)).toEqual({
+      'genmock.task_id': done,
+      'genmock.task_type': 'image',
+      'genmock.task_status': 'completed',
+    })
+    expect(image.events!.map((event) => [event.name, attributesOf(event.attributes)])).toEqual([
+      [
+        'task.transition',
+        {
+          'genmock.task_status': 'completed',
+          'genmock.changed_by': 'timeline',
+          'genmock.simulated_at': expect.any(String),
+        },
+      ],
+    ])
+    expect(BigInt(image.startTimeUnixNano)).toBe(BigInt(submit.endTimeUnixNano))
+    expect(BigInt(image.endTimeUnixNano)).toBe(BigInt(image.events![0]!.timeUnixNano))
+
+    const video = taskSpan(forced)
+    expect(attributesOf(video.attributes)).toMatchObject({
+      'genmock.task_type': 'video',
+      'genmock.task_status': 'failed',
+    })
+    expect(video.status).toMatchObject({ code: 2, message: 'FORCED' }) // STATUS_CODE_ERROR
+    expect(attributesOf(video.events![0]!.attributes)).toMatchObject({
+      'genmock.changed_by': 'transition',
+      'genmock.error_code': 'FORCED',
+      'genmock.refunded': true,
+    })
+    // A task still pending when the server stops: its span is sent, and says why it ended.
+    expect(attributesOf(taskSpan(waiting).attributes)).toMatchObject({
+      'genmock.task_status': 'pending',
+      'genmock.ended_early': 'shutdown',
+    })
+    expect(taskSpan(waiting).events ?? []).toEqual([])
+  })
+
+  it("a reset ends the open tasks' spans, which say so", async () => {
+    spans.length = 0
+    const server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual' }, otlp: url })
+    const reply = await fetch(`${server.url}/api/ai/image/generate`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify(IMAGE),
+    })
+    const { taskId } = (await reply.json()) as { taskId: string }
+    await fetch(`${server.url}/__mock/reset`, { method: 'POST' })
+    await server.close()
+    const task = spans.find((span) => span.name === 'task')!
+    expect(attributesOf(task.attributes)).toMatchObject({ 'genmock.task_id': taskId, 'genmock.ended_early': 'reset' })
   })
 
   it('is asked by --otlp, or by the standard OTEL_EXPORTER_OTLP_* variables; else the SDK is never loaded', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Engine } from '../engine.js'
+import { type AppliedChange, Engine } from '../engine.js'
+import { POLLED } from '../saved-state.fixtures.js'
 import { Ledger } from '../accounts/ledger.js'
 import { comingChange, pastChange } from './task-detail.js'
 import { TaskHistory } from './task-history.js'
@@ -200,5 +201,46 @@ describe('histories go with their tasks', () => {
     ])
     engine.reset()
     expect(() => engine.taskDetail(ids[2]!, 'http://x')).toThrow('task-not-found')
+  })
+})
+
+describe('a watcher of the engine is told each change as it is applied', () => {
+  it('of every task, whatever applied it: a timed step, a poll, the control API; then no more once unset', async () => {
+    const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 }, scenarios: [POLLED] })
+    const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
+    const told: AppliedChange[] = []
+    engine.watchTaskChanges((change) => told.push(change))
+    const submit = async (scenario: string, prompt: string) =>
+      (
+        await engine.submit(
+          alice,
+          'image',
+          { model: 'base-image-2', prompt },
+          { scenario: { name: scenario, header: scenario } },
+        )
+      ).response.taskId
+    const timed = await submit('default', 'fox')
+    const polled = await submit('polled', 'owl')
+    const forced = await submit('polled', 'cat')
+    expect(told).toEqual([])
+    engine.advanceClock(30)
+    expect(told).toEqual([{ taskId: timed, at: expect.any(Number), status: 1, refunded: false, by: 'timeline' }])
+    engine.read(alice, polled, 'http://x')
+    engine.read(alice, polled, 'http://x')
+    expect(told[1]).toMatchObject({ taskId: polled, status: 1, by: 'poll' })
+    engine.transition(forced, { status: 2, errorCode: 'FORCED', refund: true }, 'http://x')
+    expect(told[2]).toEqual({
+      taskId: forced,
+      at: 30_000,
+      status: 2,
+      errorCode: 'FORCED',
+      refunded: true,
+      by: 'transition',
+    })
+    engine.watchTaskChanges(undefined)
+    const later = await submit('default', 'hen')
+    engine.advanceClock({ until: 'idle' })
+    expect(engine.readTask(alice, later, 'http://x').status).toBe(1)
+    expect(told).toHaveLength(3)
   })
 })

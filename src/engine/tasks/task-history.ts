@@ -18,6 +18,16 @@ export interface HistoryEntry {
   by?: ChangeCause
 }
 
+/**
+ * A change applied to a task, as a watcher of the engine is told it at once (docs/metrics-and-traces.md):
+ * the task's status, relayStatus and errorCode right after it, at `at` (epoch ms of simulated time).
+ */
+export interface AppliedChange extends Omit<HistoryEntry, 'refunded' | 'by'> {
+  taskId: string
+  refunded: boolean
+  by: ChangeCause
+}
+
 /** How many tasks' histories are kept by default: as many as the task store keeps by default. */
 export const HISTORY_TASKS = 10_000
 
@@ -57,6 +67,8 @@ export class TaskHistory {
   readonly capacity: number
   /** Told the id of each task created or changed (whether its history is kept or not): what a save follows. */
   onChange: ((taskId: string) => void) | undefined
+  /** Told each change as it is applied, of every task (whether its history is kept or not): a door's traces. */
+  watcher: ((change: AppliedChange) => void) | undefined
 
   constructor(capacity = HISTORY_TASKS) {
     this.capacity = capacity
@@ -84,6 +96,7 @@ export class TaskHistory {
   /** A change was applied to `task` at `at`; a task no longer among the newest gets none. */
   changed(task: TaskRecord, at: number, by: ChangeCause, refunded: boolean): void {
     this.onChange?.(task.id)
+    if (this.watcher) this.watcher({ ...entry(task, at), taskId: task.id, refunded, by })
     const kept = this.#kept.get(task.id)
     if (!kept || !this.#newer(kept.seq)) return
     const added = entry(task, at)

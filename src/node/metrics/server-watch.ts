@@ -38,6 +38,7 @@ export async function serverWatching(metrics: boolean, otlp: string | undefined)
   let made: ServerMetrics | undefined
   const watchOf = (engine: Engine, drift: Drift) => {
     made = metrics ? serverMetrics(engine, drift) : undefined
+    spans?.follow(engine)
     if (made && spans) return both(made.watch, spans)
     return made?.watch ?? spans
   }

@@ -1,14 +1,18 @@
 // OpenTelemetry export (docs/metrics-and-traces.md, Traces to a collector): a server span per request,
-// a child of the client's traceparent, sent over OTLP/HTTP by the OpenTelemetry JS SDK, which is
-// loaded only when --otlp or an OTEL_EXPORTER_OTLP_* variable asks for it.
+// a child of the client's traceparent, and a span per task created (task-spans.ts), sent over OTLP/HTTP
+// by the OpenTelemetry JS SDK, which is loaded only when --otlp or an OTEL_EXPORTER_OTLP_* variable asks.
+import type { Engine } from '../../engine/engine.js'
 import type { RouteTrace } from '../../http/exchange-entry.js'
 import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
 import { traceContext } from '../../tracing/trace-context.js'
 import { VERSION } from '../server/version.js'
+import { TaskSpans } from './task-spans.js'
 
 /** A watcher that sends spans, and how to flush and stop it. */
 export interface SpanWatch extends ExchangeWatch {
-  /** Sends the spans still waiting, then stops. */
+  /** Follows the tasks of `engine` from their submission on: each one's span and its transitions. */
+  follow(engine: Engine): void
+  /** Ends the tasks' spans still open, sends the spans still waiting, then stops. */
   close(): Promise<void>
 }
 
@@ -40,8 +44,8 @@ function attributes(route: WatchedRoute | undefined, method: string, status: num
 /**
  * Spans of every exchange, exported to `url` ('' : the OTEL_EXPORTER_OTLP_* variables). Each is a
  * SERVER span named `METHOD route`, timed as the route core timed the exchange, the child of the
- * request's traceparent when it carried a valid one; a submission adds a `task.created` event, each
- * finding a `conformance.finding` event.
+ * request's traceparent when it carried a valid one; a submission adds a `task.created` event and
+ * starts its task's span (`follow` an engine for their transitions), each finding a `conformance.finding` event.
  * @example
  * const spans = await otlpSpans('http://127.0.0.1:4318/v1/traces')
  */
@@ -65,6 +69,7 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
     spanProcessors: [new sdk.BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
   })
   const tracer = provider.getTracer('genmock', VERSION)
+  const tasks = new TaskSpans(tracer, api)
   const exchange: ExchangeWatch['exchange'] = (route, method, status, seconds, trace, request) => {
     const parent = traceContext(request.headers)
     const context = parent
@@ -85,12 +90,23 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
       },
       context,
     )
-    if (trace.taskId !== undefined && route?.name.startsWith('submit') && status < 300 && !trace.replayed)
+    // A submission that stored a task names it, whatever its reply then was (a fault after the commit).
+    if (trace.taskId !== undefined && route?.name.startsWith('submit') && !trace.replayed) {
       span.addEvent('task.created', { 'genmock.task_id': trace.taskId, 'genmock.task_status': 'pending' }, end)
+      tasks.created(trace.taskId, route.name === 'submitVideo' ? 'video' : 'image', span, end)
+    }
     for (const breach of trace.breaches ?? [])
       span.addEvent('conformance.finding', { 'genmock.rule': breach.rule }, end)
     if (status >= 500 || status === 0) span.setStatus({ code: api.SpanStatusCode.ERROR })
     span.end(end)
   }
-  return { exchange, close: () => provider.shutdown() }
+  const follow = (engine: Engine) => {
+    engine.watchTaskChanges(tasks.changed)
+    engine.onReset(() => tasks.endAll('reset'))
+  }
+  const close = () => {
+    tasks.endAll('shutdown')
+    return provider.shutdown()
+  }
+  return { exchange, follow, close }
 }
