@@ -66,6 +66,22 @@ export class EngineSaving {
     this.#state.random = new Random(seed)
   }
 
+  /**
+   * Runs `restore` (a door reading its folder back after a save failed) keeping the journal and the
+   * findings as they are: undoing changes does not undo the record of what was answered. The next
+   * `takeChanges` carries them whole, as new.
+   * @example
+   * engine.saving.keepingRecords(() => engine.restore(readBack()))
+   */
+  keepingRecords(restore: () => void): void {
+    const { journal, conformance } = this.#state
+    const kept = { journal: journal.save(), conformance: conformance.save({ reads: false }) }
+    restore()
+    journal.restore(kept.journal)
+    const { seq, findings, counts } = kept.conformance
+    conformance.restore({ ...conformance.save(), seq, findings, counts })
+  }
+
   /** Whether anything may have changed since the last `checkpoint` or `takeChanges`. */
   get unsaved(): boolean {
     return this.#state.changes.pending

@@ -24,10 +24,12 @@ export interface StepSlots {
 export const routeSteps = (choices: AccessChoices, slots: StepSlots = {}): Step[] =>
   [
     accessStep(choices), // who may call the row (route-table.ts); its handler handed the caller
+    // After a change, save (the door's --state DIR): ahead of the steps below, so that they see the
+    // reply the client gets, a 503 when the save failed, and the journal records it once it is true.
+    slots.save,
     headersStep, // Date, Genmock-Conformance, a control GET's ETag (or 304), HEAD's length
     slots.watch, // the door's metrics and spans told of the exchange, its breaches still on the trace
     journalStep, // client traffic and the findings of the rules it broke into the journal
-    slots.save, // after a change, save (the door's --state DIR)
   ].filter((step) => step !== undefined)
 
 /** A list of steps as two runs: the befores, and the afters, which stay free of promises while each step is. */

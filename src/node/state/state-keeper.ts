@@ -229,8 +229,12 @@ export class StateKeeper implements StateKeeping, Step {
     const refused = (reason: string) => serialised(exchange, problemReply(notSavedProblem(reason).detail))
     return this.#durable().then(
       // A failed save undid changes made since this request began: some of its own may be among them.
-      () =>
-        this.#rolledBackAt < exchange.started ? reply : refused(this.#failures.current?.reason ?? 'a save failed'),
+      () => {
+        if (this.#rolledBackAt >= exchange.started) return refused(this.#failures.current?.reason ?? 'a save failed')
+        // The journal step records the exchange after this one (route-steps.ts): saved within a second.
+        if (!isControlPath(request.path)) this.#touch()
+        return reply
+      },
       (error: unknown) => refused(reasonOf(error)),
     )
   }
@@ -252,8 +256,9 @@ export class StateKeeper implements StateKeeping, Step {
   }
 
   /**
-   * Something changed outside the routes (a proxied exchange): saved as `scheduled` saves, within a
-   * second, with `request` too (the client had its answer already).
+   * Something changed outside the routes (a proxied exchange), or after the save step (the journal's
+   * entry of an answered request): saved as `scheduled` saves, within a second, with `request` too
+   * (the client had its answer already).
    */
   #touch(): void {
     this.#touched = true
@@ -323,13 +328,16 @@ export class StateKeeper implements StateKeeping, Step {
   }
 
   /**
-   * The state back to what the folder holds, as a start reads it; ids from a new random stream, since
-   * a read may have shown one of those undone.
+   * The state back to what the folder holds, as a start reads it, but for the journal and the findings
+   * (the record of what was answered); ids from a new random stream, since a read may have shown one
+   * of those undone.
    */
   #rollBack(): void {
     this.#rolledBackAt = performance.now()
     try {
-      this.#restore(readDir(this.dir))
+      this.#engine.saving.keepingRecords(() => this.#restore(readDir(this.dir)))
+      // The journal and findings kept are not in the folder: the next save writes them.
+      this.#touched = true
       this.#engine.saving.newRandomStream(randomInt(2 ** 47))
       this.#changed = 0
       this.#wholeNext = false // the folder holds the state now: a failed whole save need not be made again
