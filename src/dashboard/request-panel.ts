@@ -19,7 +19,9 @@ const bodyOf = (body: JournalEntry['requestBody']) => {
   }
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
+/** A single quote inside a single-quoted shell word: close the word, an escaped quote, open it again. */
+const QUOTE_IN_WORD = "'\\''"
+const quote = (s: string) => `'${s.replaceAll("'", QUOTE_IN_WORD)}'`
 const NOT_COPIED =
   /^(host|content-length|connection|accept-encoding|user-agent|origin|referer|genmock-dashboard)$|^sec-/
 
