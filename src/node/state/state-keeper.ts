@@ -7,28 +7,24 @@
 import { randomInt } from 'node:crypto'
 import { closeSync, fstatSync } from 'node:fs'
 import { join } from 'node:path'
-import { savedDriftSchema } from '../../contract/saved-snapshot.js'
 import type { Drift } from '../../drift/drift-state.js'
-import { replayDrift } from '../../drift/saved-drift.js'
 import type { Engine } from '../../engine/engine.js'
-import { StateReplay } from '../../engine/state-replay.js'
 import type { Exchange, Step } from '../../handlers/route-exchange.js'
 import { serialised } from '../../handlers/wire-step.js'
 import { problemReply } from '../../http/replies.js'
 import type { Sent } from '../../http/request-reply.js'
 import { isControlPath } from '../../handlers/route-table.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
-import { snapshotIssues } from '../../snapshot/snapshot-check.js'
 import type { SaveStrategy, StateKeeping, StateStatus } from '../../snapshot/snapshot-keeping.js'
 import { startFromSnapshot } from './snapshot-file.js'
 import { probeSpace, UnwrittenLines } from './log-append.js'
 import { notSaved, notSavedProblem, reasonOf, RETRY_MS, SaveFailures } from './save-failures.js'
 import type { StateLoaded, StateOptions } from './keeper-options.js'
 import { stateInSlices } from './state-slices.js'
+import { readBack } from './state-read-back.js'
 import {
   appendLine,
   LOCK_BEAT_MS,
-  LOG_FILE,
   logLine,
   newFolderId,
   openLog,
@@ -109,7 +105,7 @@ export class StateKeeper implements StateKeeping, Step {
       this.#generation = contents.header?.generation ?? 0
       this.#folder = contents.header?.folder ?? newFolderId()
       if (contents.saved) {
-        this.#restore(contents)
+        readBack(this.dir, contents, this.#engine, this.#drift)
         // The last run may have handed out ids it did not save: draw new ones from another stream.
         if (lock.stale) engine.saving.newRandomStream(randomInt(2 ** 47))
         this.#stateBytes = contents.header!.bytes
@@ -134,36 +130,6 @@ export class StateKeeper implements StateKeeping, Step {
     process.once('exit', this.#release)
     // A proxied exchange changes the drift report (and the journal) without passing the routes.
     drift.onChange = () => this.#touch()
-  }
-
-  /** state.json brought up to date by the log, into the engine and the drift report. */
-  #restore({ saved: snapshot, changes, lines, drift: driftLines }: ReturnType<typeof readDir>): void {
-    const file = join(this.dir, STATE_FILE)
-    const { drift: driftSaved, ...engineSaved } = snapshot!
-    const drift = replayDrift(driftSaved, driftLines)
-    if (drift !== undefined && !savedDriftSchema.safeParse(drift).success)
-      throw new StateDirError(`${file}: cannot be restored (its drift report is malformed)`)
-    const replay = new StateReplay(engineSaved)
-    changes.forEach((line, i) => {
-      try {
-        replay.apply(line)
-      } catch (error) {
-        throw new StateDirError(
-          `${join(this.dir, LOG_FILE)}: line ${lines[i]} cannot be replayed (${(error as Error).message})`,
-        )
-      }
-    })
-    const { saved, records } = replay.result()
-    const [issue] = snapshotIssues({ ...saved, ...(drift ? { drift } : {}) }, records)
-    if (issue) throw new StateDirError(`${file}: cannot be restored (${issue.path || '(top)'} ${issue.message})`)
-    try {
-      this.#engine.restore(saved, { trusted: true, records })
-    } catch (error) {
-      throw new StateDirError(`${file}: cannot be restored (${(error as Error).message})`)
-    }
-    this.#drift.restore(drift)
-    this.#engine.saving.markSaved()
-    this.#drift.markSaved()
   }
 
   status(): StateStatus {
@@ -335,7 +301,7 @@ export class StateKeeper implements StateKeeping, Step {
   #rollBack(): void {
     this.#rolledBackAt = performance.now()
     try {
-      this.#engine.saving.keepingRecords(() => this.#restore(readDir(this.dir)))
+      this.#engine.saving.keepingRecords(() => readBack(this.dir, readDir(this.dir), this.#engine, this.#drift))
       // The journal and findings kept are not in the folder: the next save writes them.
       this.#touched = true
       this.#engine.saving.newRandomStream(randomInt(2 ** 47))
