@@ -69,4 +69,12 @@ tar -C "$rootfs" -cf - . | "$engine" import "${import[@]}" \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'ENV NODE_VERSION='"$(node -p "require('$node_bin/../../package.json').version")" \
   --change 'CMD ["node"]' - "$name" >/dev/null
+imported="$("$engine" image inspect --format '{{.Architecture}}' "$name")"
+if [ "$imported" != "$debian_arch" ]; then
+  # A docker daemon that is not multi-platform capable ignores import's --platform.
+  "$engine" rmi "$name" >/dev/null
+  echo "local-base: $engine imported it as $imported, not $debian_arch; make it with podman and load it:" \
+    "podman save --format docker-archive \$(build/local-base.sh podman $arch) | docker load" >&2
+  exit 1
+fi
 echo "$name"
