@@ -40,7 +40,7 @@ function buildExecutable(arch, builder, work) {
   const base = join(work, `node-${arch}`)
   copyFileSync(registryNode(undefined, arch), base)
   chmodSync(base, 0o755)
-  // Node's symbols are a quarter of its binary; the executable never needs them.
+  // Node's symbols are a fifth of its binary; the executable never needs them.
   const strip = stripFor(arch)
   if (strip) run(strip, [base])
   const executable = join(RELEASE, name)

@@ -41,7 +41,10 @@ function step(command: string, args: string[], env: Record<string, string>): str
   return stdout.trim()
 }
 
-/** The base image for `arch`: the official one when it is there or can be pulled, else the local stand-in. */
+/**
+ * The base image for `arch`: GENMOCK_BASE_IMAGE for x64 when set, else the official one when it is
+ * there for that architecture or can be pulled for it, else the local stand-in.
+ */
 function baseImage(engine: string, env: Record<string, string>, arch: 'x64' | 'arm64'): string {
   if (process.env.GENMOCK_BASE_IMAGE && arch === 'x64') return process.env.GENMOCK_BASE_IMAGE
   const platform = arch === 'x64' ? 'linux/amd64' : 'linux/arm64'
