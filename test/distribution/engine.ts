@@ -23,6 +23,11 @@ export interface DistSetup {
   /** release/genmock-linux-x64. */
   binary: string
   /**
+   * The arm64 variants (test/distribution/arm64.test.ts): their base, genmock:latest-arm64 and
+   * release/genmock-linux-arm64; or why aarch64 programs cannot run here (aarch64.ts).
+   */
+  arm64: { base: string; image: string; binary: string } | { skipped: string }
+  /**
    * A docker daemon of the tests' own (dockerd, when installed and the engine is podman), with the
    * image built on it too by `npm run build:image`: its DOCKER_HOST.
    */
@@ -100,14 +105,21 @@ export interface Container {
 
 let count = 0
 
-/** Starts the image detached, published on a free port of 127.0.0.1, and waits until it answers. */
-export async function startContainer(runArgs: string[] = [], imageArgs: string[] = []): Promise<Container> {
+/**
+ * Starts the image (genmock:latest, or `image`) detached, published on a free port of 127.0.0.1, and
+ * waits until it answers (for 15 s, or `ms`).
+ */
+export async function startContainer(
+  runArgs: string[] = [],
+  imageArgs: string[] = [],
+  { image = IMAGE, ms = 15_000 } = {},
+): Promise<Container> {
   const name = `genmock-dist-${process.pid}-${++count}`
   const port = await freePort()
-  await engine(['run', '-d', '--name', name, '-p', `127.0.0.1:${port}:4600`, ...runArgs, IMAGE, ...imageArgs])
+  await engine(['run', '-d', '--name', name, '-p', `127.0.0.1:${port}:4600`, ...runArgs, image, ...imageArgs])
   const url = `http://127.0.0.1:${port}`
   try {
-    await answered(`${url}/__mock/health`, {}, 15_000)
+    await answered(`${url}/__mock/health`, {}, ms)
   } catch {
     const { stdout, stderr } = await engine(['logs', name], { allowFailure: true })
     await engine(['rm', '-f', name], { allowFailure: true })

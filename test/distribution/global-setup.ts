@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { aarch64Unavailable } from './aarch64.js'
 import type { DistSetup } from './engine.js'
 
 /**
@@ -10,7 +11,8 @@ import type { DistSetup } from './engine.js'
  * podman with this folder's containers.conf), the base image (GENMOCK_BASE_IMAGE, else the official
  * one when it can be pulled, else the local stand-in build/local-base.sh makes once), builds the
  * image (npm run build:image) and the executable (npm run build:binary, when older than the
- * bundle), and opens a Docker API socket for Testcontainers (podman system service).
+ * bundle), the same for arm64 when aarch64 programs run here (aarch64.ts), and opens a Docker API
+ * socket for Testcontainers (podman system service).
  */
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -39,21 +41,44 @@ function step(command: string, args: string[], env: Record<string, string>): str
   return stdout.trim()
 }
 
-function baseImage(engine: string, env: Record<string, string>): string {
-  if (process.env.GENMOCK_BASE_IMAGE) return process.env.GENMOCK_BASE_IMAGE
-  const has = (image: string) =>
-    spawnSync(engine, ['image', 'inspect', image], { stdio: 'ignore', env: { ...process.env, ...env } }).status === 0
-  if (has(OFFICIAL)) return OFFICIAL
-  const pulled = spawnSync(engine, ['pull', OFFICIAL], {
-    stdio: 'ignore',
-    env: { ...process.env, ...env },
-    timeout: 300_000,
-  })
-  if (pulled.status === 0) return OFFICIAL
-  console.error(`test:dist: ${OFFICIAL} cannot be pulled; building a local base (build/local-base.sh)`)
-  return step('bash', [join(ROOT, 'build', 'local-base.sh'), engine], env)
+/**
+ * The base image for `arch`: GENMOCK_BASE_IMAGE for x64 when set, else the official one when it is
+ * there for that architecture or can be pulled for it, else the local stand-in.
+ */
+function baseImage(engine: string, env: Record<string, string>, arch: 'x64' | 'arm64'): string {
+  if (process.env.GENMOCK_BASE_IMAGE && arch === 'x64') return process.env.GENMOCK_BASE_IMAGE
+  const platform = arch === 'x64' ? 'linux/amd64' : 'linux/arm64'
+  const quiet = (args: string[]) =>
+    spawnSync(engine, args, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 })
+  const inspected = quiet(['image', 'inspect', '--format', '{{.Architecture}}', OFFICIAL])
+  if (inspected.stdout?.trim() === platform.split('/')[1]) return OFFICIAL
+  if (quiet(['pull', '--platform', platform, OFFICIAL]).status === 0) return OFFICIAL
+  console.error(`test:dist: ${OFFICIAL} for ${platform} cannot be pulled; building a local base (build/local-base.sh)`)
+  return step('bash', [join(ROOT, 'build', 'local-base.sh'), engine, arch], env)
     .split('\n')
     .at(-1)!
+}
+
+/** release/genmock-linux-ARCH, built again (npm run build:binary's script) when older than the bundle. */
+function executable(arch: 'x64' | 'arm64'): string {
+  const binary = join(ROOT, 'release', `genmock-linux-${arch}`)
+  const bundle = join(ROOT, 'dist', 'cli-standalone.cjs')
+  if (!existsSync(binary) || statSync(binary).mtimeMs < statSync(bundle).mtimeMs)
+    step('node', [join(ROOT, 'build', 'binary.mjs'), '--arch', arch], {})
+  return binary
+}
+
+/** The arm64 base, image and executable, or why aarch64 programs cannot run here. */
+function arm64(engine: string, env: Record<string, string>): DistSetup['arm64'] {
+  const skipped = aarch64Unavailable()
+  if (skipped) {
+    console.error(`test:dist: the arm64 tests are skipped: ${skipped}`)
+    return { skipped }
+  }
+  const base = baseImage(engine, env, 'arm64')
+  const image = { ...env, GENMOCK_ENGINE: engine, GENMOCK_BASE_IMAGE: base, GENMOCK_PLATFORM: 'linux/arm64' }
+  step('node', [join(ROOT, 'build', 'image.mjs')], image)
+  return { base, image: 'genmock:latest-arm64', binary: executable('arm64') }
 }
 
 /** The socket a Docker client reaches the engine by: podman's own service, or dockerd's. */
@@ -114,16 +139,22 @@ export default async function globalSetup(project: TestProject) {
   const env: Record<string, string> = {}
   if (engine === 'podman' && !process.env.CONTAINERS_CONF)
     env.CONTAINERS_CONF = join(import.meta.dirname, 'containers.conf')
-  const base = baseImage(engine, env)
+  const base = baseImage(engine, env, 'x64')
   step('node', [join(ROOT, 'build', 'image.mjs')], { ...env, GENMOCK_ENGINE: engine, GENMOCK_BASE_IMAGE: base })
-  const binary = join(ROOT, 'release', 'genmock-linux-x64')
-  const bundle = join(ROOT, 'dist', 'cli-standalone.cjs')
-  if (!existsSync(binary) || statSync(binary).mtimeMs < statSync(bundle).mtimeMs)
-    step('node', [join(ROOT, 'build', 'binary.mjs')], {})
+  const binary = executable('x64')
+  const variants = arm64(engine, env)
   const dir = mkdtempSync(join(tmpdir(), 'genmock-dist-'))
   const { dockerHost, service } = await dockerApi(engine, env, dir)
   const own = engine === 'podman' ? await ownDockerd(base, env, dir) : undefined
-  const setup: DistSetup = { engine, env, base, dockerHost, binary, ...(own ? { dockerd: own.host } : {}) }
+  const setup: DistSetup = {
+    engine,
+    env,
+    base,
+    dockerHost,
+    binary,
+    arm64: variants,
+    ...(own ? { dockerd: own.host } : {}),
+  }
   project.provide('dist', setup)
   return async () => {
     service?.kill()
