@@ -43,12 +43,16 @@ async function sleeper(): Promise<number> {
   return child.pid!
 }
 
-/** The pid of a process that has exited and that its parent (a `sleep`) never waits for: a zombie. */
+/**
+ * The pid of a process that has exited and that its parent (a `sleep`) never waits for: a zombie. It
+ * exits once the shell that started it has become that `sleep`, which a shell that reaps its finished
+ * jobs between commands would otherwise beat.
+ */
 async function zombie(): Promise<number> {
-  const child = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
   children.push(child)
   const pid = Number(await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(`${d}`))))
-  for (let i = 0; i < 100 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); i++)
+  for (let i = 0; i < 200 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '); i++)
     await new Promise((resolve) => setTimeout(resolve, 20))
   return pid
 }
