@@ -16,19 +16,20 @@ const bodies: Record<string, unknown>[] = [
 describe('narrowedSchema', () => {
   it('accepts exactly the bodies the whole schema accepts, with the same value, defaults included', () => {
     for (const body of bodies) {
-      const schema = imageRequestSchemaFor(body)
+      // A schema of its own: the shared one's key sets may be taken by other tests of the same process.
+      const schema = imageRequestSchemaFor(body).clone()
       const narrowed = narrowedSchema(schema, body)!
       expect(narrowed).toBeDefined()
       const [whole, narrow] = [schema.safeParse(body), narrowed.safeParse(body)]
       expect(narrow.success).toBe(whole.success)
       if (whole.success) expect(JSON.stringify(narrow.data)).toBe(JSON.stringify(whole.data))
     }
-    const plain = narrowedSchema(imageRequestSchemaFor(bodies[0]), bodies[0]!)!.parse(bodies[0])
+    const plain = narrowedSchema(imageRequestSchemaFor(bodies[0]).clone(), bodies[0]!)!.parse(bodies[0])
     expect(plain).toEqual({ model: 'base-image-2', prompt: 'a fox', numOutputs: 1 })
   })
 
   it('leaves to the whole schema a key it does not know, object-level refinements and non-objects', () => {
-    const image = imageRequestSchemaFor(bodies[0])
+    const image = imageRequestSchemaFor(bodies[0]).clone()
     expect(narrowedSchema(image, { ...bodies[0], colour: 'red' })).toBeUndefined()
     const refined = z.strictObject({ a: z.string() }).refine(() => true)
     expect(narrowedSchema(refined, { a: 'x' })).toBeUndefined()
