@@ -56,6 +56,9 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** A card's title as shown: its name and its count (`Tasks newest 50 of 58`). */
+const cardTitle = async (name: string) => (await page.locator('h2', { hasText: name }).first().textContent()) ?? ''
+
 const api = async <T>(path: string, init: RequestInit = {}) =>
   (await (await fetch(server.url + path, init)).json()) as T
 const submit = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -258,6 +261,8 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     const { total } = await api<{ total: number }>('/__mock/tasks?limit=1')
     const taskRows = () => page.locator('[data-testid=task-row]').count()
     await expect.poll(taskRows, SHOWS).toBe(50)
+    // "older" follows the page shown: wait until it is the page of every task, not one from midway.
+    await expect.poll(() => cardTitle('Tasks'), SHOWS).toContain(`newest 50 of ${total}`)
     await page.click('[data-testid=tasks-older]')
     await expect.poll(taskRows, SHOWS).toBe(total - 50)
     expect(await page.locator('[data-testid=tasks-older]').isDisabled()).toBe(true)
@@ -272,6 +277,7 @@ describe('the dashboard of the standalone server', LIMIT, () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     const journal = await api<{ total: number }>('/__mock/requests?limit=1')
     const journalRows = () => page.locator('[data-testid=journal-row]').count()
+    await expect.poll(() => cardTitle('Requests'), SHOWS).toContain(`newest 50 of ${journal.total}`)
     await page.click('[data-testid=requests-older]')
     await expect.poll(journalRows, SHOWS).toBe(Math.min(50, journal.total - 50))
     await page.click('[data-testid=requests-newer]')
