@@ -3,7 +3,7 @@
 // the changes saved since (state-log.ts); genmock.lock, the process that keeps the folder
 // (state-lock.ts). Every refusal is a StateDirError: one line naming the file and what is wrong.
 import { createHash, randomBytes } from 'node:crypto'
-import { closeSync, mkdirSync, readdirSync, statSync } from 'node:fs'
+import { closeSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../../contract/saved-engine.js'
 import type { DriftChanges } from '../../drift/saved-drift.js'
@@ -79,16 +79,22 @@ export function prepareDir(dir: string): void {
     )
 }
 
-/** Writes a file whole or not at all: a temporary file, fsynced, renamed over it, the folder fsynced. */
+/**
+ * Writes a file whole or not at all: a temporary file, fsynced, renamed over it, the folder fsynced.
+ * A write that fails removes its temporary file, which would hold the room a full disk lacks.
+ */
 export function writeDurably(file: string, text: string): void {
   const temporary = `${file}.tmp`
   const fd = openFile(temporary, 'create')
   try {
     writeAll(fd, text, temporary)
     syncFile(fd, temporary)
-  } finally {
+  } catch (error) {
     closeSync(fd)
+    rmSync(temporary, { force: true })
+    throw error
   }
+  closeSync(fd)
   renameFile(temporary, file)
   syncFolder(join(file, '..'))
 }
@@ -100,9 +106,12 @@ export async function writeDurablyLater(file: string, text: string | readonly st
   try {
     for (const piece of typeof text === 'string' ? [text] : text) await writeAllLater(fd, piece, temporary)
     await syncFileLater(fd, temporary)
-  } finally {
+  } catch (error) {
     await closeFileLater(fd)
+    rmSync(temporary, { force: true })
+    throw error
   }
+  await closeFileLater(fd)
   await renameFileLater(temporary, file)
   syncFolder(join(file, '..'))
 }

@@ -17,7 +17,7 @@ import { isControlPath } from '../../handlers/route-table.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
 import type { SaveStrategy, StateKeeping, StateStatus } from '../../snapshot/snapshot-keeping.js'
 import { startFromSnapshot } from './snapshot-file.js'
-import { probeSpace, UnwrittenLines } from './log-append.js'
+import { probeSpace, roomFor, UnwrittenLines } from './log-append.js'
 import { notSaved, notSavedProblem, reasonOf, RETRY_MS, SaveFailures } from './save-failures.js'
 import type { StateLoaded, StateOptions } from './keeper-options.js'
 import { stateInSlices } from './state-slices.js'
@@ -64,6 +64,8 @@ export class StateKeeper implements StateKeeping, Step {
   #log: number
   #logBytes: number
   #stateBytes = 0
+  /** The size of the last whole save made or tried. */
+  #wholeBytes = 0
   #generation: number
   /** The folder's id (docs/state.md, The folder): in state.json's header and the log's opening line. */
   #folder: string
@@ -318,7 +320,16 @@ export class StateKeeper implements StateKeeping, Step {
    * a slice at a time: requests are answered meanwhile (state-slices.ts).
    */
   async #writeWhole(): Promise<void> {
+    // While saves fail, a whole save is built again only once the disk has room for the one that failed.
+    if (this.#failures.current)
+      try {
+        roomFor(this.dir, Math.max(this.#stateBytes, this.#wholeBytes))
+      } catch (error) {
+        this.#wholeNext = true
+        throw error
+      }
     const body = await stateInSlices(this.#engine, this.#drift)
+    this.#wholeBytes = body.bytes
     const header = stateFileHeader(body, this.#generation + 1, this.#version, this.#folder)
     const commit = () => writeDurablyLater(join(this.dir, STATE_FILE), [header, ...body.chunks])
     let log: number | undefined
