@@ -1,7 +1,11 @@
+import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/node/server/server.js'
+import { injectFaults } from '../../src/node/state/state-fs.js'
 import { otlpTarget } from '../../src/node/tracing/otlp-spans.js'
 import { auth, IMAGE, RELAY, VIDEO_T2V } from '../support/api.js'
 
@@ -196,6 +200,31 @@ describe('OTLP export (--otlp)', () => {
     await server.close()
     const task = spans.find((span) => span.name === 'task')!
     expect(attributesOf(task.attributes)).toMatchObject({ 'genmock.task_id': taskId, 'genmock.ended_early': 'reset' })
+  })
+
+  it('a submission answered 503 by a failed save starts no task span: its task was undone', async () => {
+    spans.length = 0
+    const dir = mkdtempSync(join(tmpdir(), 'genmock-otlp-state-'))
+    const state = { dir, save: 'request' as const }
+    const server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual' }, otlp: url, state })
+    const submit = () =>
+      fetch(`${server.url}/api/ai/image/generate`, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify(IMAGE),
+      })
+    try {
+      expect((await submit()).status).toBe(200)
+      injectFaults((operation, file) => (operation === 'write' && file.endsWith('changes.log') ? 'EIO' : undefined))
+      expect((await submit()).status).toBe(503)
+    } finally {
+      injectFaults(undefined)
+      await server.close()
+    }
+    const submits = spans.filter((span) => span.name === 'POST /api/ai/image/generate')
+    expect(submits.map((span) => attributesOf(span.attributes)['http.response.status_code'])).toEqual([200, 503])
+    expect(submits[1]!.events ?? []).toEqual([])
+    expect(spans.filter((span) => span.name === 'task')).toHaveLength(1)
   })
 
   it('is asked by --otlp, or by the standard OTEL_EXPORTER_OTLP_* variables; else the SDK is never loaded', () => {

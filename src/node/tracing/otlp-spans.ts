@@ -90,8 +90,9 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
       },
       context,
     )
-    // A submission that stored a task names it, whatever its reply then was (a fault after the commit).
-    if (trace.taskId !== undefined && route?.name.startsWith('submit') && !trace.replayed) {
+    // A submission that stored a task names it: answered (2xx), or its connection dropped after the
+    // commit (0); a 503 of a save that failed undid it (docs/state.md, When a save fails).
+    if (trace.taskId !== undefined && route?.name.startsWith('submit') && status < 300 && !trace.replayed) {
       span.addEvent('task.created', { 'genmock.task_id': trace.taskId, 'genmock.task_status': 'pending' }, end)
       tasks.created(trace.taskId, route.name === 'submitVideo' ? 'video' : 'image', span, end)
     }
