@@ -23,7 +23,7 @@ async function posted(url: string): Promise<(number | null)[]> {
 }
 
 describe('a request answered 503 by a failed save', () => {
-  it('is journaled and counted as 503', async () => {
+  it('is journaled and counted as 503, a replay refused so not counted as a replay', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'genmock-refused-'))
     const server = await startServer({
       port: 0,
@@ -32,17 +32,18 @@ describe('a request answered 503 by a failed save', () => {
       clock: { mode: 'manual' },
       state: { dir, save: 'request' },
     })
-    const submit = (prompt: string) =>
+    const submit = () =>
       fetch(`${server.url}/api/ai/image/generate`, {
         method: 'POST',
-        headers: { ...auth(), 'content-type': 'application/json' },
-        body: JSON.stringify({ ...IMAGE, prompt }),
+        headers: { ...auth(), 'content-type': 'application/json', 'idempotency-key': 'refused-seen-01' },
+        body: JSON.stringify(IMAGE),
       })
     try {
-      expect((await submit('saved')).status).toBe(200)
+      expect((await submit()).status).toBe(200)
       injectFaults((operation, file) => (operation === 'write' && file.endsWith('changes.log') ? 'EIO' : undefined))
-      const refused = await submit('not saved')
-      expect(refused.status).toBe(503)
+      // Its retry: a replay, which the route answered before the save step refused it.
+      const refused = await submit()
+      expect([refused.status, refused.headers.get('idempotent-replayed')]).toEqual([503, null])
       injectFaults(undefined)
       // Newest first: the refused one as answered, and the one before it, which the undoing kept.
       expect(await posted(server.url)).toEqual([503, 200])
@@ -55,6 +56,7 @@ describe('a request answered 503 by a failed save', () => {
           ).exec(metrics)?.[1] ?? 0,
         )
       expect([counted(200), counted(503)]).toEqual([1, 1])
+      expect(metrics).toMatch(/^genmock_idempotency_replays_total 0$/m)
     } finally {
       await server.close()
     }

@@ -87,7 +87,8 @@ export class ExchangeCounts implements ExchangeWatch {
     let i = 0
     while (i < bounds.length && seconds > bounds[i]!) i++
     if (i < bounds.length) buckets[i]!++
-    if (trace.replayed) this.replays++
+    // A replay answered 503 by a save that failed was not one: the client got no task.
+    if (trace.replayed && status < 300) this.replays++
   }
 
   /** A save of the state (StateKeeper.onSaved): its seconds, or its failure. */
