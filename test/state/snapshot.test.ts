@@ -66,6 +66,10 @@ eachDoor('snapshots of the state', (door) => {
     const badRow = { ...snapshot, tasks: { ...tasks, records: { ...tasks.records, rows } } }
     expect(await issuePaths(await put(door(), badRow))).toEqual([`tasks.records.rows.0.${column}`])
     expect(await issuePaths(await put(door(), '[1, 2]'))).toEqual([''])
+    // The drift report beside the engine's state is checked with it.
+    expect(await issuePaths(await put(door(), { ...snapshot, drift: { findings: 'none' } }))).toContain(
+      'drift.findings',
+    )
     expect((await getTask(door(), taskId)).status).toBe(200)
   })
 
