@@ -17,6 +17,11 @@ export default defineConfig({
   test: {
     exclude: [...configDefaults.exclude, 'test/distribution/**', 'test/package/**'],
     maxWorkers: '100%',
+    // Generous limits, for a busy CI machine (two busy loops beside the suite on two cores double
+    // every test's time): a test that fails does so on its assertions, not on these. A test that
+    // waits for something waits for an event or polls for it, never for a time.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: SHARED, isolate: false, restoreMocks: true } },

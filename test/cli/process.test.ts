@@ -178,7 +178,10 @@ describe('graceful shutdown', () => {
     LONG,
     async () => {
       const report = join(tmp('drain'), 'conformance.xml')
-      const r = start(['--port', '0', '--log', 'json', '--scenarios', slowScenarios('1500ms'), '--report', report])
+      // Generous, for a busy CI machine: the 50 requests reach the server within ARRIVAL_MS, and
+      // their latency outlasts it, so the SIGTERM finds every one of them waiting.
+      const ARRIVAL_MS = 3000
+      const r = start(['--port', '0', '--log', 'json', '--scenarios', slowScenarios('6s'), '--report', report])
       const url = await baseUrl(r)
       const answers = Array.from({ length: 50 }, () =>
         submitSlow(url).then(
@@ -186,7 +189,7 @@ describe('graceful shutdown', () => {
           (error: Error) => `${error.message} (${String(error.cause)})`,
         ),
       )
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
       r.child.kill('SIGTERM')
       expect(await Promise.all(answers)).toEqual(new Array(50).fill(200))
       expect((await r.exited).code).toBe(0)

@@ -145,7 +145,7 @@ eachDoor('scenario regexes over the control API', (door) => {
     expect(JSON.stringify(await many.json())).toContain(`past ${MAX_SCENARIO_REGEX_STATES} in all`)
   })
 
-  it('matches ^(a+)+$ against a 20,000-character prompt in milliseconds', async () => {
+  it('matches ^(a+)+$ against a 20,000-character prompt in milliseconds, not hours', async () => {
     expect((await post(door(), '/__mock/scenarios', regexScenario('^(a+)+$'))).status).toBe(201)
     const pick = { 'x-mock-scenario': 'by-regex' }
     const started = performance.now()
@@ -153,7 +153,8 @@ eachDoor('scenario regexes over the control API', (door) => {
     expect(miss.status).toBe(200)
     const hit = await submitImage(door(), { ...IMAGE, prompt: 'a'.repeat(20_000) }, pick)
     expect(hit.status).toBe(418)
-    // RegExp's backtracking takes hours on the first; the linear matcher a few milliseconds.
-    expect(performance.now() - started).toBeLessThan(2000)
+    // RegExp's backtracking takes hours on the first; the linear matcher a few milliseconds. The
+    // limit is generous, for a busy CI machine: it still tells hours from milliseconds.
+    expect(performance.now() - started).toBeLessThan(20_000)
   })
 })

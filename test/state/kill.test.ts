@@ -113,7 +113,10 @@ async function rounds(strategy: 'request' | 'scheduled', count: number, lossMs: 
       }
     }
     const clients = [client(), client(), client(), client()]
-    await new Promise((resolve) => setTimeout(resolve, 300 + next() * 1200))
+    // The kill comes after a random count of this round's answers, not after a time: a busy machine
+    // answers fewer a second, and each round must still leave acknowledged work behind it.
+    const target = acked.length + 6 + Math.floor(next() * 30)
+    while (acked.length < target) await new Promise((resolve) => setTimeout(resolve, 10))
     killed = true
     killedAt.push(Date.now())
     r.child.kill('SIGKILL')
