@@ -38,7 +38,7 @@ describe('the route core’s steps (route-steps.ts)', () => {
     expect(names(proxied)).toEqual(['watch', 'journal', 'drift'])
   })
 
-  it('a save step that refuses with a Problem: the core serialises it, and the steps after it see that reply', async () => {
+  it('a save step refusing with a Problem: the core serialises it, the steps after it see that reply', async () => {
     const refusing: Step = {
       after: () => {
         throw Problem.of({ kind: 'not-saved', reason: 'the disk is full', retryAfterSeconds: 1 })
@@ -55,7 +55,7 @@ describe('the route core’s steps (route-steps.ts)', () => {
     expect(engine.journal.list(1)[0]!.status).toBe(503)
   })
 
-  it('no step clears what another reads: the rules a request broke stay on its trace after the journal step', async () => {
+  it('no step clears what another reads: the rules broken stay on the trace after the journal step', async () => {
     const { watch, seen } = watcher()
     const { app, engine } = serveSimulation(simulation(), { watch })
     // A key sent from a page: the key-in-browser rule.
@@ -67,7 +67,7 @@ describe('the route core’s steps (route-steps.ts)', () => {
     expect(engine.journal.list(1)[0]).not.toHaveProperty('breaches')
   })
 
-  it('the save step’s rule: every request but a read (GET, HEAD) of the control API may change the state', async () => {
+  it('the save rule: every request but a read (GET, HEAD) of the control API may change the state', async () => {
     const changing: string[] = []
     const save: Step = {
       after: (exchange, sent) => {
