@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, test } from 'vitest'
 import { createSimulator } from '../../src/index.js'
@@ -23,6 +25,27 @@ async function upstream() {
   return server
 }
 
+/** A stand-in OTLP/HTTP receiver: the names of the spans it was sent (OTLP's JSON encoding). */
+async function spanReceiver() {
+  const names: string[] = []
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[]
+      }
+      for (const resource of body.resourceSpans)
+        for (const scope of resource.scopeSpans) names.push(...scope.spans.map((span) => span.name))
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  receiver.listen(0, '127.0.0.1')
+  await new Promise((resolve) => receiver.once('listening', resolve))
+  open.push({ close: () => new Promise<void>((resolve) => receiver.close(() => resolve())) })
+  return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/traces`, names }
+}
+
 const models = (base: string) => fetch(`${base}/api/ai/models`, { headers: { authorization: 'Bearer sk_test_alice' } })
 
 describe('a proxied exchange through the steps', () => {
@@ -39,6 +62,17 @@ describe('a proxied exchange through the steps', () => {
     const [last, first] = proxy.engine.journal.list(2)
     expect([first!.proxied, first!.path, last!.proxied]).toEqual([true, '/api/ai/models', true])
     expect(proxy.drift.observations().exchanges).toBe(2)
+  })
+
+  test('the Node server with --otlp: a span for the proxied exchange, named for its route', async () => {
+    const target = await upstream()
+    const receiver = await spanReceiver()
+    const proxy = await startServer({ port: 0, log: 'silent', proxy: { target: target.url }, otlp: receiver.url })
+    open.push(proxy)
+    expect((await models(proxy.url)).status).toBe(200)
+    await expect.poll(() => proxy.engine.journal.list(1).length, RECORDED).toBe(1)
+    await open.pop()!.close() // the proxy's: it sends the spans waiting
+    expect(receiver.names).toEqual(['GET /api/ai/models'])
   })
 
   test('msw/node: journaled and compared', async () => {
