@@ -135,7 +135,7 @@ export function devtoolsSuite(msw: MswPackage): void {
       expect((await call(page, '/__mock/tasks?limit=10')).body.total).toBe(1)
     })
 
-    it('a read of the control API, GET or HEAD, writes nothing; a change is written, as the server’s --state', async () => {
+    it('a GET or HEAD of the control API writes nothing; a change is written, as with --state', async () => {
       const page = await open('?clock=manual')
       const kept = () => page.evaluate(() => sessionStorage.getItem('genmock'))
       for (const method of ['GET', 'HEAD'])
