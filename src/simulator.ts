@@ -1,41 +1,46 @@
 /**
  * The composition root: one simulator (engine, drift report, route core) built the same way for
- * every door. `createSimulator` (msw, the browser worker, the test kit) and `startServer` (the Node
- * server, the command) call it and add only their transport.
+ * every door. The simulation is built first; a door makes its parts over it (its save step, its
+ * watcher) and hands them to the route core as one value. `createSimulator` (msw, the test kit),
+ * `startWorker` (the browser) and `startServer` (the Node server, the command) call it and add only
+ * their transport.
  */
 import { loadDashboardPage } from './dashboard/load.js'
 import { type Calibration, withCalibration } from './drift/calibrate.js'
 import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
-import { type Answer, type App, createAnswer, type RouteOptions, secretsOf } from './handlers/app.js'
-import type { Step } from './handlers/route-exchange.js'
+import {
+  type Answer,
+  type App,
+  createRouteCore,
+  type RecordProxied,
+  type RouteOptions,
+  secretsOf,
+} from './handlers/app.js'
+import type { DoorParts } from './handlers/route-steps.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
-import type { StateKeeping } from './snapshot/snapshot-keeping.js'
 import type { Redactor } from './http/redaction.js'
-import type { ExchangeWatch } from './metrics/exchange-watch.js'
 
 export interface SimulatorOptions extends EngineOptions, RouteOptions {
   /** What `genmock calibrate` learnt from the service: its prices, and its scenario as the default. */
   calibration?: Calibration | undefined
 }
 
-/**
- * What a door adds to keep the state somewhere (the Node server's --state DIR): made once the engine and
- * drift are, it is the routes' state and the step that saves after a change (route-steps.ts).
- */
-export type KeepState = (engine: Engine, drift: Drift) => StateKeeping & Step
-
-/** What a door adds to watch every exchange (the Node server's metrics): made once the engine and drift are. */
-export type WatchExchanges = (engine: Engine, drift: Drift) => ExchangeWatch | undefined
-
-/** What every door serves: the simulation, its drift report, and the route core over both. */
-export interface SimulatorCore {
+/** The simulation a door makes its parts over: the engine, its drift report, and the options they were made with. */
+export interface Simulation {
   engine: Engine
   /** Where the service answered otherwise than genmock would have; reset with the engine. */
   drift: Drift
+  options: SimulatorOptions
+}
+
+/** What every door serves: the simulation, and the route core over it with the door's parts. */
+export interface SimulatorCore extends Simulation {
   app: App
   /** The same routes answering at once when they can (the Node door's). */
   answer: Answer
+  /** An exchange the proxy forwarded, journaled, watched and compared by the route core's steps. */
+  recordProxied: RecordProxied
   /** Secrets out of what the simulator shows: the journal's, and the door's own request log. */
   redact: Redactor
 }
@@ -58,30 +63,42 @@ export function wallSleep(ms: number): Promise<void> {
 }
 
 /**
- * The engine (calibrated when asked), its drift report and the route core. A door passes its own
- * options (a video sample, `browserContext`) with the user's, then adds its transport.
+ * The engine (calibrated when asked) and its drift report, cleared with it. A door passes its own
+ * options (a video sample, `browserContext`) with the user's.
  * @example
- * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
+ * const simulation = buildSimulation({ seed: 7, clock: { mode: 'manual' } })
  */
-export function buildSimulator(
-  options: SimulatorOptions = {},
-  keep?: KeepState,
-  watchOf?: WatchExchanges,
-): SimulatorCore {
+export function buildSimulation(options: SimulatorOptions = {}): Simulation {
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
-  const state = keep?.(engine, drift)
+  return { engine, drift, options }
+}
+
+/**
+ * The route core over a simulation, with the door's parts (its save step, its watcher) as one value.
+ * @example
+ * const simulation = buildSimulation(options)
+ * const { app } = serveSimulation(simulation, { save: keeperOver(simulation), watch: metrics })
+ */
+export function serveSimulation(simulation: Simulation, door: DoorParts = {}): SimulatorCore {
+  const { engine, drift, options } = simulation
   const redact = secretsOf(engine, options.adminToken)
-  const answer = createAnswer(engine, drift, {
+  const { answer, recordProxied } = createRouteCore(engine, drift, {
     onUnexpectedError: options.onUnexpectedError,
     browserContext: options.browserContext,
     adminToken: options.adminToken,
     dashboardPage: loadDashboardPage,
-    state,
-    steps: { save: state },
     redact,
-    watch: watchOf?.(engine, drift),
+    door,
   })
-  return { engine, drift, app: async (request) => answer(request), answer, redact }
+  return { ...simulation, app: async (request) => answer(request), answer, recordProxied, redact }
 }
+
+/**
+ * A simulator with no parts of a door's: the simulation and its route core.
+ * @example
+ * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
+ */
+export const buildSimulator = (options: SimulatorOptions = {}): SimulatorCore =>
+  serveSimulation(buildSimulation(options))

@@ -36,6 +36,76 @@ const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
  */
 const ENGINE_PARTS = /^src\/engine\/((engine-state|service-calls|control-actions)\.ts|(tasks|clock|accounts)\/)/
 
+/**
+ * The layer order (docs/how-it-is-built.md, How it is built): what the modules of a layer never import,
+ * `import()` included; `valuesOnly`: types may be named.
+ */
+interface LayerRule {
+  name: string
+  from: RegExp
+  never: RegExp
+  valuesOnly?: boolean
+}
+const LAYER_RULES: LayerRule[] = [
+  {
+    name: 'the engine imports only the engine, the contract and lib',
+    from: /^src\/engine\//,
+    never: /^src\/(?!engine\/|contract\/|lib\/)/,
+  },
+  {
+    name: 'the route core imports no door, nor the composition root above it',
+    from: /^src\/handlers\//,
+    never: /^src\/((node|msw|browser|kit|dashboard)\/|(index|simulator)\.ts$)/,
+  },
+  { name: 'the server never imports the CLI', from: /^src\/node\/server\//, never: /^src\/node\/cli\// },
+  {
+    name: 'tracing and metrics never import the server',
+    from: /^src\/node\/(tracing|metrics)\//,
+    never: /^src\/node\/server\//,
+  },
+  {
+    name: 'the state room imports no value of the core (its routes, steps, wire and replies)',
+    from: /^src\/node\/state\//,
+    never: /^src\/(handlers\/|http\/replies\.ts$)/,
+    valuesOnly: true,
+  },
+]
+/**
+ * Breaks of the layer order another branch is taking away, each with the branch: the rule's test fails
+ * when one is gone, so that its line goes too, and when any other appears.
+ */
+const KNOWN_BREAKS: Record<string, string> = {
+  'src/node/tracing/otlp-spans.ts -> src/node/server/version.ts': 'branch exports',
+  'src/node/state/state-keeper.ts -> src/handlers/wire-step.ts': 'branch keeper',
+  'src/node/state/state-keeper.ts -> src/http/replies.ts': 'branch keeper',
+  'src/node/state/state-keeper.ts -> src/handlers/route-table.ts': 'branch keeper',
+}
+
+/** The imports of `files` that break `rule`, as `from -> to`. */
+const breaksOf = (rule: LayerRule, files: string[], imports = importsOf) =>
+  files
+    .filter((file) => rule.from.test(file))
+    .flatMap((file) =>
+      imports(file).flatMap(({ to, typeOnly }) =>
+        rule.never.test(to) && !(rule.valuesOnly && typeOnly) ? [`${file} -> ${to}`] : [],
+      ),
+    )
+
+/** A module that breaks each rule, with an `import()` where it can: the rule must find it. */
+const BREAKING: Record<string, { file: string; text: string }> = {
+  [LAYER_RULES[0]!.name]: { file: 'src/engine/x.ts', text: "export const load = () => import('../http/replies.js')" },
+  [LAYER_RULES[1]!.name]: { file: 'src/handlers/x.ts', text: "const door = await import('../node/server/server.js')" },
+  [LAYER_RULES[2]!.name]: { file: 'src/node/server/x.ts', text: "await import('../cli/cli-commands.js')" },
+  [LAYER_RULES[3]!.name]: { file: 'src/node/metrics/x.ts', text: "import { VERSION } from '../server/version.js'" },
+  [LAYER_RULES[4]!.name]: {
+    file: 'src/node/state/x.ts',
+    text: [
+      "import type { Step } from '../../handlers/route-exchange.js'",
+      "const { serialised } = await import('../../handlers/wire-step.js')",
+    ].join('\n'),
+  },
+}
+
 /** The tests that parse every module with the TypeScript compiler: seconds on a loaded machine. */
 const PARSING = 120_000
 const MAX_FUNCTION_LINES = 80
@@ -92,6 +162,23 @@ describe('the tree', () => {
     PARSING,
   )
 
+  describe('the layer order, import() included', () => {
+    for (const rule of LAYER_RULES) {
+      it(
+        rule.name,
+        () => {
+          const known = Object.keys(KNOWN_BREAKS).filter((edge) => rule.from.test(edge))
+          expect(breaksOf(rule, sources)).toEqual(known)
+        },
+        PARSING,
+      )
+      it(`${rule.name}: a module that breaks it is found`, () => {
+        const { file, text } = BREAKING[rule.name]!
+        expect(breaksOf(rule, [file], () => readImports(file, text))).toHaveLength(1)
+      })
+    }
+  })
+
   it(
     'has no import cycle in src/, type-only imports included',
     () => {
@@ -117,35 +204,45 @@ function importsOf(file: string): { to: string; typeOnly: boolean }[] {
   return found
 }
 
-function readImports(file: string): { to: string; typeOnly: boolean }[] {
-  const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, false)
+function readImports(file: string, text = read(file)): { to: string; typeOnly: boolean }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
   const found: { to: string; typeOnly: boolean }[] = []
-  for (const statement of source.statements) {
-    let specifier: ts.Expression | undefined
-    let typeOnly = false
-    if (ts.isImportDeclaration(statement)) {
-      specifier = statement.moduleSpecifier
-      const clause = statement.importClause
-      const named = clause?.namedBindings
-      typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (clause.name === undefined &&
-            named !== undefined &&
-            ts.isNamedImports(named) &&
-            named.elements.length > 0 &&
-            named.elements.every((element) => element.isTypeOnly)))
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
-      specifier = statement.moduleSpecifier
-      const named = statement.exportClause
-      typeOnly =
-        statement.isTypeOnly ||
-        (named !== undefined && ts.isNamedExports(named) && named.elements.every((element) => element.isTypeOnly))
-    }
-    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) continue
+  const add = (specifier: ts.Node | undefined, typeOnly: boolean) => {
+    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return
     const to = resolve(file, specifier.text)
     if (to) found.push({ to, typeOnly })
   }
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause
+      const named = clause?.namedBindings
+      add(
+        statement.moduleSpecifier,
+        clause !== undefined &&
+          (clause.isTypeOnly ||
+            (clause.name === undefined &&
+              named !== undefined &&
+              ts.isNamedImports(named) &&
+              named.elements.length > 0 &&
+              named.elements.every((element) => element.isTypeOnly))),
+      )
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+      const named = statement.exportClause
+      add(
+        statement.moduleSpecifier,
+        statement.isTypeOnly ||
+          (named !== undefined && ts.isNamedExports(named) && named.elements.every((element) => element.isTypeOnly)),
+      )
+    }
+  }
+  // A module loaded on demand, `await import('./x.js')`, is imported all the same (the Node door loads ten so);
+  // `typeof import('./x.js')` names its types only.
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node.arguments[0], false)
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true)
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
   return found
 }
 

@@ -5,9 +5,8 @@ import pkg from '../../package.json' with { type: 'json' }
 import { scenarioSchema, type ScenarioInput } from '../contract/scenario.js'
 import type { Engine } from '../engine/engine.js'
 import { toIssues } from '../engine/validation.js'
-import { isControlPath } from '../handlers/route-table.js'
-import { createSimulator, type SimulatorOptions } from '../index.js'
 import { mswHandlers } from '../msw/adapter.js'
+import { buildSimulation, type SimulatorOptions, serveSimulation } from '../simulator.js'
 import { persistence, type PersistOptions } from './persist.js'
 
 export { bundledScenarios } from '../engine/scenarios/bundled-scenarios.js'
@@ -91,12 +90,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
     ...rest
   } = options
   const videoSample = await loadSample(videoSampleUrl)
-  const { engine, drift, app, handlers } = createSimulator({
+  const simulation = buildSimulation({
     ...rest,
     scenarios: parseScenarios(scenarios),
     ...(videoSample ? { videoSample } : {}),
     browserContext: true,
   })
+  const { engine, drift } = simulation
   // A state is taken up only by the same genmock with the same options (functions, as sleep, drop out of the JSON).
   const saved =
     persist === false
@@ -108,17 +108,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<RunningW
           persist === true ? {} : persist,
         )
   saved?.restore()
-  // An exchange through the proxy changes the drift report without passing the routes (docs/state.md).
-  if (saved) drift.onChange = () => saved.touched()
-  // A control API read changes nothing a restore would not work out again (due changes follow from the clock).
-  const answering = saved
-    ? mswHandlers(async (request) => {
-        const reply = await app(request)
-        if (request.method !== 'GET' || !isControlPath(request.path)) saved.touched()
-        return reply
-      })
-    : handlers
-  const worker = setupWorker(...answering)
+  // Its saving is the route core's save step, as the server's --state DIR is.
+  const { app } = serveSimulation(simulation, { save: saved })
+  const worker = setupWorker(...mswHandlers(app))
   // Requests genmock does not own pass through untouched: msw 2 reads onUnhandledRequest, msw 3 onUnhandledFrame.
   const start = {
     serviceWorker: { url: serviceWorkerUrl },

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Drift } from '../drift/drift-state.js'
 import { Engine } from '../engine/engine.js'
 import { SERVICE_ROUTES } from '../handlers/route-table.js'
+import type { HttpRequest } from '../http/request-reply.js'
+import { buildSimulation, serveSimulation } from '../simulator.js'
 import { persistence } from './persist.js'
 
 /** A Storage that holds up to `limit` characters, as a browser's does (sessionStorage: about 5 MB). */
@@ -102,5 +104,30 @@ describe('persistence of the worker door', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not restored \(worlds\.server\.clock\.now /))
     expect(kept.items.size).toBe(0)
     warn.mockRestore()
+  })
+
+  it('is the route core’s save step, with the server’s rule: a control read (GET, HEAD) writes nothing', async () => {
+    vi.useFakeTimers()
+    const kept = storage()
+    const simulation = buildSimulation({
+      seed: 3,
+      clock: { mode: 'manual', start: Date.parse('2026-01-01T00:00:00Z') },
+    })
+    const saved = persistence(simulation.engine, simulation.drift, 'options', { storage: kept })
+    const { app } = serveSimulation(simulation, { save: saved })
+    const request = (method: string, path: string, body = ''): HttpRequest => ({
+      method,
+      path,
+      query: '',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: new TextEncoder().encode(body),
+      origin: 'http://localhost',
+    })
+    for (const method of ['GET', 'HEAD']) await app(request(method, '/__mock/health'))
+    vi.advanceTimersByTime(1000)
+    expect(kept.items.size).toBe(0)
+    await app(request('POST', '/__mock/clock/advance', '{"seconds":5}'))
+    vi.advanceTimersByTime(1000)
+    expect(kept.items.size).toBe(1)
   })
 })

@@ -1,6 +1,8 @@
-// The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
+// The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load;
+// its saving after a change is the route core's save step (handlers/route-steps.ts), as the server's is.
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
+import type { Step } from '../handlers/route-exchange.js'
 import { restoreSnapshot, snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
 import { snapshotIssues } from '../snapshot/snapshot-check.js'
 
@@ -10,6 +12,18 @@ export interface PersistOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   /** Default 'genmock'. */
   key?: string
+}
+
+/** The worker door's persistence: its save step, and what the door does at start and stop. */
+export interface Persistence extends Required<Pick<Step, 'after'>> {
+  /** Restores the saved state, unless there is none or it was saved with other options. */
+  restore(): void
+  /** Starts saving: after requests (the step) and when the page goes away. */
+  start(): void
+  /** A request was answered: the state is written once the burst it belongs to is over. */
+  touched(): void
+  /** Writes the state now and stops saving. */
+  stop(): void
 }
 
 /**
@@ -26,14 +40,14 @@ const SAVE_DELAY_MS = 1000
  * @example
  * const saved = persistence(engine, drift, JSON.stringify(options))
  * saved.restore()
- * saved.touched() // after each request
+ * serveSimulation(simulation, { save: saved }) // its `after` is the save step
  */
 export function persistence(
   engine: Engine,
   drift: Drift,
   fingerprint: string,
   { storage = sessionStorage, key = 'genmock' }: PersistOptions = {},
-) {
+): Persistence {
   let timer: ReturnType<typeof setTimeout> | undefined
   let broken = false
   const save = () => {
@@ -55,6 +69,10 @@ export function persistence(
   }
   const onHide = () => {
     if (document.visibilityState === 'hidden') save()
+  }
+  /** A request was answered: the state is written once the burst it belongs to is over. */
+  const touched = () => {
+    timer ??= setTimeout(save, SAVE_DELAY_MS)
   }
   return {
     /** Restores the saved state, unless there is none or it was saved with other options. */
@@ -79,9 +97,11 @@ export function persistence(
       addEventListener('pagehide', save)
       document.addEventListener('visibilitychange', onHide)
     },
-    /** A request was answered: the state is written once the burst it belongs to is over. */
-    touched(): void {
-      timer ??= setTimeout(save, SAVE_DELAY_MS)
+    touched,
+    /** The save step: after a request that may have changed the state (the route core's rule), a write is due. */
+    after(exchange, sent) {
+      if (exchange.mayChange) touched()
+      return sent
     },
     /** Writes the state now and stops saving. */
     stop(): void {

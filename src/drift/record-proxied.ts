@@ -1,4 +1,5 @@
-// A proxied exchange recorded: in the journal (secrets redacted) and compared for the drift report.
+// A proxied exchange as the route core's steps record it (handlers/route-steps.ts): its journal entry
+// (secrets redacted) and its comparison for the drift report.
 import type { Engine } from '../engine/engine.js'
 import type { DriftExample } from './drift-report.js'
 import type { JournalBody, JournalEntry } from '../engine/journal/journal.js'
@@ -6,7 +7,7 @@ import { compareExchange, type ServiceAnswer } from './compare-exchange.js'
 import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
 import { journalEntry } from '../http/exchange-entry.js'
-import { REDACTED, type Redactor, redactor, requestSecrets, withSecrets } from '../http/redaction.js'
+import { REDACTED, type Redactor } from '../http/redaction.js'
 import { type ProxyTimeout, timeoutMessage } from './proxy-failure.js'
 
 /** JSON members named like secrets, whatever their value's shape (a proxied body may carry the service's). */
@@ -63,20 +64,13 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
 })
 
 /**
- * Journals a proxied exchange (marked `proxied`, credentials redacted) and compares it with what
- * genmock would have answered. Returns the journal entry, for a recording. Doors call it after
- * the client has its answer.
+ * A proxied exchange's journal entry: marked `proxied`, its credentials redacted by `redact` (the
+ * simulator's and the ones the client sent), the service's answer as it came. The journal step records it.
  * @example
- * const entry = recordProxied(engine, drift, exchange)
+ * engine.recordRequest(proxiedEntry(exchange, redact))
  */
-export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExchange): JournalEntry {
+export function proxiedEntry(exchange: ProxiedExchange, redact: Redactor): Omit<JournalEntry, 'seq'> {
   const { request, answer, size, at, durationMs } = exchange
-  // The service's keys are not the simulator's: they go by their shape (Bearer …), header names, and
-  // by value, the very credentials the client sent, wherever the service echoes them.
-  const redact = withSecrets(
-    redactor((value) => engine.isCredential(value)),
-    requestSecrets(request.headers),
-  )
   const built = journalEntry({
     redact,
     request,
@@ -92,19 +86,32 @@ export function recordProxied(engine: Engine, drift: Drift, exchange: ProxiedExc
       : built.responseBody
         ? { ...built.responseBody, size, ...(size > built.responseBody.size ? { truncated: true as const } : {}) }
         : { type: answer.headers['content-type'] ?? 'application/octet-stream', size }
-  const entry = {
+  return {
     ...built,
     proxied: true as const,
     responseHeaders: redactedResponseHeaders(redact, answer.headers),
     ...(built.requestBody ? { requestBody: redactBody(redact, built.requestBody)! } : {}),
     ...(responseBody ? { responseBody: redactBody(redact, responseBody)! } : {}),
   }
-  const seq = engine.recordRequest(entry)
-  const kept: JournalEntry = { seq, ...entry }
+}
+
+/**
+ * A proxied exchange compared with what genmock would have answered (its time-out a finding of its own),
+ * `kept` (its journal entry) the findings' example; the drift report's keeper is told (Drift.changed).
+ * @example
+ * compareProxied(engine, drift, exchange, entry, redact)
+ */
+export function compareProxied(
+  engine: Engine,
+  drift: Drift,
+  exchange: ProxiedExchange,
+  kept: JournalEntry,
+  redact: Redactor,
+): void {
+  const { request, answer, at } = exchange
   if (exchange.timeout) timedOut(drift, request, exchange.timeout, exampleOf(kept))
   if (!exchange.genmock) compareExchange(engine, drift, request, answer, at, exampleOf(kept), redact)
   drift.changed()
-  return kept
 }
 
 /** A proxy time-out as a drift finding: the phase that expired, and what the client got. */

@@ -1,20 +1,20 @@
 // The route core's entry: the routes joined, a request value in, a reply value out; each request through
-// the steps of route-steps.ts around its route, and problems to statuses.
+// the steps of route-steps.ts around its route, and problems to statuses. A proxied exchange goes through
+// the steps after a reply.
 import type { Drift } from '../drift/drift-state.js'
+import type { ProxiedExchange } from '../drift/record-proxied.js'
 import type { Engine } from '../engine/engine.js'
+import type { JournalEntry } from '../engine/journal/journal.js'
 import { Problem } from '../engine/problem.js'
 import { type Redactor, redactor } from '../http/redaction.js'
 import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
-import type { HttpRequest, Reply, Sent } from '../http/request-reply.js'
+import { DROP, type HttpRequest, type Reply, type Sent } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
-import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 import { Exchange } from './route-exchange.js'
-import { pipeline, routeSteps, type StepSlots } from './route-steps.js'
+import { type DoorParts, keepingOf, pipeline, routeSteps } from './route-steps.js'
 import { isControlPath, ROUTES } from './route-table.js'
 import { serialised } from './wire-step.js'
-import type { ExchangeWatch } from '../metrics/exchange-watch.js'
-import { watchStep } from './watch-step.js'
 
 export interface RouteOptions {
   /** Called with errors that are not Problems (bugs); they answer 500 Internal error. */
@@ -45,14 +45,10 @@ export interface AppOptions extends RouteOptions {
    * without it, GET /__mock/ is not found.
    */
   dashboardPage?: (() => Promise<string>) | undefined
-  /** Where the door keeps the state on disk (the standalone server's --state DIR): POST /__mock/state/save. */
-  state?: StateKeeping | undefined
-  /** The steps the door plugs into the route core's list (route-steps.ts): its saving after a change. */
-  steps?: StepSlots | undefined
   /** Secrets out of what the simulator shows (secretsOf); made here when the door has none of its own. */
   redact?: Redactor | undefined
-  /** Told of every exchange after its reply (the Node door's metrics and spans); its scrape is GET /__mock/metrics. */
-  watch?: ExchangeWatch | undefined
+  /** What the door plugs into the steps (route-steps.ts): its save step and its watcher. */
+  door?: DoorParts | undefined
 }
 
 /**
@@ -66,6 +62,15 @@ export type App = (request: HttpRequest) => Promise<Sent | undefined>
  * event loop. The Node door uses it; an App is one too.
  */
 export type Answer = (request: HttpRequest) => Sent | undefined | Promise<Sent | undefined>
+
+/** Records an exchange the proxy forwarded through the steps after a reply; returns its journal entry. */
+export type RecordProxied = (exchange: ProxiedExchange) => JournalEntry | undefined
+
+/** The route core: its answer, and its way in for the exchanges the service answered. */
+export interface RouteCoreEntry {
+  answer: Answer
+  recordProxied: RecordProxied
+}
 
 /**
  * What nothing genmock shows may contain: the accounts' keys and session tokens, and the admin token.
@@ -102,12 +107,20 @@ export function createApp(engine: Engine, drift: Drift, options: AppOptions = {}
  * const answer = createAnswer(engine, drift)
  * const reply = answer(request) // a reply, or a Promise of one for a route that waits
  */
-export function createAnswer(engine: Engine, drift: Drift, options: AppOptions = {}): Answer {
+export const createAnswer = (engine: Engine, drift: Drift, options: AppOptions = {}): Answer =>
+  createRouteCore(engine, drift, options).answer
+
+/**
+ * The route core: the routes and the steps around them, with the door's parts plugged in.
+ * @example
+ * const { answer, recordProxied } = createRouteCore(engine, drift, { door: { save: keeper, watch } })
+ */
+export function createRouteCore(engine: Engine, drift: Drift, options: AppOptions = {}): RouteCoreEntry {
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = options.redact ?? secretsOf(engine, options.adminToken)
-  const { dashboardPage, state, watch } = options
-  const core = { engine, drift, redact, dashboardPage, state, watch }
-  const steps = pipeline(routeSteps(options, { ...options.steps, watch: watch && watchStep(watch) }))
+  const { dashboardPage, door = {} } = options
+  const core = { engine, drift, redact, dashboardPage, state: keepingOf(door.save), watch: door.watch }
+  const named = routeSteps(options, door)
   const onUnexpected = options.onUnexpectedError ?? console.error
 
   /** What a route threw, as a reply: a Problem its error reply (its facts to the trace), anything else a 500. */
@@ -124,14 +137,25 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
     if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
     return problemReply(error.detail)
   }
+  /** A step that refused after the route (a save that failed): its reply serialised, as a route's is. */
+  const refuse = (exchange: Exchange, error: unknown) => serialised(exchange, refused(error, exchange))
+  const steps = pipeline(
+    named.map(({ step }) => step),
+    refuse,
+  )
+  const proxiedSteps = pipeline(
+    named.flatMap(({ step, proxied }) => (proxied ? [step] : [])),
+    refuse,
+  )
   /** The reply serialised once (the journal keeps the very text every door writes), then the steps after it. */
   const settle = (exchange: Exchange, reply: Reply) => steps.after(exchange, serialised(exchange, reply))
+  /** A row of the table; HEAD is GET without the body (RFC 9110 §9.3.2), on every GET route. */
+  const route = ({ method, path }: HttpRequest) =>
+    find(method, path) ?? (method === 'HEAD' ? find('GET', path) : undefined)
 
-  return (request) => {
+  const answer: Answer = (request) => {
     const control = isControlPath(request.path)
-    // HEAD is GET without the body (RFC 9110 §9.3.2), on every GET route.
-    const match =
-      find(request.method, request.path) ?? (request.method === 'HEAD' ? find('GET', request.path) : undefined)
+    const match = route(request)
     if (!match && !control && !request.path.startsWith('/api/')) return undefined
     const exchange = new Exchange(core, request, match, control)
     try {
@@ -148,4 +172,17 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       return settle(exchange, refused(error, exchange))
     }
   }
+  const recordProxied: RecordProxied = (proxied) => {
+    const { request, answer: given, timeout } = proxied
+    const exchange = new Exchange(core, request, route(request), false, proxied)
+    // The client got the service's answer as it came, or a cut connection once a time-out struck mid-answer.
+    const sent: Sent =
+      timeout?.outcome === 'cut'
+        ? DROP
+        : { status: given.status, headers: given.headers, bytes: given.body ?? new Uint8Array() }
+    // Its steps answer at once: none of them waits on a proxied exchange.
+    void proxiedSteps.after(exchange, sent)
+    return exchange.journaled
+  }
+  return { answer, recordProxied }
 }

@@ -1,11 +1,14 @@
 // One request on its way through the route core (route-steps.ts): what its route gets (RouteContext), what
-// the steps around the route learn of it, and what a step is.
+// the steps around the route learn of it, and what a step is. A proxied exchange (the service answered it)
+// is one too: the steps after a reply journal, watch and compare it.
 import type { Drift } from '../drift/drift-state.js'
+import type { ProxiedExchange } from '../drift/record-proxied.js'
+import type { JournalEntry } from '../engine/journal/journal.js'
 import type { Clock } from '../engine/clock/clock.js'
 import type { Engine } from '../engine/engine.js'
 import type { RuleId } from '../engine/journal/conformance.js'
 import type { RouteTrace } from '../http/exchange-entry.js'
-import type { Redactor } from '../http/redaction.js'
+import { type Redactor, requestSecrets, withSecrets } from '../http/redaction.js'
 import type { HttpRequest, Sent } from '../http/request-reply.js'
 import type { Match } from '../http/router.js'
 import type { ExchangeWatch } from '../metrics/exchange-watch.js'
@@ -61,8 +64,12 @@ export class Exchange implements RouteContext {
   readonly started: number
   readonly serverClock: Clock
   readonly arrived: number
+  /** The service's answer, when the proxy forwarded the request: the steps after a reply record it. */
+  readonly proxied: ProxiedExchange | undefined
   /** What the access step hands the route (route-table.ts, Given). */
   given: GivenValue = undefined
+  /** The journal step's entry of a proxied exchange (the drift step's example, the proxy's HAR recording). */
+  journaled: JournalEntry | undefined = undefined
   /** Whether the route answered a JSON value (not bytes): only those have an ETag (wire-step.ts). */
   valued = false
   readonly #core: RouteCore
@@ -70,11 +77,20 @@ export class Exchange implements RouteContext {
   #clock: Clock | undefined = undefined
   #rules: RuleId[] | undefined = undefined
 
-  constructor(core: RouteCore, request: HttpRequest, match: Match<TableRow> | undefined, control: boolean) {
+  constructor(
+    core: RouteCore,
+    request: HttpRequest,
+    match: Match<TableRow> | undefined,
+    control: boolean,
+    proxied?: ProxiedExchange,
+  ) {
     this.#core = core
     this.engine = core.engine
     this.drift = core.drift
-    this.redact = core.redact
+    // The service's keys are not the simulator's: the very credentials the client sent are redacted too,
+    // wherever the service echoes them.
+    this.redact = proxied ? withSecrets(core.redact, requestSecrets(request.headers)) : core.redact
+    this.proxied = proxied
     this.request = request
     this.params = match?.params ?? NO_PARAMS
     this.row = match?.run
@@ -99,6 +115,20 @@ export class Exchange implements RouteContext {
   }
   get watch() {
     return this.#core.watch
+  }
+
+  /**
+   * Whether the request may have changed the state: anything but a read (GET, HEAD) of the control API
+   * (a service read applies the changes due). The one rule of every door's save step.
+   */
+  get mayChange(): boolean {
+    const { method } = this.request
+    return !this.control || (method !== 'GET' && method !== 'HEAD')
+  }
+
+  /** Milliseconds from its arrival to now, or to the service's answer for a proxied exchange. */
+  durationMs(): number {
+    return this.proxied ? this.proxied.durationMs : performance.now() - this.started
   }
 
   query(): URLSearchParams {

@@ -1,11 +1,11 @@
 // The msw door's proxy (docs/check-against-the-service.md): service requests passed on with
-// msw's bypass, the exchanges recorded for the drift report.
+// msw's bypass, the exchanges recorded by the route core's steps (the journal, the drift report).
 import { bypass, http, type HttpHandler } from 'msw'
 import { LIMITS } from '../contract/limits.js'
 import { isGenmockPath } from '../handlers/app.js'
 import { isControlPath } from '../handlers/route-table.js'
 import type { SimulatorCore } from '../simulator.js'
-import { recordProxied, type ProxiedExchange } from '../drift/record-proxied.js'
+import type { ProxiedExchange } from '../drift/record-proxied.js'
 import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
 import { toHttpRequest } from './adapter.js'
 
@@ -50,12 +50,12 @@ const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => n
 /**
  * The proxy of the msw/node door (docs/check-against-the-service.md): the service's
  * routes, on any origin, are sent to the base_url with msw's bypass(), the answer is handed back,
- * and the exchange is journaled and compared after. Bodies are buffered (in-process tests).
+ * and the exchange is journaled and compared after, by the route core's steps. Bodies are buffered (in-process tests).
  * Not for the browser worker: the key would have to be in the page.
  * @example
  * setupServer(...proxyHandlers(buildSimulator(), { target: 'https://api.example.test' }))
  */
-export function proxyHandlers({ engine, drift }: SimulatorCore, options: MswProxyOptions): HttpHandler[] {
+export function proxyHandlers({ recordProxied }: SimulatorCore, options: MswProxyOptions): HttpHandler[] {
   const target = new URL(options.target)
   const base = `${target.origin}${target.pathname.replace(/\/+$/, '')}`
   const timeoutMs = options.timeoutMs ?? 30_000
@@ -64,7 +64,7 @@ export function proxyHandlers({ engine, drift }: SimulatorCore, options: MswProx
     url.pathname !== '/openapi.json' &&
     (isGenmockPath(url.pathname) || url.origin === target.origin)
   // After the client has its answer: the comparison never delays it.
-  const record = (exchange: ProxiedExchange) => setTimeout(() => recordProxied(engine, drift, exchange))
+  const record = (exchange: ProxiedExchange) => setTimeout(() => recordProxied(exchange))
   const handler = http.all(
     ({ request }) => proxied(new URL(request.url)),
     async ({ request, cookies }) => {

@@ -135,6 +135,21 @@ export function devtoolsSuite(msw: MswPackage): void {
       expect((await call(page, '/__mock/tasks?limit=10')).body.total).toBe(1)
     })
 
+    it('a GET or HEAD of the control API writes nothing; a change is written, as with --state', async () => {
+      const page = await open('?clock=manual')
+      const kept = () => page.evaluate(() => sessionStorage.getItem('genmock'))
+      for (const method of ['GET', 'HEAD'])
+        expect(await page.evaluate(async (method) => (await fetch('/__mock/health', { method })).status, method)).toBe(
+          200,
+        )
+      // A write is due a second after a change (src/browser/persist.ts): past it, none came. Slowness can
+      // only make this pass, never fail.
+      await page.waitForTimeout(1500)
+      expect(await kept()).toBeNull()
+      await call(page, '/__mock/clock/advance', { method: 'POST', body: { seconds: 5 } })
+      await expect.poll(kept, SHOWS).not.toBeNull()
+    })
+
     it('with persist: false, a reload starts afresh (the task is gone, as it is without persistence)', async () => {
       const page = await open('?persist=off')
       const taskId = await submit(page)

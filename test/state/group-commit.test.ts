@@ -6,7 +6,7 @@ import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { StateKeeper } from '../../src/node/state/state-keeper.js'
-import { buildSimulator } from '../../src/simulator.js'
+import { buildSimulation, serveSimulation } from '../../src/simulator.js'
 import { appSender, START } from './mixed-load.js'
 
 /**
@@ -19,12 +19,9 @@ const IMAGE = { model: 'base-image-2', prompt: 'a fox' }
 const options = () => ({ seed: 7, clock: { mode: 'manual' as const, start: START, wallNow: () => START } })
 
 function kept(dir: string) {
-  let keeper: StateKeeper | undefined
-  const simulator = buildSimulator(options(), (engine, drift) => {
-    keeper = new StateKeeper(engine, drift, { dir, save: 'request' }, 'test')
-    return keeper
-  })
-  return { ...simulator, keeper: keeper! }
+  const simulation = buildSimulation(options())
+  const keeper = new StateKeeper(simulation.engine, simulation.drift, { dir, save: 'request' }, 'test')
+  return { ...serveSimulation(simulation, { save: keeper }), keeper }
 }
 
 const logLines = (dir: string) => readFileSync(join(dir, 'changes.log'), 'utf8').split('\n').filter(Boolean)

@@ -3,13 +3,12 @@
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import type { ExchangeWatch } from '../../metrics/exchange-watch.js'
-import type { WatchExchanges } from '../../simulator.js'
 import type { SpanWatch } from '../tracing/otlp-spans.js'
 import { type ServerMetrics, serverMetrics } from './metrics-watch.js'
 
 export interface ServerWatching {
-  /** The watcher buildSimulator makes once the engine and drift are; undefined when nothing watches. */
-  watchOf: WatchExchanges | undefined
+  /** The watcher of a simulation, made once its engine and drift are; undefined when nothing watches. */
+  watchOf: ((engine: Engine, drift: Drift) => ExchangeWatch | undefined) | undefined
   /** The metrics, once made (the state's saves are counted there). */
   metrics(): ServerMetrics | undefined
   /** Sends the spans still waiting (a no-op without --otlp). */
@@ -30,7 +29,7 @@ const both = (first: ExchangeWatch, second: ExchangeWatch): ExchangeWatch => ({
  * variables; undefined: none, and the OpenTelemetry SDK is never loaded).
  * @example
  * const watching = await serverWatching(true, undefined)
- * buildSimulator(options, keep, watching.watchOf)
+ * serveSimulation(simulation, { watch: watching.watchOf?.(simulation.engine, simulation.drift) })
  */
 export async function serverWatching(metrics: boolean, otlp: string | undefined): Promise<ServerWatching> {
   const spans: SpanWatch | undefined =

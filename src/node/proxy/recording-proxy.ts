@@ -1,12 +1,12 @@
 // The Node server's proxy (docs/check-against-the-service.md): requests passed on to the
-// service over node:http, the exchanges recorded (journal, HAR, drift report).
+// service over node:http, the exchanges recorded by the route core's steps (journal, metrics, spans, drift
+// report) and in the HAR file.
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import type { Drift } from '../../drift/drift-state.js'
-import type { Engine } from '../../engine/engine.js'
 import { toHar } from '../../reports/har.js'
 import type { HttpRequest } from '../../http/request-reply.js'
-import { recordProxied, type ProxiedExchange } from '../../drift/record-proxied.js'
+import type { ProxiedExchange } from '../../drift/record-proxied.js'
+import type { RecordProxied } from '../../handlers/app.js'
 import { HarFile } from '../files/har-file.js'
 import { type Finish, forwardable, ProxyExchange } from './proxy-exchange.js'
 import { proxyTarget } from '../../drift/proxy-target.js'
@@ -26,23 +26,21 @@ export interface ProxyOptions {
 
 /**
  * The recording proxy of the node door: forwards a request to the one base_url, streams the
- * service's answer back unchanged, then journals, records and compares it once the client has it.
+ * service's answer back unchanged, then records it through the route core's steps once the client has it.
  * An unreachable or slow service gets genmock's own 502 / 504, marked by Genmock-Proxy-Error.
  */
 export class RecordingProxy {
   readonly #target: URL
   readonly #timeoutMs: number
-  readonly #engine: Engine
-  readonly #drift: Drift
+  readonly #recordProxied: RecordProxied
   readonly #har: HarFile | undefined
   readonly #onError: (error: unknown) => void
 
   /** Throws when the target is not a base URL, or the recording cannot be created. */
-  constructor(engine: Engine, drift: Drift, options: ProxyOptions, onError: (error: unknown) => void) {
+  constructor(recordProxied: RecordProxied, options: ProxyOptions, onError: (error: unknown) => void) {
     this.#target = proxyTarget(options.target)
     this.#timeoutMs = options.timeoutMs ?? 30_000
-    this.#engine = engine
-    this.#drift = drift
+    this.#recordProxied = recordProxied
     this.#onError = onError
     this.#har = options.record === undefined ? undefined : new HarFile(options.record, this.base)
   }
@@ -74,8 +72,8 @@ export class RecordingProxy {
 
   #record(exchange: ProxiedExchange): void {
     try {
-      const entry = recordProxied(this.#engine, this.#drift, exchange)
-      this.#har?.append(toHar([entry], this.base).log.entries[0]!)
+      const entry = this.#recordProxied(exchange)
+      if (entry) this.#har?.append(toHar([entry], this.base).log.entries[0]!)
     } catch (error) {
       this.#onError(error)
     }

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
-import { buildSimulator, type SimulatorCore, type SimulatorOptions } from '../../simulator.js'
+import type { DoorParts } from '../../handlers/route-steps.js'
+import { buildSimulation, type Simulation, type SimulatorOptions, serveSimulation } from '../../simulator.js'
 import { accessRules, type AccessOptions } from './access.js'
 import { NodeDoor } from './node-door.js'
 import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
@@ -69,39 +70,28 @@ export interface RunningServer {
  */
 export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
+/** The server's parts over its simulation (simulator.ts), and its --state DIR's keeper when it keeps one. */
+interface ServerParts {
+  door: DoorParts
+  keeper?: StateKeeper
+}
+
 /**
- * The standalone server: node:http straight onto the route table. The body is read from the
- * stream, the reply written with one writeHead/end; no Fetch object is made on the way
- * (docs/performance.md).
- * @example
- * const server = await startServer({ port: 0, clock: { mode: 'manual' } })
- * await fetch(`${server.url}/__mock/health`)
- * await server.close()
+ * The server's parts over its simulation: its watcher (metrics, spans) and, with --state DIR, the keeper
+ * that loads the folder and saves after a change (told of each save's seconds for the metrics); with
+ * --state-from alone, the snapshot taken up. The keeper brings node:crypto and the snapshot's schema: loaded
+ * with --state or --state-from only.
  */
-/**
- * The simulator the server serves, with its --state DIR kept (or its --state-from snapshot taken up).
- * Loaded with --state or --state-from only: the keeper brings node:crypto and the snapshot's schema.
- */
-async function keptSimulator(
-  options: ServerOptions,
-  watching: ServerWatching,
-): Promise<SimulatorCore & { keeper?: StateKeeper }> {
-  const { state: kept, metrics: _metrics, otlp: _otlp, ...rest } = options
+async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['state'], watching: ServerWatching) {
+  const watch = watching.watchOf?.(engine, drift)
   const { dir, ...state } = kept ?? {}
-  const keeping = dir !== undefined || state.from !== undefined ? await import('../state/state-keeper.js') : undefined
-  let keeper: StateKeeper | undefined
-  const keep = (engine: Engine, drift: Drift) =>
-    (keeper = new keeping!.StateKeeper(engine, drift, { dir: dir!, ...state }, VERSION))
-  const core = buildSimulator(
-    // Read when a video is first served: finding the package's file costs a start some 6 ms.
-    { videoSample: loadVideoSample, ...rest },
-    dir !== undefined ? keep : undefined,
-    watching.watchOf,
-  )
-  if (keeper) keeper.onSaved = watching.metrics()?.counts.saved
-  if (!keeper && state.from !== undefined)
-    (await import('../state/snapshot-file.js')).startFromSnapshot(core.engine, core.drift, state.from)
-  return keeper ? { ...core, keeper } : core
+  if (dir !== undefined) {
+    const keeper = new (await import('../state/state-keeper.js')).StateKeeper(engine, drift, { dir, ...state }, VERSION)
+    keeper.onSaved = watching.metrics()?.counts.saved
+    return { door: { save: keeper, watch }, keeper } satisfies ServerParts
+  }
+  if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
+  return { door: { watch } } satisfies ServerParts
 }
 
 /** node:http with the time-outs, a JSON body for requests its parser refuses, and CONNECT refused with --proxy. */
@@ -179,12 +169,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const open = openHostEntry(options.allowedHosts)
   if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
   const watching = await serverWatching(options.metrics ?? true, otlpTarget(options.otlp, process.env))
-  const { engine, drift, answer, redact, keeper } = await keptSimulator(options, watching)
+  const { state, metrics: _metrics, otlp: _otlp, ...rest } = options
+  // Read when a video is first served: finding the package's file costs a start some 6 ms.
+  const simulation = buildSimulation({ videoSample: loadVideoSample, ...rest })
+  const { door: parts, keeper } = await serverParts(simulation, state, watching)
+  const { engine, drift, answer, redact, recordProxied } = serveSimulation(simulation, parts)
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
   const proxy =
     options.proxy &&
-    new (await import('../proxy/recording-proxy.js')).RecordingProxy(engine, drift, options.proxy, onError)
+    new (await import('../proxy/recording-proxy.js')).RecordingProxy(recordProxied, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`))
