@@ -1,7 +1,8 @@
 // The worker door's persistence: the simulator saved to sessionStorage (or a store given) and restored on load.
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
-import { restoreSnapshot, snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
+import { snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
+import { restoreSnapshot } from '../snapshot/snapshot-restore.js'
 import { snapshotIssues } from '../snapshot/snapshot-check.js'
 
 /** Where the worker door keeps the simulator between page loads. */

@@ -107,7 +107,6 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
   const redact = options.redact ?? secretsOf(engine, options.adminToken)
   const { dashboardPage, state, watch } = options
   const core = { engine, drift, redact, dashboardPage, state, watch }
-  const steps = pipeline(routeSteps(options, { ...options.steps, watch: watch && watchStep(watch) }))
   const onUnexpected = options.onUnexpectedError ?? console.error
 
   /** What a route threw, as a reply: a Problem its error reply (its facts to the trace), anything else a 500. */
@@ -124,6 +123,9 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
     if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
     return problemReply(error.detail)
   }
+  /** A step's refusal (route-steps.ts), serialised as a route's is. */
+  const refusedByStep = (exchange: Exchange, error: unknown) => serialised(exchange, refused(error, exchange))
+  const steps = pipeline(routeSteps(options, { ...options.steps, watch: watch && watchStep(watch) }), refusedByStep)
   /** The reply serialised once (the journal keeps the very text every door writes), then the steps after it. */
   const settle = (exchange: Exchange, reply: Reply) => steps.after(exchange, serialised(exchange, reply))
 

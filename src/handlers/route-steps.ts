@@ -39,20 +39,31 @@ export interface Pipeline {
 }
 
 /**
- * The steps as they run: in the list's order, `before` then `after`.
+ * The steps as they run: in the list's order, `before` then `after`. An `after` that refuses (throws a
+ * Problem, or its promise rejects with one) hands the steps after it `refuse`'s reply instead: the route
+ * core's serialisation of the problem.
  * @example
- * const run = pipeline(routeSteps({}))
+ * const run = pipeline(routeSteps({}), (exchange, error) => serialised(exchange, problemReply(error.detail)))
  * run.before(exchange)
  * const sent = run.after(exchange, serialised(exchange, reply))
  */
-export function pipeline(steps: readonly Step[]): Pipeline {
+export function pipeline(steps: readonly Step[], refuse: (exchange: Exchange, error: unknown) => Sent): Pipeline {
   const befores = steps.filter((step) => step.before)
   const afters = steps.filter((step) => step.after)
   const after = (exchange: Exchange, sent: Sent, from: number): Sent | Promise<Sent> => {
     for (let i = from; i < afters.length; i++) {
-      const next = afters[i]!.after!(exchange, sent)
+      let next: Sent | Promise<Sent>
+      try {
+        next = afters[i]!.after!(exchange, sent)
+      } catch (error) {
+        next = refuse(exchange, error)
+      }
       // A step that waits (a save before the answer): the rest run once it is done.
-      if (next instanceof Promise) return next.then((later) => after(exchange, later, i + 1))
+      if (next instanceof Promise)
+        return next.then(
+          (later) => after(exchange, later, i + 1),
+          (error: unknown) => after(exchange, refuse(exchange, error), i + 1),
+        )
       sent = next
     }
     return sent
