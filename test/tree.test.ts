@@ -76,9 +76,6 @@ const LAYER_RULES: LayerRule[] = [
  */
 const KNOWN_BREAKS: Record<string, string> = {
   'src/node/tracing/otlp-spans.ts -> src/node/server/version.ts': 'branch exports',
-  'src/node/state/state-keeper.ts -> src/handlers/wire-step.ts': 'branch keeper',
-  'src/node/state/state-keeper.ts -> src/http/replies.ts': 'branch keeper',
-  'src/node/state/state-keeper.ts -> src/handlers/route-table.ts': 'branch keeper',
 }
 
 /** The imports of `files` that break `rule`, as `from -> to`. */

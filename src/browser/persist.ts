@@ -3,7 +3,8 @@
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import type { Step } from '../handlers/route-exchange.js'
-import { restoreSnapshot, snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
+import { snapshotOf, type Snapshot } from '../snapshot/snapshot.js'
+import { restoreSnapshot } from '../snapshot/snapshot-restore.js'
 import { snapshotIssues } from '../snapshot/snapshot-check.js'
 
 /** Where the worker door keeps the simulator between page loads. */

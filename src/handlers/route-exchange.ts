@@ -31,8 +31,9 @@ export interface RouteCore {
 
 /**
  * A step every request takes (route-steps.ts): `before` runs ahead of the route and may refuse the request
- * by throwing a Problem; `after` gets the reply serialised and may change it, or wait (a promise) before
- * the door sends it. A step that answers at once keeps the request free of promises (docs/performance.md).
+ * by throwing a Problem; `after` gets the reply serialised and may change it, wait (a promise) before
+ * the door sends it, or refuse it by throwing a Problem (or rejecting with one), which the route core
+ * serialises in its place. A step that answers at once keeps the request free of promises (docs/performance.md).
  */
 export interface Step {
   before?(exchange: Exchange): void

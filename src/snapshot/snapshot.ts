@@ -1,8 +1,9 @@
 /**
  * The snapshot: the simulator's whole state as one JSON document (docs/state.md, Snapshots), the
- * engine's saved value and the drift report's side by side. GET /__mock/state gives one, PUT
- * /__mock/state, --state-from, a --state DIR and the browser worker's saved state take one back,
- * each checked by snapshot-check.ts first.
+ * engine's saved value and the drift report's side by side. GET /__mock/state gives one (made
+ * here; the document a --state DIR keeps is made by kept-document.ts); PUT /__mock/state,
+ * --state-from, a --state DIR and the browser worker's saved state take one back
+ * (snapshot-restore.ts), each checked by snapshot-check.ts first.
  */
 import pkg from '../../package.json' with { type: 'json' }
 import { LIMITS } from '../contract/limits.js'
@@ -31,19 +32,6 @@ export function snapshotOf(engine: Engine, drift: Drift): Snapshot {
     ...saved,
     drift: drift.save(),
   }
-}
-
-/**
- * Replaces the state with a snapshot that passed the check (`snapshotIssues`, snapshot-check.ts):
- * the engine's part, then the drift report's (none: cleared). One that cannot be taken up is
- * refused with an Error, nothing changed.
- * @example
- * restoreSnapshot(engine, drift, JSON.parse(readFileSync('fixture.json', 'utf8')))
- */
-export function restoreSnapshot(engine: Engine, drift: Drift, snapshot: Snapshot): void {
-  const { drift: saved, ...rest } = snapshot
-  engine.restore(rest)
-  drift.restore(saved)
 }
 
 /**

@@ -4,7 +4,8 @@ import type { SavedEngine } from '../../src/engine/saved-state.js'
 import { StateReplay } from '../../src/engine/state-replay.js'
 import { createSimulator } from '../../src/index.js'
 import { toTable } from '../../src/lib/keyed-table.js'
-import { stateInSlices } from '../../src/node/state/state-slices.js'
+import { bodyInSlices } from '../../src/node/state/kept-files.js'
+import { keptDocumentSlices } from '../../src/snapshot/kept-document.js'
 import { appSender, normal, START } from './mixed-load.js'
 
 /**
@@ -36,7 +37,7 @@ async function simulatorWith(tasks: number) {
 describe('a whole state made a slice at a time', () => {
   it('is the snapshot document, with the size and checksum its header gives', async () => {
     const { engine, drift } = await simulatorWith(500)
-    const body = await stateInSlices(engine, drift)
+    const body = await bodyInSlices(keptDocumentSlices(engine, drift))
     const text = body.chunks.join('')
     expect(body.bytes).toBe(Buffer.byteLength(text))
     expect(body.sha256).toBe(createHash('sha256').update(text).digest('hex'))
@@ -46,12 +47,15 @@ describe('a whole state made a slice at a time', () => {
     expect(normal(engineSaved)).toEqual(normal(JSON.parse(JSON.stringify(engine.save()))))
   })
 
-  it('lets requests be answered meanwhile; what they change is in the next line, and it all reads back', async () => {
+  // A limit against hanging only, generous: 10,000 tasks made first take seconds on a busy machine.
+  it('lets requests be answered meanwhile; what they change is in the next line, and it all reads back', {
+    timeout: 60_000,
+  }, async () => {
     const { engine, drift, app } = await simulatorWith(10_000)
     const send = appSender(app)
     let answered = 0
     let done = false
-    const writing = stateInSlices(engine, drift).finally(() => {
+    const writing = bodyInSlices(keptDocumentSlices(engine, drift)).finally(() => {
       done = true
     })
     // Requests that change tasks the slices have yet to write, and make new ones: one per turn of

@@ -91,7 +91,7 @@ export class ExchangeCounts implements ExchangeWatch {
     if (trace.replayed && status < 300) this.replays++
   }
 
-  /** A save of the state (StateKeeper.onSaved): its seconds, or its failure. */
+  /** A save of the state (the state keeper's onSaved option): its seconds, or its failure. */
   saved = (seconds: number, failed: boolean): void => {
     if (failed) this.failedSaves++
     else this.saves.observe(seconds)

@@ -86,8 +86,9 @@ async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['s
   const watch = watching.watchOf?.(engine, drift)
   const { dir, ...state } = kept ?? {}
   if (dir !== undefined) {
-    const keeper = new (await import('../state/state-keeper.js')).StateKeeper(engine, drift, { dir, ...state }, VERSION)
-    keeper.onSaved = watching.metrics()?.counts.saved
+    const onSaved = watching.metrics()?.counts.saved
+    const { StateKeeper } = await import('../state/state-keeper.js')
+    const keeper = new StateKeeper(engine, drift, { dir, ...state, onSaved }, VERSION)
     return { door: { save: keeper, watch }, keeper } satisfies ServerParts
   }
   if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)

@@ -13,6 +13,8 @@ export interface StateOptions {
   from?: string | undefined
   /** Where the warnings about failing saves go (the CLI's output); stderr without it. */
   warn?: StateWarn | undefined
+  /** Told of every save, its wall seconds and whether it failed (the metrics, docs/metrics-and-traces.md). */
+  onSaved?: ((seconds: number, failed: boolean) => void) | undefined
 }
 
 /** How the state was found at start, for the banner. */

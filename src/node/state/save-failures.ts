@@ -26,6 +26,7 @@ export class SaveFailures {
   readonly #dir: string
   readonly #warn: StateWarn
   #current: StateFailure | undefined
+  #refusingSince = Number.POSITIVE_INFINITY
 
   constructor(dir: string, warn: StateWarn = toStderr) {
     this.#dir = dir
@@ -37,6 +38,11 @@ export class SaveFailures {
     return this.#current
   }
 
+  /** When changing requests began to be refused (performance.now()); never while they are not. */
+  get refusingSince(): number {
+    return this.#refusingSince
+  }
+
   /** A save failed; `refusing` when changing requests are refused until one works. */
   failed(error: unknown, refusing: boolean): void {
     const reason = reasonOf(error)
@@ -45,6 +51,7 @@ export class SaveFailures {
       return
     }
     this.#current = { since: new Date().toISOString(), reason, attempts: 1, refusing }
+    if (refusing) this.#refusingSince = performance.now()
     const refused = refusing ? '; changing requests are answered 503 until it can' : ''
     this.#warn(
       'state-failing',
@@ -58,6 +65,7 @@ export class SaveFailures {
     if (!this.#current) return
     const { since, attempts } = this.#current
     this.#current = undefined
+    this.#refusingSince = Number.POSITIVE_INFINITY
     this.#warn(
       'state-saving',
       { dir: this.#dir, failingSince: since, attempts },

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
-import { restoreSnapshot } from '../../snapshot/snapshot.js'
+import { restoreSnapshot } from '../../snapshot/snapshot-restore.js'
 import { snapshotFromText } from '../../snapshot/snapshot-check.js'
 import { StateDirError } from './state-dir.js'
 

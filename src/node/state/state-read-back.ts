@@ -1,13 +1,12 @@
-// A --state DIR read back into a simulator (docs/state.md): state.json brought up to date by the
-// log's lines, checked as a snapshot is, into the engine and the drift report. What a start does,
-// and what a failed save under `request` does to undo the changes it could not write.
+// A --state DIR read back into a simulator (docs/state.md): the folder's state.json and the changes
+// of its log handed to the snapshot's read back (snapshot/snapshot.ts), which checks them as a
+// snapshot is checked; what it refuses named by file and line. What a start does, and what a failed
+// save under `request` does to undo the changes it could not write.
 import { join } from 'node:path'
 import type { Drift } from '../../drift/drift-state.js'
-import { replayDrift } from '../../drift/saved-drift.js'
 import type { Engine } from '../../engine/engine.js'
-import { StateReplay } from '../../engine/state-replay.js'
-import { snapshotIssues } from '../../snapshot/snapshot-check.js'
-import { LOG_FILE, type readDir, STATE_FILE, StateDirError } from './state-dir.js'
+import { KeptRefusal, restoreKept } from '../../snapshot/snapshot-restore.js'
+import { type DirContents, LOG_FILE, STATE_FILE, StateDirError } from './state-dir.js'
 
 /**
  * The folder's contents (`readDir(dir)`) into `engine` and `drift`, which count their changes from
@@ -17,33 +16,18 @@ import { LOG_FILE, type readDir, STATE_FILE, StateDirError } from './state-dir.j
  */
 export function readBack(
   dir: string,
-  { saved: snapshot, changes, lines, drift: driftLines }: ReturnType<typeof readDir>,
+  { saved, changes, lines, drift: driftLines }: DirContents,
   engine: Engine,
   drift: Drift,
 ): void {
-  const file = join(dir, STATE_FILE)
-  const { drift: driftSaved, ...engineSaved } = snapshot!
-  // Checked with the rest by snapshotIssues below.
-  const driftRead = replayDrift(driftSaved, driftLines)
-  const replay = new StateReplay(engineSaved)
-  changes.forEach((line, i) => {
-    try {
-      replay.apply(line)
-    } catch (error) {
-      throw new StateDirError(
-        `${join(dir, LOG_FILE)}: line ${lines[i]} cannot be replayed (${(error as Error).message})`,
-      )
-    }
-  })
-  const { saved, records } = replay.result()
-  const [issue] = snapshotIssues({ ...saved, ...(driftRead ? { drift: driftRead } : {}) }, records)
-  if (issue) throw new StateDirError(`${file}: cannot be restored (${issue.path || '(top)'} ${issue.message})`)
   try {
-    engine.restore(saved, { trusted: true, records })
+    restoreKept(engine, drift, { saved: saved!, changes, drift: driftLines })
   } catch (error) {
-    throw new StateDirError(`${file}: cannot be restored (${(error as Error).message})`)
+    if (!(error instanceof KeptRefusal)) throw error
+    if (error.change !== undefined)
+      throw new StateDirError(
+        `${join(dir, LOG_FILE)}: line ${lines[error.change]} cannot be replayed (${error.message})`,
+      )
+    throw new StateDirError(`${join(dir, STATE_FILE)}: cannot be restored (${error.message})`)
   }
-  drift.restore(driftRead)
-  engine.saving.markSaved()
-  drift.markSaved()
 }
