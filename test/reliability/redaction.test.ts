@@ -44,7 +44,7 @@ describe('redactor', () => {
     expect(redact.query('token=abc&page=2')).toBe('?token=%5Bredacted%5D&page=2')
     expect(redact.query('sk_test_alice')).toBe('?%5Bredacted%5D=%5Bredacted%5D')
   })
-  it('reads a text of 30 million characters with a bounded stack (issue 45: a prompt of a snapshot answered 500)', () => {
+  it('reads a text of 30 million characters with a bounded stack (issue 45: a snapshot prompt answered 500)', () => {
     const long = 'x'.repeat(30_000_000)
     for (const text of [long, `Bearer ${long}`, `Bearer${' '.repeat(30_000_000)}token-1234`]) {
       expect(() => redact.text(text)).not.toThrow()
