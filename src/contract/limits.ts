@@ -43,4 +43,28 @@ export const LIMITS = {
   /** Simulator choice: an issue's path and message are cut to these lengths (a key may be a megabyte long). */
   maxIssuePath: 256,
   maxIssueMessage: 1024,
+  /**
+   * Simulator choices (docs/limits-and-security.md, Memory: every record bounded): what the live API
+   * keeps at most, per record and per collection. The engine keeps no more, and a snapshot holding
+   * more is refused (src/snapshot/snapshot-limits.ts).
+   */
+  kept: {
+    /** A journal entry's body text, in bytes of the body (its redaction may lengthen the text by a quarter). */
+    journalBodyBytes: 64 * 1024,
+    /** A journal entry's headers, names and values, in UTF-16 units. */
+    journalHeaders: 16 * 1024,
+    /** A journal entry's path, query, task id or Idempotency-Key. */
+    journalText: 8 * 1024,
+    /** Conformance findings kept (the latest), each message and each name the client sent in it. */
+    findings: 1000,
+    findingText: 2048,
+    findingName: 512,
+    /** Tasks whose reads the conformance rules follow; submissions they remember per account. */
+    trackedTasks: 10_000,
+    submissionsPerAccount: 1000,
+    /** Ledger entries kept per account (the older ones summed). */
+    ledgerEntries: 1000,
+    /** Idempotency-Key records kept per account. */
+    idempotencyPerAccount: 1000,
+  },
 } as const

@@ -2,6 +2,7 @@
 import type { RuleId } from '../engine/journal/conformance.js'
 import type { JournalBody, JournalEntry, LazyEntry } from '../engine/journal/journal.js'
 import { utf8Length } from '../contract/fields.js'
+import { LIMITS } from '../contract/limits.js'
 import { bounded } from '../lib/bounded.js'
 import type { Redactor } from './redaction.js'
 import type { HttpRequest, WireReply } from './request-reply.js'
@@ -23,11 +24,11 @@ export interface RouteTrace {
 }
 
 /** How much of a body the journal keeps as text, in bytes. */
-export const BODY_TEXT_LIMIT = 64 * 1024
+export const BODY_TEXT_LIMIT = LIMITS.kept.journalBodyBytes
 /** How much of a request's or reply's headers the journal keeps, names and values, in UTF-16 units. */
-export const HEADERS_LIMIT = 16 * 1024
+export const HEADERS_LIMIT = LIMITS.kept.journalHeaders
 /** How much of a path, a query or a name the client gave (a task id, an Idempotency-Key) the journal keeps. */
-export const TEXT_LIMIT = 8 * 1024
+export const TEXT_LIMIT = LIMITS.kept.journalText
 const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml))/i
 
 /**

@@ -14,13 +14,15 @@ export const REDACTED = '[redacted]'
 const SECRET_NAME = /^(?:(?:proxy-)?authorization|cookie)$|secret|token|passw|api[-_]?key|access[-_]?key|^key$/i
 /**
  * A bearer credential (RFC 6750's token68, 8 characters or more, so that a prompt's "bearer of
- * bad news" stays as written), its space encoded or not.
+ * bad news" stays as written), its space encoded or not, at most 64 times. The patterns here read
+ * texts of any length (a snapshot's prompt may be megabytes) with a bounded stack: `{8}x*`, never
+ * `{8,}` (V8 keeps a backtracking entry per character of `{8,}`), and a bounded run of separators.
  */
-const BEARER_VALUE = /\b(Bearer)((?:\s|%20|\+)+)[\w.~+/-]{8,}=*/gi
+const BEARER_VALUE = /\b(Bearer)((?:\s|%20|\+){1,64})[\w.~+/-]{8}[\w.~+/-]*=*/gi
 /** Keys and session tokens shaped as the simulator makes them (`sk_test_…`, `sess_live_…`). */
 const KEY_SHAPED = /\b(?:sk|sess)_(?:test|live)_[\w-]+/g
 /** Runs of characters a known key may be made of, checked one by one against the known ones. */
-const TOKEN = /[\w.~+-]{8,}/g
+const TOKEN = /[\w.~+-]{8}[\w.~+-]*/g
 
 /** Whether a string is one of the simulator's secrets (its keys, session tokens, admin token). */
 export type KnownSecret = (token: string) => boolean

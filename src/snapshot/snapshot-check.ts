@@ -13,6 +13,7 @@ import { SAVED_ENGINE_VERSION, type SavedEngine } from '../engine/saved-state.js
 import { toIssues } from '../engine/validation.js'
 import { depthOver } from '../http/read-request.js'
 import { fromTable } from '../lib/keyed-table.js'
+import { recordLimitIssues } from './snapshot-limits.js'
 import type { Snapshot } from './snapshot.js'
 
 /** A refusal lists this many issues at most. */
@@ -21,7 +22,8 @@ const MAX_ISSUES = 10
 /**
  * What is wrong with a snapshot, each issue with its path in the document; none when it may be
  * restored: only what the live API could have made (contract/saved-engine.ts for each field,
- * contract/saved-engine-rules.ts for what the fields must agree on). A newer format is named as
+ * contract/saved-engine-rules.ts for what the fields must agree on, snapshot-limits.ts for the
+ * bounds the live API keeps each record and collection within). A newer format is named as
  * such: an older genmock cannot read it. `records` are its tasks when they are not in its table
  * (a --state DIR read back has them apart).
  * @example
@@ -57,13 +59,15 @@ export function snapshotIssues(value: unknown, records?: readonly unknown[]): Va
       path: taskPath(issue.path),
       message: `${String(issue.path[1])} ${issue.message}`,
     }))
-  return savedEngineRuleIssues(result.data, rows.data)
+  const ruled = savedEngineRuleIssues(result.data, rows.data)
     .slice(0, MAX_ISSUES)
-    .map(({ path, message }) =>
-      path[0] === 'tasks' && path[1] === 'records'
-        ? { in: 'body', path: taskPath(path.slice(2)), message: `${String(path[3])} ${message}` }
-        : { in: 'body', path: path.join('.'), message },
+    .map(
+      ({ path, message }): ValidationIssue =>
+        path[0] === 'tasks' && path[1] === 'records'
+          ? { in: 'body', path: taskPath(path.slice(2)), message: `${String(path[3])} ${message}` }
+          : { in: 'body', path: path.join('.'), message },
     )
+  return [...ruled, ...recordLimitIssues(result.data, rows.data, taskPath)].slice(0, MAX_ISSUES)
 }
 
 /**

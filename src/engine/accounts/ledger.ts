@@ -1,4 +1,5 @@
 // Credits: each account's ledger of debits, refunds and adjustments, and the balance it sums to.
+import { LIMITS } from '../../contract/limits.js'
 export type LedgerKind = 'opening' | 'adjust' | 'debit' | 'refund' | 'reversal'
 
 export interface LedgerEntry {
@@ -42,7 +43,7 @@ export class Ledger {
 
   readonly entriesPerAccount: number
 
-  constructor(entriesPerAccount = 1000) {
+  constructor(entriesPerAccount: number = LIMITS.kept.ledgerEntries) {
     this.entriesPerAccount = entriesPerAccount
   }
 

@@ -4,6 +4,7 @@
  * the rules need (previous reads, recent submissions) and the verdict.
  */
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
+import { LIMITS } from '../../contract/limits.js'
 import type { Breach } from './breach.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { bounded } from '../../lib/bounded.js'
@@ -43,11 +44,11 @@ const MIN_POLL_SECONDS = 5
  * Bounds on what the rules remember, so a long run cannot grow them without bound (tasks: the store's
  * default size).
  */
-const TRACKED_TASKS = 10_000
+const TRACKED_TASKS = LIMITS.kept.trackedTasks
 /** A finding keeps at most this much of its message, and of a task id or key the client sent. */
-const FINDING_TEXT = 2048
-const FINDING_NAME = 512
-const SUBMISSIONS_PER_ACCOUNT = 1000
+const FINDING_TEXT = LIMITS.kept.findingText
+const FINDING_NAME = LIMITS.kept.findingName
+const SUBMISSIONS_PER_ACCOUNT = LIMITS.kept.submissionsPerAccount
 
 export interface ReadState {
   last: Instant
@@ -93,7 +94,7 @@ export class Conformance {
   /** The last finding assertClean() has seen. */
   #asserted = 0
 
-  constructor(capacity = 1000) {
+  constructor(capacity: number = LIMITS.kept.findings) {
     this.capacity = capacity
   }
 

@@ -1,5 +1,6 @@
 // Idempotency keys: a replayed submission gets the first answer; another body under the same key is refused.
 import { OrderedMap } from '../../lib/ordered-map.js'
+import { LIMITS } from '../../contract/limits.js'
 import { textHash } from '../../lib/bounded.js'
 import { Problem } from '../problem.js'
 
@@ -32,7 +33,7 @@ export type SavedIdempotency<R> = [id: string, record: IdempotencyRecord<R>][]
 export type Begun<R> = { kind: 'new'; evicted?: true } | { kind: 'replay'; response: R }
 
 /** Records kept per account by default (docs/limits-and-security.md). */
-export const RECORDS_PER_ACCOUNT = 1000
+export const RECORDS_PER_ACCOUNT = LIMITS.kept.idempotencyPerAccount
 /** How many keys of records let go for room an account remembers, as hashes, to recognise their retries. */
 const EVICTED_PER_ACCOUNT = 10_000
 
@@ -63,7 +64,7 @@ export class IdempotencyRecords<R> {
   readonly retentionMs: number
   readonly maxPerAccount: number
 
-  constructor(retentionMs: number, maxPerAccount = RECORDS_PER_ACCOUNT) {
+  constructor(retentionMs: number, maxPerAccount: number = RECORDS_PER_ACCOUNT) {
     this.retentionMs = retentionMs
     this.maxPerAccount = maxPerAccount
   }

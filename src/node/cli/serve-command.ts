@@ -151,6 +151,7 @@ function startOptions(args: ServeArgs, out: Output, inputs: StartInputs): Server
       ? { state: { dir: args.state, save: args.stateSave, from: args.stateFrom, warn: out.warn } }
       : {}),
     write: out.line,
+    warn: out.warn,
     clock: { mode: args.clock, speed: args.speed },
     scenarios: entries,
     ...(calibration ? { calibration } : {}),

@@ -3,16 +3,22 @@
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import type { ExchangeWatch } from '../../metrics/exchange-watch.js'
-import type { SpanWatch } from '../tracing/otlp-spans.js'
 import { type ServerMetrics, serverMetrics } from './metrics-watch.js'
+
+/** A watcher of exchanges that also follows the engine's tasks and is closed at the stop (the spans). */
+export interface FollowingWatch extends ExchangeWatch {
+  follow(engine: Engine): void
+  /** Sends what waits for at most `waitMs`; never rejects. */
+  close(waitMs?: number): Promise<void>
+}
 
 export interface ServerWatching {
   /** The watcher of a simulation, made once its engine and drift are; undefined when nothing watches. */
   watchOf: ((engine: Engine, drift: Drift) => ExchangeWatch | undefined) | undefined
   /** The metrics, once made (the state's saves are counted there). */
   metrics(): ServerMetrics | undefined
-  /** Sends the spans still waiting (a no-op without --otlp). */
-  close(): Promise<void>
+  /** Sends the spans still waiting, for at most `waitMs` (a no-op without spans). */
+  close(waitMs?: number): Promise<void>
 }
 
 /** Both watchers in turn, the metrics' page kept. */
@@ -25,15 +31,13 @@ const both = (first: ExchangeWatch, second: ExchangeWatch): ExchangeWatch => ({
 })
 
 /**
- * A server's watchers: `metrics` (default on) and OTLP spans to `otlp` ('' : the OTEL_EXPORTER_OTLP_*
- * variables; undefined: none, and the OpenTelemetry SDK is never loaded).
+ * A server's watchers: `metrics` (default on) and the `spans` the server made from its options
+ * (node/tracing/otlp-spans.ts; undefined: none).
  * @example
- * const watching = await serverWatching(true, undefined)
+ * const watching = serverWatching(true, undefined)
  * serveSimulation(simulation, { watch: watching.watchOf?.(simulation.engine, simulation.drift) })
  */
-export async function serverWatching(metrics: boolean, otlp: string | undefined): Promise<ServerWatching> {
-  const spans: SpanWatch | undefined =
-    otlp === undefined ? undefined : await (await import('../tracing/otlp-spans.js')).otlpSpans(otlp)
+export function serverWatching(metrics: boolean, spans: FollowingWatch | undefined): ServerWatching {
   let made: ServerMetrics | undefined
   const watchOf = (engine: Engine, drift: Drift) => {
     made = metrics ? serverMetrics(engine, drift) : undefined
@@ -44,6 +48,6 @@ export async function serverWatching(metrics: boolean, otlp: string | undefined)
   return {
     watchOf: metrics || spans ? watchOf : undefined,
     metrics: () => made,
-    close: async () => spans?.close(),
+    close: async (waitMs) => spans?.close(waitMs),
   }
 }

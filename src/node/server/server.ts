@@ -14,13 +14,16 @@ import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
-import { otlpTarget } from '../tracing/otlp-spans.js'
+import { otlpSpans } from '../tracing/otlp-spans.js'
+import type { Warn } from '../tracing/span-delivery.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
   metrics?: boolean
   /** Send a span per request to this OTLP/HTTP endpoint (docs/metrics-and-traces.md); '' : OTEL_EXPORTER_OTLP_*. */
   otlp?: string
+  /** Where warnings go (a collector that is down: docs/metrics-and-traces.md); stderr without it. */
+  warn?: Warn
   /** Default 4600; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. */
@@ -139,13 +142,16 @@ function closer(
 ) {
   return ({ graceMs = 0 } = {}) =>
     new Promise<void>((resolve, reject) => {
+      // The collector gets what is left of the grace (its own default without one).
+      const until = performance.now() + graceMs
+      const spansWait = () => (graceMs > 0 ? Math.max(0, until - performance.now()) : undefined)
       door.drain()
       // The exchanges answered last are recorded on the next turn: the recording closes after them.
       server.close((error) =>
         setImmediate(() => {
           proxy?.close()
           // The spans of the last requests are sent once the state is saved.
-          const saved = (keeper ? keeper.close() : Promise.resolve()).then(watching.close)
+          const saved = (keeper ? keeper.close() : Promise.resolve()).then(() => watching.close(spansWait()))
           saved.then(() => (error ? reject(error) : resolve()), reject)
         }),
       )
@@ -169,8 +175,9 @@ function closer(
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const open = openHostEntry(options.allowedHosts)
   if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
-  const watching = await serverWatching(options.metrics ?? true, otlpTarget(options.otlp, process.env))
-  const { state, metrics: _metrics, otlp: _otlp, ...rest } = options
+  const spans = await otlpSpans({ otlp: options.otlp, env: process.env, version: VERSION, warn: options.warn })
+  const watching = serverWatching(options.metrics ?? true, spans)
+  const { state, metrics: _metrics, otlp: _otlp, warn: _warn, ...rest } = options
   // Read when a video is first served: finding the package's file costs a start some 6 ms.
   const simulation = buildSimulation({ videoSample: loadVideoSample, ...rest })
   const { door: parts, keeper } = await serverParts(simulation, state, watching)

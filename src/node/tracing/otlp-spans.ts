@@ -1,20 +1,45 @@
 // OpenTelemetry export (docs/metrics-and-traces.md, Traces to a collector): a server span per request,
 // a child of the client's traceparent, and a span per task created (task-spans.ts), sent over OTLP/HTTP
 // by the OpenTelemetry JS SDK, which is loaded only when --otlp or an OTEL_EXPORTER_OTLP_* variable asks.
+// A collector that is down never hurts the run (span-delivery.ts).
 import type { Engine } from '../../engine/engine.js'
 import type { RouteTrace } from '../../http/exchange-entry.js'
 import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
 import { traceContext } from '../../tracing/trace-context.js'
-import { VERSION } from '../server/version.js'
+import { SpanDelivery, type Warn } from './span-delivery.js'
 import { TaskSpans } from './task-spans.js'
 
 /** A watcher that sends spans, and how to flush and stop it. */
 export interface SpanWatch extends ExchangeWatch {
   /** Follows the tasks of `engine` from their submission on: each one's span and its transitions. */
   follow(engine: Engine): void
-  /** Ends the tasks' spans still open, sends the spans still waiting, then stops. */
-  close(): Promise<void>
+  /**
+   * Ends the tasks' spans still open and sends the spans still waiting, for at most `waitMs`
+   * (STOP_WAIT_MS without it), then stops; says how many spans were not sent, if any. Never rejects.
+   */
+  close(waitMs?: number): Promise<void>
 }
+
+/** What the server's options ask of traces, and what the spans name. */
+export interface SpansAsked {
+  /** --otlp URL, if given. */
+  otlp: string | undefined
+  /** The environment, where the OTEL_EXPORTER_OTLP_* variables may ask instead. */
+  env: Record<string, string | undefined>
+  /** genmock's version, the tracer's. */
+  version: string
+  /** Where the warnings about a collector that is down go; stderr without it. */
+  warn?: Warn | undefined
+}
+
+/**
+ * How many finished spans wait for the collector at most, in batches of SPAN_BATCH: a newer span is
+ * dropped while the queue is full, so a collector that is down costs a bounded memory.
+ */
+export const SPAN_QUEUE = 2048
+export const SPAN_BATCH = 512
+/** How long a stop waits for the collector when the server's close gives no grace: the CLI's default --grace. */
+export const STOP_WAIT_MS = 5000
 
 /**
  * The OTLP endpoint asked for: `--otlp URL`, else '' when an OTEL_EXPORTER_OTLP_* variable names
@@ -42,14 +67,17 @@ function attributes(route: WatchedRoute | undefined, method: string, status: num
 }
 
 /**
- * Spans of every exchange, exported to `url` ('' : the OTEL_EXPORTER_OTLP_* variables). Each is a
+ * Spans of every exchange, exported to `--otlp` or the OTEL_EXPORTER_OTLP_* variables (undefined when
+ * neither asks: nothing is loaded). Each is a
  * SERVER span named `METHOD route`, timed as the route core timed the exchange, the child of the
  * request's traceparent when it carried a valid one; a submission adds a `task.created` event and
  * starts its task's span (`follow` an engine for their transitions), each finding a `conformance.finding` event.
  * @example
- * const spans = await otlpSpans('http://127.0.0.1:4318/v1/traces')
+ * const spans = await otlpSpans({ otlp: 'http://127.0.0.1:4318/v1/traces', env: process.env, version: '1.0.0' })
  */
-export async function otlpSpans(url: string): Promise<SpanWatch> {
+export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefined> {
+  const url = otlpTarget(asked.otlp, asked.env)
+  if (url === undefined) return undefined
   const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/sdk-trace'),
@@ -63,12 +91,25 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
         'or the standalone executable, which carry it',
     )
   })
-  const exporter = new OTLPTraceExporter(url === '' ? {} : { url })
-  const provider = new sdk.TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME || 'genmock' }),
-    spanProcessors: [new sdk.BatchSpanProcessor({ exporter, scheduledDelayMillis: 1000 })],
+  // As many exports at once as a full queue's batches: what a stop's flush sends together.
+  const concurrencyLimit = SPAN_QUEUE / SPAN_BATCH + 1
+  const target = url || asked.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || asked.env.OTEL_EXPORTER_OTLP_ENDPOINT!
+  const delivery = new SpanDelivery(
+    new OTLPTraceExporter(url === '' ? { concurrencyLimit } : { url, concurrencyLimit }),
+    target,
+    asked.warn,
+  )
+  const batches = new sdk.BatchSpanProcessor({
+    exporter: delivery,
+    scheduledDelayMillis: 1000,
+    maxQueueSize: SPAN_QUEUE,
+    maxExportBatchSize: SPAN_BATCH,
   })
-  const tracer = provider.getTracer('genmock', VERSION)
+  const provider = new sdk.TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': asked.env.OTEL_SERVICE_NAME || 'genmock' }),
+    spanProcessors: [delivery.counter, batches],
+  })
+  const tracer = provider.getTracer('genmock', asked.version)
   const tasks = new TaskSpans(tracer, api)
   const exchange: ExchangeWatch['exchange'] = (route, method, status, seconds, trace, request) => {
     const parent = traceContext(request.headers)
@@ -105,9 +146,9 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
     engine.watchTaskChanges(tasks.changed)
     engine.onReset(() => tasks.endAll('reset'))
   }
-  const close = () => {
+  const close = (waitMs = STOP_WAIT_MS) => {
     tasks.endAll('shutdown')
-    return provider.shutdown()
+    return delivery.stop(() => provider.shutdown(), waitMs)
   }
   return { exchange, follow, close }
 }
