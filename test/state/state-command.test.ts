@@ -28,7 +28,7 @@ describe('genmock state check and repair', () => {
     const { dir } = await keptFolder(2)
     const whole = await run(['state', 'check', dir])
     expect(whole.code).toBe(0)
-    expect(whole.stdout).toMatch(/state\.json: whole \(format 3, generation 1, 0 tasks, \d+ bytes, folder dir_/)
+    expect(whole.stdout).toMatch(/state\.json: whole \(format 4, generation 1, 0 tasks, \d+ bytes, folder dir_/)
     expect(whole.stdout).toMatch(/changes\.log: 2 changes to replay\n/)
     const broken = await damagedFolder()
     const before = files(broken.dir)

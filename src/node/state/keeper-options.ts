@@ -13,6 +13,8 @@ export interface StateOptions {
   from?: string | undefined
   /** Where the warnings about failing saves go (the CLI's output); stderr without it. */
   warn?: StateWarn | undefined
+  /** How long a lock written on another machine counts after its holder last touched it (15 s; tests shorten it). */
+  lockStaleMs?: number | undefined
 }
 
 /** How the state was found at start, for the banner. */

@@ -21,6 +21,7 @@ import { probeSpace, roomFor, UnwrittenLines } from './log-append.js'
 import { notSaved, notSavedProblem, reasonOf, RETRY_MS, SaveFailures } from './save-failures.js'
 import type { StateLoaded, StateOptions } from './keeper-options.js'
 import { stateInSlices } from './state-slices.js'
+import { unwritable } from './state-error.js'
 import { readBack } from './state-read-back.js'
 import {
   appendLine,
@@ -67,6 +68,8 @@ export class StateKeeper implements StateKeeping, Step {
   /** The size of the last whole save made or tried. */
   #wholeBytes = 0
   #generation: number
+  /** The number of the log's last record (docs/state.md, Crash safety and cost): the next line is one more. */
+  #record = 0
   /** The folder's id (docs/state.md, The folder): in state.json's header and the log's opening line. */
   #folder: string
   /** A request that may have changed something was answered since the last save. */
@@ -101,7 +104,7 @@ export class StateKeeper implements StateKeeping, Step {
     this.#version = version
     this.#failures = new SaveFailures(this.dir, options.warn)
     prepareDir(this.dir)
-    const lock = takeLock(this.dir)
+    const lock = takeLock(this.dir, options)
     try {
       const contents = readDir(this.dir)
       this.#generation = contents.header?.generation ?? 0
@@ -113,6 +116,7 @@ export class StateKeeper implements StateKeeping, Step {
         this.#stateBytes = contents.header!.bytes
       } else if (options.from !== undefined) startFromSnapshot(engine, drift, options.from)
       this.#logBytes = contents.logBytes
+      this.#record = contents.record
       const opened = openLog(this.dir, contents.logBytes)
       this.#log = opened.fd
       if (contents.rewrite) this.#writeWholeNow()
@@ -269,7 +273,9 @@ export class StateKeeper implements StateKeeping, Step {
     this.#wholeNext = false
     const changes = whole ? undefined : this.#engine.saving.takeChanges()
     if (changes) {
-      const text = this.#pending.with(logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder))
+      const text = this.#pending.with(
+        logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder, ++this.#record),
+      )
       await appendLine(this.#log, text, this.dir)
       this.#logBytes += Buffer.byteLength(text)
     } else await this.#writeWhole()
@@ -303,7 +309,11 @@ export class StateKeeper implements StateKeeping, Step {
   #rollBack(): void {
     this.#rolledBackAt = performance.now()
     try {
-      this.#engine.saving.keepingRecords(() => readBack(this.dir, readDir(this.dir), this.#engine, this.#drift))
+      this.#engine.saving.keepingRecords(() => {
+        const contents = readDir(this.dir)
+        readBack(this.dir, contents, this.#engine, this.#drift)
+        this.#record = contents.record
+      })
       // The journal and findings kept are not in the folder: the next save writes them.
       this.#touched = true
       this.#engine.saving.newRandomStream(randomInt(2 ** 47))
@@ -341,6 +351,7 @@ export class StateKeeper implements StateKeeping, Step {
       throw error
     }
     this.#generation++
+    this.#record = 0
     this.#stateBytes = body.bytes
     // The new log could not be put in place: the old one is stale, so the next save is whole too.
     if (log === undefined) this.#wholeNext = true
@@ -361,9 +372,10 @@ export class StateKeeper implements StateKeeping, Step {
       this.#log = log
     } catch (error) {
       if (error instanceof StateDirError) throw error
-      throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
+      throw unwritable(`--state ${this.dir}`, (error as NodeJS.ErrnoException).code)
     }
     this.#generation++
+    this.#record = 0
     this.#logBytes = fstatSync(this.#log).size
     this.#stateBytes = Buffer.byteLength(body)
     this.#lastSavedAt = new Date().toISOString()
