@@ -7,7 +7,15 @@ import { join } from 'node:path'
 import { Drift } from '../../drift/drift-state.js'
 import { Engine } from '../../engine/engine.js'
 import { SERVICE_ROUTES } from '../../handlers/route-table.js'
-import { type DirContents, LOG_FILE, readDir, readStateFile, STATE_FILE, type StateHeader } from './state-dir.js'
+import {
+  type DirContents,
+  LOG_FILE,
+  readDir,
+  readStateFile,
+  refuseForeign,
+  STATE_FILE,
+  type StateHeader,
+} from './state-dir.js'
 import { StateDirError, unwritable } from './state-error.js'
 import { readText, sleepSync } from './state-fs.js'
 import { LOCK_FILE, lockRefusal } from './state-lock.js'
@@ -96,6 +104,8 @@ function lookOnce(dir: string, live: boolean): DirReport {
   let contents: DirContents | undefined
   const lines: string[] = []
   try {
+    if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false)
+      throw new StateDirError(`--state ${dir}: is a file, not a folder`)
     const state = readStateFile(dir)
     header = state?.header
     if (state === undefined) lines.push(`${join(dir, STATE_FILE)}: none (a start makes a new state)`)
@@ -107,6 +117,8 @@ function lookOnce(dir: string, live: boolean): DirReport {
           `${state.header.folder ? `, folder ${state.header.folder}` : ''})`,
       )
     }
+    if (existsSync(dir)) refuseForeign(dir)
+
     const read = readDir(dir)
     if (read.saved) readBack(dir, read, new Engine(), new Drift(SERVICE_ROUTES))
     contents = read

@@ -70,6 +70,11 @@ export function prepareDir(dir: string): void {
     if (error instanceof StateDirError) throw error
     throw unwritable(`--state ${dir}`, (error as NodeJS.ErrnoException).code, 'cannot be made')
   }
+  refuseForeign(dir)
+}
+
+/** A folder holding files that are not genmock's is refused. */
+export function refuseForeign(dir: string): void {
   // A volume's own (lost+found) and hidden files (.DS_Store) are not in the way.
   const foreign = readdirSync(dir).filter((name) => !OURS.test(name) && !name.startsWith('.') && name !== 'lost+found')
   if (foreign.length > 0)
