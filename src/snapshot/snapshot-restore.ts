@@ -25,12 +25,18 @@ export function restoreSnapshot(engine: Engine, drift: Drift, snapshot: Snapshot
   drift.restore(saved)
 }
 
-/** A kept snapshot that cannot be read back; `change` is the index of the changes that cannot be replayed. */
+/**
+ * A kept snapshot that cannot be read back; `change` is the index of the change that cannot be
+ * replayed or that makes it a state the live API could not have made, none for the snapshot itself;
+ * `checked`: the check refused the state the changes made, not yet blamed on one of them (blameKept).
+ */
 export class KeptRefusal extends Error {
   readonly change: number | undefined
-  constructor(message: string, change?: number) {
+  readonly checked: boolean
+  constructor(message: string, change?: number, checked = false) {
     super(message)
     this.change = change
+    this.checked = checked
   }
 }
 
@@ -39,6 +45,27 @@ export interface KeptState {
   saved: Snapshot
   changes: readonly SavedChanges[]
   drift: readonly DriftChanges[]
+  /** For each of `drift`, how many of `changes` come before it. */
+  driftAt: readonly number[]
+}
+
+/** The kept snapshot and its first `upTo` changes replayed (`saved` changed in place) and checked. */
+function replayed(kept: KeptState, upTo: number) {
+  const { drift: driftSaved, ...engineSaved } = kept.saved
+  const driftRead = replayDrift(
+    driftSaved,
+    kept.drift.filter((_, i) => kept.driftAt[i]! < upTo),
+  )
+  const replay = new StateReplay(engineSaved)
+  for (let i = 0; i < upTo; i++)
+    try {
+      replay.apply(kept.changes[i]!)
+    } catch (error) {
+      throw new KeptRefusal(`cannot be replayed (${(error as Error).message})`, i)
+    }
+  const { saved, records } = replay.result()
+  const [issue] = snapshotIssues({ ...saved, ...(driftRead ? { drift: driftRead } : {}) }, records)
+  return { saved, records, driftRead, issue: issue && `${issue.path || '(top)'} ${issue.message}` }
 }
 
 /**
@@ -46,22 +73,11 @@ export interface KeptState {
  * is (the drift report's part with the rest); the engine and the drift report count their changes
  * from there. Refused with a KeptRefusal, nothing changed.
  * @example
- * restoreKept(engine, drift, { saved, changes, drift: driftChanges })
+ * restoreKept(engine, drift, { saved, changes, drift: driftChanges, driftAt })
  */
 export function restoreKept(engine: Engine, drift: Drift, kept: KeptState): void {
-  const { drift: driftSaved, ...engineSaved } = kept.saved
-  const driftRead = replayDrift(driftSaved, kept.drift)
-  const replay = new StateReplay(engineSaved)
-  kept.changes.forEach((line, i) => {
-    try {
-      replay.apply(line)
-    } catch (error) {
-      throw new KeptRefusal((error as Error).message, i)
-    }
-  })
-  const { saved, records } = replay.result()
-  const [issue] = snapshotIssues({ ...saved, ...(driftRead ? { drift: driftRead } : {}) }, records)
-  if (issue) throw new KeptRefusal(`${issue.path || '(top)'} ${issue.message}`)
+  const { saved, records, driftRead, issue } = replayed(kept, kept.changes.length)
+  if (issue) throw new KeptRefusal(issue, undefined, true)
   try {
     engine.restore(saved, { trusted: true, records })
   } catch (error) {
@@ -70,4 +86,27 @@ export function restoreKept(engine: Engine, drift: Drift, kept: KeptState): void
   drift.restore(driftRead)
   engine.saving.markSaved()
   drift.markSaved()
+}
+
+/**
+ * Why the check refuses a kept state (restoreKept's `checked` refusal): the snapshot itself, or the
+ * first change after which the state is one the live API could not have made. Each try replays a
+ * copy, so `kept` is left as it is.
+ * @example
+ * throw blameKept(keptStateReadAfresh)
+ */
+export function blameKept(kept: KeptState): KeptRefusal {
+  const copy = (): KeptState => ({ ...kept, saved: structuredClone(kept.saved) })
+  const alone = replayed(copy(), 0).issue
+  if (alone !== undefined) return new KeptRefusal(alone)
+  // The first k whose replay has an issue: the snapshot alone (0) has none, all of them (hi) have one.
+  let [lo, hi, last] = [0, kept.changes.length, '']
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    const found = replayed(copy(), mid).issue
+    if (found === undefined) lo = mid
+    else [hi, last] = [mid, found]
+  }
+  if (last === '') last = replayed(copy(), hi).issue ?? 'the state it makes is refused'
+  return new KeptRefusal(`makes a state the live API could not have made (${last})`, hi - 1)
 }

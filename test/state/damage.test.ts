@@ -91,7 +91,7 @@ describe('a crash is told from damage', () => {
     const { dir } = await keptFolder(2)
     edit(dir, STATE, (text) => text.replace('"generation":1', '"generation":3'))
     refused(dir, /state\.json: its header \(line 1\) is corrupted \(its checksum does not match\)/)
-    edit(dir, STATE, (text) => text.replace('"generation":3', '"generation":1').replace('"version":3', '"version":2'))
+    edit(dir, STATE, (text) => text.replace('"generation":3', '"generation":1').replace('"version":4', '"version":2'))
     refused(dir, /state\.json: its header \(line 1\) is corrupted/)
   })
 
@@ -124,9 +124,9 @@ describe('a crash is told from damage', () => {
     const [opening, ...rest] = readFileSync(join(dir, LOG), 'utf8').split('\n')
     const folder = JSON.parse(opening!.slice(17)).folder as string
     const { lineSum } = await import('../../src/node/state/state-log.js')
-    const text = JSON.stringify({ generation: 1, changes: { seed: 'x', tasks: 7 } })
+    const text = JSON.stringify({ record: 2, generation: 1, changes: { seed: 'x', tasks: 7 } })
     writeFileSync(join(dir, LOG), [opening, ...rest.slice(0, -1), `${lineSum(text, folder)} ${text}`, ''].join('\n'))
-    refused(dir, /changes\.log: line 3 cannot be replayed \(/)
+    refused(dir, /changes\.log: line 3 \(byte \d+\) cannot be replayed \(/)
   })
 
   it('a crash during a first start (a log with only its first line, no state.json) starts anew', async () => {
@@ -142,7 +142,7 @@ describe('a crash is told from damage', () => {
 })
 
 describe('the folder format', () => {
-  it('2 (no folder id) loads, and is written anew in format 3 with an id', async () => {
+  it('2 (no folder id) loads, and is written anew in format 4 with an id', async () => {
     const live = new Engine(options())
     const ids = [await submit(live), await submit(live)]
     const dir = tmp()
@@ -151,7 +151,7 @@ describe('the folder format', () => {
     const { engine, keeper } = keep(dir)
     expect(taskIds(engine)).toEqual(ids.sort())
     const header = JSON.parse(readFileSync(join(dir, STATE), 'utf8').split('\n')[0]!)
-    expect(header).toMatchObject({ version: 3, folder: expect.stringMatching(/^dir_[\w-]{12}$/) })
+    expect(header).toMatchObject({ version: 4, folder: expect.stringMatching(/^dir_[\w-]{12}$/) })
     expect(readFileSync(join(dir, LOG), 'utf8')).toContain(`"folder":"${header.folder}"`)
     await keeper.close()
   })

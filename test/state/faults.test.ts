@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Engine } from '../../src/engine/engine.js'
 import { logRefusal, parseStateFile, type StateHeader, StateDirError } from '../../src/node/state/state-dir.js'
-import { type LogContents, scanLog } from '../../src/node/state/state-log.js'
+import { type LogContents, scanLog } from '../../src/node/state/log-scan.js'
 import { type FsFault, type FsOperation, injectFaults } from '../../src/node/state/state-fs.js'
 import { run } from '../support/cli.js'
 import { crashCopy, keep, keptFolder, options, submit, taskIds, tmp } from './folder-kit.js'
@@ -22,7 +22,7 @@ afterEach(() => injectFaults(undefined))
 
 type Template = { dir: string; ids: string[] }
 
-/** A folder of format 3 holding 2 tasks and a torn last write (the start cuts it: an ftruncate). */
+/** A folder of format 4 holding 2 tasks and a torn last write (the start cuts it: an ftruncate). */
 async function tornFolder(): Promise<Template> {
   const { dir, ids } = await keptFolder(2)
   writeFileSync(join(dir, 'changes.log'), `${readFileSync(join(dir, 'changes.log'), 'utf8')}0123456789abcdef {"gen`)

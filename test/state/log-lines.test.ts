@@ -109,7 +109,7 @@ describe('a folder read back draws what the live engine draws next', () => {
 })
 
 describe('a folder of format 1', () => {
-  it('(the generator whole on every line) is read, and written anew in format 3 at start', async () => {
+  it('(the generator whole on every line) is read, and written anew in format 4 at start', async () => {
     const live = new Engine(options())
     const state = oldStateFile(JSON.stringify(live.saving.checkpoint()), 1)
     let log = ''
@@ -122,7 +122,7 @@ describe('a folder of format 1', () => {
     writeFileSync(join(dir, 'state.json'), state)
     writeFileSync(join(dir, 'changes.log'), log)
     const { engine, keeper } = keep(dir)
-    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8').split('\n')[0]!).version).toBe(3)
+    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8').split('\n')[0]!).version).toBe(4)
     expect(engine.storedTasks).toBe(6)
     expect(await submit(engine, 3)).toEqual(await submit(live, 3))
     await keeper.close()

@@ -47,7 +47,7 @@ describe('a --state DIR genmock cannot use is refused: exit 2, one line naming t
     const end = text.indexOf('\n')
     const header = { ...JSON.parse(text.slice(0, end)), version: 99, genmock: '9.0.0' }
     writeFileSync(file, `${JSON.stringify(header)}${text.slice(end)}`)
-    await refused(dir, /state\.json: written by genmock 9\.0\.0 in state format 99; this genmock reads format 3/)
+    await refused(dir, /state\.json: written by genmock 9\.0\.0 in state format 99; this genmock reads format 4/)
   })
 
   it('a truncated state.json', async () => {

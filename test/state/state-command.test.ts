@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { checkDir } from '../../src/node/state/state-check.js'
 import { repairDir } from '../../src/node/state/state-repair.js'
 import { run } from '../support/cli.js'
 import { keep, keptFolder, taskIds } from './folder-kit.js'
@@ -28,7 +29,7 @@ describe('genmock state check and repair', () => {
     const { dir } = await keptFolder(2)
     const whole = await run(['state', 'check', dir])
     expect(whole.code).toBe(0)
-    expect(whole.stdout).toMatch(/state\.json: whole \(format 3, generation 1, 0 tasks, \d+ bytes, folder dir_/)
+    expect(whole.stdout).toMatch(/state\.json: whole \(format 4, generation 1, 0 tasks, \d+ bytes, folder dir_/)
     expect(whole.stdout).toMatch(/changes\.log: 2 changes to replay\n/)
     const broken = await damagedFolder()
     const before = files(broken.dir)
@@ -88,6 +89,16 @@ describe('genmock state check and repair', () => {
     expect(code).toBe(2)
     expect(stdout).toMatch(
       /state\.json: none \(a start makes a new state\)\n.*changes\.log: changes without the state\.json/,
+    )
+  })
+
+  it("check refuses what a start refuses beside the data: files that are not genmock's", async () => {
+    const { dir } = await keptFolder(1)
+    writeFileSync(join(dir, 'notes.txt'), 'mine')
+    const report = checkDir(dir)
+    expect(report.loads).toBe(false)
+    expect(report.lines.join('\n')).toMatch(
+      /holds files that are not genmock's \(notes\.txt\); give an empty or new folder/,
     )
   })
 

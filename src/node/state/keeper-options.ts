@@ -15,6 +15,8 @@ export interface StateOptions {
   warn?: StateWarn | undefined
   /** Told of every save, its wall seconds and whether it failed (the metrics, docs/metrics-and-traces.md). */
   onSaved?: ((seconds: number, failed: boolean) => void) | undefined
+  /** How long a lock written on another machine counts after its holder last touched it (15 s; tests shorten it). */
+  lockStaleMs?: number | undefined
 }
 
 /** How the state was found at start, for the banner. */

@@ -27,6 +27,7 @@ import {
   writeDurably,
   writeDurablyLater,
 } from './state-dir.js'
+import { unwritable } from './state-error.js'
 import type { TornWrite } from './state-log.js'
 
 /** The log is compacted into state.json once it is larger than state.json and this. */
@@ -76,6 +77,8 @@ export class KeptFiles {
   /** The folder's id (docs/state.md, The folder): in state.json's header and the log's opening line. */
   readonly #folder: string
   #generation: number
+  /** The number of the log's last record (docs/state.md, Crash safety and cost): the next line is one more. */
+  #record: number
   #log: number
   #logBytes: number
   #stateBytes: number
@@ -94,9 +97,15 @@ export class KeptFiles {
     this.#folder = contents.header?.folder ?? newFolderId()
     this.#stateBytes = contents.saved ? contents.header!.bytes : 0
     this.#logBytes = contents.logBytes
+    this.#record = contents.record
     const opened = openLog(dir, contents.logBytes)
     this.#log = opened.fd
     this.torn = opened.torn
+  }
+
+  /** The folder read back after a failed save (roll-back.ts): the log's records counted from there. */
+  readBack(contents: DirContents): void {
+    this.#record = contents.record
   }
 
   /** Lines a failed save could not write wait for the next. */
@@ -118,7 +127,7 @@ export class KeptFiles {
     this.wholeNext = false
     const changes = whole ? undefined : this.#engine.saving.takeChanges()
     if (changes) {
-      const line = logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder)
+      const line = logLine(changes, this.#generation, this.#drift.takeChanges(), this.#folder, ++this.#record)
       const text = this.#pending.with(line)
       await appendLine(this.#log, text, this.dir)
       this.#logBytes += Buffer.byteLength(text)
@@ -164,6 +173,7 @@ export class KeptFiles {
       throw error
     }
     this.#generation++
+    this.#record = 0
     this.#stateBytes = body.bytes
     // The new log could not be put in place: the old one is stale, so the next save is whole too.
     if (log === undefined) this.wholeNext = true
@@ -182,9 +192,10 @@ export class KeptFiles {
       this.#log = log
     } catch (error) {
       if (error instanceof StateDirError) throw error
-      throw new StateDirError(`--state ${this.dir}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
+      throw unwritable(`--state ${this.dir}`, (error as NodeJS.ErrnoException).code)
     }
     this.#generation++
+    this.#record = 0
     this.#logBytes = fstatSync(this.#log).size
     this.#stateBytes = Buffer.byteLength(body)
   }

@@ -24,7 +24,11 @@ export function rollBack(
 ): void {
   unsaved.rolledBackAt = performance.now()
   try {
-    engine.saving.keepingRecords(() => readBack(files.dir, readDir(files.dir), engine, drift))
+    engine.saving.keepingRecords(() => {
+      const contents = readDir(files.dir)
+      readBack(files.dir, contents, engine, drift)
+      files.readBack(contents)
+    })
     // The journal and findings kept are not in the folder: the next save writes them.
     unsaved.touched = true
     engine.saving.newRandomStream(randomInt(2 ** 47))

@@ -6,10 +6,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { SNAPSHOT_FORMAT } from '../../contract/saved-engine.js'
-import type { DriftChanges } from '../../drift/saved-drift.js'
-import type { SavedChanges } from '../../engine/state-changes.js'
 import type { Snapshot } from '../../snapshot/snapshot.js'
-import { damaged, StateDirError } from './state-error.js'
+import { damaged, logDamaged, StateDirError, unwritable } from './state-error.js'
 import {
   closeFileLater,
   openFile,
@@ -22,7 +20,8 @@ import {
   writeAll,
   writeAllLater,
 } from './state-fs.js'
-import { isOpeningLine, LOG_FILE, type LogDamage, lineSum, openingLine, scanLog } from './state-log.js'
+import { isOpeningLine, type LogContents, type LogDamage, parseOpening, scanLog } from './log-scan.js'
+import { LOG_FILE, lineSum } from './state-log.js'
 
 export { StateDirError } from './state-error.js'
 export { LOCK_BEAT_MS, LOCK_FILE, takeLock } from './state-lock.js'
@@ -33,9 +32,10 @@ export const STATE_FILE = 'state.json'
  * The folder's format (docs/state.md, Versions and refusals). 2: a log line says how many values
  * the random generator drew rather than its whole state, and carries the drift report's changes.
  * 3: the folder has an id, in state.json's header (itself checksummed) and the log's opening line,
- * and each log line's checksum covers it. A folder of format 1 or 2 is read, and written anew at start.
+ * and each log line's checksum covers it. 4: each log record carries its number, one more than the
+ * record before it. A folder of an older format is read, and written anew at start.
  */
-export const STATE_DIR_FORMAT = 3
+export const STATE_DIR_FORMAT = 4
 /** Our files, and the copies kept beside them (a torn log's original; a temporary file a crash left). */
 const OURS = /^(state\.json|changes\.log|genmock\.lock)(\.tmp|\.torn-[\w-]+)?$/
 
@@ -68,8 +68,13 @@ export function prepareDir(dir: string): void {
     mkdirSync(dir, { recursive: true })
   } catch (error) {
     if (error instanceof StateDirError) throw error
-    throw new StateDirError(`--state ${dir}: cannot be made (${(error as NodeJS.ErrnoException).code})`)
+    throw unwritable(`--state ${dir}`, (error as NodeJS.ErrnoException).code, 'cannot be made')
   }
+  refuseForeign(dir)
+}
+
+/** A folder holding files that are not genmock's is refused. */
+export function refuseForeign(dir: string): void {
   // A volume's own (lost+found) and hidden files (.DS_Store) are not in the way.
   const foreign = readdirSync(dir).filter((name) => !OURS.test(name) && !name.startsWith('.') && name !== 'lost+found')
   if (foreign.length > 0)
@@ -195,23 +200,49 @@ export function parseStateFile(dir: string, text: string): { header: StateHeader
 }
 
 /** What a folder holds: its saved state brought up to date by the log (none in a new folder). */
-export interface DirContents {
+export interface DirContents
+  extends Pick<
+    LogContents,
+    'changes' | 'lines' | 'offsets' | 'drift' | 'driftAt' | 'logBytes' | 'record' | 'generation' | 'torn'
+  > {
   header?: StateHeader
   saved?: Snapshot
-  changes: SavedChanges[]
-  /** The log's line number of each of `changes`. */
-  lines: number[]
-  /** The drift report's changes, in order. */
-  drift: DriftChanges[]
-  /** Bytes of the log that are whole lines (a torn last write after them is dropped when the log is opened). */
-  logBytes: number
   /** The folder is to be written anew at start: of an older format, or its log older than its state.json. */
   rewrite: boolean
+  /** A changes.log.tmp that explains a log of an older folder format (a whole save stopped before its rename). */
+  logAside?: true
+}
+
+const NO_CHANGES = {
+  changes: [],
+  lines: [],
+  offsets: [],
+  drift: [],
+  driftAt: [],
+  logBytes: 0,
+  record: 0,
+  generation: 0,
+}
+
+/**
+ * A crash during a whole save that writes a folder of format 1 or 2 anew, after state.json was renamed
+ * in place, leaves the new log aside (renewLog): changes.log.tmp the opening line of state.json's
+ * generation, and changes.log a whole log of the older format (no opening line), all of it in state.json.
+ * Nothing else is explained by a changes.log.tmp.
+ */
+function explainedAside(dir: string, log: string, header: StateHeader): boolean {
+  const aside = readText(join(dir, `${LOG_FILE}.tmp`))
+  const opening =
+    aside?.endsWith('\n') && aside.indexOf('\n') === aside.length - 1 ? parseOpening(aside.slice(0, -1)) : ''
+  if (typeof opening === 'string' || opening.folder !== header.folder || opening.generation !== header.generation)
+    return false
+  if (isOpeningLine(log.slice(0, log.indexOf('\n')))) return false
+  const older = scanLog(log, { generation: header.generation - 1 })
+  return older.damage === undefined && older.torn === undefined
 }
 
 /** The refusal for log damage: the file, the line and its byte offset, and the repair commands. */
-export const logRefusal = (dir: string, damage: LogDamage) =>
-  damaged(dir, join(dir, LOG_FILE), `line ${damage.line} (byte ${damage.offset}) ${damage.what}`)
+export const logRefusal = (dir: string, damage: LogDamage) => logDamaged(dir, join(dir, LOG_FILE), damage)
 
 /**
  * Reads state.json and changes.log. A torn last write of the log (genmock stopped mid-write, before
@@ -226,19 +257,17 @@ export function readDir(dir: string): DirContents {
     const lines = (log ?? '').split('\n')
     if (log && !(lines.length === 2 && lines[1] === '' && isOpeningLine(lines[0]!)))
       throw damaged(dir, logFile, `changes without the ${STATE_FILE} they follow`)
-    return { changes: [], lines: [], drift: [], logBytes: 0, rewrite: true }
+    return { ...NO_CHANGES, rewrite: true }
   }
   const { header, saved } = state
   if (log === undefined && header.folder !== undefined)
     throw damaged(dir, logFile, `missing, though ${STATE_FILE} (generation ${header.generation}) has one`)
   const scan = scanLog(log ?? '', header)
   if (scan.damage) {
-    // A crash during a whole save, after state.json was renamed in place: the new log is still aside (renewLog).
-    if (readText(`${logFile}.tmp`) !== openingLine(header.folder ?? '', header.generation))
-      throw logRefusal(dir, scan.damage)
-    return { header, saved, changes: [], lines: [], drift: [], logBytes: Buffer.byteLength(log ?? ''), rewrite: true }
+    if (log === undefined || !explainedAside(dir, log, header)) throw logRefusal(dir, scan.damage)
+    return { header, saved, ...NO_CHANGES, logBytes: Buffer.byteLength(log), rewrite: true, logAside: true }
   }
   const rewrite = header.version < STATE_DIR_FORMAT || scan.generation < header.generation
-  const { changes, lines, drift, logBytes } = scan
-  return { header, saved, changes, lines, drift, logBytes, rewrite }
+  const { damage: _none, ...read } = scan
+  return { header, saved, ...read, rewrite }
 }

@@ -175,6 +175,9 @@ export async function renameFileLater(from: string, to: string): Promise<void> {
 
 export const closeFileLater = (fd: number) => closeLater(fd)
 
+/** Blocks the thread for `ms`: a start waiting for a lock, a check for a live folder's writer, do nothing else. */
+export const sleepSync = (ms: number) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
 /** Fsyncs a folder, so that a rename in it lasts (where the file system can). */
 export function syncFolder(dir: string): void {
   let fd: number | undefined

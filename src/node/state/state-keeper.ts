@@ -59,7 +59,7 @@ export class StateKeeper implements StateKeeping, Step {
     this.#drift = drift
     this.#failures = new SaveFailures(this.dir, options.warn)
     prepareDir(this.dir)
-    const lock = takeLock(this.dir)
+    const lock = takeLock(this.dir, options)
     try {
       const contents = readDir(this.dir)
       if (contents.saved) {

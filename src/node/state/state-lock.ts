@@ -1,16 +1,18 @@
 // genmock.lock, the process that keeps a --state DIR (docs/state.md, The lock): taken with an
 // exclusive create, never through a link; a lock of a process that is gone (or a zombie, or whose
-// pid now names another program started later) is taken over; any other is refused in words.
+// pid now names another program started later) is taken over; one of another machine is waited
+// for until it is stale (a replacement container after a kill); any other is refused in words.
 import { closeSync, constants, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import { StateDirError } from './state-error.js'
-import { readText } from './state-fs.js'
+import type { StateWarn } from './save-failures.js'
+import { StateDirError, unwritable } from './state-error.js'
+import { readText, sleepSync } from './state-fs.js'
 
 export const LOCK_FILE = 'genmock.lock'
 /** How often the lock says its process is alive, and how long another machine's lock counts without it. */
 export const LOCK_BEAT_MS = 5_000
-const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
+export const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
 
 /** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
 const HELD = new Set<string>()
@@ -67,15 +69,22 @@ function judgeLocal(owner: LockOwner, file: string): 'gone' | string {
   return inUse(owner)
 }
 
-/** Why a lock there now is not taken over (a refusal's words), or undefined when it may be. */
-function refusal(file: string): string | undefined {
+/** Another machine's lock, still counting: its owner and how long ago it last said it was alive. */
+type Fresh = { owner: LockOwner; touchedMs: number }
+
+/**
+ * Why a lock there now is not taken over (a refusal's words, or another machine's lock that still
+ * counts), or undefined when it may be.
+ */
+export function lockRefusal(file: string, staleMs = LOCK_STALE_MS): string | Fresh | undefined {
   const text = readText(file)
   if (text === undefined) return undefined
   let owner: Partial<LockOwner> | undefined
   try {
     owner = JSON.parse(text) as Partial<LockOwner>
   } catch {}
-  const old = Date.now() - statSync(file).mtimeMs >= LOCK_STALE_MS
+  const touchedMs = Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0)
+  const old = touchedMs >= staleMs
   if (typeof owner?.pid !== 'number' || typeof owner.host !== 'string') {
     // An empty lock is what a crash between its making and its writing leaves.
     if (text.trim() === '' && old) return undefined
@@ -84,7 +93,7 @@ function refusal(file: string): string | undefined {
       `if no genmock uses this folder, delete ${file}`
     )
   }
-  if (owner.host !== hostname()) return old ? undefined : inUse(owner as LockOwner)
+  if (owner.host !== hostname()) return old ? undefined : { owner: owner as LockOwner, touchedMs }
   const local = judgeLocal(owner as LockOwner, file)
   return local === 'gone' ? undefined : local
 }
@@ -96,7 +105,7 @@ function create(file: string, me: LockOwner): boolean {
     fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw new StateDirError(`${file}: cannot be written (${(error as NodeJS.ErrnoException).code})`)
+    throw unwritable(file, (error as NodeJS.ErrnoException).code)
   }
   try {
     // Not fsynced: a lock is about processes, and a machine that crashed runs none of them.
@@ -107,14 +116,45 @@ function create(file: string, me: LockOwner): boolean {
   return true
 }
 
+/** What takeLock is told: where its warning goes, and how long another machine's lock counts (tests shorten it). */
+export interface LockOptions {
+  warn?: StateWarn | undefined
+  lockStaleMs?: number | undefined
+}
+
+/**
+ * Why the lock is not taken over, as refusal words, or undefined when it may be. Another machine's
+ * lock is waited for, saying so once, until it is stale: its holder (a container killed, say) has not
+ * touched it for `staleMs`. One touched all along is of a live holder: refused after that long.
+ */
+function judge(file: string, { warn, lockStaleMs: staleMs = LOCK_STALE_MS }: LockOptions): string | undefined {
+  const deadline = Date.now() + staleMs + Math.min(LOCK_BEAT_MS, staleMs)
+  for (let said = false; ; said = true) {
+    const why = lockRefusal(file, staleMs)
+    if (why === undefined || typeof why === 'string') return why
+    if (Date.now() >= deadline) return inUse(why.owner)
+    const { owner, touchedMs } = why
+    if (!said)
+      (warn ?? ((_e, _f, text) => process.emitWarning(`genmock: ${text}`)))(
+        'state-lock-wait',
+        { file, pid: owner.pid, host: owner.host, waitMs: staleMs - touchedMs },
+        `${file}: held by genmock pid ${owner.pid} on ${owner.host} (another machine), which last said it was ` +
+          `alive ${Math.round(touchedMs / 1000)} s ago; ` +
+          `waiting until it has been silent ${staleMs / 1000} s to take it over`,
+      )
+    sleepSync(Math.max(10, Math.min(staleMs - touchedMs, staleMs / 10, 250)))
+  }
+}
+
 /**
  * Takes the folder's lock, or refuses when another genmock holds it: one on this machine whose
- * process is alive, or one on another (a container sharing the volume) that said so lately. A lock
- * left by a process that is gone is taken over: `stale` says so (the last run did not stop cleanly).
+ * process is alive. Another machine's lock (a container sharing the volume) is waited for until it
+ * is stale (see judge). A lock left by a process that is gone is taken over: `stale` says so (the
+ * last run did not stop cleanly).
  * @example
  * const lock = takeLock(dir); … lock.release()
  */
-export function takeLock(dir: string): { stale: boolean; beat(): void; release(): void } {
+export function takeLock(dir: string, options: LockOptions = {}): { stale: boolean; beat(): void; release(): void } {
   const file = join(dir, LOCK_FILE)
   const held = resolve(file)
   if (HELD.has(held))
@@ -127,11 +167,15 @@ export function takeLock(dir: string): { stale: boolean; beat(): void; release()
   let stale = false
   // Twice at most: a lock taken over is removed, then made anew unless another process made it first.
   for (let attempt = 0; !create(file, me); attempt++) {
-    const why = refusal(file)
+    const why = judge(file, options)
     if (why !== undefined || attempt > 0)
       throw new StateDirError(`${file}: ${why ?? 'taken by another genmock meanwhile; one genmock per --state DIR'}`)
     stale = true
-    rmSync(file, { force: true })
+    try {
+      rmSync(file, { force: true })
+    } catch (error) {
+      throw unwritable(file, (error as NodeJS.ErrnoException).code, 'cannot be taken over')
+    }
   }
   HELD.add(held)
   return {
