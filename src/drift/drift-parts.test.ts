@@ -17,7 +17,7 @@ describe('answerDrift', () => {
     const { response } = await engine.submit(alice, 'image', { model: 'base-image-2', prompt: 'a fox' })
     expect(answerDrift(response, { answer: 'submission', provider: 'standard', type: 'image' })).toEqual([])
     engine.advanceClock(60)
-    const snapshot = engine.readTask(alice, response.taskId, 'http://localhost')
+    const snapshot = engine.readTask(alice, response.taskId, 'http://localhost').snapshot
     expect(answerDrift(snapshot, { answer: 'snapshot', provider: 'standard', type: 'image' })).toEqual([])
     const { outputImageUrls: _, ...withoutOutputs } = snapshot
     const odd = { ...withoutOutputs, status: 1, creditsUsed: '4', tags: [] }

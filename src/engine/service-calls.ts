@@ -90,7 +90,7 @@ function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
  * frame kept across a turn (docs/performance.md): the submission itself, not a promise of it, and a
  * refusal thrown, not a rejected promise.
  */
-export function submitNow(
+export function submit(
   state: EngineState,
   account: Account,
   endpoint: Endpoint,
