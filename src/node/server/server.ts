@@ -7,7 +7,7 @@ import { buildSimulator, type SimulatorCore, type SimulatorOptions } from '../..
 import { accessRules, type AccessOptions } from './access.js'
 import { NodeDoor } from './node-door.js'
 import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
-import { packageFile } from './package-file.js'
+import { loadVideoSample } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
@@ -59,15 +59,6 @@ export interface RunningServer {
   /** With `state`: where it is kept, how it was found at start. Closing saves it (unless `manual`). */
   state?: StateKeeper
 }
-
-/**
- * The MP4 every completed video task serves: the package's fixtures/sample.mp4, found through
- * its own export, so it resolves the same from the sources, the ESM build, the CommonJS build, the
- * bundled command and the standalone executable (package-file.ts).
- * @example
- * createSimulator({ videoSample: loadVideoSample() })
- */
-export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 /**
  * The standalone server: node:http straight onto the route table. The body is read from the
