@@ -7,7 +7,7 @@ import { calibrate, type CalibrationOutput, type StatusesSeen } from './calibrat
 import { wouldAnswer, type WouldAnswer } from './would-answer.js'
 import { answerDrift, schemaDrift, shown } from './field-drift.js'
 import type { DriftExample, DriftInput } from './drift-report.js'
-import { knownValues, type KnownValues, type TaskFacts } from './task-watch.js'
+import { knownValues, type KnownValues, type TaskFacts } from './followed-tasks.js'
 import { Problem, type ProblemDetail } from '../engine/problem.js'
 import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
@@ -267,7 +267,7 @@ function accepted(c: Comparison, endpoint: 'image' | 'video', would: WouldAnswer
   if (!isPlainObject(c.body)) return
   c.values(c.body)
   if (typeof c.body.taskId === 'string')
-    c.found.push(...drift.watch.submitted(c.body.taskId, facts, c.body, at, c.known))
+    c.found.push(...drift.followed.submitted(c.body.taskId, facts, c.body, at, c.known))
 }
 
 const removeMissing = (c: Comparison) => {
@@ -295,7 +295,7 @@ function taskRead(c: Comparison, id: string, at: number): void {
     c.found.push(...answerDrift(c.body, { answer: 'snapshot' }))
     return
   }
-  const { findings, facts, ended } = drift.watch.read(id, c.body, at, c.known)
+  const { findings, facts, ended } = drift.followed.read(id, c.body, at, c.known)
   const type = facts?.type ?? (c.body.type === 'image' || c.body.type === 'video' ? c.body.type : undefined)
   c.found.push(...findings, ...answerDrift(c.body, { answer: 'snapshot', provider: facts?.provider, type }))
   if (askedSparse(c.request)) removeMissing(c)

@@ -59,14 +59,14 @@ export class Engine {
   }
 
   /**
-   * Tells `watcher` of each change applied to a task from now on, as it is applied (undefined: no
+   * Tells `listener` of each change applied to a task from now on, as it is applied (undefined: no
    * one): what a door's traces follow (docs/metrics-and-traces.md). It runs inside the request or
    * the clock's tick that applied the change, so it must be quick, must not throw nor call the engine.
    * @example
-   * engine.watchTaskChanges(({ taskId, status, by }) => console.log(taskId, status, by)) // tsk_… 1 timeline
+   * engine.onTaskChange(({ taskId, status, by }) => console.log(taskId, status, by)) // tsk_… 1 timeline
    */
-  watchTaskChanges(watcher: ((change: AppliedChange) => void) | undefined): void {
-    this.#state.life.history.watcher = watcher
+  onTaskChange(listener: ((change: AppliedChange) => void) | undefined): void {
+    this.#state.life.history.listener = listener
   }
 
   /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */

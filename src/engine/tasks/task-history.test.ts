@@ -204,12 +204,12 @@ describe('histories go with their tasks', () => {
   })
 })
 
-describe('a watcher of the engine is told each change as it is applied', () => {
+describe('a listener of the engine is told each change as it is applied', () => {
   it('of every task, whatever applied it: a timed step, a poll, the control API; then no more once unset', async () => {
     const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 }, scenarios: [POLLED] })
     const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
     const told: AppliedChange[] = []
-    engine.watchTaskChanges((change) => told.push(change))
+    engine.onTaskChange((change) => told.push(change))
     const submit = async (scenario: string, prompt: string) =>
       (
         await engine.submit(
@@ -237,7 +237,7 @@ describe('a watcher of the engine is told each change as it is applied', () => {
       refunded: true,
       by: 'transition',
     })
-    engine.watchTaskChanges(undefined)
+    engine.onTaskChange(undefined)
     const later = await submit('default', 'hen')
     engine.advanceClock({ until: 'idle' })
     expect(engine.readTask(alice, later, 'http://x').snapshot.status).toBe(1)

@@ -102,7 +102,7 @@ export async function otlpSpans(url: string): Promise<SpanWatch> {
     span.end(end)
   }
   const follow = (engine: Engine) => {
-    engine.watchTaskChanges(tasks.changed)
+    engine.onTaskChange(tasks.changed)
     engine.onReset(() => tasks.endAll('reset'))
   }
   const close = () => {
