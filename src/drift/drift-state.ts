@@ -1,7 +1,8 @@
 // The drift report a simulator keeps (docs/check-against-the-service.md): the report, the tasks it
 // follows, and the service's routes as the route table writes them, matched with the route core's own router.
 import { compileRoutes, type Match, type Row } from '../http/router.js'
-import { DriftReport, type DriftFinding, type DriftObservations } from './drift-report.js'
+import type { DriftObservations } from './drift-observations.js'
+import { DriftReport, type DriftFinding } from './drift-report.js'
 import type { DriftChanges, SavedDrift } from './saved-drift.js'
 import { FollowedTasks } from './followed-tasks.js'
 

@@ -3,7 +3,8 @@ import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'
 import { MAX_FOLLOWED } from '../contract/saved-snapshot.js'
 import type { Scenario } from '../contract/scenario.js'
-import type { DriftInput, TaskEnded } from './drift-report.js'
+import type { TaskEnded } from './drift-observations.js'
+import type { DriftInput } from './drift-report.js'
 
 /** The relayStatus and errorCode values genmock's scenarios can give. */
 export interface KnownValues {
