@@ -15,6 +15,7 @@ import { EngineSaving } from './engine-saving.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
+import * as reads from './service-reads.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
 import type { AppliedChange } from './tasks/task-history.js'
@@ -25,7 +26,8 @@ import type { Advanced } from './clock/account-clocks.js'
 
 export type { EngineOptions, TaskView } from './engine-state.js'
 export type { AccountClock, AccountView } from './control-actions.js'
-export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
+export type { Endpoint, Submission, SubmitOptions } from './service-calls.js'
+export type { ReadOptions, TaskRead } from './service-reads.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
 export type { AppliedChange } from './tasks/task-history.js'
 
@@ -152,18 +154,18 @@ export class Engine {
    * The caller's task (`snapshot`), its reply's JSON text and the rules the read broke; another
    * account's task is "not found". Counts a poll.
    */
-  readTask(account: Account, id: string, origin: string, options: service.ReadOptions = {}): service.TaskRead {
-    return service.readTask(this.#state, account, id, origin, options)
+  readTask(account: Account, id: string, origin: string, options: reads.ReadOptions = {}): reads.TaskRead {
+    return reads.readTask(this.#state, account, id, origin, options)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: none asked). */
   imageMedia(taskId: string, index: number, caller: (() => Account) | null): Uint8Array {
-    return service.imageMedia(this.#state, taskId, index, caller)
+    return reads.imageMedia(this.#state, taskId, index, caller)
   }
 
   /** MP4 bytes of an output video; relay media need the owner's credential. */
   videoMedia(taskId: string, caller: (() => Account) | null): Uint8Array {
-    return service.videoMedia(this.#state, taskId, caller)
+    return reads.videoMedia(this.#state, taskId, caller)
   }
 
   // ---- control ----
