@@ -34,7 +34,8 @@ const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
  * accounts (docs/how-it-is-built.md). Their types may be named outside (the values the facade hands
  * out), never their values.
  */
-const ENGINE_PARTS = /^src\/engine\/((engine-state|service-calls|service-reads|control-actions)\.ts|(tasks|clock|accounts)\/)/
+const ENGINE_PARTS =
+  /^src\/engine\/((engine-state|service-calls|service-reads|control-actions)\.ts|(tasks|clock|accounts)\/)/
 
 /** The tests that parse every module with the TypeScript compiler: seconds on a loaded machine. */
 const PARSING = 120_000

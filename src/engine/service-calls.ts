@@ -1,3 +1,5 @@
+// The service's submissions (its reads are service-reads.ts). Each reports what it learnt for the
+// journal in what it returns, or on the Problem it throws (`facts`).
 import type { ValidationIssue } from '../contract/errors.js'
 import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
 import type { SubmissionResponse } from '../contract/responses.js'
