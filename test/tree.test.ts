@@ -34,7 +34,8 @@ const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
  * accounts (docs/how-it-is-built.md). Their types may be named outside (the values the facade hands
  * out), never their values.
  */
-const ENGINE_PARTS = /^src\/engine\/((engine-state|service-calls|control-actions)\.ts|(tasks|clock|accounts)\/)/
+const ENGINE_PARTS =
+  /^src\/engine\/((engine-state|service-calls|service-reads|control-actions)\.ts|(tasks|clock|accounts)\/)/
 
 /**
  * The layer order (docs/how-it-is-built.md, How it is built): what the modules of a layer never import,

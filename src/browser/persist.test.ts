@@ -41,7 +41,7 @@ describe('persistence of the worker door', () => {
     expect(kept.items.size).toBe(1)
     const again = engine()
     persistence(again, new Drift(SERVICE_ROUTES), 'options A', { storage: kept }).restore()
-    expect(again.readTask(alice(again), response.taskId, 'http://localhost').taskId).toBe(response.taskId)
+    expect(again.readTask(alice(again), response.taskId, 'http://localhost').snapshot.taskId).toBe(response.taskId)
     const other = engine()
     persistence(other, new Drift(SERVICE_ROUTES), 'options B', { storage: kept }).restore()
     expect(other.listTasks({ limit: 1 }, '').total).toBe(0)

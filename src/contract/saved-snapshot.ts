@@ -1,16 +1,16 @@
 /**
  * A snapshot of the state (docs/state.md, Snapshots): the saved engine and, beside it, the drift
- * report of `--proxy` with the tasks it watches. GET /__mock/state, PUT /__mock/state,
+ * report of `--proxy` with the tasks it follows. GET /__mock/state, PUT /__mock/state,
  * --state-from, a --state DIR's state.json and the browser worker's saved state are this document.
  */
 import * as z from 'zod'
 import { driftReportSchema } from './control-drift.js'
 import { savedEngineSchema } from './saved-engine.js'
 
-/** How many tasks the drift report watches at most (src/drift/task-watch.ts): the newest. */
-export const MAX_WATCHED = 10_000
+/** How many tasks the drift report follows at most (src/drift/followed-tasks.ts): the newest. */
+export const MAX_FOLLOWED = 10_000
 
-const watched = z.strictObject({
+const followedTask = z.strictObject({
   model: z.string(),
   type: z.enum(['image', 'video']),
   provider: z.enum(['standard', 'upstream-a', 'relay']),
@@ -23,13 +23,13 @@ const watched = z.strictObject({
 
 /**
  * The drift report as a snapshot keeps it: its findings and observations (as GET /__mock/drift
- * gives them) and the tasks it watches, oldest first.
+ * gives them) and the tasks it follows (`watch`), oldest first.
  * @example
  * savedDriftSchema.safeParse({ findings: [], observations, watch: [] }).success // true
  */
 export const savedDriftSchema = driftReportSchema.extend({
   findings: driftReportSchema.shape.findings.max(1000),
-  watch: z.array(z.tuple([z.string(), watched])).max(MAX_WATCHED),
+  watch: z.array(z.tuple([z.string(), followedTask])).max(MAX_FOLLOWED),
 })
 
 /**

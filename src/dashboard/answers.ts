@@ -3,7 +3,8 @@
  * the browser through them). Each is the engine operation's own result, which the route sends
  * as JSON unchanged, so the dashboard's types follow the engine's views.
  */
-import type { DriftFinding, DriftObservations } from '../drift/drift-report.js'
+import type { DriftObservations } from '../drift/drift-observations.js'
+import type { DriftFinding } from '../drift/drift-report.js'
 import type { Engine } from '../engine/engine.js'
 import type { StateStatus } from '../snapshot/snapshot-keeping.js'
 

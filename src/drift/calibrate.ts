@@ -4,14 +4,10 @@ import { IMAGE_MODELS, VIDEO_MODELS } from '../contract/models.js'
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../contract/scenario.js'
 import type { EngineOptions } from '../engine/engine.js'
 import type { ScenarioEntry } from '../engine/scenarios/scenarios.js'
-import {
-  DRIFT_KINDS,
-  type DriftFinding,
-  type DriftObservations,
-  type OutcomeSeen,
-  type Range,
-  type Tally,
-} from './drift-report.js'
+import { DRIFT_KINDS, type DriftFinding } from './drift-report.js'
+import type { DriftObservations, Tally } from './drift-observations.js'
+import { calibrationReport, type CalibrationNotes } from './calibration-report.js'
+import { modelsRules } from './calibrated-rules.js'
 
 /** What `genmock --calibration DIR` (the `calibration` option) puts in force: prices, and the default scenario. */
 export interface Calibration {
@@ -50,20 +46,6 @@ export interface StatusSeen {
   where: string
 }
 
-/**
- * Text from a recording as Markdown shows it literally: one line, HTML's `< > &` as entities, and
- * Markdown's own characters escaped, so that a relayStatus `<script>` or `# heading` stays text.
- * @example
- * markdownText('<b># x_y') // '&lt;b&gt;\\# x\\_y'
- */
-export const markdownText = (text: string) =>
-  text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]#|~!]/g, '\\$&')
-
 /** A record's own value at `key`: a model named `constructor` finds nothing, not Object's constructor. */
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined
@@ -72,12 +54,14 @@ const mostSeen = (tally: Tally | undefined, keep: (key: string) => boolean = () 
   Object.entries(tally ?? {})
     .filter(([key]) => keep(key))
     .sort((a, b) => b[1] - a[1])[0]
-const span = ({ min, max }: Range) => (min === max ? `${min}s` : `${min}s..${max}s`)
-const polls = ({ min, max }: Range) => (min === max ? String(min) : `${min}–${max}`)
 const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`
 
 /** The prices seen, as a pricing fixture: the defaults with every price genmock may change replaced. */
-function pricesFrom(observations: DriftObservations, defaults: PricingFixture, notes: Notes): PricingFixture {
+function pricesFrom(
+  observations: DriftObservations,
+  defaults: PricingFixture,
+  notes: CalibrationNotes,
+): PricingFixture {
   const pricing = structuredClone(defaults)
   const groups = new Map<string, DriftObservations['prices']>()
   for (const seen of observations.prices) {
@@ -125,64 +109,6 @@ function pricesFrom(observations: DriftObservations, defaults: PricingFixture, n
   return pricing
 }
 
-interface Notes {
-  contradicted: string[]
-  undecided: string[]
-}
-
-type Step = NonNullable<NonNullable<ScenarioInput['rules']>[number]['timeline']>[number]
-
-/** The timeline that reproduces one way a model's tasks ended. */
-function timelineOf(outcome: OutcomeSeen): Step[] {
-  const steps: Step[] = []
-  const final = outcome.relaySteps?.at(-1)
-  for (const step of outcome.relaySteps?.slice(1, -1) ?? []) {
-    const max = Math.min(step.seconds.max, outcome.seconds.min)
-    steps.push({ at: span({ min: Math.min(step.seconds.min, max), max }), set: { relayStatus: step.relayStatus } })
-  }
-  steps.push({
-    at: span(outcome.seconds),
-    set: {
-      status: outcome.status,
-      ...(final ? { relayStatus: final.relayStatus } : {}),
-      ...(outcome.errorCode !== undefined ? { errorCode: outcome.errorCode } : {}),
-    },
-    ...(outcome.status === 2 ? { refund: outcome.refunded ?? false } : {}),
-  })
-  return steps
-}
-
-/** A model's rules: one per way its tasks ended, the rarer ones first with the share they were seen. */
-function modelRules(
-  model: string,
-  outcomes: OutcomeSeen[],
-  httpStatus: number | undefined,
-  submitSet: Record<string, unknown>,
-) {
-  const endpoint: 'image' | 'video' = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
-  const relay = outcomes.some((o) => o.relaySteps !== undefined)
-  const sorted = [...outcomes].sort((a, b) => a.count - b.count)
-  let left = sorted.reduce((sum, o) => sum + o.count, 0)
-  return sorted.map((outcome, i) => {
-    const chance = i === sorted.length - 1 ? undefined : Math.round((outcome.count / left) * 1000) / 1000
-    left -= outcome.count
-    const first = outcome.relaySteps?.[0]?.relayStatus
-    const set = { ...(relay ? submitSet : {}), ...(first && first !== 'queued' ? { relayStatus: first } : {}) }
-    return {
-      match: { endpoint, model, ...(relay ? { provider: 'relay' as const } : {}), ...(chance ? { chance } : {}) },
-      ...(httpStatus !== undefined || Object.keys(set).length > 0
-        ? {
-            submit: {
-              ...(httpStatus !== undefined ? { httpStatus } : {}),
-              ...(Object.keys(set).length ? { set } : {}),
-            },
-          }
-        : {}),
-      timeline: timelineOf(outcome),
-    }
-  })
-}
-
 /**
  * What a recording implies, as files: the prices seen, a scenario reproducing the success status
  * and each model's timelines, the values seen, and a report of every default the recording
@@ -196,7 +122,7 @@ export function calibrate(
   defaults: PricingFixture,
   statuses: StatusesSeen = {},
 ): CalibrationOutput {
-  const notes: Notes = { contradicted: [], undecided: [] }
+  const notes: CalibrationNotes = { contradicted: [], undecided: [] }
   const pricing = pricesFrom(observations, defaults, notes)
   for (const endpoint of ['image', 'video'] as const) {
     const seen = statuses[endpoint]
@@ -266,53 +192,4 @@ export function withCalibration(options: EngineOptions & { calibration?: Calibra
     scenarios: [...(options.scenarios ?? []), entry],
     scenario: options.scenario ?? calibration.scenario.name,
   }
-}
-
-/** The rules of each model the recording saw finish tasks, relay ones first; each outcome noted. */
-function modelsRules(
-  observations: DriftObservations,
-  notes: Notes,
-  httpStatus: (endpoint: 'image' | 'video') => number | undefined,
-  submitSet: { pollAfterSeconds?: number },
-): NonNullable<ScenarioInput['rules']> {
-  const rules: NonNullable<ScenarioInput['rules']> = []
-  const modelsSeen = Object.entries(observations.models)
-  for (const [model, seen] of modelsSeen) {
-    const outcomes = Object.values(seen.outcomes)
-    if (outcomes.length === 0) {
-      notes.undecided.push(`${model}: no task was seen to finish, so its timeline stays genmock's`)
-      continue
-    }
-    const endpoint = Object.hasOwn(VIDEO_MODELS, model) ? 'video' : 'image'
-    // Relay and standard tasks of a model end differently: each gets its own rules, relay first.
-    for (const relay of [true, false]) {
-      const mine = outcomes.filter((o) => (o.relaySteps !== undefined) === relay)
-      if (mine.length > 0) rules.push(...modelRules(model, mine, httpStatus(endpoint), submitSet))
-    }
-    for (const o of outcomes)
-      notes.contradicted.push(
-        `${model}${o.relaySteps ? ' (relay)' : ''}: ${o.count} ended at status ${o.status}` +
-          `${o.errorCode ? ` ${o.errorCode}` : ''} after ${span(o.seconds)}, polled ${polls(o.polls)} times` +
-          `${o.relaySteps ? `, relayStatus ${o.relaySteps.map((s) => s.relayStatus).join(' → ')}` : ''}`,
-      )
-  }
-  return rules
-}
-
-/** The report (report.md): what the recording contradicted, and what it could not decide. */
-function calibrationReport(exchanges: number, notes: Notes): string {
-  const list = (items: string[]) =>
-    items.length > 0 ? items.map((item) => `- ${markdownText(item)}`).join('\n') : '- nothing'
-  return [
-    `# genmock calibration from ${exchanges} recorded exchanges`,
-    '',
-    '## What the recording contradicted (in force with `genmock --calibration DIR`)',
-    '',
-    list(notes.contradicted),
-    '',
-    '## What it could not decide, or calibration cannot change',
-    '',
-    list(notes.undecided),
-    '',
-  ].join('\n')
 }

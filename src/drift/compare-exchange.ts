@@ -4,16 +4,13 @@ import { modelListSchema } from '../contract/responses.js'
 import type { Engine } from '../engine/engine.js'
 import type { PricingFixture } from '../contract/fixtures.js'
 import { calibrate, type CalibrationOutput, type StatusesSeen } from './calibrate.js'
-import { wouldAnswer, type WouldAnswer } from './would-answer.js'
-import { answerDrift, schemaDrift, shown } from './field-drift.js'
+import { askedSparse, Comparison, errorBodyOk, removeMissing, type Body } from './exchange-comparison.js'
+import { submission } from './submission-drift.js'
+import { answerDrift, schemaDrift } from './field-drift.js'
 import type { DriftExample, DriftInput } from './drift-report.js'
-import { knownValues, type KnownValues, type TaskFacts } from './task-watch.js'
-import { Problem, type ProblemDetail } from '../engine/problem.js'
+import { knownValues } from './followed-tasks.js'
 import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
-import { scenarioAsked } from '../http/prefer-header.js'
-import { problemToHttp } from '../http/replies.js'
-import { readJson } from '../http/read-request.js'
 import type { Redactor } from '../http/redaction.js'
 
 /** The handlers (handlers/route-table.ts) whose success status calibration reads. */
@@ -47,7 +44,6 @@ export interface ServiceAnswer {
   body: Uint8Array | undefined
 }
 
-type Body = Record<string, unknown>
 type Route = { kind: 'submit'; endpoint: 'image' | 'video' } | { kind: 'task'; id: string } | { kind: 'models' }
 
 /** What the comparison does with each of the service's routes, by its handler's name. */
@@ -66,213 +62,6 @@ function parsed(bytes: Uint8Array | undefined): unknown {
   } catch {
     return undefined
   }
-}
-
-const issuePaths = (issues: unknown): string[] =>
-  Array.isArray(issues) ? issues.flatMap((i) => (isPlainObject(i) && typeof i.path === 'string' ? [i.path] : [])) : []
-
-const askedSparse = (request: HttpRequest) => /(?:^|[,;\s])sparse\b/i.test(request.headers.prefer ?? '')
-
-/** One exchange being compared: where findings go and what they are about. */
-class Comparison {
-  readonly found: DriftInput[] = []
-  readonly route: string
-  readonly drift: Drift
-  readonly known: KnownValues
-  readonly request: HttpRequest
-  readonly status: number
-  readonly body: unknown
-  readonly redact: Redactor | undefined
-
-  constructor(
-    drift: Drift,
-    known: KnownValues,
-    request: HttpRequest,
-    route: string,
-    status: number,
-    body: unknown,
-    redact?: Redactor,
-  ) {
-    this.redact = redact
-    this.drift = drift
-    this.known = known
-    this.request = request
-    this.status = status
-    this.body = body
-    this.route = route
-  }
-
-  /** The service's error answer against genmock's for the same problem: status and error string. */
-  error(problem: ProblemDetail): void {
-    const expected = problemToHttp(problem)
-    const error = (this.body as Body).error
-    const place = `${this.route} ${expected.body.error}`
-    if (this.status !== expected.status)
-      this.found.push({
-        kind: 'error-status',
-        place,
-        service: this.status,
-        genmock: expected.status,
-        message: `the service answered ${expected.body.error} with ${this.status}, genmock with ${expected.status}`,
-      })
-    if (error !== expected.body.error)
-      this.found.push({
-        kind: 'error-body',
-        place,
-        service: shown(error),
-        genmock: expected.body.error,
-        message: `the service's error string differs from genmock's "${expected.body.error}"`,
-      })
-  }
-
-  values(body: Body): void {
-    const report = this.drift.report
-    const text = (value: string) => this.redact?.text(value) ?? value
-    if (typeof body.relayStatus === 'string') report.value('relayStatuses', text(body.relayStatus))
-    if (typeof body.errorCode === 'string') report.value('errorCodes', text(body.errorCode))
-    if (typeof body.pollAfterSeconds === 'number') report.value('pollAfterSeconds', body.pollAfterSeconds)
-  }
-}
-
-/** Whether the answer is an error body of the interface's form, `{error: string, …}`; a finding when it is not. */
-function errorBodyOk(c: Comparison): boolean {
-  if (isPlainObject(c.body) && typeof c.body.error === 'string') return true
-  c.found.push({
-    kind: 'error-body',
-    place: `${c.route} ${c.status}`,
-    service: c.body === undefined ? 'not JSON' : shown(c.body),
-    genmock: '{error: string, …}',
-    message: `the service answered ${c.status} without the interface's error body`,
-  })
-  return false
-}
-
-function submission(c: Comparison, endpoint: 'image' | 'video', engine: Engine, at: number): void {
-  const { request, status } = c
-  let would: WouldAnswer
-  let sent: Body = {}
-  try {
-    const value = readJson(request)
-    if (isPlainObject(value)) sent = value
-    would = wouldAnswer(
-      engine.answerBasis(),
-      endpoint,
-      value,
-      request.headers['idempotency-key'] ?? null,
-      scenarioAsked(request.headers),
-    )
-  } catch (error) {
-    if (!(error instanceof Problem)) throw error
-    would = { accepted: false, problem: error.detail }
-  }
-  if (status >= 200 && status < 300) {
-    accepted(c, endpoint, would, sent, at)
-    return
-  }
-  if (!errorBodyOk(c)) return
-  const body = c.body as Body
-  if (status === 401 || body.error === 'Unauthorized') {
-    c.error({ kind: 'unauthorized' })
-    return
-  }
-  if (status === 402 || body.error === 'Insufficient credits') {
-    if (!would.accepted) return
-    c.error({ kind: 'insufficient-credits', required: would.credits })
-    if (typeof body.required === 'number' && body.required !== would.credits)
-      c.found.push(priceFinding(would, body.required, '402 required'))
-    return
-  }
-  if (would.accepted) {
-    // A 5xx or a rate limit says nothing of the body: only a refusal of the body itself is drift.
-    if (status !== 400 && status !== 422 && body.error !== 'Invalid request') return
-    const paths = issuePaths(isPlainObject(body.details) ? body.details.issues : undefined)
-    c.found.push({
-      kind: 'validation-stricter',
-      place: `${endpoint} ${paths.join(', ') || 'body'}`,
-      service: `${status} ${String(body.error)}${paths.length > 0 ? `: ${paths.join(', ')}` : ''}`,
-      genmock: `${would.httpStatus} accepted`,
-      message:
-        `the service refused ${endpoint === 'image' ? 'an' : 'a'} ${endpoint} body genmock accepts` +
-        `${paths.length ? ` (${paths.join(', ')})` : ''}`,
-    })
-    return
-  }
-  if (status >= 500 && would.problem.kind !== 'fault' && would.problem.kind !== 'rejected') return
-  c.error(would.problem)
-  if (would.problem.kind !== 'invalid-request' || body.error !== 'Invalid request') return
-  const details = isPlainObject(body.details) ? body.details : undefined
-  const theirs = issuePaths(details?.issues)
-  const ours = would.problem.issues.map((issue) => issue.path)
-  if (!details || !Array.isArray(details.issues) || !theirs.some((path) => ours.includes(path)))
-    c.found.push({
-      kind: 'error-body',
-      place: `${c.route} Invalid request details`,
-      service: shown(body.details),
-      genmock: { issues: would.problem.issues.map(({ in: where, path }) => ({ in: where, path })) },
-      message:
-        "the service's details name none of the fields genmock names, or are not {issues: [{in, path, message}]}",
-    })
-}
-
-function priceFinding(would: Extract<WouldAnswer, { accepted: true }>, credits: number, what: string): DriftInput {
-  const { model, option, relay } = would.basis
-  return {
-    kind: 'price',
-    place: `${model} ${option}${relay ? ' relay' : ''}`,
-    service: credits,
-    genmock: would.credits,
-    message: `${what} ${credits} for ${model} at ${option}${relay ? ' (relay)' : ''}; genmock charges ${would.credits}`,
-  }
-}
-
-function accepted(c: Comparison, endpoint: 'image' | 'video', would: WouldAnswer, sent: Body, at: number): void {
-  const { request, status, drift } = c
-  let facts: TaskFacts
-  if (would.accepted) {
-    facts = { model: would.model, type: would.type, provider: would.provider }
-    if (status !== would.httpStatus)
-      c.found.push({
-        kind: 'success-status',
-        place: c.route,
-        service: status,
-        genmock: would.httpStatus,
-        message: `the service accepted with ${status}, genmock with ${would.httpStatus}`,
-      })
-    const credits = isPlainObject(c.body) ? c.body.creditsUsed : undefined
-    if (typeof credits === 'number') {
-      const { units, ...basis } = would.basis
-      // A total that does not split evenly per output is kept whole, under an option calibration cannot take.
-      if (credits % units === 0) drift.report.price({ ...basis, credits: credits / units })
-      else drift.report.price({ ...basis, option: `${basis.option} × ${units} outputs`, credits })
-      if (credits !== would.credits) c.found.push(priceFinding(would, credits, 'creditsUsed'))
-    }
-  } else {
-    const provider = sent.provider === 'relay' || sent.provider === 'upstream-a' ? sent.provider : 'standard'
-    facts = { model: typeof sent.model === 'string' ? sent.model : '?', type: endpoint, provider }
-    if (would.problem.kind === 'invalid-request') {
-      const expected = problemToHttp(would.problem)
-      const issues = would.problem.issues
-      c.found.push({
-        kind: 'validation-looser',
-        place: `${endpoint} ${issues.map((i) => i.path || 'body').join(', ')}`,
-        service: `${status} accepted`,
-        genmock: `${expected.status} Invalid request: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
-        message: `the service accepted ${endpoint === 'image' ? 'an' : 'a'} ${endpoint} body genmock refuses`,
-      })
-    }
-  }
-  drift.report.submitted(facts.model)
-  c.found.push(...answerDrift(c.body, { answer: 'submission', provider: facts.provider, type: facts.type }))
-  if (askedSparse(request)) removeMissing(c)
-  if (!isPlainObject(c.body)) return
-  c.values(c.body)
-  if (typeof c.body.taskId === 'string')
-    c.found.push(...drift.watch.submitted(c.body.taskId, facts, c.body, at, c.known))
-}
-
-const removeMissing = (c: Comparison) => {
-  const kept = c.found.filter((f) => f.kind !== 'missing-field')
-  c.found.splice(0, c.found.length, ...kept)
 }
 
 function taskRead(c: Comparison, id: string, at: number): void {
@@ -295,7 +84,7 @@ function taskRead(c: Comparison, id: string, at: number): void {
     c.found.push(...answerDrift(c.body, { answer: 'snapshot' }))
     return
   }
-  const { findings, facts, ended } = drift.watch.read(id, c.body, at, c.known)
+  const { findings, facts, ended } = drift.followed.read(id, c.body, at, c.known)
   const type = facts?.type ?? (c.body.type === 'image' || c.body.type === 'video' ? c.body.type : undefined)
   c.found.push(...findings, ...answerDrift(c.body, { answer: 'snapshot', provider: facts?.provider, type }))
   if (askedSparse(c.request)) removeMissing(c)

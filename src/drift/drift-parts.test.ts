@@ -6,7 +6,7 @@ import { calibrate, withCalibration } from './calibrate.js'
 import { wouldAnswer } from './would-answer.js'
 import { answerDrift } from './field-drift.js'
 import { DriftReport } from './drift-report.js'
-import { knownValues, TaskWatch } from './task-watch.js'
+import { FollowedTasks, knownValues } from './followed-tasks.js'
 
 const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 } })
 const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
@@ -17,7 +17,7 @@ describe('answerDrift', () => {
     const { response } = await engine.submit(alice, 'image', { model: 'base-image-2', prompt: 'a fox' })
     expect(answerDrift(response, { answer: 'submission', provider: 'standard', type: 'image' })).toEqual([])
     engine.advanceClock(60)
-    const snapshot = engine.readTask(alice, response.taskId, 'http://localhost')
+    const snapshot = engine.readTask(alice, response.taskId, 'http://localhost').snapshot
     expect(answerDrift(snapshot, { answer: 'snapshot', provider: 'standard', type: 'image' })).toEqual([])
     const { outputImageUrls: _, ...withoutOutputs } = snapshot
     const odd = { ...withoutOutputs, status: 1, creditsUsed: '4', tags: [] }
@@ -44,32 +44,32 @@ describe('answerDrift', () => {
   })
 })
 
-describe('TaskWatch', () => {
+describe('FollowedTasks', () => {
   const facts = { model: 'base-image-2', type: 'image', provider: 'relay' } as const
   const answer = { taskId: 't1', status: 0, relayStatus: 'queued', pollAfterSeconds: 5 }
 
   test('0 → 1 ends a task once; a terminal task that changes breaks a rule', () => {
-    const watch = new TaskWatch()
-    expect(watch.submitted('t1', facts, answer, 0, known)).toEqual([])
-    expect(watch.read('t1', { ...answer, relayStatus: 'running' }, 2000, known).findings).toEqual([])
-    const done = watch.read('t1', { ...answer, status: 1, relayStatus: 'succeeded' }, 9000, known)
+    const followed = new FollowedTasks()
+    expect(followed.submitted('t1', facts, answer, 0, known)).toEqual([])
+    expect(followed.read('t1', { ...answer, relayStatus: 'running' }, 2000, known).findings).toEqual([])
+    const done = followed.read('t1', { ...answer, status: 1, relayStatus: 'succeeded' }, 9000, known)
     expect(done.ended).toMatchObject({ status: 1, seconds: 9, polls: 2 })
     expect(done.ended?.relaySteps?.map((s) => s.relayStatus)).toEqual(['queued', 'running', 'succeeded'])
-    const again = watch.read('t1', { ...answer, status: 2, relayStatus: 'failed' }, 12_000, known)
+    const again = followed.read('t1', { ...answer, status: 2, relayStatus: 'failed' }, 12_000, known)
     expect(again.findings.map((f) => f.place)).toEqual(['terminal task changed'])
     expect(again.ended).toBeUndefined()
   })
 
   test('refunds, poll waits and values outside the catalogue are findings', () => {
-    const watch = new TaskWatch()
+    const followed = new FollowedTasks()
     const odd = { ...answer, status: 1, creditRefunded: true, pollAfterSeconds: 3, relayStatus: 'processing' }
-    expect(watch.submitted('t2', facts, odd, 0, known).map((f) => `${f.kind} ${f.place}`)).toEqual([
+    expect(followed.submitted('t2', facts, odd, 0, known).map((f) => `${f.kind} ${f.place}`)).toEqual([
       'unknown-relay-status processing',
       'state-rule pollAfterSeconds',
       'state-rule creditRefunded before failure',
     ])
     const expired = { taskId: 't3', status: 2, relayStatus: 'expired', creditRefunded: true, errorCode: 'GONE' }
-    expect(watch.read('t3', expired, 0, known).findings.map((f) => f.place)).toEqual([
+    expect(followed.read('t3', expired, 0, known).findings.map((f) => f.place)).toEqual([
       'GONE',
       'creditRefunded at relayStatus expired',
     ])

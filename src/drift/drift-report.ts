@@ -6,6 +6,18 @@
 
 import { bounded } from '../lib/bounded.js'
 import type { DriftKind } from '../contract/control-drift.js'
+import {
+  copiedObservations,
+  countEnded,
+  countExchange,
+  countPrice,
+  countSubmitted,
+  countValue,
+  emptyObservations,
+  type DriftObservations,
+  type PriceSeen,
+  type TaskEnded,
+} from './drift-observations.js'
 
 export { DRIFT_KIND_IDS, DRIFT_KINDS, type DriftKind } from '../contract/control-drift.js'
 
@@ -36,90 +48,7 @@ export interface DriftFinding {
 
 export type DriftInput = Omit<DriftFinding, 'count' | 'example'>
 
-/** A count per value: statuses seen, values seen. */
-export type Tally = Record<string, number>
-
-/** How a model's tasks ended, per way they ended: the times, polls and relayStatus sequence seen. */
-export interface OutcomeSeen {
-  status: 1 | 2
-  errorCode?: string
-  refunded?: boolean
-  /** relayStatus values in the order seen, with the seconds after submission each was first seen. */
-  relaySteps?: { relayStatus: string; seconds: Range }[]
-  count: number
-  /** Seconds from the submission to the first read that showed the terminal status. */
-  seconds: Range
-  polls: Range
-}
-
-export interface Range {
-  min: number
-  max: number
-}
-
-export interface ModelSeen {
-  submitted: number
-  outcomes: Record<string, OutcomeSeen>
-}
-
-/** A price seen: per output for image models, per task for video models. */
-export interface PriceSeen {
-  model: string
-  /** The tier, relay resolution or duration it was charged at; `call` for a flat price. */
-  option: string
-  relay: boolean
-  credits: number
-  seen: number
-}
-
-/** What the traffic showed that is not a finding: timings, values, statuses. */
-export interface DriftObservations {
-  exchanges: number
-  /** Status codes per route, as `METHOD path`. */
-  statuses: Record<string, Tally>
-  prices: PriceSeen[]
-  relayStatuses: Tally
-  errorCodes: Tally
-  pollAfterSeconds: Tally
-  models: Record<string, ModelSeen>
-}
-
 const MAX_FINDINGS = 1000
-
-const range = (value: number): Range => ({ min: value, max: value })
-const widen = (r: Range, value: number) => {
-  r.min = Math.min(r.min, value)
-  r.max = Math.max(r.max, value)
-}
-/**
- * A table keyed by what the service or a client sent (a model, a status, an error code): no
- * prototype, so `__proto__` or `constructor` is a key like any other.
- */
-const table = <T>(): Record<string, T> => Object.create(null)
-/** Distinct keys a table keeps; later ones are counted under OTHER. */
-const MAX_KEYS = 200
-const OTHER = '(other)'
-/** The key to count `key` under: itself, or OTHER once the table is full. */
-const slot = (tally: Record<string, unknown>, name: string) => {
-  // A name from outside (a model a client sent) may be a megabyte: kept by its first 256 characters.
-  const key = bounded(name, 256)
-  return key in tally || Object.keys(tally).length < MAX_KEYS ? key : OTHER
-}
-const bump = (tally: Tally, key: string) => {
-  const at = slot(tally, key)
-  tally[at] = (tally[at] ?? 0) + 1
-}
-
-/** A terminal task as the tracker saw it, for the observations. */
-export interface TaskEnded {
-  model: string
-  status: 1 | 2
-  errorCode?: string | undefined
-  refunded?: boolean | undefined
-  relaySteps?: { relayStatus: string; seconds: number }[] | undefined
-  seconds: number
-  polls: number
-}
 
 /**
  * Findings grouped by kind and place (one entry each, counted, with the first example), and the
@@ -129,23 +58,11 @@ export interface TaskEnded {
  */
 export class DriftReport {
   #findings = new Map<string, DriftFinding>()
-  #observations = DriftReport.#empty()
+  #observations = emptyObservations()
   /** Since the last `take` (docs/state.md): the findings added or counted, whether the rest changed. */
   #changed = new Set<string>()
   #observed = false
   #cleared = false
-
-  static #empty(): DriftObservations {
-    return {
-      exchanges: 0,
-      statuses: table(),
-      prices: [],
-      relayStatuses: table(),
-      errorCodes: table(),
-      pollAfterSeconds: table(),
-      models: table(),
-    }
-  }
 
   add(finding: DriftInput, example: DriftExample): void {
     const place = bounded(finding.place, 256)
@@ -176,65 +93,32 @@ export class DriftReport {
 
   exchange(route: string, status: number): void {
     this.#observed = true
-    this.#observations.exchanges += 1
-    const { statuses } = this.#observations
-    bump((statuses[slot(statuses, route)] ??= table()), String(status))
+    countExchange(this.#observations, route, status)
   }
 
   value(kind: 'relayStatuses' | 'errorCodes' | 'pollAfterSeconds', value: string | number): void {
     this.#observed = true
-    bump(this.#observations[kind], String(value))
+    countValue(this.#observations, kind, value)
   }
 
   price(seen: Omit<PriceSeen, 'seen'>): void {
     this.#observed = true
-    const kept = this.#observations.prices.find(
-      (p) => p.model === seen.model && p.option === seen.option && p.relay === seen.relay && p.credits === seen.credits,
-    )
-    if (kept) kept.seen += 1
-    else if (this.#observations.prices.length < MAX_KEYS) this.#observations.prices.push({ ...seen, seen: 1 })
+    countPrice(this.#observations, seen)
   }
 
   submitted(model: string): void {
     this.#observed = true
-    this.#model(model).submitted += 1
-  }
-
-  #model(name: string): ModelSeen {
-    const { models } = this.#observations
-    return (models[slot(models, name)] ??= { submitted: 0, outcomes: table() })
+    countSubmitted(this.#observations, model)
   }
 
   ended(task: TaskEnded): void {
     this.#observed = true
-    const model = this.#model(task.model)
-    const sequence = task.relaySteps?.map((s) => s.relayStatus).join('>') ?? ''
-    const key = [task.status, task.errorCode ?? '', task.refunded ?? '', sequence].join('|')
-    const kept = model.outcomes[key]
-    if (!kept) {
-      if (slot(model.outcomes, key) === OTHER) return
-      model.outcomes[key] = {
-        status: task.status,
-        ...(task.errorCode !== undefined ? { errorCode: task.errorCode } : {}),
-        ...(task.refunded !== undefined ? { refunded: task.refunded } : {}),
-        ...(task.relaySteps
-          ? { relaySteps: task.relaySteps.map((s) => ({ relayStatus: s.relayStatus, seconds: range(s.seconds) })) }
-          : {}),
-        count: 1,
-        seconds: range(task.seconds),
-        polls: range(task.polls),
-      }
-      return
-    }
-    kept.count += 1
-    widen(kept.seconds, task.seconds)
-    widen(kept.polls, task.polls)
-    for (const [i, step] of (task.relaySteps ?? []).entries()) widen(kept.relaySteps![i]!.seconds, step.seconds)
+    countEnded(this.#observations, task)
   }
 
   clear(): void {
     this.#findings.clear()
-    this.#observations = DriftReport.#empty()
+    this.#observations = emptyObservations()
     this.#cleared = true
   }
 
@@ -246,23 +130,7 @@ export class DriftReport {
   /** Replaces the report with a saved one (checked by the caller: src/contract/saved-snapshot.ts). */
   restore({ findings, observations }: SavedReport): void {
     this.#findings = new Map(findings.slice(0, MAX_FINDINGS).map((f) => [findingKey(f), structuredClone(f)]))
-    const tables = <T>(from: Record<string, T>, each: (value: T) => T = (value) => ({ ...value })) => {
-      const to = table<T>()
-      for (const [key, value] of Object.entries(from)) to[key] = each(value)
-      return to
-    }
-    this.#observations = {
-      exchanges: observations.exchanges,
-      statuses: tables(observations.statuses, (tally) => tables(tally, Number)),
-      prices: observations.prices.map((price) => ({ ...price })),
-      relayStatuses: tables(observations.relayStatuses, Number),
-      errorCodes: tables(observations.errorCodes, Number),
-      pollAfterSeconds: tables(observations.pollAfterSeconds, Number),
-      models: tables(observations.models, (model) => ({
-        submitted: model.submitted,
-        outcomes: tables(model.outcomes, (outcome) => structuredClone(outcome)),
-      })),
-    }
+    this.#observations = copiedObservations(observations)
     this.#cleared = true
   }
 

@@ -1,9 +1,10 @@
 // The drift report a simulator keeps (docs/check-against-the-service.md): the report, the tasks it
-// watches, and the service's routes as the route table writes them, matched with the route core's own router.
+// follows, and the service's routes as the route table writes them, matched with the route core's own router.
 import { compileRoutes, type Match, type Row } from '../http/router.js'
-import { DriftReport, type DriftFinding, type DriftObservations } from './drift-report.js'
+import type { DriftObservations } from './drift-observations.js'
+import { DriftReport, type DriftFinding } from './drift-report.js'
 import type { DriftChanges, SavedDrift } from './saved-drift.js'
-import { TaskWatch } from './task-watch.js'
+import { FollowedTasks } from './followed-tasks.js'
 
 /** One of the service's routes, as the route table writes it and names its handler. */
 export interface ServiceRoute {
@@ -23,10 +24,10 @@ export interface RouteSeen {
 /** A route's place in the report: its path with `{name}` for each parameter. */
 const labelOf = ({ method, path }: ServiceRoute) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`
 
-/** One simulator's drift: the report, the tasks it watches, and the service's routes it compares. */
+/** One simulator's drift: the report, the tasks it follows, and the service's routes it compares. */
 export class Drift {
   readonly report = new DriftReport()
-  readonly watch = new TaskWatch()
+  readonly followed = new FollowedTasks()
   readonly #find: (method: string, path: string) => Match<ServiceRoute> | undefined
   readonly #labels: Map<string, string>
   /** Told after each exchange recorded: a door that keeps the state saves it (docs/state.md). */
@@ -65,7 +66,7 @@ export class Drift {
 
   clear(): void {
     this.report.clear()
-    this.watch.clear()
+    this.followed.clear()
   }
 
   /** An exchange was recorded (recordProxied): tells `onChange`. */
@@ -74,12 +75,12 @@ export class Drift {
   }
 
   /**
-   * The report and the tasks watched, for a snapshot (docs/state.md). Live objects: serialise at once.
+   * The report and the tasks followed, for a snapshot (docs/state.md). Live objects: serialise at once.
    * @example
    * JSON.stringify({ ...engine.save(), drift: drift.save() })
    */
   save(): SavedDrift {
-    return { ...this.report.save(), watch: this.watch.save() }
+    return { ...this.report.save(), watch: this.followed.save() }
   }
 
   /** Replaces the report with a saved one, checked by the caller (savedDriftSchema); none clears it. */
@@ -87,20 +88,20 @@ export class Drift {
     if (!saved) this.clear()
     else {
       this.report.restore(saved)
-      this.watch.restore(saved.watch)
+      this.followed.restore(saved.watch)
     }
   }
 
   /** What changed since the last save (`takeChanges` or `markSaved`), for a log line; none if nothing did. */
   takeChanges(): DriftChanges | undefined {
     const report = this.report.take()
-    const watch = this.watch.take()
+    const watch = this.followed.take()
     return report || watch ? { ...(report ? { report } : {}), ...(watch ? { watch } : {}) } : undefined
   }
 
   /** What there is now is saved (whole): changes count from here. */
   markSaved(): void {
     this.report.markSaved()
-    this.watch.markSaved()
+    this.followed.markSaved()
   }
 }

@@ -41,9 +41,9 @@ describe('Engine: Idempotency-Key in progress', () => {
   it('a second submit with the same key and body rejects with idempotency-in-progress', async () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0001-abcdef'
-    const first = engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
-    const second = engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
-    const [a, b] = await Promise.allSettled([first, second])
+    // A refusal is thrown at once: an async call makes it a rejection beside the first's promise.
+    const submit = async () => engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
+    const [a, b] = await Promise.allSettled([submit(), submit()])
     expect(a.status).toBe('fulfilled')
     expect(b.status).toBe('rejected')
     expect(problemKind((b as PromiseRejectedResult).reason)).toBe('idempotency-in-progress')
@@ -61,7 +61,7 @@ describe('Engine: Idempotency-Key in progress', () => {
     const { engine, alice, credits } = engineWith()
     const key = 'job-0002-abcdef'
     await engine.submit(alice, 'image', IMAGE, { idempotencyKey: key })
-    await expect(
+    await expect(async () =>
       engine.submit(alice, 'image', { ...IMAGE, prompt: 'another' }, { idempotencyKey: key }),
     ).rejects.toSatisfy((e) => problemKind(e) === 'idempotency-mismatch')
     expect(credits()).toBe(1000 - 3)
@@ -78,13 +78,13 @@ describe('Engine: upstream-a grace window (the upstream-a-grace scenario)', () =
     expect(credits()).toBe(997)
 
     engine.advanceClock(29.999)
-    const pending = engine.readTask(alice, response.taskId, ORIGIN)
+    const pending = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(pending.status).toBe(0)
     expect(pending.creditRefunded).toBe(false)
     expect(credits()).toBe(997)
 
     engine.advanceClock(0.001)
-    const failed = engine.readTask(alice, response.taskId, ORIGIN)
+    const failed = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(failed.status).toBe(2)
     expect(failed.errorCode).toBe('UPSTREAM_TASK_NOT_FOUND')
     expect(typeof failed.errorMessage).toBe('string')
@@ -97,11 +97,11 @@ describe('Engine: upstream-a grace window (the upstream-a-grace scenario)', () =
     const { engine, alice, credits } = engineWith()
     const { response } = await engine.submit(alice, 'image', UPSTREAM_A)
     engine.advanceClock(12)
-    const done = engine.readTask(alice, response.taskId, ORIGIN)
+    const done = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(done.status).toBe(1)
     expect(done.outputImageUrls?.length).toBe(1)
     engine.advanceClock(60)
-    const later = engine.readTask(alice, response.taskId, ORIGIN)
+    const later = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(later.status).toBe(1)
     expect(later.creditRefunded).toBe(false)
     expect(credits()).toBe(997)
@@ -111,9 +111,9 @@ describe('Engine: upstream-a grace window (the upstream-a-grace scenario)', () =
     const { engine, alice } = engineWith({ scenario: 'upstream-a-grace' })
     const { response } = await engine.submit(alice, 'image', { ...UPSTREAM_A, prompt: 'found-late' })
     engine.advanceClock(39.999)
-    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(0)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).snapshot.status).toBe(0)
     engine.advanceClock(0.001)
-    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(1)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).snapshot.status).toBe(1)
   })
 })
 
@@ -129,10 +129,10 @@ describe('Engine: relay expiry', () => {
     expect(credits()).toBe(1000 - charged)
 
     engine.advanceClock(3599.999)
-    expect(engine.readTask(alice, response.taskId, ORIGIN).status).toBe(0)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).snapshot.status).toBe(0)
 
     engine.advanceClock(0.001)
-    const expired = engine.readTask(alice, response.taskId, ORIGIN)
+    const expired = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(expired.status).toBe(2)
     expect(expired.relayStatus).toBe('expired')
     expect(expired.errorCode).toBe('RELAY_TASK_EXPIRED')
@@ -141,7 +141,7 @@ describe('Engine: relay expiry', () => {
     expect(engine.getAccount(alice.id).ledger.some((e) => e.kind === 'refund')).toBe(false)
 
     engine.advanceClock(86_400)
-    expect(engine.readTask(alice, response.taskId, ORIGIN)).toEqual(expired)
+    expect(engine.readTask(alice, response.taskId, ORIGIN).snapshot).toEqual(expired)
     expect(credits()).toBe(1000 - charged)
   })
 
@@ -149,7 +149,7 @@ describe('Engine: relay expiry', () => {
     const { engine, alice } = engineWith()
     const { response } = await engine.submit(alice, 'image', RELAY, { idempotencyKey: 'relay-job-0002' })
     engine.advanceClock(7200)
-    const task = engine.readTask(alice, response.taskId, ORIGIN)
+    const task = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(task.status).toBe(1)
     expect(task.relayStatus).toBe('succeeded')
   })
@@ -178,7 +178,7 @@ describe('Engine: upstream failure refund', () => {
     expect(credits()).toBe(1000 - charged)
 
     engine.advanceClock(3600) // nobody looks for an hour
-    const task = engine.readTask(alice, response.taskId, ORIGIN)
+    const task = engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(task.status).toBe(2)
     expect(task.errorCode).toBe('UPSTREAM_FAILED')
     expect(task.creditRefunded).toBe(true)
@@ -195,7 +195,7 @@ describe('Engine: upstream failure refund', () => {
     expect(refunds[0]!.balanceAfter).toBe(1000)
 
     engine.advanceClock(3600)
-    engine.readTask(alice, response.taskId, ORIGIN)
+    engine.readTask(alice, response.taskId, ORIGIN).snapshot
     expect(engine.getAccount(alice.id).ledger.filter((e) => e.kind === 'refund')).toHaveLength(1)
     expect(credits()).toBe(1000)
   })
@@ -242,14 +242,15 @@ describe('Engine: determinism by seed', () => {
     const snapshots: TaskSnapshot[][] = []
     const read = () =>
       snapshots.push(
-        ids.map((id) =>
-          engine.readTask(
-            engine.listTasks({ limit: 100 }, ORIGIN).tasks.find((t) => t.taskId === id)!.accountId === alice.id
-              ? alice
-              : bob,
-            id,
-            ORIGIN,
-          ),
+        ids.map(
+          (id) =>
+            engine.readTask(
+              engine.listTasks({ limit: 100 }, ORIGIN).tasks.find((t) => t.taskId === id)!.accountId === alice.id
+                ? alice
+                : bob,
+              id,
+              ORIGIN,
+            ).snapshot,
         ),
       )
     read()
@@ -310,7 +311,8 @@ describe('Engine: advancing over many pending tasks', () => {
     expect(engine.listTasks({ status: 0, limit: 1 }, ORIGIN).total).toBe(0)
     expect(engine.listTasks({ status: 1, limit: 1 }, ORIGIN).total).toBe(10_000)
     expect(engine.pendingEvents).toBe(0)
-    for (const id of [ids[0]!, ids[1]!, ids[2]!, ids[9_999]!]) expect(engine.readTask(alice, id, ORIGIN).status).toBe(1)
+    for (const id of [ids[0]!, ids[1]!, ids[2]!, ids[9_999]!])
+      expect(engine.readTask(alice, id, ORIGIN).snapshot.status).toBe(1)
   }, 60_000)
 })
 
@@ -326,9 +328,9 @@ describe('Engine: reading a task', () => {
     engine.clockOf(undefined).advance(20) // events now due are applied by the read itself
     const page = vi.spyOn(TaskStore.prototype, 'page')
 
-    for (const id of mine) expect(engine.readTask(alice, id, ORIGIN).status).toBe(1)
-    expect(() => engine.readTask(bob, mine[0]!, ORIGIN)).toThrow(Problem)
-    expect(() => engine.readTask(alice, 'tsk_doesnotexist0000000', ORIGIN)).toThrow(Problem)
+    for (const id of mine) expect(engine.readTask(alice, id, ORIGIN).snapshot.status).toBe(1)
+    expect(() => engine.readTask(bob, mine[0]!, ORIGIN).snapshot).toThrow(Problem)
+    expect(() => engine.readTask(alice, 'tsk_doesnotexist0000000', ORIGIN).snapshot).toThrow(Problem)
     expect(page).not.toHaveBeenCalled()
 
     // The spy does see a listing (so the assertion above could fail).
@@ -342,7 +344,7 @@ describe('Engine: reading a task', () => {
     const { response } = await engine.submit(alice, 'image', IMAGE)
     let error: unknown
     try {
-      engine.readTask(bob, response.taskId, ORIGIN)
+      engine.readTask(bob, response.taskId, ORIGIN).snapshot
     } catch (e) {
       error = e
     }

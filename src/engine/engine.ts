@@ -1,20 +1,21 @@
 // The engine: the simulation behind one facade, the way in for the route core and the doors.
 import type { AccountCreate, AccountPatch, AdvanceBy } from '../contract/control-requests.js'
-import type { ModelList, TaskSnapshot } from '../contract/responses.js'
+import type { ModelList } from '../contract/responses.js'
 import type { Scenario, Transition } from '../contract/scenario.js'
 import type { Account, Credential } from './accounts/accounts.js'
 import type { Clock, ClockState } from './clock/clock.js'
 import type { CoverageReport } from '../contract/control-answers.js'
 import type { OutcomeName } from '../contract/outcomes.js'
-import type { Breach, Conformance, Finding, FindingFilter } from './journal/conformance.js'
+import type { Breach, Conformance } from './journal/conformance.js'
 import { unmetOutcomes } from './journal/coverage.js'
 import * as control from './control-actions.js'
-import type { Journal, JournalEntry, JournalFilter } from './journal/journal.js'
+import type { Journal } from './journal/journal.js'
 import type { RestoreOptions, SavedEngine } from './saved-state.js'
 import { EngineSaving } from './engine-saving.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
 import * as service from './service-calls.js'
+import * as reads from './service-reads.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
 import type { AppliedChange } from './tasks/task-history.js'
@@ -25,7 +26,8 @@ import type { Advanced } from './clock/account-clocks.js'
 
 export type { EngineOptions, TaskView } from './engine-state.js'
 export type { AccountClock, AccountView } from './control-actions.js'
-export type { Endpoint, ReadOptions, Submission, SubmitOptions, TaskRead } from './service-calls.js'
+export type { Endpoint, Submission, SubmitOptions } from './service-calls.js'
+export type { ReadOptions, TaskRead } from './service-reads.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
 export type { AppliedChange } from './tasks/task-history.js'
 
@@ -44,7 +46,7 @@ export type ConformanceView = Pick<Conformance, 'findings' | 'counts' | 'errorCo
  * const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
  * const { response } = await engine.submit(alice, 'image', { model: 'vendor-a/base-image', prompt: 'a fox' })
  * engine.advanceClock(12)
- * engine.readTask(alice, response.taskId, 'http://localhost').status // 1
+ * engine.readTask(alice, response.taskId, 'http://localhost').snapshot.status // 1
  */
 export class Engine {
   readonly #state: EngineState
@@ -59,14 +61,14 @@ export class Engine {
   }
 
   /**
-   * Tells `watcher` of each change applied to a task from now on, as it is applied (undefined: no
+   * Tells `listener` of each change applied to a task from now on, as it is applied (undefined: no
    * one): what a door's traces follow (docs/metrics-and-traces.md). It runs inside the request or
    * the clock's tick that applied the change, so it must be quick, must not throw nor call the engine.
    * @example
-   * engine.watchTaskChanges(({ taskId, status, by }) => console.log(taskId, status, by)) // tsk_… 1 timeline
+   * engine.onTaskChange(({ taskId, status, by }) => console.log(taskId, status, by)) // tsk_… 1 timeline
    */
-  watchTaskChanges(watcher: ((change: AppliedChange) => void) | undefined): void {
-    this.#state.life.history.watcher = watcher
+  onTaskChange(listener: ((change: AppliedChange) => void) | undefined): void {
+    this.#state.life.history.listener = listener
   }
 
   /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */
@@ -136,51 +138,34 @@ export class Engine {
    * Validates, prices and accepts a generation request as its scenario says: pre-debits the credits
    * and schedules the task's life. With an Idempotency-Key, a retry of the same body replays the
    * original response. A thrown Problem's `facts` say what was learnt (scenario, task, breaches).
+   * Without a promise where none is needed (docs/performance.md): the submission itself when nothing
+   * waits (no key, no latency), and a refusal thrown at once; `await` it either way.
    */
   submit(
     account: Account,
     endpoint: service.Endpoint,
     body: unknown,
     options: service.SubmitOptions = {},
-  ): Promise<service.Submission> {
-    try {
-      return Promise.resolve(this.submitNow(account, endpoint, body, options))
-    } catch (error) {
-      return Promise.reject(error)
-    }
+  ): service.Submission | Promise<service.Submission> {
+    return service.submit(this.#state, account, endpoint, body, options)
   }
 
   /**
-   * `submit` without a promise where none is needed (the route core's way): the submission at once
-   * when nothing waits (no key, no latency), and a refusal thrown at once.
+   * The caller's task (`snapshot`), its reply's JSON text and the rules the read broke; another
+   * account's task is "not found". Counts a poll.
    */
-  submitNow(
-    account: Account,
-    endpoint: service.Endpoint,
-    body: unknown,
-    options: service.SubmitOptions = {},
-  ): service.Submission | Promise<service.Submission> {
-    return service.submitNow(this.#state, account, endpoint, body, options)
-  }
-
-  /** The caller's task and the rules the read broke; another account's task is "not found". Counts a poll. */
-  read(account: Account, id: string, origin: string, options: service.ReadOptions = {}): service.TaskRead {
-    return service.readTask(this.#state, account, id, origin, options)
-  }
-
-  /** The caller's task, as `read` gives it, without the breaches. */
-  readTask(account: Account, id: string, origin: string, options: service.ReadOptions = {}): TaskSnapshot {
-    return this.read(account, id, origin, options).snapshot
+  readTask(account: Account, id: string, origin: string, options: reads.ReadOptions = {}): reads.TaskRead {
+    return reads.readTask(this.#state, account, id, origin, options)
   }
 
   /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: none asked). */
   imageMedia(taskId: string, index: number, caller: (() => Account) | null): Uint8Array {
-    return service.imageMedia(this.#state, taskId, index, caller)
+    return reads.imageMedia(this.#state, taskId, index, caller)
   }
 
   /** MP4 bytes of an output video; relay media need the owner's credential. */
   videoMedia(taskId: string, caller: (() => Account) | null): Uint8Array {
-    return service.videoMedia(this.#state, taskId, caller)
+    return reads.videoMedia(this.#state, taskId, caller)
   }
 
   // ---- control ----
@@ -306,20 +291,11 @@ export class Engine {
     return this.#state.journal.record(entry, bytes)
   }
 
-  /** The journal's entries that match, newest first. */
-  requests(filter: JournalFilter = {}): JournalEntry[] {
-    return this.#state.journal.find(filter)
-  }
-
   clearJournal = (): void => this.#state.journal.clear()
 
   /** Records what the route core found a request broke (its breaches, redacted), at its journal number. */
   recordFindings(...found: Parameters<Conformance['record']>): void {
     this.#state.conformance.record(...found)
-  }
-
-  findings(filter?: FindingFilter): Finding[] {
-    return this.#state.conformance.findings(filter)
   }
 
   clearFindings = (): void => this.#state.conformance.clear()

@@ -67,7 +67,7 @@ const submit = (
 const read = (as: keyof typeof KEYS, name: string): Step => ({
   label: `read ${name}`,
   as,
-  run: (engine, ids) => engine.read(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN),
+  run: (engine, ids) => engine.readTask(engine.authenticate({ kind: 'key', key: KEYS[as] }), ids[name]!, ORIGIN),
 })
 const control = (label: string, run: (engine: Engine, ids: Ids) => unknown): Step => ({
   label,
@@ -242,7 +242,7 @@ describe('saved state', () => {
     b.restore(saved)
     expect(b.clockState()).toEqual({ mode: 'real', speed: 10, now: new Date(START + 52_000).toISOString() })
     expect(b.clockState()).toEqual(a.clockState())
-    const task = b.readTask(b.authenticate({ kind: 'key', key: KEYS.alice }), response.taskId, ORIGIN)
+    const task = b.readTask(b.authenticate({ kind: 'key', key: KEYS.alice }), response.taskId, ORIGIN).snapshot
     expect(task.status).toBe(1)
     expect(Date.parse(task.updatedAt!)).toBeLessThanOrEqual(START + 12_000)
     wall.now += 1_000

@@ -30,7 +30,7 @@ describe('submit: a domain outcome', () => {
     const { engine, alice } = setup()
     const dropped = await engine.submit(alice, 'image', IMAGE, { scenario: as('drop-after-commit') })
     expect(dropped).toMatchObject({ delivery: 'dropped', scenario: 'drop-after-commit', scenarioHttpStatus: 200 })
-    expect(engine.readTask(alice, dropped.response.taskId, ORIGIN).status).toBe(0) // stored all the same
+    expect(engine.readTask(alice, dropped.response.taskId, ORIGIN).snapshot.status).toBe(0) // stored all the same
     expect(await engine.submit(alice, 'image', IMAGE)).toMatchObject({ delivery: 'answered', scenario: 'default' })
   })
 
@@ -75,12 +75,12 @@ describe('read: the snapshot and the breaches', () => {
     const { engine, alice } = setup()
     const { response, breaches } = await engine.submit(alice, 'image', RELAY, { idempotencyKey: 'relay-job-0001' })
     expect(breaches).toEqual([])
-    expect(engine.read(alice, response.taskId, ORIGIN).breaches.map((b) => b.rule)).toEqual(['poll-too-soon'])
+    expect(engine.readTask(alice, response.taskId, ORIGIN).breaches.map((b) => b.rule)).toEqual(['poll-too-soon'])
     engine.advanceClock(60)
-    expect(engine.read(alice, response.taskId, ORIGIN).breaches).toEqual([])
+    expect(engine.readTask(alice, response.taskId, ORIGIN).breaches).toEqual([])
     engine.patchAccount(alice.id, { strict: true })
     const next = await engine.submit(alice, 'image', RELAY, { idempotencyKey: 'relay-job-0002' })
-    const refused = await thrown(() => engine.read(alice, next.response.taskId, ORIGIN))
+    const refused = await thrown(() => engine.readTask(alice, next.response.taskId, ORIGIN))
     expect(refused.detail).toMatchObject({ kind: 'conformance', rule: 'poll-too-soon' })
     expect(refused.detail).not.toHaveProperty('status')
     expect(refused.facts).toMatchObject({ taskId: next.response.taskId })

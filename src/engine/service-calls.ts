@@ -1,18 +1,16 @@
-// The service's own operations: submit, read a task, its media. Each reports what it learnt for
-// the journal in what it returns, or on the Problem it throws (`facts`).
-import { recordRead } from './journal/coverage.js'
+// The service's submissions (its reads are service-reads.ts). Each reports what it learnt for the
+// journal in what it returns, or on the Problem it throws (`facts`).
 import type { ValidationIssue } from '../contract/errors.js'
 import { imageRequestSchemaFor, type ImageRequest } from '../contract/image-request.js'
-import type { SubmissionResponse, TaskSnapshot } from '../contract/responses.js'
+import type { SubmissionResponse } from '../contract/responses.js'
 import type { SparseSetting } from '../contract/sparse.js'
 import { videoRequestSchemaFor, type VideoRequest } from '../contract/video-request.js'
 import type { Account } from './accounts/accounts.js'
 import type { Breach, Instant } from './journal/conformance.js'
 import { Attempt, type Endpoint } from './submission-attempt.js'
-import { begin, evictedRead } from './tasks/keyed-begin.js'
+import { begin } from './tasks/keyed-begin.js'
 import { newTaskRecord } from './tasks/new-task.js'
 import { refuseAsPlanned, requestFacts } from './scenarios/submission-facts.js'
-import { renderImage } from './media/preview-image.js'
 import { Problem, type ProblemFacts } from './problem.js'
 import type { ScenarioRequest, SubmitPlan } from './scenarios/scenarios.js'
 import { toSubmission } from './tasks/task-snapshot.js'
@@ -30,11 +28,6 @@ export interface SubmitOptions {
   sparse?: SparseSetting | null
 }
 
-export interface ReadOptions {
-  /** What the request's `Prefer: sparse` asks for; wins over the task's scenario's and the server's. */
-  sparse?: SparseSetting | null
-}
-
 export interface Submission {
   response: SubmissionResponse
   /** The success status the scenario file authors (`submit.httpStatus`, else 200): its data, passed through. */
@@ -49,32 +42,8 @@ export interface Submission {
   breaches: Breach[]
 }
 
-/** A task as its owner reads it, and the rules the read broke without being refused. */
-export interface TaskRead {
-  /** The snapshot as JSON text, exactly as the doors write it (kept with the task's version). */
-  text: string
-  /** The snapshot as a value: a new object on every read of it, parsed from `text`. */
-  readonly snapshot: TaskSnapshot
-  breaches: Breach[]
-}
-
-/** A read's answer: the text kept with the task's version; the snapshot parsed from it when asked. */
-class Read implements TaskRead {
-  readonly text: string
-  readonly breaches: Breach[]
-
-  constructor(text: string, breaches: Breach[]) {
-    this.text = text
-    this.breaches = breaches
-  }
-
-  get snapshot(): TaskSnapshot {
-    return JSON.parse(this.text) as TaskSnapshot
-  }
-}
-
 /** Runs `step`; a Problem it throws carries `facts` out to the route core's journal. */
-function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
+export function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
   try {
     return step()
   } catch (error) {
@@ -90,7 +59,7 @@ function reportingSync<T>(facts: ProblemFacts, step: () => T): T {
  * frame kept across a turn (docs/performance.md): the submission itself, not a promise of it, and a
  * refusal thrown, not a rejected promise.
  */
-export function submitNow(
+export function submit(
   state: EngineState,
   account: Account,
   endpoint: Endpoint,
@@ -292,86 +261,4 @@ function commit(
     scenarioHttpStatus: plan.httpStatus,
     delivery: plan.fault?.type === 'drop-after-commit' ? 'dropped' : 'answered',
   }
-}
-
-/** The caller's task; another account's task is "not found", never "forbidden". Counts a poll. */
-export function readTask(
-  state: EngineState,
-  account: Account,
-  id: string,
-  origin: string,
-  options: ReadOptions,
-): TaskRead {
-  const facts: ProblemFacts & { breaches: Breach[] } = { taskId: id, breaches: [] }
-  return reportingSync(facts, () => {
-    const now = state.worlds.observeFor(account.id)
-    const at = { sim: now, wall: state.clock.wall() }
-    const task = state.tasks.get(id)
-    if (!task || task.accountId !== account.id) {
-      if (!task && state.tasks.evictedOwner(id) === account.id) state.breach(facts.breaches, evictedRead(id), account)
-      throw Problem.of({ kind: 'task-not-found' })
-    }
-    const early = state.conformance.beforeRead(
-      { id: task.id, relay: task.provider === 'relay', pollAfterSeconds: task.pollAfterSeconds },
-      at,
-    )
-    if (early) state.breach(facts.breaches, early, account)
-    task.polls += 1
-    state.changes.task(task.id)
-    state.worlds.of(account.id).life.polled(id, task.polls, now)
-    const late = state.conformance.afterRead(task.id, task.status, at)
-    if (late) state.breach(facts.breaches, late, account)
-    recordRead(state.coverage, task, account.id, !early && !late)
-    return new Read(state.snapshotText(task, origin, options.sparse), facts.breaches)
-  })
-}
-
-/** PNG bytes of an output image; relay media need the owner's credential (`caller` null: no credential asked). */
-export function imageMedia(
-  state: EngineState,
-  taskId: string,
-  index: number,
-  caller: (() => Account) | null,
-): Uint8Array {
-  const task = completedMedia(state, taskId, 'image', caller)
-  if (!Number.isInteger(index) || index < 0 || index >= task.numOutputs)
-    throw Problem.of({ kind: 'not-found', message: 'Media not found' })
-  return renderImage({ key: `${state.seed}:${task.id}:${index}`, ...task.preview })
-}
-
-/** MP4 bytes of an output video; relay media need the owner's credential. */
-export function videoMedia(state: EngineState, taskId: string, caller: (() => Account) | null): Uint8Array {
-  completedMedia(state, taskId, 'video', caller)
-  if (!state.videoSample) throw Problem.of({ kind: 'not-found', message: 'No video sample is configured' })
-  return state.videoSample
-}
-
-function completedMedia(
-  state: EngineState,
-  taskId: string,
-  type: TaskRecord['type'],
-  caller: (() => Account) | null,
-): TaskRecord {
-  state.worlds.observeFor(state.tasks.get(taskId)?.accountId)
-  const task = state.tasks.get(taskId)
-  if (!task || task.type !== type || task.status !== 1)
-    throw Problem.of({ kind: 'not-found', message: 'Media not found' })
-  if (task.provider !== 'relay' || caller === null) return task
-  let account: Account | undefined
-  try {
-    account = caller()
-  } catch {
-    // Unauthorized either way; reported against the task's owner, whose media they are.
-  }
-  if (account?.id !== task.accountId) {
-    const message =
-      "relay media requested without the owner's credential: relay media requires application authentication"
-    const breaches: Breach[] = []
-    const owner = state.accounts.get(task.accountId)
-    reportingSync({ taskId, breaches }, () => {
-      state.breach(breaches, { rule: 'relay-media-without-auth', taskId, accountId: task.accountId, message }, owner)
-      throw Problem.of({ kind: 'unauthorized' })
-    })
-  }
-  return task
 }

@@ -30,7 +30,7 @@ const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuery
 export const JOURNAL_HANDLERS = {
   listRequests: (c) => {
     const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, c.query())
-    const page = pageOf(c.engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    const page = pageOf(c.engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
     return json(200, {
       total: page.total,
       requests: page.items,
@@ -38,10 +38,10 @@ export const JOURNAL_HANDLERS = {
     })
   },
   countRequests: (c) =>
-    json(200, { count: c.engine.requests(journalFilter(readQuery(journalFilterQuerySchema, c.query()))).length }),
+    json(200, { count: c.engine.journal.find(journalFilter(readQuery(journalFilterQuerySchema, c.query()))).length }),
   exportHar: (c) => {
     const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, c.query())
-    const page = pageOf(c.engine.requests(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    const page = pageOf(c.engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
     return json(200, toHar(page.items.reverse(), c.request.origin), {
       'content-disposition': 'attachment; filename="genmock.har"',
       // A HAR has no place for it: past the byte budget, the rest is one more export away.
@@ -54,7 +54,7 @@ export const JOURNAL_HANDLERS = {
   },
   listFindings: (c) => {
     const { account, rule, traceId, format } = readQuery(findingQuerySchema, c.query())
-    const findings = c.engine.findings({ accountId: account, rule, traceId })
+    const findings = c.engine.conformance.findings({ accountId: account, rule, traceId })
     if (format === 'junit')
       return {
         status: 200,

@@ -26,7 +26,7 @@ const submit =
     const idempotencyKey = sent === undefined ? null : headerText(sent)
     if (idempotencyKey !== null) trace.idempotencyKey = idempotencyKey
     const sparse = sparseAsked(request.headers)
-    const submission = engine.submitNow(account, endpoint, body, {
+    const submission = engine.submit(account, endpoint, body, {
       idempotencyKey,
       scenario: scenarioAsked(request.headers),
       sparse,
@@ -42,7 +42,7 @@ export const SERVICE_HANDLERS = {
   submitVideo: submit('video'),
   // The trace names the task before the caller is known (access-step.ts): a refused read is journaled under it.
   readTask: ({ engine, request, params, trace }, account) => {
-    const { text, breaches } = engine.read(account, params.id!, request.origin, {
+    const { text, breaches } = engine.readTask(account, params.id!, request.origin, {
       sparse: sparseAsked(request.headers),
     })
     if (breaches.length > 0) (trace.breaches ??= []).push(...breaches)

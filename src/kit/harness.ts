@@ -2,7 +2,7 @@
 import { setupServer } from 'msw/node'
 import type { CoverageReport } from '../contract/control-answers.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../index.js'
-import { loadVideoSample } from '../node/server/server.js'
+import { loadVideoSample } from '../node/server/package-file.js'
 import {
   appControl,
   assertCoverage,

@@ -4,7 +4,8 @@
  * most prompt length × program size steps, whatever the pattern (docs/scenarios.md, Regular expressions).
  *  JavaScript's RegExp backtracks: `^(a+)+$` on 30 characters takes seconds.
  */
-import { isLineTerminator, isWordChar, type CharTest, type ParsedRegex, type RegexNode } from './regex-syntax.js'
+import { isLineTerminator, isWordChar, type CharTest } from './regex-chars.js'
+import type { ParsedRegex, RegexNode } from './regex-syntax.js'
 
 const CHAR = 0
 const SPLIT = 1

@@ -5,9 +5,7 @@
  * every quantifier, lazy ones included. Backreferences and lookaround need backtracking: they are
  * refused with a message naming the feature, as are patterns whose `{m,n}` expand past a cap.
  */
-
-/** Whether a character (a code unit, or a code point with the `u` flag) belongs. */
-export type CharTest = (code: number) => boolean
+import { CLASS_ESCAPES, CONTROL_ESCAPES, isLineTerminator, not, range, type CharTest } from './regex-chars.js'
 
 export type RegexNode =
   | { type: 'char'; test: CharTest; code?: number }
@@ -44,49 +42,6 @@ class RegexError extends Error {
 }
 
 const single = (code: number): RegexNode => ({ type: 'char', test: (x) => x === code, code })
-
-const range =
-  (low: number, high: number): CharTest =>
-  (c) =>
-    c >= low && c <= high
-const DIGIT = range(48, 57)
-const WORD: CharTest = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
-const SPACE_CHARS = new Set([
-  9,
-  10,
-  11,
-  12,
-  13,
-  32,
-  0xa0,
-  0x1680,
-  0x2028,
-  0x2029,
-  0x202f,
-  0x205f,
-  0x3000,
-  0xfeff,
-  ...Array.from({ length: 11 }, (_, i) => 0x2000 + i),
-])
-const SPACE: CharTest = (c) => SPACE_CHARS.has(c)
-const not =
-  (test: CharTest): CharTest =>
-  (c) =>
-    !test(c)
-/** Line terminators, for `.` without `s` and for `^`/`$` with `m`. */
-export const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029
-/** `\w`, as `\b` judges word characters. */
-export const isWordChar = WORD
-
-const CLASS_ESCAPES: Record<string, CharTest> = {
-  d: DIGIT,
-  D: not(DIGIT),
-  w: WORD,
-  W: not(WORD),
-  s: SPACE,
-  S: not(SPACE),
-}
-const CONTROL_ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 }
 
 /** Instructions a node compiles to (the engine's compiler emits exactly these). */
 export function stateCount(node: RegexNode): number {

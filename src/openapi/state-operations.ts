@@ -11,7 +11,7 @@ const SNAPSHOT = {
   description:
     "The simulator's whole state: accounts and keys, ledgers, tasks and what is still to come for them, " +
     'every clock, idempotency records, the journal, findings, coverage and the scenarios loaded at run time; ' +
-    'beside them, `drift`: the drift report of --proxy and the tasks it watches (absent: an empty report). ' +
+    'beside them, `drift`: the drift report of --proxy and the tasks it follows (absent: an empty report). ' +
     'The browser worker keeps the same document across page reloads.',
   required: ['version'],
   properties: {

@@ -41,8 +41,8 @@ it('in the example, a relay task answers 202 and fails, refunded, on its second 
   })
   expect(scenarioHttpStatus).toBe(202)
   expect(response.pollAfterSeconds).toBe(10)
-  expect(engine.readTask(alice, response.taskId, 'http://x').status).toBe(0)
-  const second = engine.readTask(alice, response.taskId, 'http://x')
+  expect(engine.readTask(alice, response.taskId, 'http://x').snapshot.status).toBe(0)
+  const second = engine.readTask(alice, response.taskId, 'http://x').snapshot
   expect(second).toMatchObject({ status: 2, errorCode: 'UPSTREAM_FAILED', creditRefunded: true })
   expect(engine.getAccount(alice.id).credits).toBe(1000)
 })

@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest'
 import type { Engine } from '../../src/engine/engine.js'
 import { createSimulator, type SimulatorOptions } from '../../src/index.js'
-import { loadVideoSample, startServer, type ServerOptions } from '../../src/node/server/server.js'
+import { loadVideoSample } from '../../src/node/server/package-file.js'
+import { startServer, type ServerOptions } from '../../src/node/server/server.js'
 import { checkResponses } from './openapi.js'
 
 /**

@@ -117,7 +117,7 @@ describe('id styles: the engine', () => {
     it(`idStyle ${style}: task, provider task, request and HTTP request ids take the style`, async () => {
       const { engine, alice, responses } = await submitted({ idStyle: style })
       for (const response of responses) {
-        const task = engine.readTask(alice, response.taskId, 'http://localhost')
+        const task = engine.readTask(alice, response.taskId, 'http://localhost').snapshot
         for (const id of [task.taskId, task.providerTaskId, task.requestId, task.httpRequestId])
           expect(id).toMatch(FORMAT[style])
       }

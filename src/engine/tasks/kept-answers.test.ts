@@ -44,14 +44,16 @@ describe('Engine: a read answers the task as it is now', () => {
     const engine = new Engine({ seed: 7, clock: { mode: 'manual', start }, scenarios: [never], scenario: 'never' })
     const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
     const { response } = await engine.submit(alice, 'image', { model: 'base-image-2', prompt: 'a fox' })
-    const first = engine.read(alice, response.taskId, 'http://a')
-    expect(engine.read(alice, response.taskId, 'http://a').text).toBe(first.text)
+    const first = engine.readTask(alice, response.taskId, 'http://a')
+    expect(engine.readTask(alice, response.taskId, 'http://a').text).toBe(first.text)
     engine.transition(response.taskId, { status: 1 }, 'http://a')
-    const after = engine.read(alice, response.taskId, 'http://a')
+    const after = engine.readTask(alice, response.taskId, 'http://a')
     expect(after.snapshot).toMatchObject({ status: 1, outputImageUrls: [expect.stringMatching(/^http:\/\/a\//)] })
     expect(after.snapshot.updatedAt).toBe(first.snapshot.updatedAt)
     expect(after.text).toBe(JSON.stringify(after.snapshot))
     // Another origin gets its own answer, with its own URLs.
-    expect(engine.read(alice, response.taskId, 'http://b').text).toBe(after.text.replaceAll('http://a/', 'http://b/'))
+    expect(engine.readTask(alice, response.taskId, 'http://b').text).toBe(
+      after.text.replaceAll('http://a/', 'http://b/'),
+    )
   })
 })

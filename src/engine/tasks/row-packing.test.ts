@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EngineState } from '../engine-state.js'
-import { submitNow } from '../service-calls.js'
+import * as service from '../service-calls.js'
 
 const IMAGE = { model: 'vendor-a/base-image', prompt: 'a red fox in the snow' }
 const JAN_2026 = Date.parse('2026-01-01T00:00:00Z')
@@ -10,7 +10,7 @@ const JAN_1990 = Date.parse('1990-01-01T00:00:00Z')
 function simulator(start: number) {
   const state = new EngineState({ seed: 7, clock: { mode: 'manual', start } })
   const alice = state.accounts.authenticate({ kind: 'key', key: 'sk_test_alice' }, undefined, start)
-  const submit = () => submitNow(state, alice, 'image', IMAGE, {})
+  const submit = () => service.submit(state, alice, 'image', IMAGE, {})
   return { state, submit }
 }
 

@@ -68,9 +68,9 @@ async function fullAnswers() {
     idempotencyKey: 'sparse-relay-0003',
     scenario: { name: 'submission-uncertain', header: 'X-Mock-Scenario' },
   })
-  const pending = engine.readTask(alice, image.taskId, ORIGIN)
+  const pending = engine.readTask(alice, image.taskId, ORIGIN).snapshot
   engine.advanceClock(200)
-  const read = (id: string) => engine.readTask(alice, id, ORIGIN)
+  const read = (id: string) => engine.readTask(alice, id, ORIGIN).snapshot
   return {
     submissions: { image, relay, video, failed, uncertain },
     snapshots: {
@@ -253,7 +253,9 @@ async function session(options: EngineOptions, ask: { sparse?: 'random' | 'all' 
   for (const seconds of [0, 5, 10, 30, 120]) {
     engine.advanceClock(seconds)
     for (const id of ids)
-      answers.push(JSON.stringify(engine.readTask(alice, id, ORIGIN, ask.sparse ? { sparse: ask.sparse } : {})))
+      answers.push(
+        JSON.stringify(engine.readTask(alice, id, ORIGIN, ask.sparse ? { sparse: ask.sparse } : {}).snapshot),
+      )
   }
   return { answers, ids, views: JSON.stringify(engine.listTasks({ limit: 100 }, ORIGIN)), engine }
 }
@@ -285,16 +287,17 @@ describe('Engine with sparse answers', () => {
   it('a random answer of a given task does not depend on the requests of other tasks around it', async () => {
     const { engine, alice } = engineWith({ sparse: 'random' })
     const first = await engine.submit(alice, 'image', IMAGE)
-    const read = () => JSON.stringify(engine.readTask(alice, first.response.taskId, ORIGIN))
+    const read = () => JSON.stringify(engine.readTask(alice, first.response.taskId, ORIGIN).snapshot)
     const alone = [read(), read()]
     const other = engineWith({ sparse: 'random' })
     const again = await other.engine.submit(other.alice, 'image', IMAGE)
     await other.engine.submit(other.alice, 'image', IMAGE)
     other.engine.readTask(other.alice, (await other.engine.submit(other.alice, 'image', IMAGE)).response.taskId, ORIGIN)
+      .snapshot
     expect(JSON.stringify(again.response)).toBe(JSON.stringify(first.response))
     expect([
-      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN)),
-      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN)),
+      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN).snapshot),
+      JSON.stringify(other.engine.readTask(other.alice, again.response.taskId, ORIGIN).snapshot),
     ]).toEqual(alone)
   })
 
@@ -325,8 +328,8 @@ describe('Engine with sparse answers', () => {
     expect(keys(await submit('full', 'all'))).toEqual(['creditsUsed', 'status', 'taskId'])
     // Reads follow the task's scenario, unless the read asks otherwise.
     const task = await submit('bare')
-    expect(keys(engine.readTask(alice, task.taskId, ORIGIN))).toEqual(['status', 'taskId'])
-    expect(keys(engine.readTask(alice, task.taskId, ORIGIN, { sparse: 'off' }))).toContain('createdAt')
+    expect(keys(engine.readTask(alice, task.taskId, ORIGIN).snapshot)).toEqual(['status', 'taskId'])
+    expect(keys(engine.readTask(alice, task.taskId, ORIGIN, { sparse: 'off' }).snapshot)).toContain('createdAt')
     // The control API's view of the task is full.
     expect(keys(engine.listTasks({ limit: 1 }, ORIGIN).tasks[0]!)).toEqual(
       expect.arrayContaining(['id', 'type', 'model', 'prompt', 'createdAt', 'updatedAt', 'creditsUsed']),

@@ -204,12 +204,12 @@ describe('histories go with their tasks', () => {
   })
 })
 
-describe('a watcher of the engine is told each change as it is applied', () => {
+describe('a listener of the engine is told each change as it is applied', () => {
   it('of every task, whatever applied it: a timed step, a poll, the control API; then no more once unset', async () => {
     const engine = new Engine({ seed: 7, clock: { mode: 'manual', start: 0 }, scenarios: [POLLED] })
     const alice = engine.authenticate({ kind: 'key', key: 'sk_test_alice' })
     const told: AppliedChange[] = []
-    engine.watchTaskChanges((change) => told.push(change))
+    engine.onTaskChange((change) => told.push(change))
     const submit = async (scenario: string, prompt: string) =>
       (
         await engine.submit(
@@ -225,8 +225,8 @@ describe('a watcher of the engine is told each change as it is applied', () => {
     expect(told).toEqual([])
     engine.advanceClock(30)
     expect(told).toEqual([{ taskId: timed, at: expect.any(Number), status: 1, refunded: false, by: 'timeline' }])
-    engine.read(alice, polled, 'http://x')
-    engine.read(alice, polled, 'http://x')
+    engine.readTask(alice, polled, 'http://x')
+    engine.readTask(alice, polled, 'http://x')
     expect(told[1]).toMatchObject({ taskId: polled, status: 1, by: 'poll' })
     engine.transition(forced, { status: 2, errorCode: 'FORCED', refund: true }, 'http://x')
     expect(told[2]).toEqual({
@@ -237,10 +237,10 @@ describe('a watcher of the engine is told each change as it is applied', () => {
       refunded: true,
       by: 'transition',
     })
-    engine.watchTaskChanges(undefined)
+    engine.onTaskChange(undefined)
     const later = await submit('default', 'hen')
     engine.advanceClock({ until: 'idle' })
-    expect(engine.readTask(alice, later, 'http://x').status).toBe(1)
+    expect(engine.readTask(alice, later, 'http://x').snapshot.status).toBe(1)
     expect(told).toHaveLength(3)
   })
 })

@@ -19,7 +19,7 @@ export interface HistoryEntry {
 }
 
 /**
- * A change applied to a task, as a watcher of the engine is told it at once (docs/metrics-and-traces.md):
+ * A change applied to a task, as a listener of the engine is told it at once (docs/metrics-and-traces.md):
  * the task's status, relayStatus and errorCode right after it, at `at` (epoch ms of simulated time).
  */
 export interface AppliedChange extends Omit<HistoryEntry, 'refunded' | 'by'> {
@@ -68,7 +68,7 @@ export class TaskHistory {
   /** Told the id of each task created or changed (whether its history is kept or not): what a save follows. */
   onChange: ((taskId: string) => void) | undefined
   /** Told each change as it is applied, of every task (whether its history is kept or not): a door's traces. */
-  watcher: ((change: AppliedChange) => void) | undefined
+  listener: ((change: AppliedChange) => void) | undefined
 
   constructor(capacity = HISTORY_TASKS) {
     this.capacity = capacity
@@ -96,7 +96,7 @@ export class TaskHistory {
   /** A change was applied to `task` at `at`; a task no longer among the newest gets none. */
   changed(task: TaskRecord, at: number, by: ChangeCause, refunded: boolean): void {
     this.onChange?.(task.id)
-    if (this.watcher) this.watcher({ ...entry(task, at), taskId: task.id, refunded, by })
+    if (this.listener) this.listener({ ...entry(task, at), taskId: task.id, refunded, by })
     const kept = this.#kept.get(task.id)
     if (!kept || !this.#newer(kept.seq)) return
     const added = entry(task, at)

@@ -1,4 +1,4 @@
-// Counts of tasks for whoever watches the simulator (docs/metrics-and-traces.md): created by model and
+// Counts of tasks for the simulator's metrics (docs/metrics-and-traces.md): created by model and
 // scenario since the engine was made, and stored by type and status now.
 import type { TaskRecord } from './task-record.js'
 

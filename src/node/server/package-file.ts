@@ -1,5 +1,5 @@
-// The package's own files that genmock reads at run time (the video sample): from the installed
-// package, or, inside the standalone executable, from the assets built into it
+// The package's own files that genmock reads at run time (the video sample, loadVideoSample): from the
+// installed package, or, inside the standalone executable, from the assets built into it
 // (docs/containers-and-ci.md, The standalone executable).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -16,3 +16,12 @@ export function packageFile(path: string): Uint8Array {
   if (sea?.isSea()) return new Uint8Array(sea.getAsset(path))
   return new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(`genmock/${path}`)))
 }
+
+/**
+ * The MP4 every completed video task serves: the package's fixtures/sample.mp4, found through
+ * its own export, so it resolves the same from the sources, the ESM build, the CommonJS build, the
+ * bundled command and the standalone executable (packageFile).
+ * @example
+ * createSimulator({ videoSample: loadVideoSample() })
+ */
+export const loadVideoSample = () => packageFile('fixtures/sample.mp4')

@@ -8,7 +8,7 @@ import { buildSimulation, type Simulation, type SimulatorOptions, serveSimulatio
 import { accessRules, type AccessOptions } from './access.js'
 import { NodeDoor } from './node-door.js'
 import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
-import { packageFile } from './package-file.js'
+import { loadVideoSample } from './package-file.js'
 import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
@@ -63,15 +63,6 @@ export interface RunningServer {
   /** With `state`: where it is kept, how it was found at start. Closing saves it (unless `manual`). */
   state?: StateKeeper
 }
-
-/**
- * The MP4 every completed video task serves: the package's fixtures/sample.mp4, found through
- * its own export, so it resolves the same from the sources, the ESM build, the CommonJS build, the
- * bundled command and the standalone executable (package-file.ts).
- * @example
- * createSimulator({ videoSample: loadVideoSample() })
- */
-export const loadVideoSample = () => packageFile('fixtures/sample.mp4')
 
 /** The server's parts over its simulation (simulator.ts), and its --state DIR's keeper when it keeps one. */
 interface ServerParts {

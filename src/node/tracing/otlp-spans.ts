@@ -143,7 +143,7 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefine
     span.end(end)
   }
   const follow = (engine: Engine) => {
-    engine.watchTaskChanges(tasks.changed)
+    engine.onTaskChange(tasks.changed)
     engine.onReset(() => tasks.endAll('reset'))
   }
   const close = (waitMs = STOP_WAIT_MS) => {

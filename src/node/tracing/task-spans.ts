@@ -46,7 +46,7 @@ function changeAttributes(change: AppliedChange) {
  * @example
  * const tasks = new TaskSpans(tracer, api)
  * tasks.created('tsk_1', serverSpan, end)
- * engine.watchTaskChanges(tasks.changed)
+ * engine.onTaskChange(tasks.changed)
  */
 export class TaskSpans {
   readonly #open = new Map<string, Span>()
@@ -76,7 +76,7 @@ export class TaskSpans {
     this.#open.set(taskId, this.#tracer.startSpan('task', { startTime: at, attributes }, context))
   }
 
-  /** A change applied to a task (engine.watchTaskChanges): its event, and the span's end once it finished. */
+  /** A change applied to a task (engine.onTaskChange): its event, and the span's end once it finished. */
   readonly changed = (change: AppliedChange): void => {
     const span = this.#open.get(change.taskId)
     if (!span) return

@@ -1,9 +1,10 @@
-// The tasks the proxy saw submitted, watched across reads: their statuses, timings and values, for drift.
+// The tasks the proxy saw submitted, followed across reads: their statuses, timings and values, for drift.
 import { isPlainObject } from '../contract/fields.js'
 import { LIMITS } from '../contract/limits.js'
-import { MAX_WATCHED } from '../contract/saved-snapshot.js'
+import { MAX_FOLLOWED } from '../contract/saved-snapshot.js'
 import type { Scenario } from '../contract/scenario.js'
-import type { DriftInput, TaskEnded } from './drift-report.js'
+import type { TaskEnded } from './drift-observations.js'
+import type { DriftInput } from './drift-report.js'
 
 /** The relayStatus and errorCode values genmock's scenarios can give. */
 export interface KnownValues {
@@ -38,8 +39,8 @@ export interface TaskFacts {
   provider: 'standard' | 'upstream-a' | 'relay'
 }
 
-/** A watched task: what the submission told, and what its reads showed so far. */
-export interface Watched extends TaskFacts {
+/** A followed task: what the submission told, and what its reads showed so far. */
+export interface FollowedTask extends TaskFacts {
   submittedAt: number
   status: number
   /** The fields a terminal task keeps, as JSON, once terminal. */
@@ -107,21 +108,21 @@ function answerRules(body: Body, known: KnownValues): DriftInput[] {
  * (status only 0 → 1 or 0 → 2, a terminal task unchanged, refunds, pollAfterSeconds ≥ 5), and how
  * each ended, for the observations. Times are passed in (milliseconds), never read here.
  * @example
- * watch.submitted('tsk_1', facts, body, Date.now(), known)
- * watch.read('tsk_1', snapshot, Date.now(), known) // { findings: [], ended: { model, status: 1, seconds: 8, … } }
+ * followed.submitted('tsk_1', facts, body, Date.now(), known)
+ * followed.read('tsk_1', snapshot, Date.now(), known) // { findings: [], ended: { model, status: 1, seconds: 8, … } }
  */
-export class TaskWatch {
-  #tasks = new Map<string, Watched>()
+export class FollowedTasks {
+  #tasks = new Map<string, FollowedTask>()
   /** Since the last `take` (docs/state.md): the tasks submitted or read, whether all were let go. */
   #changed = new Set<string>()
   #cleared = false
 
   submitted(taskId: string, facts: TaskFacts, body: Body, at: number, known: KnownValues): DriftInput[] {
-    if (this.#tasks.size >= MAX_WATCHED) this.#tasks.delete(this.#tasks.keys().next().value!)
-    const watched: Watched = { ...facts, submittedAt: at, status: 0, relaySteps: [], polls: 0 }
-    this.#tasks.set(taskId, watched)
+    if (this.#tasks.size >= MAX_FOLLOWED) this.#tasks.delete(this.#tasks.keys().next().value!)
+    const task: FollowedTask = { ...facts, submittedAt: at, status: 0, relaySteps: [], polls: 0 }
+    this.#tasks.set(taskId, task)
     this.#changed.add(taskId)
-    this.#step(watched, body, at)
+    this.#step(task, body, at)
     return answerRules(body, known)
   }
 
@@ -133,38 +134,38 @@ export class TaskWatch {
     known: KnownValues,
   ): { findings: DriftInput[]; facts?: TaskFacts; ended?: TaskEnded } {
     const findings = answerRules(body, known)
-    const watched = this.#tasks.get(taskId)
-    if (!watched) return { findings }
-    const { model, type, provider } = watched
+    const task = this.#tasks.get(taskId)
+    if (!task) return { findings }
+    const { model, type, provider } = task
     const facts = { model, type, provider }
-    watched.polls += 1
+    task.polls += 1
     this.#changed.add(taskId)
     const status = body.status
-    if (watched.terminal !== undefined) {
+    if (task.terminal !== undefined) {
       const now = terminalOf(body)
-      if (now !== watched.terminal)
+      if (now !== task.terminal)
         findings.push({
           kind: 'state-rule',
           place: 'terminal task changed',
           service: now,
-          genmock: watched.terminal,
+          genmock: task.terminal,
           message: 'a task at status 1 or 2 changed: the interface says terminal tasks are returned as they are',
         })
       return { findings, facts }
     }
     if (status !== 0 && status !== 1 && status !== 2) return { findings, facts }
-    this.#step(watched, body, at)
-    watched.status = status
+    this.#step(task, body, at)
+    task.status = status
     if (status === 0) return { findings, facts }
-    watched.terminal = terminalOf(body)
+    task.terminal = terminalOf(body)
     const ended: TaskEnded = {
       model,
       status,
-      seconds: Math.round((at - watched.submittedAt) / 100) / 10,
-      polls: watched.polls,
+      seconds: Math.round((at - task.submittedAt) / 100) / 10,
+      polls: task.polls,
       errorCode: typeof body.errorCode === 'string' ? body.errorCode : undefined,
       refunded: typeof body.creditRefunded === 'boolean' ? body.creditRefunded : undefined,
-      relaySteps: provider === 'relay' ? watched.relaySteps : undefined,
+      relaySteps: provider === 'relay' ? task.relaySteps : undefined,
     }
     return { findings, facts, ended }
   }
@@ -174,14 +175,14 @@ export class TaskWatch {
     this.#cleared = true
   }
 
-  /** The watched tasks, oldest first (live objects: serialise them at once). */
-  save(): [taskId: string, task: Watched][] {
+  /** The followed tasks, oldest first (live objects: serialise them at once). */
+  save(): [taskId: string, task: FollowedTask][] {
     return [...this.#tasks]
   }
 
-  /** Replaces the watched tasks with saved ones (checked by the caller: src/contract/saved-snapshot.ts). */
-  restore(saved: readonly (readonly [string, Watched])[]): void {
-    this.#tasks = new Map(saved.slice(-MAX_WATCHED).map(([id, task]) => [id, structuredClone(task)]))
+  /** Replaces the followed tasks with saved ones (checked by the caller: src/contract/saved-snapshot.ts). */
+  restore(saved: readonly (readonly [string, FollowedTask])[]): void {
+    this.#tasks = new Map(saved.slice(-MAX_FOLLOWED).map(([id, task]) => [id, structuredClone(task)]))
     this.#cleared = true
   }
 
@@ -190,12 +191,12 @@ export class TaskWatch {
    * clear or a restore. Those let go meanwhile are not named: the oldest go first, so a replay
    * that keeps the newest 10 000 lets the same ones go.
    */
-  take(): { whole?: true; tasks: [string, Watched][] } | undefined {
+  take(): { whole?: true; tasks: [string, FollowedTask][] } | undefined {
     const changes = this.#cleared
       ? { whole: true as const, tasks: this.save() }
       : this.#changed.size > 0
         ? {
-            tasks: [...this.#changed].flatMap((id): [string, Watched][] => {
+            tasks: [...this.#changed].flatMap((id): [string, FollowedTask][] => {
               const task = this.#tasks.get(id)
               return task ? [[id, task]] : []
             }),
@@ -212,13 +213,13 @@ export class TaskWatch {
   }
 
   /** Notes a relayStatus the first time it is seen in a row. */
-  #step(watched: Watched, body: Body, at: number): void {
+  #step(task: FollowedTask, body: Body, at: number): void {
     if (!isPlainObject(body) || typeof body.relayStatus !== 'string') return
-    const last = watched.relaySteps.at(-1)
+    const last = task.relaySteps.at(-1)
     if (last?.relayStatus !== body.relayStatus)
-      watched.relaySteps.push({
+      task.relaySteps.push({
         relayStatus: body.relayStatus,
-        seconds: Math.round((at - watched.submittedAt) / 100) / 10,
+        seconds: Math.round((at - task.submittedAt) / 100) / 10,
       })
   }
 }
