@@ -7,7 +7,7 @@ import { loadDashboardPage } from './dashboard/load.js'
 import { type Calibration, withCalibration } from './drift/calibrate.js'
 import { Drift } from './drift/drift-state.js'
 import { Engine, type EngineOptions } from './engine/engine.js'
-import { type Answer, type App, createAnswer, type RouteOptions, secretsOf } from './handlers/app.js'
+import { type Answer, type App, createAnswer, type RouteOptions, type ServeMcp, secretsOf } from './handlers/app.js'
 import type { Step } from './handlers/route-exchange.js'
 import { SERVICE_ROUTES } from './handlers/route-table.js'
 import type { StateKeeping } from './snapshot/snapshot-keeping.js'
@@ -59,7 +59,8 @@ export function wallSleep(ms: number): Promise<void> {
 
 /**
  * The engine (calibrated when asked), its drift report and the route core. A door passes its own
- * options (a video sample, `browserContext`) with the user's, then adds its transport.
+ * options (a video sample, `browserContext`) with the user's, then adds its transport; the Node door
+ * its MCP endpoint (`mcp`, docs/mcp.md).
  * @example
  * const { engine, drift, app } = buildSimulator({ seed: 7, clock: { mode: 'manual' } })
  */
@@ -67,6 +68,7 @@ export function buildSimulator(
   options: SimulatorOptions = {},
   keep?: KeepState,
   watchOf?: WatchExchanges,
+  mcp?: ServeMcp,
 ): SimulatorCore {
   const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
   const drift = new Drift(SERVICE_ROUTES)
@@ -82,6 +84,7 @@ export function buildSimulator(
     steps: { save: state },
     redact,
     watch: watchOf?.(engine, drift),
+    mcp,
   })
   return { engine, drift, app: async (request) => answer(request), answer, redact }
 }

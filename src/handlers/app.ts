@@ -9,7 +9,8 @@ import type { HttpRequest, Reply, Sent } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
-import { Exchange } from './route-exchange.js'
+import type { McpEndpoint } from './route-context.js'
+import { Exchange, type RouteCore } from './route-exchange.js'
 import { pipeline, routeSteps, type StepSlots } from './route-steps.js'
 import { isControlPath, ROUTES } from './route-table.js'
 import { serialised } from './wire-step.js'
@@ -53,7 +54,12 @@ export interface AppOptions extends RouteOptions {
   redact?: Redactor | undefined
   /** Told of every exchange after its reply (the Node door's metrics and spans); its scrape is GET /__mock/metrics. */
   watch?: ExchangeWatch | undefined
+  /** The door's MCP endpoint at /__mock/mcp (docs/mcp.md), handed the route core its tools run through. */
+  mcp?: ServeMcp | undefined
 }
+
+/** What a door serving MCP hands in: its endpoint, made with the route core (the Answer) its tools call. */
+export type ServeMcp = (answer: Answer) => McpEndpoint
 
 /**
  * Answers a request with the reply every door writes as it is, or undefined when its path is none of
@@ -106,7 +112,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = options.redact ?? secretsOf(engine, options.adminToken)
   const { dashboardPage, state, watch } = options
-  const core = { engine, drift, redact, dashboardPage, state, watch }
+  const core: RouteCore = { engine, drift, redact, dashboardPage, state, watch, mcp: undefined }
   const steps = pipeline(routeSteps(options, { ...options.steps, watch: watch && watchStep(watch) }))
   const onUnexpected = options.onUnexpectedError ?? console.error
 
@@ -127,7 +133,7 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
   /** The reply serialised once (the journal keeps the very text every door writes), then the steps after it. */
   const settle = (exchange: Exchange, reply: Reply) => steps.after(exchange, serialised(exchange, reply))
 
-  return (request) => {
+  const answer: Answer = (request) => {
     const control = isControlPath(request.path)
     // HEAD is GET without the body (RFC 9110 §9.3.2), on every GET route.
     const match =
@@ -148,4 +154,6 @@ export function createAnswer(engine: Engine, drift: Drift, options: AppOptions =
       return settle(exchange, refused(error, exchange))
     }
   }
+  core.mcp = options.mcp?.(answer)
+  return answer
 }

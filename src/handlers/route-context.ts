@@ -33,7 +33,15 @@ export interface RouteContext {
   state: StateKeeping | undefined
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
+  /** The door's Model Context Protocol endpoint, when it serves one (AppOptions, docs/mcp.md). */
+  mcp: McpEndpoint | undefined
 }
+
+/**
+ * A door's MCP endpoint (docs/mcp.md): a request to /__mock/mcp that passed the access step, answered
+ * with the protocol's reply; its tools act through the same route core, with the same caller.
+ */
+export type McpEndpoint = (request: HttpRequest) => Promise<Reply>
 
 /**
  * A route: one small task, from a request to a reply; errors are thrown as Problems. `given` is what

@@ -14,6 +14,7 @@ import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
 import { otlpTarget } from '../tracing/otlp-spans.js'
+import { serveMcp } from '../mcp/serve-mcp.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
@@ -97,6 +98,7 @@ async function keptSimulator(
     { videoSample: loadVideoSample, ...rest },
     dir !== undefined ? keep : undefined,
     watching.watchOf,
+    serveMcp,
   )
   if (keeper) keeper.onSaved = watching.metrics()?.counts.saved
   if (!keeper && state.from !== undefined)
