@@ -2,7 +2,6 @@
 // endpoint once the access step has let the caller in; a door without one (msw, the browser worker)
 // answers 404 saying which does.
 import { Problem } from '../engine/problem.js'
-import { json } from '../http/request-reply.js'
 import type { Route } from './route-context.js'
 
 /** Why a door has no MCP endpoint (docs/mcp.md, Which doors serve it). */
@@ -13,13 +12,6 @@ export const NO_MCP =
 export const MCP_HANDLERS = {
   mcp: (c) => {
     if (!c.mcp) throw Problem.of({ kind: 'not-found', message: NO_MCP })
-    // Stateless Streamable HTTP: every message is a POST answered in full, so there is no stream to open (GET).
-    if (c.request.method !== 'POST')
-      return json(
-        405,
-        { error: 'Method not allowed', message: 'MCP messages are POSTed to /__mock/mcp; it opens no event stream' },
-        { allow: 'POST' },
-      )
     return c.mcp(c.request)
   },
 } satisfies Record<string, Route>

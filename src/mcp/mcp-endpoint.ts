@@ -11,7 +11,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import pkg from '../../package.json' with { type: 'json' }
 import type { Answer } from '../handlers/app.js'
 import type { McpEndpoint } from '../handlers/route-context.js'
-import type { HttpRequest, Reply } from '../http/request-reply.js'
+import { type HttpRequest, json, type Reply } from '../http/request-reply.js'
 import { callTool } from './tool-call.js'
 import { toolTable } from './tool-table.js'
 
@@ -51,6 +51,25 @@ async function replyOf(response: Response): Promise<Reply> {
 }
 
 /**
+ * GET: no event stream (405, as the protocol allows: every message is POSTed and answered in full);
+ * asked for anything else, what the endpoint is and how to reach its tools.
+ */
+function described(request: HttpRequest, tools: number): Reply {
+  if (request.headers.accept?.includes('text/event-stream'))
+    return json(405, { error: 'Method not allowed', message: NO_STREAM }, { allow: 'POST' })
+  return json(200, {
+    protocol: 'Model Context Protocol',
+    transport:
+      'Streamable HTTP, stateless: POST each JSON-RPC message here (Accept: application/json, text/event-stream)',
+    version: pkg.version,
+    tools,
+    docs: 'docs/mcp.md',
+  })
+}
+
+const NO_STREAM = 'MCP messages are POSTed to /__mock/mcp and answered in full: it opens no event stream'
+
+/**
  * The endpoint: every request a fresh SDK server over the route table's tools, acting as its caller.
  * @example
  * const endpoint = mcpEndpoint(answer)
@@ -76,6 +95,7 @@ export function mcpEndpoint(answer: Answer): McpEndpoint {
   }
 
   return async (request) => {
+    if (request.method !== 'POST') return described(request, listed.length)
     const server = serverFor(request)
     // No sessionIdGenerator: stateless, no Mcp-Session-Id; every answer JSON, none a stream.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })

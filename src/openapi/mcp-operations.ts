@@ -1,6 +1,8 @@
 // The control document's operations of the Model Context Protocol endpoint (handlers/mcp-handlers.ts,
 // docs/mcp.md): Streamable HTTP without sessions, each JSON-RPC message POSTed and answered in JSON.
+import { LIMITS } from '../contract/limits.js'
 import { common, errors, op } from './operation-parts.js'
+import type { NonSchemaRule } from './service-rules.js'
 
 const JSON_RPC = { jsonrpc: { type: 'string', const: '2.0' } }
 const MESSAGE = { type: 'object', required: ['jsonrpc'], properties: JSON_RPC }
@@ -22,6 +24,27 @@ const rpcError = (description: string) => ({
   headers: common,
   content: { 'application/json': { schema: JSON_RPC_ERROR } },
 })
+
+const MCP_RULES: NonSchemaRule[] = [
+  {
+    id: 'mcp-message',
+    says:
+      `One JSON-RPC message or a batch, as JSON of at most ${LIMITS.maxBodyBytes} bytes (413 past it), with ` +
+      'Content-Type: application/json (415 otherwise) and an Accept naming application/json and ' +
+      'text/event-stream (406 otherwise).',
+    where: ['body:', 'header:Accept'],
+    answer: 400,
+    source: 'genmock',
+  },
+  {
+    id: 'mcp-tool-arguments',
+    says:
+      "A tool's arguments are its route's path parameters, query and body fields (a service tool's body is " +
+      '`body`): a bad one is a tools/call result with isError true naming it, as the route answers it.',
+    where: ['body:/params/arguments'],
+    source: 'genmock',
+  },
+]
 
 export const MCP_OPERATIONS = {
   'POST /__mock/mcp': op({
@@ -48,12 +71,37 @@ export const MCP_OPERATIONS = {
       '415': rpcError('Content-Type is not application/json.'),
       ...errors(404, 413),
     },
+    'x-genmock-rules': MCP_RULES,
   }),
   'GET /__mock/mcp': op({
-    operationId: 'getMcpStream',
+    operationId: 'getMcpEndpoint',
     tags: ['mcp'],
-    summary: 'No event stream: 405, as the protocol allows (messages are POSTed)',
+    summary: 'What the MCP endpoint is; no event stream (405 when Accept asks for one)',
+    description:
+      'MCP clients ask GET for a stream of server messages: there is none (every message is POSTed and ' +
+      'answered in full), so Accept: text/event-stream gets 405, as the protocol allows. Any other Accept ' +
+      'gets what the endpoint is and how many tools it has. 404 from the msw and browser doors.',
     responses: {
+      '200': {
+        description: 'The endpoint.',
+        headers: common,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['protocol', 'transport', 'version', 'tools', 'docs'],
+              properties: {
+                protocol: { type: 'string', const: 'Model Context Protocol' },
+                transport: { type: 'string' },
+                version: { type: 'string' },
+                tools: { type: 'integer', minimum: 12 },
+                docs: { type: 'string' },
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
       '405': {
         description: 'Method not allowed: MCP messages are POSTed.',
         headers: { ...common, Allow: { schema: { type: 'string', const: 'POST' } } },
