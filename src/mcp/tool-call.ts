@@ -84,7 +84,8 @@ function base64(bytes: Uint8Array): string {
 
 /**
  * A route's reply as a tool's result: JSON and text as text, an image as an image, other bytes by their type
- * and size; a status of 400 or more is an error result, with its status and the headers a client should see.
+ * and size; then, when the status is not 2xx or a header says something a client should see, a second text
+ * with both. A status of 400 or more is an error result.
  * @example
  * toolResult({ status: 200, headers: { 'content-type': 'application/json' }, bytes: '{"ok":true}' })
  * // { content: [{ type: 'text', text: '{"ok":true}' }] }
@@ -94,20 +95,18 @@ export function toolResult(sent: Sent | undefined): ToolResult {
     return failed('The connection was dropped (a scenario fault): a client sees a network error, no answer.')
   const type = sent.headers['content-type'] ?? ''
   const told = TOLD_HEADERS.flatMap((name) => (sent.headers[name] ? [`${name}: ${sent.headers[name]}`] : []))
-  const head = sent.status >= 300 || told.length > 0 ? [`HTTP ${sent.status}`, ...told].join('\n') : undefined
-  const isError = sent.status >= 400
-  if (type.startsWith('image/') && typeof sent.bytes !== 'string') {
-    const image = { type: 'image' as const, data: base64(sent.bytes), mimeType: type }
-    return { content: head ? [{ type: 'text', text: head }, image] : [image] }
-  }
+  const head: ToolResult['content'] =
+    sent.status >= 300 || told.length > 0 ? [{ type: 'text', text: [`HTTP ${sent.status}`, ...told].join('\n') }] : []
+  const isError = sent.status >= 400 ? { isError: true } : {}
+  if (type.startsWith('image/') && typeof sent.bytes !== 'string')
+    return { content: [{ type: 'image', data: base64(sent.bytes), mimeType: type }, ...head], ...isError }
   const textual = typeof sent.bytes === 'string' || /json|text|xml/.test(type)
   const body = textual
     ? typeof sent.bytes === 'string'
       ? sent.bytes
       : new TextDecoder().decode(sent.bytes)
     : `${type || 'bytes'}, ${sent.bytes.length} bytes (read them over HTTP)`
-  const text = head ? `${head}\n\n${body}` : body
-  return { content: [{ type: 'text', text }], ...(isError ? { isError } : {}) }
+  return { content: [{ type: 'text', text: body }, ...head], ...isError }
 }
 
 /**
