@@ -115,9 +115,10 @@ function toolOf(row: TableRow, document: Document): Tool {
   } else if (schema) add('body', { ...schema, description: body?.description }, { in: 'body' }, true)
   const { summary, description = summary } = operation
   const as = access === 'service key' ? 'As a client of the service, with the apiKey of an account: ' : ''
+  const said = description.startsWith(summary) ? description : `${summary}. ${description}`
   return {
     name: operation.operationId,
-    description: `${as}${description.startsWith(summary) ? '' : `${summary}. `}${description}\n\n(${row.method} ${row.path})`,
+    description: `${as}${said}\n\n(${row.method} ${row.path})`,
     inputSchema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
     method: row.method,
     path: row.path,

@@ -93,6 +93,16 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   if (command !== 'mcp' && serve.url !== undefined)
     throw new UsageError('--url goes with mcp: genmock mcp --url http://127.0.0.1:4600')
   if (command === undefined) return { kind: 'serve', ...serve }
+  return commandOf(command, files, serve, given)
+}
+
+/** The command word's Command, from its files and the options given on the command line. */
+function commandOf(
+  command: string,
+  files: string[],
+  serve: ServeArgs,
+  given: ReadonlyMap<keyof Options, unknown>,
+): Command {
   if (!(command in COMMANDS)) {
     const near = closest(command, Object.keys(COMMANDS))
     throw new UsageError(
