@@ -8,7 +8,8 @@
 // (src/node/server/package-file.ts).
 // The OpenTelemetry SDK (`--otlp`, some 300 kB) stays out of the package's bin, which finds it among the
 // package's dependencies when asked; dist/cli-standalone.cjs, the same command with it inlined, is what
-// the image and the executable carry, having no node_modules (docs/metrics-and-traces.md).
+// the image and the executable carry, having no node_modules (docs/metrics-and-traces.md). The MCP SDK
+// (`/__mock/mcp` and `genmock mcp`, loaded on first use) is left to the dependencies the same way (docs/mcp.md).
 // Run as `tsx build/bundle-cli.ts`.
 import { join } from 'node:path'
 import { build } from 'esbuild'
@@ -19,6 +20,7 @@ export const CLI_BUNDLE = join(ROOT, 'dist', 'cli.cjs')
 export const STANDALONE_BUNDLE = join(ROOT, 'dist', 'cli-standalone.cjs')
 /** What the package's bin leaves to its dependencies: the SDK (the API stays in: prom-client requires it). */
 const OTEL_SDK = ['@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/resources']
+const MCP_SDK = ['@modelcontextprotocol/sdk']
 
 /** The command in one file, at `outfile`; `external` left to be required from node_modules. */
 const bundle = (outfile: string, external: string[]) =>
@@ -39,6 +41,6 @@ const bundle = (outfile: string, external: string[]) =>
     metafile: true,
     external,
   })
-const [result] = await Promise.all([bundle(CLI_BUNDLE, OTEL_SDK), bundle(STANDALONE_BUNDLE, [])])
+const [result] = await Promise.all([bundle(CLI_BUNDLE, [...OTEL_SDK, ...MCP_SDK]), bundle(STANDALONE_BUNDLE, [])])
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0)
 console.log(`build: dist/cli.cjs, the command in one file (${Math.round(bytes / 1024)} kB)`)

@@ -11,7 +11,8 @@ import { INTERNAL_ERROR, noRoute, problemReply } from '../http/replies.js'
 import { DROP, type HttpRequest, type Reply, type Sent } from '../http/request-reply.js'
 import { compileRoutes } from '../http/router.js'
 import { refusalOutcome } from './refusal-outcome.js'
-import { Exchange } from './route-exchange.js'
+import type { Answer } from './route-context.js'
+import { Exchange, type RouteCore } from './route-exchange.js'
 import { type DoorParts, keepingOf, pipeline, routeSteps } from './route-steps.js'
 import { isControlPath, ROUTES } from './route-table.js'
 import { serialised } from './wire-step.js'
@@ -61,7 +62,7 @@ export type App = (request: HttpRequest) => Promise<Sent | undefined>
  * The same as an App, answering at once when the route does (most do): no promise, no turn of the
  * event loop. The Node door uses it; an App is one too.
  */
-export type Answer = (request: HttpRequest) => Sent | undefined | Promise<Sent | undefined>
+export type { Answer, ServeMcp } from './route-context.js'
 
 /** Records an exchange the proxy forwarded through the steps after a reply; returns its journal entry. */
 export type RecordProxied = (exchange: ProxiedExchange) => JournalEntry | undefined
@@ -119,7 +120,15 @@ export function createRouteCore(engine: Engine, drift: Drift, options: AppOption
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
   const redact = options.redact ?? secretsOf(engine, options.adminToken)
   const { dashboardPage, door = {} } = options
-  const core = { engine, drift, redact, dashboardPage, state: keepingOf(door.save), watch: door.watch }
+  const core: RouteCore = {
+    engine,
+    drift,
+    redact,
+    dashboardPage,
+    state: keepingOf(door.save),
+    watch: door.watch,
+    mcp: undefined,
+  }
   const named = routeSteps(options, door)
   const onUnexpected = options.onUnexpectedError ?? console.error
 
@@ -184,5 +193,6 @@ export function createRouteCore(engine: Engine, drift: Drift, options: AppOption
     void proxiedSteps.after(exchange, sent)
     return exchange.journaled
   }
+  core.mcp = door.mcp?.(answer)
   return { answer, recordProxied }
 }

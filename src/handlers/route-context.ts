@@ -6,7 +6,7 @@ import type { Engine } from '../engine/engine.js'
 import { validate } from '../engine/validation.js'
 import type { RouteTrace } from '../http/exchange-entry.js'
 import { readJson } from '../http/read-request.js'
-import type { HttpRequest, Reply } from '../http/request-reply.js'
+import type { HttpRequest, Reply, Sent } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
 import type { ExchangeWatch } from '../metrics/exchange-watch.js'
@@ -33,7 +33,21 @@ export interface RouteContext {
   state: StateKeeping | undefined
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
+  /** The door's Model Context Protocol endpoint, when it serves one (AppOptions, docs/mcp.md). */
+  mcp: McpEndpoint | undefined
 }
+
+/**
+ * A door's MCP endpoint (docs/mcp.md): a request to /__mock/mcp that passed the access step, answered
+ * with the protocol's reply; its tools act through the same route core, with the same caller.
+ */
+export type McpEndpoint = (request: HttpRequest) => Promise<Reply>
+
+/** Answers a request with the reply every door writes as it is, answering at once when the route does. */
+export type Answer = (request: HttpRequest) => Sent | undefined | Promise<Sent | undefined>
+
+/** What a door serving MCP hands in: its endpoint, made with the route core (the Answer) its tools call. */
+export type ServeMcp = (answer: Answer) => McpEndpoint
 
 /**
  * A route: one small task, from a request to a reply; errors are thrown as Problems. `given` is what

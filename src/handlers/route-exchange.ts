@@ -13,7 +13,7 @@ import type { HttpRequest, Sent } from '../http/request-reply.js'
 import type { Match } from '../http/router.js'
 import type { ExchangeWatch } from '../metrics/exchange-watch.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
-import type { RouteContext } from './route-context.js'
+import type { McpEndpoint, RouteContext } from './route-context.js'
 import { type Access, CONTROL_API_ROUTES, type GivenValue, type TableRow } from './route-table.js'
 
 /** What every request of one route core shares: the simulation, the door's options, the redactor. */
@@ -27,6 +27,8 @@ export interface RouteCore {
   state: StateKeeping | undefined
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
+  /** The door's MCP endpoint, made once the route core is (AppOptions). */
+  mcp: McpEndpoint | undefined
 }
 
 /**
@@ -116,6 +118,9 @@ export class Exchange implements RouteContext {
   }
   get watch() {
     return this.#core.watch
+  }
+  get mcp() {
+    return this.#core.mcp
   }
 
   /**

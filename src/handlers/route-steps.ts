@@ -7,6 +7,7 @@ import type { Sent } from '../http/request-reply.js'
 import { type AccessChoices, accessStep } from './access-step.js'
 import { driftStep } from './drift-step.js'
 import { journalStep } from './journal-step.js'
+import type { ServeMcp } from './route-context.js'
 import type { Exchange, Step } from './route-exchange.js'
 import { watchStep } from './watch-step.js'
 import { headersStep } from './wire-step.js'
@@ -24,6 +25,8 @@ export interface DoorParts {
   save?: SaveStep | undefined
   /** Told of every exchange after its reply (metrics, spans); its scrape is GET /__mock/metrics. */
   watch?: ExchangeWatch | undefined
+  /** The door's MCP endpoint at /__mock/mcp (docs/mcp.md), made with the route core its tools run through. */
+  mcp?: ServeMcp | undefined
 }
 
 /**

@@ -14,6 +14,7 @@ import { ACCOUNT_HANDLERS } from './account-handlers.js'
 import { CLOCK_HANDLERS } from './clock-handlers.js'
 import { DRIFT_HANDLERS } from './drift-handlers.js'
 import { JOURNAL_HANDLERS } from './journal-handlers.js'
+import { MCP_HANDLERS } from './mcp-handlers.js'
 import { MEDIA_HANDLERS } from './media-handlers.js'
 import { METRICS_HANDLERS } from './metrics-handlers.js'
 import type { Route } from './route-context.js'
@@ -35,6 +36,7 @@ const HANDLERS = {
   ...DRIFT_HANDLERS,
   ...STATE_HANDLERS,
   ...METRICS_HANDLERS,
+  ...MCP_HANDLERS,
 } satisfies Record<string, Route<never>>
 
 /** What the route core hands a row's handler, by the row's access column. */
@@ -112,6 +114,8 @@ const ROUTE_TABLE: readonly Line[] = [
   ['GET', '/__mock/state/status', 'stateStatus', 'control'],
   ['POST', '/__mock/state/save', 'saveState', 'control'],
   ['GET', '/__mock/metrics', 'metrics', 'control'],
+  ['POST', '/__mock/mcp', 'mcp', 'control'],
+  ['GET', '/__mock/mcp', 'mcp', 'control'],
 ]
 
 /** A line of the table as the router takes it. */

@@ -215,6 +215,7 @@ const TAGS = [
   { name: 'coverage', description: 'Which outcomes of the interface the clients met' },
   { name: 'drift', description: 'With --proxy: where the real service answers otherwise than genmock' },
   { name: 'state', description: 'The whole state as one document, and the --state DIR it is kept in' },
+  { name: 'mcp', description: 'The Model Context Protocol: these routes as tools for coding agents' },
 ]
 
 /**

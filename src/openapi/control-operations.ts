@@ -6,6 +6,7 @@
 import type { Row } from '../http/router.js'
 import { CLOCK_ACCOUNT_OPERATIONS } from './clock-account-operations.js'
 import { JOURNAL_OPERATIONS } from './journal-operations.js'
+import { MCP_OPERATIONS } from './mcp-operations.js'
 import { METRICS_OPERATIONS } from './metrics-operations.js'
 import { conditional, type op } from './operation-parts.js'
 import { SIMULATOR_OPERATIONS } from './simulator-operations.js'
@@ -19,6 +20,7 @@ const OPERATIONS: Record<string, ReturnType<typeof op>> = {
   ...JOURNAL_OPERATIONS,
   ...STATE_OPERATIONS,
   ...METRICS_OPERATIONS,
+  ...MCP_OPERATIONS,
 }
 
 /** The dashboard page: HTML holding no data of its own, reached through GET /__mock's redirect. */

@@ -26,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
   if (command.kind === 'init') return (await import('./init-command.js')).initCommand(command.framework, command.out)
   if (command.kind === 'validate') return (await import('./validate-command.js')).validateFiles(command.files)
   if (command.kind === 'state') return (await import('./state-command.js')).stateCommand(command.action, command.dir)
+  if (command.kind === 'mcp') return (await import('./mcp-command.js')).mcpCommand(command.url, command.adminToken)
   if (command.kind === 'calibrate')
     return (await import('./calibrate-command.js')).calibrateCommand(command.file, command.out)
   // A scenario's latency may still be waiting out a request whose connection is gone: exit now.

@@ -24,6 +24,11 @@ export const COMMANDS = {
     ],
     files: 'check or repair, and one folder: genmock state check DIR',
   },
+  mcp: {
+    usage: 'mcp --url URL',
+    help: 'an MCP server on stdio for the genmock running at URL (its /__mock/mcp tools)',
+    files: '--url URL and no files: genmock mcp --url http://127.0.0.1:4600',
+  },
   calibrate: {
     usage: 'calibrate FILE.har --out DIR',
     help: 'what a recording of the service implies (prices, a scenario, the values seen, a report)',

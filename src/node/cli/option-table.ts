@@ -224,6 +224,20 @@ export const OPTIONS = {
     env: false,
     parse: (text, from) => fileName(from, text),
   }),
+  url: option({
+    arg: 'URL',
+    help: [
+      'with mcp: the running genmock to bridge to, such as',
+      'http://127.0.0.1:4600 (its tools are at /__mock/mcp)',
+    ],
+    env: false,
+    parse: (text, from) => {
+      if (text === undefined) return undefined
+      if (!/^https?:$/.test(URL.parse(text)?.protocol ?? ''))
+        throw new UsageError(`${from}: must be genmock's http:// or https:// URL, such as http://127.0.0.1:4600`)
+      return text
+    },
+  }),
   failOnFindings: option({
     help: ['exit 1 when genmock stops if the conformance report holds an', 'error finding'],
     parse: (text, from) => flag(from, text),

@@ -12,7 +12,11 @@ export type Command =
   | { kind: 'calibrate'; file: string; out: string }
   | { kind: 'state'; action: 'check' | 'repair'; dir: string }
   | { kind: 'init'; framework: string | undefined; out: string }
+  | { kind: 'mcp'; url: string; adminToken: string | undefined }
   | ({ kind: 'serve' } & ServeArgs)
+
+/** What `genmock mcp` reads of the command line: where genmock runs, and its admin token. */
+const MCP_OPTIONS = new Set<keyof Options>(['url', 'adminToken', 'adminTokenFile'])
 
 const BY_FLAG = new Map(KEYS.map((key) => [kebab(key), key]))
 const BY_SHORT = new Map(
@@ -86,7 +90,19 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
   const [command, ...files] = positionals
   if (command !== 'calibrate' && command !== 'init' && serve.out !== undefined)
     throw new UsageError('--out goes with calibrate or init: genmock calibrate FILE.har --out DIR')
+  if (command !== 'mcp' && serve.url !== undefined)
+    throw new UsageError('--url goes with mcp: genmock mcp --url http://127.0.0.1:4600')
   if (command === undefined) return { kind: 'serve', ...serve }
+  return commandOf(command, files, serve, given)
+}
+
+/** The command word's Command, from its files and the options given on the command line. */
+function commandOf(
+  command: string,
+  files: string[],
+  serve: ServeArgs,
+  given: ReadonlyMap<keyof Options, unknown>,
+): Command {
   if (!(command in COMMANDS)) {
     const near = closest(command, Object.keys(COMMANDS))
     throw new UsageError(
@@ -104,6 +120,12 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     if ((action !== 'check' && action !== 'repair') || dir === undefined || more.length > 0)
       throw new UsageError(`state takes ${COMMANDS.state.files}`)
     return { kind: 'state', action, dir }
+  }
+  if (command === 'mcp') {
+    const other = [...given.keys()].find((key) => !MCP_OPTIONS.has(key))
+    if (other) throw new UsageError(`--${kebab(other)} does not go with mcp, which takes --url and the admin token`)
+    if (files.length > 0 || serve.url === undefined) throw new UsageError(`mcp takes ${COMMANDS.mcp.files}`)
+    return { kind: 'mcp', url: serve.url, adminToken: serve.adminToken }
   }
   if (command === 'init') {
     if (files.length > 1) throw new UsageError(`init takes ${COMMANDS.init.files}`)

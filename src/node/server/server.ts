@@ -16,6 +16,7 @@ import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
 import { otlpSpans } from '../tracing/otlp-spans.js'
 import type { Warn } from '../tracing/span-delivery.js'
+import { serveMcp } from '../mcp/serve-mcp.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
@@ -83,10 +84,10 @@ async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['s
     const onSaved = watching.metrics()?.counts.saved
     const { StateKeeper } = await import('../state/state-keeper.js')
     const keeper = new StateKeeper(engine, drift, { dir, ...state, onSaved }, VERSION)
-    return { door: { save: keeper, watch }, keeper } satisfies ServerParts
+    return { door: { save: keeper, watch, mcp: serveMcp }, keeper } satisfies ServerParts
   }
   if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
-  return { door: { watch } } satisfies ServerParts
+  return { door: { watch, mcp: serveMcp } } satisfies ServerParts
 }
 
 /** node:http with the time-outs, a JSON body for requests its parser refuses, and CONNECT refused with --proxy. */
