@@ -22,16 +22,15 @@ def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "genmock(**options): the world's account: scenario, credits, strict, name")
 
 
-def _scenario_args(config: Any) -> List[str]:
+def _scenarios(config: Any) -> List[str]:
     paths = [os.path.abspath(p) for p in config.getoption("genmock_scenarios")]
-    paths += [str(p) for p in config.getini("genmock_scenarios")]
-    return [arg for path in paths for arg in ("--scenarios", path)]
+    return paths + [str(p) for p in config.getini("genmock_scenarios")]
 
 
 @pytest.fixture(scope="session")
 def genmock_server(pytestconfig: Any) -> Iterator[Server]:
     """The session's genmock: GENMOCK_URL's, else one started and stopped after the session."""
-    server = Server.from_environment(_scenario_args(pytestconfig))
+    server = Server.from_environment(_scenarios(pytestconfig))
     try:
         yield server
     finally:

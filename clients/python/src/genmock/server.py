@@ -42,18 +42,19 @@ class Server:
         self._container: Optional[List[str]] = None
 
     @classmethod
-    def from_environment(cls, args: Sequence[str] = ()) -> "Server":
-        """GENMOCK_URL's genmock, else one started with `args` added (GENMOCK_ADMIN_TOKEN sent and,
-        on a genmock it starts, set as its --admin-token)."""
+    def from_environment(cls, scenarios: Sequence[str] = ()) -> "Server":
+        """GENMOCK_URL's genmock, else one started with the scenario files or folders `scenarios`
+        (GENMOCK_ADMIN_TOKEN sent and, on a genmock it starts, set as its --admin-token)."""
         token = os.environ.get("GENMOCK_ADMIN_TOKEN") or None
         if os.environ.get("GENMOCK_URL"):
             return cls(os.environ["GENMOCK_URL"], token)
         port = _port()
-        flags = ["--clock", "manual", "--log", "silent", *(["--admin-token", token] if token else []), *args]
+        flags = ["--clock", "manual", "--log", "silent", *(["--admin-token", token] if token else [])]
         binary = os.environ.get("GENMOCK_BIN") or shutil.which("genmock")
         server = cls(f"http://127.0.0.1:{port}", token)
         if binary:
-            command = [binary, "--port", str(port), *flags]
+            scenario_flags = [arg for path in scenarios for arg in ("--scenarios", os.path.abspath(path))]
+            command = [binary, "--port", str(port), *flags, *scenario_flags]
         else:
             engine = _engine()
             if engine is None:
@@ -63,7 +64,13 @@ class Server:
                 )
             name = f"genmock-pytest-{port}-{os.getpid()}"
             server._container = [engine, "rm", "-f", name]
-            command = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600", IMAGE, *flags]
+            mounts: List[str] = []
+            scenario_flags: List[str] = []
+            for i, path in enumerate(scenarios):
+                mounts += ["-v", f"{os.path.abspath(path)}:/scenarios/{i}:ro"]
+                scenario_flags += ["--scenarios", f"/scenarios/{i}"]
+            run = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600", *mounts]
+            command = [*run, IMAGE, *flags, *scenario_flags]
         server._process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
         server._wait(command)
         return server

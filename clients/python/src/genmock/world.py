@@ -69,7 +69,8 @@ class World:
         if errors:
             lines = "\n".join(f"  {f['rule']}: {f['message']}" for f in errors)
             rules = "rule" if len(errors) == 1 else "rules"
-            raise AssertionError(f"genmock: the client broke {len(errors)} conformance {rules} of the interface:\n{lines}")
+            broke = f"genmock: the client broke {len(errors)} conformance {rules} of the interface"
+            raise AssertionError(f"{broke}:\n{lines}")
 
     def _pages(self, path: str, field: str) -> List[Dict[str, Any]]:
         items: List[Dict[str, Any]] = []

@@ -21,7 +21,9 @@ final class Control {
   /** The parsed JSON answer of `method path` with `json` as its body (null: none); an error status throws. */
   Object call(String method, String path, String json) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(60));
-    request.method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+    HttpRequest.BodyPublisher body =
+        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json);
+    request.method(method, body);
     if (json != null) request.header("Content-Type", "application/json");
     if (token != null && !token.isEmpty()) request.header("Authorization", "Bearer " + token);
     HttpResponse<String> response;

@@ -36,7 +36,8 @@ final class Server {
     if (bin == null || bin.isEmpty()) bin = onPath("genmock");
     if (bin == null)
       throw new IllegalStateException(
-          "genmock not found: set GENMOCK_URL to a running genmock, GENMOCK_BIN to the executable, or put it on PATH as genmock");
+          "genmock not found: set GENMOCK_URL to a running genmock, GENMOCK_BIN to the executable, "
+              + "or put it on PATH as genmock");
     String port = port();
     List<String> command = new ArrayList<>(List.of(bin, "--port", port, "--clock", "manual", "--log", "silent"));
     if (token != null && !token.isEmpty()) command.addAll(List.of("--admin-token", token));
@@ -54,7 +55,8 @@ final class Server {
 
   private static void waitForHealth(String base, String bin) {
     HttpClient client = HttpClient.newHttpClient();
-    HttpRequest health = HttpRequest.newBuilder(URI.create(base + "/__mock/health")).timeout(Duration.ofSeconds(2)).build();
+    HttpRequest health =
+        HttpRequest.newBuilder(URI.create(base + "/__mock/health")).timeout(Duration.ofSeconds(2)).build();
     long deadline = System.nanoTime() + READY.toNanos();
     while (System.nanoTime() < deadline) {
       if (!started.isAlive())

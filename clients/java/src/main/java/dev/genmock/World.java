@@ -73,7 +73,8 @@ public final class World {
     List<Task> tasks = new ArrayList<>();
     String cursor = null;
     do {
-      String query = "/__mock/tasks?limit=1000&account=" + encode(accountId) + (cursor == null ? "" : "&cursor=" + encode(cursor));
+      String query = "/__mock/tasks?limit=1000&account=" + encode(accountId)
+          + (cursor == null ? "" : "&cursor=" + encode(cursor));
       Map<?, ?> page = (Map<?, ?>) control.call("GET", query, null);
       for (Object item : (List<?>) page.get("tasks")) {
         Map<?, ?> task = (Map<?, ?>) item;
@@ -90,7 +91,8 @@ public final class World {
     List<Finding> findings = new ArrayList<>();
     for (Object item : (List<?>) answer.get("findings")) {
       Map<?, ?> f = (Map<?, ?>) item;
-      findings.add(new Finding((String) f.get("rule"), (String) f.get("severity"), (String) f.get("message"), (String) f.get("taskId")));
+      findings.add(new Finding(
+          (String) f.get("rule"), (String) f.get("severity"), (String) f.get("message"), (String) f.get("taskId")));
     }
     return findings;
   }
@@ -110,7 +112,8 @@ public final class World {
     List<String> errors = new ArrayList<>();
     for (Finding f : findings) {
       missing.remove(f.rule());
-      if (f.severity().equals("error") && !expected.contains(f.rule())) errors.add("  " + f.rule() + ": " + f.message());
+      if (f.severity().equals("error") && !expected.contains(f.rule()))
+        errors.add("  " + f.rule() + ": " + f.message());
     }
     if (!missing.isEmpty())
       throw new AssertionError("genmock: the test expected findings of " + String.join(", ", missing)
