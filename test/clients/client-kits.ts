@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import {
   chmodSync,
-  copyFileSync,
+  symlinkSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -46,8 +46,8 @@ export const blockName = (block: string) => block.split('\n')[0]!.replace(/^(#|\
 const folders: string[] = []
 
 /**
- * A new folder holding clients/`kit` (as a user's checkout has it) and ./genmock-linux-x64: `bin`
- * copied when given (the standalone executable), else a script that runs dist/cli.cjs with this Node.
+ * A new folder holding clients/`kit` (as a user's checkout has it) and ./genmock-linux-x64: a link
+ * to `bin` when given (the standalone executable), else a script that runs dist/cli.cjs with this Node.
  */
 export function kitFolder(kit: 'python' | 'go' | 'java', bin?: string): string {
   const dir = mkdtempSync(join(tmpdir(), `genmock-kit-${kit}-`))
@@ -57,9 +57,11 @@ export function kitFolder(kit: 'python' | 'go' | 'java', bin?: string): string {
     filter: (path) => !['build', '__pycache__'].includes(basename(path)) && !path.endsWith('.egg-info'),
   })
   const genmock = join(dir, 'genmock-linux-x64')
-  if (bin) copyFileSync(bin, genmock)
-  else writeFileSync(genmock, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'dist', 'cli.cjs')}' "$@"\n`)
-  chmodSync(genmock, 0o755)
+  if (bin) symlinkSync(bin, genmock)
+  else {
+    writeFileSync(genmock, `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'dist', 'cli.cjs')}' "$@"\n`)
+    chmodSync(genmock, 0o755)
+  }
   return dir
 }
 

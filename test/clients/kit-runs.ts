@@ -15,6 +15,13 @@ export interface KitRun extends Ran {
   port: number
 }
 
+/** How a kit runs: `bin`, the standalone executable (else a script standing in); more `env`; the test files beside the page's. */
+export interface KitOptions {
+  bin?: string | undefined
+  env?: Record<string, string>
+  files?: Record<string, string>
+}
+
 const RELAY = '{"provider":"relay","model":"base-image-2","prompt":"a fox","resolution":"2K"}'
 
 const PYTHON_BREACHES = `import shutil
@@ -38,11 +45,10 @@ def test_expects_a_rule_never_broken(genmock_world):
 `
 
 /** pytest with the plugin installed offline in a venv, on a PATH with python3 only (no Node, no conftest.py). */
-export async function pythonKit(bin?: string, env: Record<string, string> = {}): Promise<KitRun> {
+export async function pythonKit({ bin, env, files }: KitOptions = {}): Promise<KitRun> {
   const dir = kitFolder('python', bin)
   const port = await freePort()
-  writeFileSync(join(dir, 'test_image.py'), docBlock('python-kit.test.ts'))
-  writeFileSync(join(dir, 'test_breaches.py'), PYTHON_BREACHES)
+  write(dir, { 'test_image.py': docBlock('python-kit.test.ts'), ...(files ?? { 'test_breaches.py': PYTHON_BREACHES }) })
   const PATH = pathOf(dir, ['python3'])
   const run = await bash(docBlock('python-kit.test.ts', 'install'), dir, { PATH, GENMOCK_PORT: String(port), ...env })
   return { ...run, dir, port }
@@ -82,13 +88,12 @@ func TestStuck(t *testing.T) {
 export const goEnv = (): Record<string, string> => ({ PATH: '/usr/bin:/bin', GOPROXY: 'off', GOFLAGS: '-mod=mod' })
 
 /** `go test -v ./...` in a new module pointed at clients/go. */
-export async function goKit(bin?: string): Promise<KitRun> {
+export async function goKit({ bin, env, files }: KitOptions = {}): Promise<KitRun> {
   const dir = kitFolder('go', bin)
   const port = await freePort()
-  writeFileSync(join(dir, 'image_test.go'), docBlock('go-kit.test.ts'))
-  writeFileSync(join(dir, 'breaches_test.go'), GO_BREACHES)
+  write(dir, { 'image_test.go': docBlock('go-kit.test.ts'), ...(files ?? { 'breaches_test.go': GO_BREACHES }) })
   const script = `go mod init example.com/client 2> /dev/null\n${docBlock('go-kit.test.ts', 'setup')}`
-  const run = await bash(script, dir, { ...goEnv(), GENMOCK_PORT: String(port) })
+  const run = await bash(script, dir, { ...goEnv(), GENMOCK_PORT: String(port), ...env })
   return { ...run, dir, port }
 }
 
@@ -112,14 +117,18 @@ class BreachesTest {
 `
 
 /** javac against Debian's junit5, and JUnit's console launcher. */
-export async function javaKit(bin?: string): Promise<KitRun> {
+export async function javaKit({ bin, env, files }: KitOptions = {}): Promise<KitRun> {
   const dir = kitFolder('java', bin)
   const port = await freePort()
-  writeFileSync(join(dir, 'ImageTest.java'), docBlock('java-kit.test.ts'))
-  writeFileSync(join(dir, 'BreachesTest.java'), JAVA_BREACHES)
+  write(dir, { 'ImageTest.java': docBlock('java-kit.test.ts'), ...(files ?? { 'BreachesTest.java': JAVA_BREACHES }) })
   const run = await bash(docBlock('java-kit.test.ts', 'javac'), dir, {
     PATH: '/usr/bin:/bin',
     GENMOCK_PORT: String(port),
+    ...env,
   })
   return { ...run, dir, port }
+}
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
 }

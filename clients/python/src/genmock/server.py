@@ -65,12 +65,12 @@ class Server:
             name = f"genmock-pytest-{port}-{os.getpid()}"
             server._container = [engine, "rm", "-f", name]
             mounts: List[str] = []
-            scenario_flags: List[str] = []
+            inside: List[str] = []
             for i, path in enumerate(scenarios):
                 mounts += ["-v", f"{os.path.abspath(path)}:/scenarios/{i}:ro"]
-                scenario_flags += ["--scenarios", f"/scenarios/{i}"]
+                inside += ["--scenarios", f"/scenarios/{i}"]
             run = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600", *mounts]
-            command = [*run, IMAGE, *flags, *scenario_flags]
+            command = [*run, IMAGE, *flags, *inside]
         server._process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
         server._wait(command)
         return server
