@@ -48,11 +48,8 @@ func findServer() (control, error) {
 	if err != nil {
 		return control{}, err
 	}
-	args := []string{"--port", port, "--clock", "manual", "--log", "silent"}
-	if token != "" {
-		args = append(args, "--admin-token", token)
-	}
-	cmd := exec.Command(bin, args...)
+	// A token in GENMOCK_ADMIN_TOKEN locks the genmock started too: it reads that variable.
+	cmd := exec.Command(bin, "--port", port, "--clock", "manual", "--log", "silent")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{}
 	dieWithParent(cmd.SysProcAttr)

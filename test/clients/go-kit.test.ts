@@ -27,7 +27,7 @@ describe(`the Go kit (${PAGE_NAME})`, () => {
   it(
     "the page's setup and tests pass in parallel; an unexpected finding and an expected one that never came fail " +
       'their tests at cleanup, naming the rule; genmock.Main stops the genmock it started on GENMOCK_PORT; ' +
-      'a test binary killed mid-test leaves no genmock behind',
+      'GENMOCK_ADMIN_TOKEN is sent; a test binary killed mid-test leaves no genmock behind',
     async ({ skip }) => {
       if (!(await go)) skip('Debian golang-go is not installed')
       const { code, output, dir, port } = await goKit()
@@ -45,12 +45,20 @@ describe(`the Go kit (${PAGE_NAME})`, () => {
       expect(code).toBe(1)
       expect(await listening(port)).toBe(false)
 
+      const locked = await bash('GENMOCK_BIN=./genmock-linux-x64 go test -v -run TestLocked .', dir, {
+        ...goEnv(),
+        GENMOCK_ADMIN_TOKEN: 's3cret-admin',
+        KIT_LOCKED: '1',
+      })
+      expect(locked.output).toContain('--- PASS: TestLocked')
+      expect(locked.code).toBe(0)
+
       const built = await bash('go test -c -o kit.test .', dir, goEnv())
       expect(built.output).toBe('')
       const stuckPort = await freePort()
       const child = spawn(join(dir, 'kit.test'), ['-test.run', 'TestStuck'], {
         cwd: dir,
-        env: { ...goEnv(), GENMOCK_BIN: './genmock-linux-x64', GENMOCK_PORT: String(stuckPort), GENMOCK_STUCK: '1' },
+        env: { ...goEnv(), GENMOCK_BIN: './genmock-linux-x64', GENMOCK_PORT: String(stuckPort), KIT_STUCK: '1' },
         stdio: 'ignore',
       })
       const exited = new Promise((resolve) => child.on('exit', resolve))

@@ -57,6 +57,7 @@ export async function pythonKit({ bin, env, files }: KitOptions = {}): Promise<K
 const GO_BREACHES = `package client_test
 
 import (
+	"net/http"
 	"os"
 	"testing"
 	"time"
@@ -74,10 +75,26 @@ func TestExpectsARuleNeverBroken(t *testing.T) {
 	genmock.NewWorld(t).ExpectFinding("poll-too-soon")
 }
 
-// TestStuck makes a world and hangs, for the test that kills the binary (GENMOCK_STUCK set).
+// TestLocked, on a genmock locked by GENMOCK_ADMIN_TOKEN (KIT_LOCKED set): the kit sends the token.
+func TestLocked(t *testing.T) {
+	if os.Getenv("KIT_LOCKED") == "" {
+		t.Skip("KIT_LOCKED is not set")
+	}
+	world := genmock.NewWorld(t)
+	res, err := http.Get(world.BaseURL + "/__mock/clock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 401 {
+		t.Fatalf("GET /__mock/clock without the token answered %d", res.StatusCode)
+	}
+}
+
+// TestStuck makes a world and hangs, for the test that kills the binary (KIT_STUCK set).
 func TestStuck(t *testing.T) {
-	if os.Getenv("GENMOCK_STUCK") == "" {
-		t.Skip("GENMOCK_STUCK is not set")
+	if os.Getenv("KIT_STUCK") == "" {
+		t.Skip("KIT_STUCK is not set")
 	}
 	genmock.NewWorld(t)
 	time.Sleep(time.Hour)

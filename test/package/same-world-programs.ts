@@ -1,6 +1,6 @@
 /**
  * One scenario written for each of the six kits (docs/test-kit-languages.md, A world in each kit),
- * each test writing what it saw as JSON to GENMOCK_SUMMARY: two worlds in one test; an image
+ * each test writing what it saw as JSON to KIT_SUMMARY: two worlds in one test; an image
  * submitted in the first, its task pending after 1 s of that world's clock and completed after
  * until-idle; a relay submit without its Idempotency-Key, its finding expected; each clock's
  * seconds moved; each world's finding rules.
@@ -41,7 +41,7 @@ async function scenario(world, other) {
     findingsA: (await world.findings()).map((finding) => finding.rule).sort(),
     findingsB: (await other.findings()).map((finding) => finding.rule).sort(),
   }
-  require('node:fs').writeFileSync(process.env.GENMOCK_SUMMARY, JSON.stringify(summary))
+  require('node:fs').writeFileSync(process.env.KIT_SUMMARY, JSON.stringify(summary))
 }
 `
 
@@ -58,7 +58,10 @@ ${JS_SCENARIO}
 test('the same world', async () => scenario(genmock.world, await genmock.newWorld()))
 `
 
-export const PLAYWRIGHT = `const { test } = require('genmock/playwright')
+export const PLAYWRIGHT = `import { createRequire } from 'node:module'
+import { test } from 'genmock/playwright'
+
+const require = createRequire(import.meta.url)
 ${JS_SCENARIO}
 test('the same world', async ({ world, newWorld }) => scenario(world, await newWorld()))
 `
@@ -101,7 +104,7 @@ def test_the_same_world(genmock_world, genmock_server):
         "findingsA": sorted(f["rule"] for f in world.findings()),
         "findingsB": sorted(f["rule"] for f in other.findings()),
     }
-    with open(os.environ["GENMOCK_SUMMARY"], "w") as file:
+    with open(os.environ["KIT_SUMMARY"], "w") as file:
         json.dump(summary, file)
 `
 
@@ -174,7 +177,7 @@ func TestTheSameWorld(t *testing.T) {
 		"clockA": now(t, world).Sub(startA).Seconds(), "clockB": now(t, other).Sub(startB).Seconds(),
 		"findingsA": rules(t, world), "findingsB": rules(t, other),
 	})
-	if err := os.WriteFile(os.Getenv("GENMOCK_SUMMARY"), summary, 0o644); err != nil {
+	if err := os.WriteFile(os.Getenv("KIT_SUMMARY"), summary, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -223,7 +226,7 @@ class SameWorldTest {
         + ",\\"relayStatus\\":" + relayStatus + ",\\"clockA\\":" + seconds(startA, world.now())
         + ",\\"clockB\\":" + seconds(startB, other.now()) + ",\\"findingsA\\":" + rules(world)
         + ",\\"findingsB\\":" + rules(other) + "}";
-    Files.writeString(Path.of(System.getenv("GENMOCK_SUMMARY")), summary);
+    Files.writeString(Path.of(System.getenv("KIT_SUMMARY")), summary);
   }
 }
 `

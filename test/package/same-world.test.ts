@@ -47,13 +47,13 @@ afterAll(() => {
   rmSync(home, { recursive: true, force: true })
 })
 
-/** What a kit's run wrote to its GENMOCK_SUMMARY, with its output when it wrote nothing. */
+/** What a kit's run wrote to its KIT_SUMMARY, with its output when it wrote nothing. */
 function summary(file: string, output: string): unknown {
   if (!existsSync(file)) throw new Error(`the kit reported nothing:\n${output}`)
   return JSON.parse(readFileSync(file, 'utf8'))
 }
 
-const env = (kit: string) => ({ GENMOCK_URL: url, GENMOCK_SUMMARY: join(home, `${kit}.json`) })
+const env = (kit: string) => ({ GENMOCK_URL: url, KIT_SUMMARY: join(home, `${kit}.json`) })
 
 describe.concurrent('the same world in all six kits', () => {
   it(
@@ -66,7 +66,7 @@ describe.concurrent('the same world in all six kits', () => {
         cwd: dir,
         env: cleanEnv(env('vitest')),
       })
-      expect(summary(env('vitest').GENMOCK_SUMMARY, stdout + stderr)).toEqual(SAME)
+      expect(summary(env('vitest').KIT_SUMMARY, stdout + stderr)).toEqual(SAME)
     },
     INSTALL_MS + RUN_MS,
   )
@@ -85,7 +85,7 @@ describe.concurrent('the same world in all six kits', () => {
         cwd: dir,
         env: cleanEnv(env('jest')),
       })
-      expect(summary(env('jest').GENMOCK_SUMMARY, stdout + stderr)).toEqual(SAME)
+      expect(summary(env('jest').KIT_SUMMARY, stdout + stderr)).toEqual(SAME)
     },
     INSTALL_MS + RUN_MS,
   )
@@ -100,7 +100,7 @@ describe.concurrent('the same world in all six kits', () => {
         cwd: dir,
         env: cleanEnv(env('playwright')),
       })
-      expect(summary(env('playwright').GENMOCK_SUMMARY, stdout + stderr)).toEqual(SAME)
+      expect(summary(env('playwright').KIT_SUMMARY, stdout + stderr)).toEqual(SAME)
     },
     INSTALL_MS + RUN_MS,
   )
@@ -111,7 +111,7 @@ describe.concurrent('the same world in all six kits', () => {
       if (!(await has('/usr/bin/python3', ['-c', 'import pytest, venv'])))
         skip('Debian python3-pytest is not installed')
       const run = await pythonKit({ bin: BIN, env: env('pytest'), files: { 'test_same_world.py': PYTEST } })
-      expect(summary(env('pytest').GENMOCK_SUMMARY, run.output)).toEqual(SAME)
+      expect(summary(env('pytest').KIT_SUMMARY, run.output)).toEqual(SAME)
       expect(run.code).toBe(0)
     },
     TOOLCHAIN_MS,
@@ -122,7 +122,7 @@ describe.concurrent('the same world in all six kits', () => {
     async ({ expect, skip }) => {
       if (!(await has('go', ['version']))) skip('Debian golang-go is not installed')
       const run = await goKit({ bin: BIN, env: env('go'), files: { 'same_world_test.go': GO } })
-      expect(summary(env('go').GENMOCK_SUMMARY, run.output)).toEqual(SAME)
+      expect(summary(env('go').KIT_SUMMARY, run.output)).toEqual(SAME)
       expect(run.code).toBe(0)
     },
     TOOLCHAIN_MS,
@@ -133,7 +133,7 @@ describe.concurrent('the same world in all six kits', () => {
     async ({ expect, skip }) => {
       if (!(await has('javac', ['-version']))) skip('Debian openjdk-17-jdk-headless is not installed')
       const run = await javaKit({ bin: BIN, env: env('junit'), files: { 'SameWorldTest.java': JUNIT } })
-      expect(summary(env('junit').GENMOCK_SUMMARY, run.output)).toEqual(SAME)
+      expect(summary(env('junit').KIT_SUMMARY, run.output)).toEqual(SAME)
       expect(run.code).toBe(0)
     },
     TOOLCHAIN_MS,

@@ -43,13 +43,14 @@ class Server:
 
     @classmethod
     def from_environment(cls, scenarios: Sequence[str] = ()) -> "Server":
-        """GENMOCK_URL's genmock, else one started with the scenario files or folders `scenarios`
-        (GENMOCK_ADMIN_TOKEN sent and, on a genmock it starts, set as its --admin-token)."""
+        """GENMOCK_URL's genmock, else one started with the scenario files or folders `scenarios`.
+        GENMOCK_ADMIN_TOKEN is sent on control calls; a genmock started reads it too (a container
+        is given it), so it is locked with that token."""
         token = os.environ.get("GENMOCK_ADMIN_TOKEN") or None
         if os.environ.get("GENMOCK_URL"):
             return cls(os.environ["GENMOCK_URL"], token)
         port = _port()
-        flags = ["--clock", "manual", "--log", "silent", *(["--admin-token", token] if token else [])]
+        flags = ["--clock", "manual", "--log", "silent"]
         binary = os.environ.get("GENMOCK_BIN") or shutil.which("genmock")
         server = cls(f"http://127.0.0.1:{port}", token)
         if binary:
@@ -69,6 +70,7 @@ class Server:
             for i, path in enumerate(scenarios):
                 mounts += ["-v", f"{os.path.abspath(path)}:/scenarios/{i}:ro"]
                 inside += ["--scenarios", f"/scenarios/{i}"]
+            mounts += ["-e", "GENMOCK_ADMIN_TOKEN"] if token else []
             run = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600", *mounts]
             command = [*run, IMAGE, *flags, *inside]
         server._process = subprocess.Popen(command, stdin=subprocess.DEVNULL)

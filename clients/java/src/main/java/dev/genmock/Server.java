@@ -8,7 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -39,8 +38,8 @@ final class Server {
           "genmock not found: set GENMOCK_URL to a running genmock, GENMOCK_BIN to the executable, "
               + "or put it on PATH as genmock");
     String port = port();
-    List<String> command = new ArrayList<>(List.of(bin, "--port", port, "--clock", "manual", "--log", "silent"));
-    if (token != null && !token.isEmpty()) command.addAll(List.of("--admin-token", token));
+    // A token in GENMOCK_ADMIN_TOKEN locks the genmock started too: it reads that variable.
+    List<String> command = List.of(bin, "--port", port, "--clock", "manual", "--log", "silent");
     try {
       started = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
