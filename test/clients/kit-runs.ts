@@ -15,7 +15,10 @@ export interface KitRun extends Ran {
   port: number
 }
 
-/** How a kit runs: `bin`, the standalone executable (else a script standing in); more `env`; the test files beside the page's. */
+/**
+ * How a kit runs: `bin`, the standalone executable (else a script standing in); more `env`; the
+ * test files beside the page's.
+ */
 export interface KitOptions {
   bin?: string | undefined
   env?: Record<string, string>
