@@ -15,7 +15,10 @@ import {
 
 /** How a test file's worlds are made: in-process (the default), or on the genmock at `url`. */
 export interface KitOptions extends SimulatorOptions {
-  /** A running genmock's URL; default: the GENMOCK_URL environment variable, else in-process. */
+  /**
+   * A running genmock's URL; default: the GENMOCK_URL environment variable, else in-process. Its
+   * control calls send `adminToken`, else the GENMOCK_ADMIN_TOKEN environment variable.
+   */
   url?: string | undefined
   /** In-process, the base URL worlds give the client (msw answers genmock's paths on any origin). */
   baseUrl?: string
@@ -73,7 +76,10 @@ export class Harness {
       world,
       ...options
     } = this.#options
-    if (url) return { control: httpControl(url, options.adminToken), baseUrl: url.replace(/\/+$/, ''), stop() {} }
+    if (url) {
+      const token = options.adminToken ?? globalThis.process?.env.GENMOCK_ADMIN_TOKEN
+      return { control: httpControl(url, token), baseUrl: url.replace(/\/+$/, ''), stop() {} }
+    }
     // The sample video as the standalone server serves it: a completed video task's URL answers.
     const simulator = createSimulator({ clock: { mode: 'manual' }, videoSample: loadVideoSample(), ...options })
     const server = setupServer(...simulator.handlers)

@@ -9,6 +9,8 @@ const jest = globalThis as unknown as { beforeAll: Hook; afterAll: Hook; beforeE
 export interface Genmock {
   /** This test's world: a fresh account with its own key and clock (read it inside a test). */
   readonly world: World
+  /** Another world for this test (inside a test only), checked after it as `world` is. */
+  newWorld(): Promise<World>
   /** After the file's tests: fails unless they met each of `outcomes` ('all': every one). */
   expectCoverage(outcomes: readonly string[]): void
 }
@@ -23,19 +25,27 @@ export interface Genmock {
 export function useGenmock(options: KitOptions = {}): Genmock {
   const harness = new Harness(options)
   let current: World | undefined
+  let others: World[] = []
   jest.beforeEach(async () => {
     current = await harness.world()
   })
   jest.afterEach(async () => {
-    const world = current
+    const worlds = current ? [current, ...others] : others
     current = undefined
-    if (world) await assertWorldClean(world)
+    others = []
+    for (const world of worlds) await assertWorldClean(world)
   })
   jest.afterAll(() => harness.stop())
   return {
     get world(): World {
       if (!current) throw new Error('genmock: the world exists inside a test only (useGenmock sets it up before each)')
       return current
+    },
+    async newWorld() {
+      if (!current) throw new Error('genmock: newWorld() makes a world inside a test only')
+      const world = await harness.world()
+      others.push(world)
+      return world
     },
     expectCoverage: (outcomes) => jest.afterAll(() => harness.expectCoverage(outcomes)),
   }

@@ -16,31 +16,49 @@ export interface GenmockFixtures {
   world: World
   /** Every world's account: credits, scenario, strict (`test.use({ worldOptions: { credits: 5 } })`). */
   worldOptions: WorldOptions
+  /** Another world for this test, checked after it as `world` is. */
+  newWorld: () => Promise<World>
 }
 
+/** The admin token a running genmock's control calls send: the option's, else GENMOCK_ADMIN_TOKEN. */
+const adminToken = (options: ServerOptions) => options.adminToken ?? process.env.GENMOCK_ADMIN_TOKEN
+
 /**
- * Playwright's `test` with `world`.
+ * Playwright's `test` with `world` and `newWorld`.
  * @example
  * test('renders a task', async ({ page, world }) => { await page.goto(`${app}/?api=${world.baseUrl}`) })
  */
-export const test = base.extend<GenmockFixtures, GenmockWorkerOptions & { genmockControl: { url: string } }>({
+export const test = base.extend<
+  GenmockFixtures,
+  GenmockWorkerOptions & { genmockControl: { url: string; token: string | undefined } }
+>({
   genmockOptions: [{}, { scope: 'worker', option: true }],
   genmockUrl: [process.env.GENMOCK_URL, { scope: 'worker', option: true }],
   genmockControl: [
     async ({ genmockOptions, genmockUrl }, use) => {
-      if (genmockUrl) return use({ url: genmockUrl.replace(/\/+$/, '') })
+      if (genmockUrl) return use({ url: genmockUrl.replace(/\/+$/, ''), token: adminToken(genmockOptions) })
       const server = await startServer({ port: 0, log: 'silent', clock: { mode: 'manual' }, ...genmockOptions })
-      await use({ url: server.url })
+      await use({ url: server.url, token: genmockOptions.adminToken })
       await server.close()
     },
     { scope: 'worker' },
   ],
   worldOptions: [{}, { option: true }],
-  world: async ({ genmockControl, genmockOptions, worldOptions }, use) => {
-    const control = httpControl(genmockControl.url, genmockOptions.adminToken)
+  world: async ({ genmockControl, worldOptions }, use) => {
+    const control = httpControl(genmockControl.url, genmockControl.token)
     const world = await createWorld(control, genmockControl.url, worldOptions)
     await use(world)
     await assertWorldClean(world)
+  },
+  newWorld: async ({ genmockControl, worldOptions }, use) => {
+    const control = httpControl(genmockControl.url, genmockControl.token)
+    const made: World[] = []
+    await use(async () => {
+      const world = await createWorld(control, genmockControl.url, worldOptions)
+      made.push(world)
+      return world
+    })
+    for (const world of made) await assertWorldClean(world)
   },
 })
 

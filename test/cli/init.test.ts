@@ -11,7 +11,7 @@ import { BIN, ROOT } from '../support/cli.js'
 /**
  * `genmock init` (docs/test-kit.md, genmock init): what it writes for each framework, the
  * starter scenario's editor help, and its refusals. The tests it writes run in their real runners
- * in test/package/kit.test.ts (the JavaScript ones) and test/kit/recipes.test.ts (pytest).
+ * in test/package/kit.test.ts (the JavaScript ones) and test/clients/python-kit.test.ts (pytest).
  */
 
 const home = mkdtempSync(join(tmpdir(), 'genmock-init-'))
@@ -87,13 +87,17 @@ describe('genmock init', () => {
     expect(stdout).toContain(`  ${command}`)
   })
 
-  it('pytest: conftest.py and test_genmock.py; the conftest finds the scenarios beside it', () => {
+  it('pytest: test_genmock.py on the plugin, no conftest.py; its run line names the scenarios', () => {
     const dir = folder()
     const { code, stdout } = init(dir, 'pytest')
     expect(code).toBe(0)
-    expect(stdout).toContain('wrote conftest.py\nwrote test_genmock.py\n')
-    expect(stdout).toContain('  python3 -m pytest test_genmock.py\n')
-    expect(read(dir, 'conftest.py')).toContain('"--scenarios", SCENARIOS')
+    expect(stdout).toContain('wrote scenarios/starter.yaml\nwrote test_genmock.py\n')
+    expect(stdout).toContain('  python3 -m pytest --genmock-scenarios scenarios test_genmock.py\n')
+    expect(existsSync(join(dir, 'conftest.py'))).toBe(false)
+    expect(read(dir, 'test_genmock.py')).toContain('pytest.mark.genmock(scenario="starter")')
+    expect(read(dir, 'test_genmock.py')).toContain(
+      'def test_an_image_completes_10_simulated_seconds_after_submission(genmock_world):',
+    )
   })
 
   it("without a framework named, takes the one package.json's dependencies have, above --out too", () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -9,7 +9,8 @@ import { ROOT, setup } from './engine.js'
 /**
  * docs/test-kit.md, Python, no Node: the two recipes run as written with Debian's pytest, in an
  * empty folder with a PATH of /usr/bin and /bin only: the executable's (its `init` prints the
- * commands the recipe runs next), and the image's, whose conftest.py starts genmock in a container.
+ * commands the recipe runs next), and the image's, whose pytest plugin starts genmock in a container.
+ * Each folder holds clients/python, installed offline in a venv as the recipes do.
  */
 
 const execFileP = promisify(execFile)
@@ -34,6 +35,10 @@ function recipe(name: string): string {
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'genmock-python-'))
   chmodSync(dir, 0o755)
+  cpSync(join(ROOT, 'clients', 'python'), join(dir, 'clients', 'python'), {
+    recursive: true,
+    filter: (path) => !/(^|\/)(build|__pycache__|[^/]*\.egg-info)$/.test(path),
+  })
   dirs.push(dir)
   return dir
 }
@@ -58,13 +63,15 @@ describe('Python, no Node', () => {
     copyFileSync(join(ROOT, 'release', 'genmock-linux-x64.tar.gz'), join(dir, 'genmock-linux-x64.tar.gz'))
     const script = recipe('executable')
     const out = await bash(script, dir, {})
-    const [, , ...next] = script.trim().split('\n')
+    const next = script.trim().split('\n').slice(-2)
     expect(out).toContain(`next:\n  ${next[0]}\n  ${next[1]}\n`)
     expect(out).toContain('ok scenarios/starter.yaml (starter)')
     expect(out).toMatch(/3 passed/)
   }, 120_000)
 
-  it('the image: init and validate in containers, the conftest starts the image, pytest passes', async ({ skip }) => {
+  it('the image: init and validate in containers, the pytest plugin starts the image, pytest passes', async ({
+    skip,
+  }) => {
     if (!(await hasPytest())) skip('Debian python3-pytest is not installed')
     const { engine, env, dockerd } = setup()
     const dir = tempDir()
@@ -76,7 +83,7 @@ describe('Python, no Node', () => {
       : env
     const script = recipe('image')
     const out = await bash(shim + script, dir, engineEnv)
-    const [, ...next] = script.trim().split('\n')
+    const next = script.trim().split('\n').slice(-2)
     expect(out).toContain(`next:\n  ${next[0]}\n  ${next[1]}\n`)
     expect(out).toContain('ok scenarios/starter.yaml (starter)')
     expect(out).toMatch(/3 passed/)

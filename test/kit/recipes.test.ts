@@ -1,14 +1,16 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { starterScenario } from '../../src/node/cli/init-templates.js'
 import { BIN, ROOT } from '../support/cli.js'
 
 /**
  * The recipes for other test runners (docs/test-kit.md, "pytest, and any other CI"), run as
- * written: the pytest conftest and test with Debian's pytest, and the shell script with bash.
+ * written: the pytest conftest (for pytest without the genmock package) and its test with
+ * Debian's pytest, beside genmock init's starter scenario, and the shell script with bash.
  */
 
 const PAGE = readFileSync(join(ROOT, 'docs', 'test-kit.md'), 'utf8')
@@ -32,13 +34,12 @@ const freePort = () =>
   })
 
 describe('the docs recipes for non-Node CI', () => {
-  it('pytest: genmock init pytest writes the docs conftest.py; a world per test; call() returns any answer; ' +
+  it('pytest: the docs conftest.py, a world per test on the starter scenario; call() returns any answer; ' +
     'an unexpected breach errors in teardown, an expected one passes, an expected one that never came errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'genmock-pytest-'))
-    const init = spawnSync(process.execPath, [join(ROOT, BIN), 'init', 'pytest', '--out', dir], { encoding: 'utf8' })
-    expect(init.stderr).toBe('')
-    expect(init.status).toBe(0)
-    expect(readFileSync(join(dir, 'conftest.py'), 'utf8')).toBe(named('python', 'conftest.py'))
+    mkdirSync(join(dir, 'scenarios'))
+    writeFileSync(join(dir, 'scenarios', 'starter.yaml'), starterScenario('scenario.schema.json'))
+    writeFileSync(join(dir, 'conftest.py'), named('python', 'conftest.py'))
     writeFileSync(join(dir, 'test_image.py'), named('python', 'test_image.py'))
     writeFileSync(
       join(dir, 'test_breach.py'),
@@ -63,8 +64,8 @@ def test_expected_but_never_broken(world):
       timeout: 60_000,
     })
     const output = `${run.stdout}\n${run.stderr}`
-    // init's three tests, the docs' two, the breach's own tests: each passes, two error in teardown.
-    expect(output).toMatch(/7 passed, 2 errors/)
+    // The docs' two tests, the breach's own two: each passes, two error in teardown.
+    expect(output).toMatch(/4 passed, 2 errors/)
     expect(output).toMatch(/ERROR at teardown of test_relay_without_a_key/)
     expect(output).toContain('relay-without-key: relay submission without an Idempotency-Key')
     expect(output).toMatch(/ERROR at teardown of test_expected_but_never_broken/)

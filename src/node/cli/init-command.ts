@@ -10,7 +10,6 @@ import { closest } from '../../lib/suggest.js'
 import {
   FRAMEWORKS,
   type Framework,
-  PYTEST_CONFTEST,
   PYTEST_TEST,
   STARTER,
   starterScenario,
@@ -80,7 +79,7 @@ function schemaPath(scenarioDir: string): string {
  * How to run genmock where init runs: in the image (which names itself in GENMOCK_IMAGE), the
  * image from the host's folder mounted as the recipe does; `npx genmock` from the npm package;
  * the standalone executable as `genmock` when PATH finds it so, else by its path, which the
- * pytest conftest reads from GENMOCK_BIN (docs/test-kit.md, Python, no Node).
+ * pytest plugin reads from GENMOCK_BIN (docs/test-kit-languages.md).
  */
 function genmockHere(): { command: string; bin?: string } {
   const image = process.env.GENMOCK_IMAGE
@@ -107,8 +106,8 @@ export function initFiles(framework: Framework, out: string): { files: [string, 
   const { bin } = genmockHere()
   if (framework === 'pytest')
     return {
-      files: [scenario, [join(out, 'conftest.py'), PYTEST_CONFTEST], [test, PYTEST_TEST]],
-      run: `${bin ? `GENMOCK_BIN=${bin} ` : ''}python3 -m pytest ${shown}`,
+      files: [scenario, [test, PYTEST_TEST]],
+      run: `${bin ? `GENMOCK_BIN=${bin} ` : ''}python3 -m pytest --genmock-scenarios ${scenarios} ${shown}`,
     }
   const run = {
     vitest: `npx vitest run ${shown}`,

@@ -1,7 +1,7 @@
 /**
  * What `genmock init` writes (docs/test-kit.md, genmock init): a starter scenario, and a test
  * of it for each framework, each using a world per test and one error path with its finding
- * expected. The pytest files are the kit of that runner: its conftest.py is the whole helper.
+ * expected. The pytest test uses the genmock package's plugin (clients/python).
  */
 
 export const FRAMEWORKS = ['vitest', 'jest', 'playwright', 'pytest'] as const
@@ -141,131 +141,43 @@ ${get}  world.expectFinding('relay-without-key')
 `
 }
 
-/** pytest's conftest.py: genmock for the session, a world per test, `call` for any answer. */
-export const PYTEST_CONFTEST = `# conftest.py, written by genmock init: genmock for the session, and a world per
-# test (its own account, key and clock) on the ${STARTER} scenario. Standard library only.
-import json, os, shutil, socket, subprocess, time, urllib.error, urllib.request
+/**
+ * pytest's test file, for the genmock package's plugin (docs/test-kit-languages.md): the fixture
+ * `genmock_world` on the starter scenario, which the plugin's genmock loads from `--genmock-scenarios`.
+ */
+export const PYTEST_TEST = `# test_genmock.py, written by genmock init: a world per test (its own account, key and
+# clock) on the starter scenario, from the genmock package's pytest plugin (clients/python).
 import pytest
+from genmock import request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-IMAGE = os.environ.get("GENMOCK_IMAGE", "genmock:latest")
-SCENARIOS = os.path.join(HERE, "scenarios")
-
-
-def call(base, method, path, body=None, key=None, headers=None):
-    """Any answer, error statuses included, as (status, body): the body parsed when it is JSON."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("content-type", "application/json")
-    if key:
-        request.add_header("authorization", f"Bearer {key}")
-    for name, value in (headers or {}).items():
-        request.add_header(name, value)
-    try:
-        with urllib.request.urlopen(request) as response:
-            status, text = response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        status, text = error.code, error.read().decode()
-    try:
-        return status, json.loads(text)
-    except ValueError:
-        return status, text
-
-
-def genmock_command(port, args):
-    """genmock on this port, from the first there is of: GENMOCK_BIN, a \`genmock\` on PATH (the
-    standalone executable), the image (GENMOCK_IMAGE, else genmock:latest) through docker or
-    podman, node_modules/.bin/genmock. The command, and the container's name if it is one."""
-    found = os.environ.get("GENMOCK_BIN") or shutil.which("genmock")
-    if found:
-        return [found, "--port", str(port), *args, "--scenarios", SCENARIOS], None
-    for engine in ("docker", "podman"):
-        has = shutil.which(engine) and subprocess.run([engine, "image", "inspect", IMAGE], capture_output=True)
-        if has and has.returncode == 0:
-            name = f"genmock-pytest-{port}"
-            run = [engine, "run", "--rm", "--name", name, "-p", f"127.0.0.1:{port}:4600"]
-            return [*run, "-v", f"{SCENARIOS}:/scenarios:ro", IMAGE, *args, "--scenarios", "/scenarios"], name
-    local = os.path.join(HERE, "node_modules", ".bin", "genmock")
-    if os.path.exists(local):
-        return [local, "--port", str(port), *args, "--scenarios", SCENARIOS], None
-    raise RuntimeError(
-        "genmock not found: set GENMOCK_BIN to the executable, put it on PATH as genmock, "
-        f"build or pull the image {IMAGE}, or npm install -D genmock"
-    )
-
-
-@pytest.fixture(scope="session")
-def genmock():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    command, container = genmock_command(port, ["--clock", "manual", "--log", "silent"])
-    process = subprocess.Popen(command)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            call(base, "GET", "/__mock/health")
-            break
-        except OSError:
-            if process.poll() is not None:
-                raise RuntimeError(f"{' '.join(command)} exited {process.returncode}")
-            time.sleep(0.1)
-    yield base
-    process.terminate()
-    process.wait(timeout=15)
-    if container:
-        subprocess.run([command[0], "rm", "-f", container], capture_output=True)
-
-
-@pytest.fixture
-def world(genmock):
-    """world["expect_finding"](rule): this test breaks the rule on purpose, and fails if it does not."""
-    status, account = call(genmock, "POST", "/__mock/accounts", {"clock": "own", "scenario": "${STARTER}"})
-    assert status < 300, account
-    expected = set()
-    account["base_url"] = genmock
-    account["advance"] = lambda seconds: call(
-        genmock, "POST", f"/__mock/accounts/{account['id']}/clock/advance", {"seconds": seconds}
-    )[1]
-    account["expect_finding"] = expected.add
-    yield account
-    findings = call(genmock, "GET", f"/__mock/conformance?account={account['id']}")[1]["findings"]
-    missing = sorted(expected - {f["rule"] for f in findings})
-    assert not missing, f"the test expected findings of {', '.join(missing)}; the client broke no such rule"
-    errors = [
-        f"{f['rule']}: {f['message']}" for f in findings if f["severity"] == "error" and f["rule"] not in expected
-    ]
-    assert not errors, "the client broke the interface's rules:\\n" + "\\n".join(errors)
-`
-
-/** pytest's test file. */
-export const PYTEST_TEST = `# test_genmock.py, written by genmock init: run it with python3 -m pytest.
-from conftest import call
-
+pytestmark = pytest.mark.genmock(scenario="starter")
 IMAGE = "/api/ai/image/generate"
 
 
-def test_an_image_completes_10_simulated_seconds_after_submission(world):
-    base, key = world["base_url"], world["apiKey"]
-    status, task = call(base, "POST", IMAGE, {"model": "base-image-2", "prompt": "a red fox in the snow"}, key)
+def call(world, method, path, body=None):
+    """Any answer, error statuses included, as (status, body), with the world's key."""
+    return request(world.base_url, method, path, body, {"authorization": f"Bearer {world.api_key}"})
+
+
+def test_an_image_completes_10_simulated_seconds_after_submission(genmock_world):
+    status, task = call(genmock_world, "POST", IMAGE, {"model": "base-image-2", "prompt": "a red fox in the snow"})
     assert status == 200, task
-    world["advance"](9)
-    assert call(base, "GET", f"/api/ai/tasks/{task['taskId']}", key=key)[1]["status"] == 0
-    world["advance"](1)
-    assert call(base, "GET", f"/api/ai/tasks/{task['taskId']}", key=key)[1]["status"] == 1
+    genmock_world.advance(9)
+    assert call(genmock_world, "GET", f"/api/ai/tasks/{task['taskId']}")[1]["status"] == 0
+    genmock_world.advance(1)
+    assert call(genmock_world, "GET", f"/api/ai/tasks/{task['taskId']}")[1]["status"] == 1
 
 
-def test_upstream_fail_in_the_prompt_fails_the_task_and_refunds_it(world):
-    base, key = world["base_url"], world["apiKey"]
-    task = call(base, "POST", IMAGE, {"model": "base-image-2", "prompt": "upstream-fail"}, key)[1]
-    world["advance"](5)
-    status, read = call(base, "GET", f"/api/ai/tasks/{task['taskId']}", key=key)
+def test_upstream_fail_in_the_prompt_fails_the_task_and_refunds_it(genmock_world):
+    task = call(genmock_world, "POST", IMAGE, {"model": "base-image-2", "prompt": "upstream-fail"})[1]
+    genmock_world.until_idle()
+    status, read = call(genmock_world, "GET", f"/api/ai/tasks/{task['taskId']}")
     assert (status, read["status"], read["creditRefunded"]) == (200, 2, True)
 
 
-def test_a_relay_submit_without_an_idempotency_key_is_refused(world):
-    world["expect_finding"]("relay-without-key")
+def test_a_relay_submit_without_an_idempotency_key_is_refused(genmock_world):
+    genmock_world.expect_finding("relay-without-key")
     body = {"provider": "relay", "model": "base-image-2", "prompt": "a fox", "resolution": "2K"}
-    status, answer = call(world["base_url"], "POST", IMAGE, body, world["apiKey"])
+    status, answer = call(genmock_world, "POST", IMAGE, body)
     assert status == 400, answer
 `

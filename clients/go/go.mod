@@ -1,0 +1,3 @@
+module github.com/genmock/genmock/clients/go
+
+go 1.19
