@@ -64,6 +64,11 @@ export const LIMITS = {
     submissionsPerAccount: 1000,
     /** Ledger entries kept per account (the older ones summed). */
     ledgerEntries: 1000,
+    /**
+     * Ledger entries an account may hold: the older ones are let go in batches, once the entries
+     * reach half as many again as those kept, so that a busy account does not shift them on each one.
+     */
+    ledgerEntriesHeld: 1499,
     /** Idempotency-Key records kept per account. */
     idempotencyPerAccount: 1000,
   },

@@ -42,7 +42,7 @@ export function recordLimitIssues(saved: Saved, tasks: readonly SavedTask[], tas
       })
   })
   for (const [i, [, ledger]] of saved.ledger.entries())
-    over(`ledger.${i}.1.entries`, 'holds entries:', ledger.entries.length, kept.ledgerEntries)
+    over(`ledger.${i}.1.entries`, 'holds entries:', ledger.entries.length, kept.ledgerEntriesHeld)
   journalIssues(saved, over)
   const { findings } = saved.conformance
   over('conformance.findings', 'holds findings:', findings.length, kept.findings)

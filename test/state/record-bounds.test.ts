@@ -67,13 +67,13 @@ const BOUNDS: Bound[] = [
     () => 'conformance.findings.0.message',
   ],
   [
-    `${kept.ledgerEntries} ledger entries`,
+    `${kept.ledgerEntriesHeld} ledger entries (the most an account holds between two batches let go)`,
     (s, over) => {
       const ledger = s.ledger[aliceAt(s)][1]
       const at = ledger.entries[0].at
       const opening = { at, kind: 'opening', amount: ledger.balance, balanceAfter: ledger.balance }
       const adjust = { at, kind: 'adjust', amount: 0, balanceAfter: ledger.balance }
-      ledger.entries = [opening, ...times(kept.ledgerEntries - 1 + plus(over), () => adjust)]
+      ledger.entries = [opening, ...times(kept.ledgerEntriesHeld - 1 + plus(over), () => adjust)]
       ledger.older = 0
       ledger.olderSums = { opening: 0, adjust: 0, debit: 0, refund: 0, reversal: 0 }
     },

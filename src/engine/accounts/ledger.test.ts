@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../contract/limits.js'
 import { Ledger } from './ledger.js'
 
 /** mulberry32: a tiny seeded PRNG, so the random sequence is the same on every run. */
@@ -207,5 +208,16 @@ describe('Ledger: entries kept per account', () => {
     expect(ledger.olderEntries('a')).toBe(5)
     expect(ledger.entries('a')[0]).toMatchObject({ taskId: 't5', balanceAfter: 995 })
     expect(ledger.balance('a')).toBe(986)
+  })
+
+  it('holds at most LIMITS.kept.ledgerEntriesHeld entries by default, the bound a snapshot is checked against', () => {
+    const ledger = new Ledger()
+    ledger.open('a', 1_000_000, 0)
+    let most = 0
+    for (let i = 1; i <= 3 * LIMITS.kept.ledgerEntries; i++) {
+      ledger.debit('a', 1, `t${i}`, i)
+      most = Math.max(most, ledger.entries('a').length)
+    }
+    expect(most).toBe(LIMITS.kept.ledgerEntriesHeld)
   })
 })

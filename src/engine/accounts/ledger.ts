@@ -42,8 +42,12 @@ export class Ledger {
   #accounts = new Map<string, LedgerAccount>()
 
   readonly entriesPerAccount: number
+  /** The entries an account may hold before the older ones are let go, in a batch. */
+  readonly #held: number
 
   constructor(entriesPerAccount: number = LIMITS.kept.ledgerEntries) {
+    // LIMITS.kept.ledgerEntriesHeld for the default: half as many again, less one.
+    this.#held = Math.ceil(entriesPerAccount * 1.5) - 1
     this.entriesPerAccount = entriesPerAccount
   }
 
@@ -133,7 +137,7 @@ export class Ledger {
     if (taskId) entry.taskId = taskId
     account.entries.push(entry)
     // Let go in batches, so that a busy account does not shift its array on every entry.
-    if (account.entries.length >= this.entriesPerAccount * 1.5) {
+    if (account.entries.length > this.#held) {
       const excess = account.entries.length - this.entriesPerAccount
       const sums = (account.olderSums ??= noSums())
       for (const dropped of account.entries.splice(0, excess)) sums[dropped.kind] += dropped.amount

@@ -4,9 +4,7 @@
 // replaced while the log was read, or damage seen while the writer is at work, is read again.
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { Drift } from '../../drift/drift-state.js'
-import { Engine } from '../../engine/engine.js'
-import { SERVICE_ROUTES } from '../../handlers/route-table.js'
+import { buildSimulation } from '../../simulator.js'
 import {
   type DirContents,
   LOG_FILE,
@@ -120,7 +118,11 @@ function lookOnce(dir: string, live: boolean): DirReport {
     if (existsSync(dir)) refuseForeign(dir)
 
     const read = readDir(dir)
-    if (read.saved) readBack(dir, read, new Engine(), new Drift(SERVICE_ROUTES))
+    if (read.saved) {
+      // A scratch simulation, as a start makes one, to read the folder back into.
+      const { engine, drift } = buildSimulation()
+      readBack(dir, read, engine, drift)
+    }
     contents = read
     if (header) lines.push(...logLines(dir, read, header, live))
     writable(dir)
