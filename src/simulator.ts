@@ -68,7 +68,10 @@ export function buildSimulator(
   keep?: KeepState,
   watchOf?: WatchExchanges,
 ): SimulatorCore {
-  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
+  // With an admin token the sandbox is shared: the keys of accounts it makes are unguessable (docs/sandbox.md).
+  const engine = new Engine(
+    withCalibration({ sleep: wallSleep, unguessableKeys: options.adminToken !== undefined, ...options }),
+  )
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
   const state = keep?.(engine, drift)

@@ -1,6 +1,7 @@
 // What a route gets (the engine, the drift report, the request, its parameters) and what a route is: a handler
 // that the route core hands, besides, what its row's access column gives it (access-step.ts).
 import type * as z from 'zod'
+import type { Account } from '../engine/accounts/accounts.js'
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import { validate } from '../engine/validation.js'
@@ -34,6 +35,9 @@ export interface RouteContext {
   /** The door's watcher of exchanges, its metrics page (AppOptions). */
   watch: ExchangeWatch | undefined
 }
+
+/** Who called a control row an account may call (route-table.ts, `account`): the admin, or an account by its key. */
+export type Caller = { kind: 'admin' } | { kind: 'account'; account: Account }
 
 /**
  * A route: one small task, from a request to a reply; errors are thrown as Problems. `given` is what

@@ -25,8 +25,9 @@ describe('the route table', () => {
     for (const row of ROUTES) expect(typeof row.run, row.name).toBe('function')
   })
 
-  it('gives every row an access the route core checks: none is left open by omission', () => {
+  it('gives every row an access the route core checks and a kind: none is left open by omission', () => {
     for (const row of ROUTES) expect(ACCESS, `${row.method} ${row.path}`).toContain(row.access)
+    for (const row of ROUTES) expect(row.kind, `${row.method} ${row.path}`).toMatch(/\w/)
   })
 
   it.each(ROUTES.map((row) => [row.access, row.method, row.path] as const))(
@@ -36,7 +37,7 @@ describe('the route table', () => {
       // An owner key is asked only of a relay task's media (test/http/media.test.ts): none of these is.
       if (access === 'public' || access === 'owner key') expect(bare).not.toBe(401)
       else expect(bare).toBe(401)
-      if (access === 'control')
+      if (access !== 'public' && access !== 'owner key' && access !== 'service key')
         expect(await status(request(method, path, { authorization: 'Bearer admin-token-123' }))).not.toBe(401)
     },
   )
