@@ -15,7 +15,9 @@
  *   handler gets the account it is cut to (undefined: the admin's, every account).
  */
 import type { Account } from '../engine/accounts/accounts.js'
-import type { Row } from '../http/router.js'
+import type { ExchangeKind, Row } from '../http/router.js'
+
+export type { ExchangeKind }
 import { ACCOUNT_HANDLERS } from './account-handlers.js'
 import { CLOCK_HANDLERS } from './clock-handlers.js'
 import { DRIFT_HANDLERS } from './drift-handlers.js'
@@ -70,21 +72,6 @@ export const ACCESS_WORDS: Readonly<Record<Access, string>> = {
 }
 /** Every access a row may have: a row without one is refused by the type and by route-table.test.ts. */
 export const ACCESS = Object.keys(ACCESS_WORDS) as readonly Access[]
-
-/**
- * What kind of exchange a row is, for what reads the table by kind rather than by handler name: the drift
- * comparison (docs/check-against-the-service.md), the spans (docs/metrics-and-traces.md) and the service's
- * OpenAPI paths (docs/openapi.md).
- */
-export type ExchangeKind =
-  | 'image submission'
-  | 'video submission'
-  | 'task read'
-  | 'model list'
-  | 'media'
-  | 'document'
-  | 'page'
-  | 'control'
 
 type HandlerName = keyof typeof HANDLERS
 /** The handlers that take what an access gives: a service route is never on a control row, say. */
