@@ -108,7 +108,6 @@ function controlAccess(
 ) {
   if (who === undefined)
     throw Problem.of({ kind: 'unauthorized', needs: access === 'admin' ? NEEDS.admin : NEEDS.account })
-  if (who.kind === 'account') exchange.trace.by = who.account.id
   const own = who.kind === 'account' ? who.account.id : undefined
   switch (access) {
     case 'admin':

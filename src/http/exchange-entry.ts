@@ -20,8 +20,6 @@ export interface RouteTrace {
   accountId?: string
   idempotencyKey?: string
   replayed?: boolean
-  /** A control call made with an account's key: that account (docs/sandbox.md); none, the admin's. */
-  by?: string
 }
 
 /** How much of a body the journal keeps as text, in bytes. */
