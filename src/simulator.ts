@@ -69,7 +69,10 @@ export function wallSleep(ms: number): Promise<void> {
  * const simulation = buildSimulation({ seed: 7, clock: { mode: 'manual' } })
  */
 export function buildSimulation(options: SimulatorOptions = {}): Simulation {
-  const engine = new Engine(withCalibration({ sleep: wallSleep, ...options }))
+  // With an admin token the sandbox is shared: the keys of accounts it makes are unguessable (docs/sandbox.md).
+  const engine = new Engine(
+    withCalibration({ sleep: wallSleep, unguessableKeys: options.adminToken !== undefined, ...options }),
+  )
   const drift = new Drift(SERVICE_ROUTES)
   engine.onReset(() => drift.clear())
   return { engine, drift, options }

@@ -28,7 +28,18 @@ export const stateFailureSchema = z.strictObject({
   unsavedRequests: count.optional(),
 })
 export const healthSchema = z.strictObject({ ok, version: z.string(), stateFailing: stateFailureSchema.optional() })
-export const resetDoneSchema = z.strictObject({ ok, seed: z.int().nonnegative() })
+/** A key a reset revoked: its account and its last four characters, never the key (docs/sandbox.md). */
+export const revokedKeySchema = z.strictObject({ accountId: z.string(), name: z.string(), key: z.string() })
+export const resetDoneSchema = z.strictObject({
+  ok,
+  seed: z.int().nonnegative(),
+  revokedKeys: z.array(revokedKeySchema),
+})
+/** GET /__mock/whoami: the admin (the token, or anyone without one), or the account whose key was sent. */
+export const whoamiSchema = z.union([
+  z.strictObject({ caller: z.literal('admin') }),
+  z.strictObject({ caller: z.literal('account'), accountId: z.string(), name: z.string() }),
+])
 export const okSchema = z.strictObject({ ok })
 
 // The clock

@@ -19,6 +19,9 @@ export const invalidRequestBodySchema = z.strictObject({
   }),
 })
 export const unauthorizedBodySchema = z.strictObject({ error: z.literal('Unauthorized') })
+/** The control API's 401 and 403 say what credential the route needs (docs/sandbox.md). */
+export const controlUnauthorizedBodySchema = z.strictObject({ error: z.literal('Unauthorized'), message: z.string() })
+export const forbiddenBodySchema = z.strictObject({ error: z.literal('Forbidden'), message: z.string() })
 export const insufficientCreditsBodySchema = z.strictObject({
   error: z.literal('Insufficient credits'),
   required: z.int().positive(),

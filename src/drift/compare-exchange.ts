@@ -11,10 +11,11 @@ import type { DriftExample, DriftInput } from './drift-report.js'
 import { knownValues } from './followed-tasks.js'
 import type { Drift } from './drift-state.js'
 import type { HttpRequest } from '../http/request-reply.js'
+import type { ExchangeKind } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
 
-/** The handlers (handlers/route-table.ts) whose success status calibration reads. */
-const SUCCESS_ROUTES = { image: 'submitImage', video: 'submitVideo', read: 'readTask' } as const
+/** The kinds of exchange (handlers/route-table.ts) whose success status calibration reads. */
+const SUCCESS_ROUTES = { image: 'image submission', video: 'video submission', read: 'task read' } as const
 
 /**
  * What a drift report implies (docs/check-against-the-service.md): the success statuses
@@ -25,8 +26,8 @@ const SUCCESS_ROUTES = { image: 'submitImage', video: 'submitVideo', read: 'read
 export function calibrationOf(drift: Drift, pricing: PricingFixture): CalibrationOutput {
   const observations = drift.observations()
   const statuses: StatusesSeen = {}
-  for (const [what, name] of Object.entries(SUCCESS_ROUTES) as [keyof StatusesSeen, string][]) {
-    const where = drift.labelOf(name) ?? name
+  for (const [what, kind] of Object.entries(SUCCESS_ROUTES) as [keyof StatusesSeen, ExchangeKind][]) {
+    const where = drift.labelOf(kind) ?? kind
     const [status, seen] =
       Object.entries(observations.statuses[where] ?? {})
         .filter(([code]) => code.startsWith('2'))
@@ -46,12 +47,12 @@ export interface ServiceAnswer {
 
 type Route = { kind: 'submit'; endpoint: 'image' | 'video' } | { kind: 'task'; id: string } | { kind: 'models' }
 
-/** What the comparison does with each of the service's routes, by its handler's name. */
-function routeKind(name: string, params: Record<string, string>): Route | undefined {
-  if (name === 'submitImage') return { kind: 'submit', endpoint: 'image' }
-  if (name === 'submitVideo') return { kind: 'submit', endpoint: 'video' }
-  if (name === 'listModels') return { kind: 'models' }
-  if (name === 'readTask') return { kind: 'task', id: params.id! }
+/** What the comparison does with each of the service's routes, by the kind of exchange its row says it is. */
+function routeKind(kind: ExchangeKind, params: Record<string, string>): Route | undefined {
+  if (kind === 'image submission') return { kind: 'submit', endpoint: 'image' }
+  if (kind === 'video submission') return { kind: 'submit', endpoint: 'video' }
+  if (kind === 'model list') return { kind: 'models' }
+  if (kind === 'task read') return { kind: 'task', id: params.id! }
   return undefined
 }
 
@@ -109,7 +110,7 @@ export function compareExchange(
   redact?: Redactor,
 ): void {
   const seen = drift.routeOf(request.method, request.path)
-  const route = seen && routeKind(seen.name, seen.params)
+  const route = seen && routeKind(seen.kind, seen.params)
   drift.report.exchange(seen && route ? seen.label : 'other', answer.status)
   if (!seen || !route) return
   const known = knownValues(engine.scenarioList().entries.map((entry) => entry.scenario))

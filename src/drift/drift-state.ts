@@ -1,22 +1,22 @@
 // The drift report a simulator keeps (docs/check-against-the-service.md): the report, the tasks it
 // follows, and the service's routes as the route table writes them, matched with the route core's own router.
-import { compileRoutes, type Match, type Row } from '../http/router.js'
+import { compileRoutes, type ExchangeKind, type Match, type Row } from '../http/router.js'
 import type { DriftObservations } from './drift-observations.js'
 import { DriftReport, type DriftFinding } from './drift-report.js'
 import type { DriftChanges, SavedDrift } from './saved-drift.js'
 import { FollowedTasks } from './followed-tasks.js'
 
-/** One of the service's routes, as the route table writes it and names its handler. */
+/** One of the service's routes, as the route table writes it and says what kind of exchange it is. */
 export interface ServiceRoute {
   method: Row<unknown>['method']
   path: string
-  name: string
+  kind: ExchangeKind
   opaque?: boolean
 }
 
-/** A proxied request's route: its handler, its place in the report (`GET /api/ai/tasks/{id}`), its parameters. */
+/** A proxied request's route: its kind, its place in the report (`GET /api/ai/tasks/{id}`), its parameters. */
 export interface RouteSeen {
-  name: string
+  kind: ExchangeKind
   label: string
   params: Record<string, string>
 }
@@ -29,30 +29,30 @@ export class Drift {
   readonly report = new DriftReport()
   readonly followed = new FollowedTasks()
   readonly #find: (method: string, path: string) => Match<ServiceRoute> | undefined
-  readonly #labels: Map<string, string>
+  readonly #labels: Map<ExchangeKind, string>
   /** Told after each exchange recorded: a door that keeps the state saves it (docs/state.md). */
   onChange: (() => void) | undefined
 
   /** `routes`: the route table's service rows (handlers/route-table.ts), given by the simulator. */
   constructor(routes: readonly ServiceRoute[]) {
     this.#find = compileRoutes(routes.map((route) => ({ ...route, run: route })))
-    this.#labels = new Map(routes.map((route) => [route.name, labelOf(route)]))
+    this.#labels = new Map(routes.map((route) => [route.kind, labelOf(route)]))
   }
 
   /**
    * The service route a request is, if any.
    * @example
-   * drift.routeOf('GET', '/api/ai/tasks/tsk_1') // { name: 'readTask', label: 'GET /api/ai/tasks/{id}', params }
+   * drift.routeOf('GET', '/api/ai/tasks/tsk_1') // { kind: 'task read', label: 'GET /api/ai/tasks/{id}', params }
    */
   routeOf(method: string, path: string): RouteSeen | undefined {
     const match = this.#find(method, path)
     if (!match?.params) return undefined
-    return { name: match.run.name, label: labelOf(match.run), params: match.params }
+    return { kind: match.run.kind, label: labelOf(match.run), params: match.params }
   }
 
-  /** The report's place of the route whose handler is `name`. */
-  labelOf(name: string): string | undefined {
-    return this.#labels.get(name)
+  /** The report's place of the route of that kind. */
+  labelOf(kind: ExchangeKind): string | undefined {
+    return this.#labels.get(kind)
   }
 
   /** Findings grouped by kind and place, in the order first seen. */

@@ -7,6 +7,7 @@ import type { ClockState } from './clock/clock.js'
 import type { LedgerEntry, LedgerSums } from './accounts/ledger.js'
 import { Problem } from './problem.js'
 import { Random } from './random/random.js'
+import { unguessableKey } from './random/unguessable-key.js'
 import { restoreEngine, saveEngine, type RestoreOptions, type SavedEngine } from './saved-state.js'
 import { imageMedia, videoMedia } from './service-reads.js'
 import type { EngineState, TaskView } from './engine-state.js'
@@ -74,7 +75,16 @@ export function advanceAccountClock(state: EngineState, accountId: string, by: A
   return world.advance(by)
 }
 
-export function reset(state: EngineState, seed: number): void {
+/** A key a reset revoked: its account and its last characters (the key itself is never shown). */
+export interface RevokedKey {
+  accountId: string
+  name: string
+  key: string
+}
+
+/** Back to the start; the keys that no longer open anything, each by its account and last four characters. */
+export function reset(state: EngineState, seed: number): RevokedKey[] {
+  const before = state.accounts.save()
   state.seed = seed
   state.random = new Random(seed)
   state.seq = 0
@@ -89,6 +99,10 @@ export function reset(state: EngineState, seed: number): void {
   state.scenarios.reset()
   state.loadAccounts()
   state.changes.everything()
+  const names = new Map(before.accounts.map(({ id, name }) => [id, name]))
+  return before.keys
+    .filter(([key, record]) => !record.revoked && !state.accounts.hasKey(key))
+    .map(([key, { accountId }]) => ({ accountId, name: names.get(accountId) ?? accountId, key: `…${key.slice(-4)}` }))
 }
 
 export const save = (state: EngineState): SavedEngine => saveEngine(state.parts())
@@ -138,7 +152,9 @@ export function createAccount(
     () => state.random.id('acct_', 12),
     (candidate) => state.accounts.get(candidate) !== undefined,
   )
-  const apiKey = input.apiKey ?? state.random.id('sk_test_', 24)
+  // Drawn from the seed in any case, so that the ids after it are the same whatever keys are made of.
+  const seeded = state.random.id('sk_test_', 24)
+  const apiKey = input.apiKey ?? (state.unguessableKeys ? unguessableKey('sk_test_', 24) : seeded)
   const account = state.accounts.add({
     id,
     name: input.name ?? id,

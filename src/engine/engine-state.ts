@@ -50,6 +50,13 @@ export interface EngineOptions {
    * and the doors give a real wait; without one, a latency is not waited out.
    */
   sleep?: (ms: number) => Promise<void>
+  /**
+   * Keys of accounts made through the control API drawn from Web Crypto, not from the seed: unguessable, and
+   * never handed out again after a reset or a restart (docs/sandbox.md). The doors turn it on with an admin token.
+   */
+  unguessableKeys?: boolean
+  /** Whether the bundled accounts (fixtures/accounts.json) and their public keys exist. Default true. */
+  fixtureAccounts?: boolean
   /** Refuse requests that break a conformance error rule, instead of only reporting them. Default false. */
   strict?: boolean
   /** The shape of task, provider task and request ids; a scenario's `idStyle` wins. Default 'prefixed'. */
@@ -87,6 +94,8 @@ export class EngineState {
   /** Which outcomes of the interface the clients met (docs/conformance-and-coverage.md, Outcome coverage). */
   readonly coverage = new Coverage()
   readonly strict: boolean
+  readonly unguessableKeys: boolean
+  readonly fixtureAccounts: boolean
   readonly idStyle: IdStyle
   readonly sparse: SparseSetting
   readonly accountsFixture: ReturnType<typeof accountsFixtureSchema.parse>
@@ -128,6 +137,8 @@ export class EngineState {
     this.#videoSample = options.videoSample
     this.sleep = options.sleep ?? noWait
     this.strict = options.strict ?? false
+    this.unguessableKeys = options.unguessableKeys ?? false
+    this.fixtureAccounts = options.fixtureAccounts ?? true
     this.idStyle = options.idStyle ?? DEFAULT_ID_STYLE
     this.sparse = sparseSetting(options.sparse) ?? 'off'
     this.seed = options.seed ?? 1
@@ -256,6 +267,7 @@ export class EngineState {
     const now = this.clock.now()
     this.accounts.clear()
     this.ledger.clear()
+    if (!this.fixtureAccounts) return
     this.accountsFixture.accounts.forEach((fixture, i) => {
       if (fixture.scenario !== undefined && !this.scenarios.has(fixture.scenario)) {
         throw Problem.invalid([

@@ -25,7 +25,7 @@ import type { LedgerSums } from './accounts/ledger.js'
 import type { Advanced } from './clock/account-clocks.js'
 
 export type { EngineOptions, TaskView } from './engine-state.js'
-export type { AccountClock, AccountView } from './control-actions.js'
+export type { AccountClock, AccountView, RevokedKey } from './control-actions.js'
 export type { Endpoint, Submission, SubmitOptions } from './service-calls.js'
 export type { ReadOptions, TaskRead } from './service-reads.js'
 export type { ScenarioRequest } from './scenarios/scenarios.js'
@@ -88,6 +88,11 @@ export class Engine {
   /** How many tasks are stored, pending and finished (a count that lists nothing, so builds no listing rows). */
   get storedTasks(): number {
     return this.#state.tasks.size
+  }
+
+  /** The account a stored task belongs to, undefined for one not stored (docs/sandbox.md). */
+  taskOwner(taskId: string): string | undefined {
+    return this.#state.tasks.get(taskId)?.accountId
   }
 
   /** What a metrics scrape reads: tasks stored by type and status, created by model and scenario, credits by kind. */
@@ -218,11 +223,13 @@ export class Engine {
 
   /**
    * Back to the start: fixture accounts and credits, the scenarios and default given at start;
-   * tasks, events, idempotency keys and the journal cleared. The clock keeps going.
+   * tasks, events, idempotency keys and the journal cleared. The clock keeps going. Answers the keys it
+   * revoked (those of accounts it did not make again), by account and last characters.
    */
-  reset(seed = this.#state.seed): void {
-    control.reset(this.#state, seed)
+  reset(seed = this.#state.seed): control.RevokedKey[] {
+    const revoked = control.reset(this.#state, seed)
     for (const listener of this.#resetListeners) listener()
+    return revoked
   }
 
   /**

@@ -14,7 +14,10 @@ import type { Breach } from './journal/breach.js'
 export type ProblemDetail =
   /** At most LIMITS.maxIssues issues; `moreIssues` counts the ones left out. */
   | { kind: 'invalid-request'; issues: ValidationIssue[]; moreIssues?: number }
-  | { kind: 'unauthorized' }
+  /** `needs`: the credential a control route needs (docs/sandbox.md); the service's 401 says nothing more. */
+  | { kind: 'unauthorized'; needs?: string }
+  /** A caller known but not allowed here: an account's key on the admin's route, or on another account. */
+  | { kind: 'forbidden'; message: string }
   | { kind: 'insufficient-credits'; required: number }
   | { kind: 'task-not-found' }
   | { kind: 'idempotency-mismatch' }

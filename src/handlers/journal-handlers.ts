@@ -15,46 +15,51 @@ import { json } from '../http/request-reply.js'
 import { junitReport } from '../reports/conformance-junit.js'
 import { toHar } from '../reports/har.js'
 import { pageOf } from './paging.js'
-import type { Route } from './route-context.js'
+import type { Route, RouteContext } from './route-context.js'
 
 /** What a journal entry weighs in a page: its bodies as kept (up to 64 kB each), and the rest. */
 const bodyWeight = (entry: JournalEntry) =>
   1024 + (entry.requestBody?.text?.length ?? 0) + (entry.responseBody?.text?.length ?? 0)
 
 /** The journal filters of GET /__mock/requests, /requests/count and /requests.har, as the engine takes them. */
-const journalFilter = ({ account, ...filter }: z.infer<typeof journalFilterQuerySchema>): JournalFilter => ({
+const journalFilter = (
+  { account, ...filter }: z.infer<typeof journalFilterQuerySchema>,
+  own: string | undefined,
+): JournalFilter => ({
   ...filter,
-  accountId: account,
+  accountId: account ?? own,
 })
 
 export const JOURNAL_HANDLERS = {
-  listRequests: (c) => {
+  listRequests: (c, own) => {
     const { limit, offset, cursor, ...filter } = readQuery(journalListQuerySchema, c.query())
-    const page = pageOf(c.engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    const page = pageOf(c.engine.journal.find(journalFilter(filter, own)), { limit, offset, cursor }, bodyWeight)
     return json(200, {
       total: page.total,
       requests: page.items,
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     })
   },
-  countRequests: (c) =>
-    json(200, { count: c.engine.journal.find(journalFilter(readQuery(journalFilterQuerySchema, c.query()))).length }),
-  exportHar: (c) => {
+  countRequests: (c, own) =>
+    json(200, {
+      count: c.engine.journal.find(journalFilter(readQuery(journalFilterQuerySchema, c.query()), own)).length,
+    }),
+  exportHar: (c, own) => {
     const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, c.query())
-    const page = pageOf(c.engine.journal.find(journalFilter(filter)), { limit, offset, cursor }, bodyWeight)
+    const page = pageOf(c.engine.journal.find(journalFilter(filter, own)), { limit, offset, cursor }, bodyWeight)
     return json(200, toHar(page.items.reverse(), c.request.origin), {
       'content-disposition': 'attachment; filename="genmock.har"',
       // A HAR has no place for it: past the byte budget, the rest is one more export away.
       ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),
     })
   },
-  clearRequests: ({ engine }) => {
+  clearRequests: ({ engine }: RouteContext) => {
     engine.clearJournal()
     return json(200, { ok: true })
   },
-  listFindings: (c) => {
+  listFindings: (c, own) => {
     const { account, rule, traceId, format } = readQuery(findingQuerySchema, c.query())
-    const findings = c.engine.conformance.findings({ accountId: account, rule, traceId })
+    const findings = c.engine.conformance.findings({ accountId: account ?? own, rule, traceId })
     if (format === 'junit')
       return {
         status: 200,
@@ -65,15 +70,18 @@ export const JOURNAL_HANDLERS = {
     for (const finding of findings) counts[finding.rule] = (counts[finding.rule] ?? 0) + 1
     return json(200, { total: findings.length, counts, findings })
   },
-  clearFindings: ({ engine }) => {
+  clearFindings: ({ engine }: RouteContext) => {
     engine.clearFindings()
     return json(200, { ok: true })
   },
-  /** The whole run's coverage, or with `?account=` (repeated, or comma-separated) the given accounts' together. */
-  coverageReport: (c) => {
+  /**
+   * The whole run's coverage, or with `?account=` (repeated, or comma-separated) the given accounts' together;
+   * an account's key gets its own.
+   */
+  coverageReport: (c, own) => {
     // `?account=` names accounts (none, when empty): only the whole run's report leaves it out.
     const asked = c.query().getAll('account')
     const accounts = asked.flatMap((value) => value.split(',')).filter((id) => id !== '')
-    return json(200, c.engine.coverageReport(asked.length > 0 ? accounts : undefined))
+    return json(200, c.engine.coverageReport(asked.length > 0 ? accounts : own !== undefined ? [own] : undefined))
   },
-} satisfies Record<string, Route>
+} satisfies Record<string, Route<string | undefined>>

@@ -1,6 +1,7 @@
 // What a route gets (the engine, the drift report, the request, its parameters) and what a route is: a handler
 // that the route core hands, besides, what its row's access column gives it (access-step.ts).
 import type * as z from 'zod'
+import type { Account } from '../engine/accounts/accounts.js'
 import type { Drift } from '../drift/drift-state.js'
 import type { Engine } from '../engine/engine.js'
 import { validate } from '../engine/validation.js'
@@ -36,6 +37,9 @@ export interface RouteContext {
   /** The door's Model Context Protocol endpoint, when it serves one (AppOptions, docs/mcp.md). */
   mcp: McpEndpoint | undefined
 }
+
+/** Who called a control row an account may call (route-table.ts, `account`): the admin, or an account by its key. */
+export type Caller = { kind: 'admin' } | { kind: 'account'; account: Account }
 
 /**
  * A door's MCP endpoint (docs/mcp.md): a request to /__mock/mcp that passed the access step, answered

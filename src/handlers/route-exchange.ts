@@ -105,7 +105,7 @@ export class Exchange implements RouteContext {
 
   /** Who may call it: its row's access; an unknown control path is the control API's all the same. */
   get access(): Access | undefined {
-    return this.row ? this.row.access : this.control ? 'control' : undefined
+    return this.row ? this.row.access : this.control ? 'admin' : undefined
   }
   get controlRoutes() {
     return CONTROL_API_ROUTES

@@ -4,7 +4,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { resetSchema } from '../contract/control-requests.js'
 import { noRoute } from '../http/replies.js'
 import { json } from '../http/request-reply.js'
-import { bodyOf, type Route } from './route-context.js'
+import { bodyOf, type Caller, type Route } from './route-context.js'
 
 export const SIMULATOR_HANDLERS = {
   /**
@@ -24,9 +24,20 @@ export const SIMULATOR_HANDLERS = {
   serviceOpenApi: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
   controlOpenApi: async ({ request, controlRoutes }) =>
     (await import('../openapi/control-document.js')).controlOpenApiReply(request.origin, controlRoutes),
-  /** Back to the start; the engine's reset clears the drift report with it. */
+  /** Back to the start, saying which keys open nothing now; the engine's reset clears the drift report too. */
   reset: (c) => {
-    c.engine.reset(bodyOf(resetSchema, c).seed)
-    return json(200, { ok: true, seed: c.engine.seed })
+    const revoked = c.engine.reset(bodyOf(resetSchema, c).seed)
+    return json(200, { ok: true, seed: c.engine.seed, revokedKeys: revoked })
   },
 } satisfies Record<string, Route>
+
+/** GET /__mock/whoami: who the access step found the caller is (docs/sandbox.md). */
+export const WHOAMI_HANDLERS = {
+  whoami: (_c, caller) =>
+    json(
+      200,
+      caller.kind === 'admin'
+        ? { caller: 'admin' }
+        : { caller: 'account', accountId: caller.account.id, name: caller.account.name },
+    ),
+} satisfies Record<string, Route<Caller>>

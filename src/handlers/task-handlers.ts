@@ -12,15 +12,17 @@ import { bodyOf, type Route } from './route-context.js'
 const NO_STORE = 'no-store'
 
 export const TASK_HANDLERS = {
-  listTasks: (c) => {
+  /** Newest first; an account's key sees only its own (route-table.ts, `own listing`). */
+  listTasks: (c, own: string | undefined) => {
     const { engine, request, redact } = c
     const { account, status, limit, offset, cursor } = readQuery(taskListQuerySchema, c.query())
+    const accountId = account || own
     const listing = {
       limit,
       ...(offset !== undefined ? { offset } : {}),
       ...(cursor !== undefined ? { cursor } : {}),
       ...(status !== undefined ? { status } : {}),
-      ...(account ? { accountId: account } : {}),
+      ...(accountId ? { accountId } : {}),
     }
     const page = engine.listTasks(listing, request.origin)
     return json(200, { ...page, tasks: page.tasks.map((task) => redactedView(task, redact)) })
@@ -43,4 +45,4 @@ export const TASK_HANDLERS = {
       ? imageReply(media.bytes, NO_STORE)
       : videoReply(media.bytes, request.headers.range, NO_STORE)
   },
-} satisfies Record<string, Route>
+} satisfies Record<string, Route<string | undefined>>

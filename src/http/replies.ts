@@ -43,7 +43,12 @@ export function problemToHttp(problem: ProblemDetail): {
         },
       }
     case 'unauthorized':
-      return { status: 401, body: { error: 'Unauthorized' } }
+      return {
+        status: 401,
+        body: problem.needs ? { error: 'Unauthorized', message: problem.needs } : { error: 'Unauthorized' },
+      }
+    case 'forbidden':
+      return { status: 403, body: { error: 'Forbidden', message: problem.message } }
     case 'insufficient-credits':
       return { status: 402, body: { error: 'Insufficient credits', required: problem.required } }
     case 'task-not-found':

@@ -3,6 +3,20 @@
  * request is compared only with the few rows of its shape, segment by segment, with no regex.
  */
 
+/**
+ * What kind of exchange a route is (handlers/route-table.ts's kind column), for what reads routes by kind
+ * rather than by handler name: the drift comparison, the spans, the service's OpenAPI paths.
+ */
+export type ExchangeKind =
+  | 'image submission'
+  | 'video submission'
+  | 'task read'
+  | 'model list'
+  | 'media'
+  | 'document'
+  | 'page'
+  | 'control'
+
 export interface Row<Run> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Segments are literal or `:name`; `/__mock/` (with its slash) is a path of its own. */

@@ -20,7 +20,7 @@ const text = (request: HttpRequest | string) =>
 
 describe('the MCP tools', () => {
   it('are one per control row (the endpoint and the page aside) and one per service row, uniquely named', () => {
-    const rows = [...CONTROL_API_ROUTES.filter((r) => r.access === 'control' && r.name !== 'mcp'), ...SERVICE_ROUTES]
+    const rows = [...CONTROL_API_ROUTES.filter((r) => r.access !== 'public' && r.name !== 'mcp'), ...SERVICE_ROUTES]
     expect(toolTable().map((t) => `${t.method} ${t.path}`)).toEqual(rows.map((r) => `${r.method} ${r.path}`))
     expect(new Set(toolTable().map((t) => t.name)).size).toBe(toolTable().length)
   })

@@ -2,13 +2,16 @@
 // Prometheus metrics and OpenTelemetry spans. The route core calls it from one place, after each reply.
 import type { RouteTrace } from '../http/exchange-entry.js'
 import type { HttpRequest } from '../http/request-reply.js'
+import type { ExchangeKind } from '../http/router.js'
 
 /** The route table's row a request matched, as a watcher labels it (bounded: the table's own paths). */
 export interface WatchedRoute {
   /** The row's path pattern, `/api/ai/tasks/:id`: never the request's own path. */
   path: string
-  /** The row's handler name, `submitImage`. */
+  /** The row's handler name, such as submitImage: a label, never compared (the kind says what it is). */
   name: string
+  /** What kind of exchange it is (handlers/route-table.ts): `image submission`, … */
+  kind: ExchangeKind
 }
 
 /** The metrics page as scraped: its content type and text. */

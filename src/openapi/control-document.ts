@@ -21,6 +21,7 @@ import {
   findingSchema,
   harSchema,
   healthSchema,
+  whoamiSchema,
   journalEntrySchema,
   journalListSchema,
   okSchema,
@@ -43,7 +44,12 @@ import {
   scenarioSchema,
   transitionSchema,
 } from '../contract/control-requests.js'
-import { invalidRequestBodySchema, taskNotFoundBodySchema, unauthorizedBodySchema } from '../contract/errors.js'
+import {
+  controlUnauthorizedBodySchema,
+  forbiddenBodySchema,
+  invalidRequestBodySchema,
+  taskNotFoundBodySchema,
+} from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
 import type { ClockState } from '../engine/clock/clock.js'
 import type { Advanced } from '../engine/clock/account-clocks.js'
@@ -158,6 +164,7 @@ function schemas() {
   return {
     ...output({
       Health: healthSchema,
+      Whoami: whoamiSchema,
       ClockState: clockStateSchema,
       AccountClock: accountClockSchema,
       Advanced: advancedSchema,
@@ -180,7 +187,8 @@ function schemas() {
       CoverageReport: coverageReportSchema,
       DriftReport: driftReportSchema,
       InvalidRequest: invalidRequestBodySchema,
-      Unauthorized: unauthorizedBodySchema,
+      Unauthorized: controlUnauthorizedBodySchema,
+      Forbidden: forbiddenBodySchema,
       TaskNotFound: taskNotFoundBodySchema,
     }),
     NotFound: described('Account not found, Scenario not found (with the known names), …'),
@@ -197,7 +205,8 @@ const INFO = {
     "Not part of the service's interface.",
   description:
     'Under /__mock on the same origin as the service, answered by the same route table in every door. ' +
-    'With --admin-token T, every route but the dashboard page needs Authorization: Bearer T. ' +
+    'With --admin-token T, each route says who may call it (x-genmock-access): the admin (Authorization: Bearer T), ' +
+    'an account with its own key (its own account, tasks and listings), or anyone. ' +
     'The service itself has its own document at /openapi.json.\n\n' +
     'A JSON 200 to a GET carries an ETag: sent back in If-None-Match, it gets a bodiless 304 while nothing changed. ' +
     'Control calls never enter the journal or the findings; `Genmock-Dashboard: 1` (sent by the dashboard) ' +

@@ -31,17 +31,22 @@ const UNDOCUMENTED = new Set(['GET /__mock/'])
  * @example
  * controlPaths(CONTROL_API_ROUTES)['/__mock/clock']!.get
  */
-export function controlPaths(routes: readonly Row<unknown>[]) {
+export function controlPaths(routes: readonly (Row<unknown> & { who?: string })[]) {
   const paths: Record<string, Record<string, ReturnType<typeof conditional>>> = {}
   const documented = new Set<string>()
-  for (const { method, path } of routes) {
+  for (const { method, path, who } of routes) {
     const key = `${method} ${path}`
     if (UNDOCUMENTED.has(key)) continue
     const operation = OPERATIONS[key]
     if (!operation) throw new Error(`the control document has no operation for the route ${key}`)
     documented.add(key)
     const name = path.replace(/:(\w+)/g, '{$1}')
-    paths[name] = { ...paths[name], [method.toLowerCase()]: conditional(method.toLowerCase(), operation) }
+    // Who may call it (handlers/route-table.ts, docs/sandbox.md), as the route table says.
+    const access = who === undefined ? {} : { 'x-genmock-access': who }
+    paths[name] = {
+      ...paths[name],
+      [method.toLowerCase()]: { ...conditional(method.toLowerCase(), operation), ...access },
+    }
   }
   const unrouted = Object.keys(OPERATIONS).filter((key) => !documented.has(key))
   if (unrouted.length > 0) throw new Error(`the control document has operations with no route: ${unrouted.join(', ')}`)

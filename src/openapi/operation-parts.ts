@@ -10,14 +10,21 @@ const unrouted = { Date: ref('headers', 'DateIfRouted') }
 const ERROR_RESPONSES = {
   '400': response({ description: 'Invalid request: every failing field is listed.', body: 'InvalidRequest' }, common),
   '401': response(
-    { description: 'genmock runs with --admin-token and this request does not carry it.', body: 'Unauthorized' },
+    {
+      description:
+        'genmock runs with --admin-token and this request carries neither the token nor a key the route takes: ' +
+        'the message says which it needs.',
+      body: 'Unauthorized',
+    },
     common,
   ),
   '403': response(
     {
       description:
-        'The standalone server refused the Host or Origin (the control API answers only loopback and listed origins).',
-      body: 'AccessRefused',
+        "An account's key on a route that needs the admin token or another account (the message says which), " +
+        'or the standalone server refused the Host or Origin ' +
+        '(the control API answers only loopback and listed origins).',
+      body: ['Forbidden', 'AccessRefused'],
     },
     unrouted,
   ),

@@ -22,8 +22,15 @@ export const SIMULATOR_OPERATIONS: Record<string, ReturnType<typeof op>> = {
   'GET /__mock/health': op({
     operationId: 'getHealth',
     tags: ['simulator'],
-    summary: 'Whether genmock is up, and its version',
-    responses: { ...ok200('Up.', 'Health'), ...errors() },
+    summary: 'Whether genmock is up, and its version: open to anyone, whatever the admin token',
+    security: [{}],
+    responses: { ...ok200('Up.', 'Health'), '403': errors()['403'], default: errors().default },
+  }),
+  'GET /__mock/whoami': op({
+    operationId: 'whoami',
+    tags: ['simulator'],
+    summary: 'Who the caller is: the admin, or the account whose key it sent',
+    responses: { ...ok200('The caller.', 'Whoami'), ...errors() },
   }),
   'GET /__mock/openapi.json': op({
     operationId: 'getControlOpenApi',
@@ -48,7 +55,13 @@ export const SIMULATOR_OPERATIONS: Record<string, ReturnType<typeof op>> = {
       'Fixture accounts and balances, the scenarios and default scenario genmock started ' +
       'with; tasks, idempotency keys, the journal and the findings cleared. The clock keeps going.',
     requestBody: ref('requestBodies', 'Reset'),
-    responses: { ...ok200('Reset, with the seed now in force.', 'ResetDone'), ...errors(400, 413) },
+    responses: {
+      ...ok200(
+        'Reset, with the seed now in force and the keys it revoked (by account and last characters).',
+        'ResetDone',
+      ),
+      ...errors(400, 413),
+    },
     'x-genmock-rules': COMMON_RULES,
   }),
 }

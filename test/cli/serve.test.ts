@@ -190,10 +190,30 @@ describe('genmock CLI', () => {
       await vi.waitFor(() => expect(r.stderr()).toMatch(/warning: listening on 0\.0\.0\.0.*test keys/))
       expect(r.stdout()).toContain('/__mock/#token=<your --admin-token>')
       expect(r.stdout()).not.toContain('cli-admin-token')
-      expect((await fetch(`${url}/__mock/health`)).status).toBe(401)
+      // Health stays open to a wait loop (docs/sandbox.md); the state is the admin's.
+      expect((await fetch(`${url}/__mock/health`)).status).toBe(200)
+      expect((await fetch(`${url}/__mock/state`)).status).toBe(401)
       expect(
-        (await fetch(`${url}/__mock/health`, { headers: { authorization: 'Bearer cli-admin-token' } })).status,
+        (await fetch(`${url}/__mock/state`, { headers: { authorization: 'Bearer cli-admin-token' } })).status,
       ).toBe(200)
+    },
+    LIMIT_MS + 5000,
+  )
+
+  it(
+    '--fixture-accounts off (and its variable): no bundled account nor public key; the banner and ready line say so',
+    async () => {
+      const pretty = start(['--port', '0', '--fixture-accounts', 'off'])
+      const url = await baseUrl(pretty)
+      expect(pretty.stdout()).toMatch(/accounts +none bundled \(--fixture-accounts off\)/)
+      expect(pretty.stdout()).not.toContain('sk_test_alice')
+      const models = await fetch(`${url}/api/ai/models`, { headers: { authorization: 'Bearer sk_test_alice' } })
+      expect(models.status).toBe(401)
+      expect(((await (await fetch(`${url}/__mock/accounts`)).json()) as { accounts: [] }).accounts).toEqual([])
+      const json = start(['--port', '0', '--log', 'json'], { GENMOCK_FIXTURE_ACCOUNTS: 'off' })
+      await baseUrl(json)
+      const ready = JSON.parse(json.stdout().split('\n')[0]!) as { fixtureAccounts: boolean; keys: unknown[] }
+      expect(ready).toMatchObject({ fixtureAccounts: false, keys: [] })
     },
     LIMIT_MS + 5000,
   )

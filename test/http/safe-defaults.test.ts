@@ -9,12 +9,17 @@ const TOKEN = 'admin-token-for-tests'
 eachDoor(
   '--admin-token',
   (door) => {
-    it('locks every control route: no token or a wrong one is 401, the right one passes', async () => {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token-123' }, { authorization: TOKEN }, auth()]) {
-        const res = await door().fetch('/__mock/health', { headers })
+    it("locks the admin's control routes: no token or a wrong one is 401 saying so, the right one passes", async () => {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-123' }, { authorization: TOKEN }]) {
+        const res = await door().fetch('/__mock/state', { headers })
         expect(res.status).toBe(401)
-        expect(await res.json()).toEqual({ error: 'Unauthorized' })
+        expect(await res.json()).toEqual({
+          error: 'Unauthorized',
+          message: expect.stringMatching(/^needs the admin token/),
+        })
       }
+      // An account's key is known, but not the admin: 403 (docs/sandbox.md).
+      expect((await door().fetch('/__mock/state', { headers: auth() })).status).toBe(403)
       expect((await door().fetch('/__mock/tasks', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
       expect(
         (await post(door(), '/__mock/clock/advance', { seconds: 1 }, { authorization: `Bearer ${TOKEN}` })).status,

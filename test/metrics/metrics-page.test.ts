@@ -106,7 +106,7 @@ describe('GET /__mock/metrics', () => {
 describe('counting an exchange', () => {
   it('allocates nothing once its route and method have a cell', () => {
     const counts = new ExchangeCounts()
-    const route = { path: '/api/ai/tasks/:id', name: 'readTask' }
+    const route = { path: '/api/ai/tasks/:id', name: 'readTask', kind: 'task read' as const }
     const trace = {}
     counts.exchange(route, 'GET', 200, 0.0004, trace)
     const cells = counts.cells()

@@ -54,12 +54,12 @@ eachDoor(
   (door) => {
     it('any case of the Bearer scheme, as the service routes take it', async () => {
       for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
-        expect((await door().fetch('/__mock/health', { headers: asAdmin(scheme) })).status, scheme).toBe(200)
+        expect((await door().fetch('/__mock/state', { headers: asAdmin(scheme) })).status, scheme).toBe(200)
       }
       expect(
         (await door().fetch('/api/ai/models', { headers: { authorization: 'bEaReR sk_test_alice' } })).status,
       ).toBe(200)
-      expect((await door().fetch('/__mock/health', { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401)
+      expect((await door().fetch('/__mock/state', { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401)
     })
 
     it('checked before routing: an unknown /__mock path is 401 without it, 404 with it', async () => {

@@ -63,7 +63,7 @@ async function readBack(dir: string): Promise<Engine> {
 describe('a folder read back draws what the live engine draws next', () => {
   const cases: [string, (engine: Engine, keeper: StateKeeper) => Promise<void> | void][] = [
     ['after submissions saved line by line', () => {}],
-    ['after a reset with another seed', (engine) => engine.reset(11)],
+    ['after a reset with another seed', (engine) => void engine.reset(11)],
     ['after a snapshot put in', async (engine) => engine.restore((await readBack(folderOf(engine))).save())],
   ]
   const folders = new Map<Engine, string>()

@@ -21,6 +21,8 @@ export interface ReadyInfo {
   control: string
   /** Whether the control API needs the admin token (never the token itself). */
   locked: boolean
+  /** Whether the bundled accounts and their public keys exist (--fixture-accounts). */
+  fixtureAccounts: boolean
   /** The fixture keys a request may use: public test values. */
   keys: { key: string; account: string; credits: number }[]
   /** The fixture keys refused on purpose, and why. */
@@ -44,8 +46,10 @@ export function readyInfo(options: {
   /** The count, not the list: sorting names the way the list does costs the first start ~10 ms (ICU). */
   scenarios: ReturnType<Engine['scenarioCount']>
   locked?: boolean
+  fixtureAccounts?: boolean
 }): ReadyInfo {
-  const { accounts, scenarios, locked = false } = options
+  const { scenarios, locked = false, fixtureAccounts = true } = options
+  const accounts = fixtureAccounts ? options.accounts : { accounts: [] }
   const { url, listening } = openable(options.url)
   const keys: ReadyInfo['keys'] = []
   const refused: ReadyInfo['refused'] = []
@@ -69,6 +73,7 @@ export function readyInfo(options: {
     dashboard: `${url}/__mock/`,
     control: `${url}/__mock/health`,
     locked,
+    fixtureAccounts,
     keys,
     refused,
   }
@@ -100,12 +105,15 @@ export function banner(info: ReadyInfo): string {
     `${pad('clock')}${clock.mode}${clock.mode === 'real' ? ` ×${clock.speed}` : ''}, now ${clock.now}`,
     `${pad('seed')}${info.seed}`,
     `${pad('scenario')}${info.scenario} (${info.scenarios} loaded: GET ${url}/__mock/scenarios)`,
-    `${pad('dashboard')}${info.dashboard}${locked ? '#token=<your --admin-token>' : ''}`,
+    `${pad('dashboard')}${info.dashboard}${locked ? '#token=<your --admin-token> (a team: #key=<its key>)' : ''}`,
     `${pad('control')}${info.control}${locked ? ' (Authorization: Bearer <your --admin-token>)' : ''}`,
     ...info.keys.map(
       ({ key, account, credits }, i) =>
         `${pad(i === 0 ? 'API keys' : '')}${key.padEnd(18)} ${account}, ${credits} credits`,
     ),
+    ...(info.fixtureAccounts
+      ? []
+      : [`${pad('accounts')}none bundled (--fixture-accounts off): make them with POST ${url}/__mock/accounts`]),
     ...(info.refused.length > 0
       ? [`${pad('refused')}${info.refused.map(({ key, why }) => `${key} (${why})`).join(', ')}`]
       : []),

@@ -126,6 +126,16 @@ export const OPTIONS = {
     help: 'the admin token as the first line of FILE',
     parse: (text, from) => adminTokenFile(from, text),
   }),
+  fixtureAccounts: option({
+    server: 'fixtureAccounts',
+    arg: 'on|off',
+    help: [
+      'off: the bundled accounts and their public keys (sk_test_alice, …) are',
+      'not made; accounts come from POST /__mock/accounts, --state-from or',
+      '--state (a shared sandbox: docs/sandbox.md). Default on',
+    ],
+    parse: (text, from) => oneOf(from, text, ['on', 'off'] as const, 'on') === 'on',
+  }),
   allowedHosts: option({
     server: 'allowedHosts',
     arg: 'H,…',

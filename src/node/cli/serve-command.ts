@@ -233,6 +233,7 @@ export async function serve(args: ServeArgs): Promise<number> {
     accounts: defaultAccounts,
     scenarios: server.engine.scenarioCount(),
     locked: args.adminToken !== undefined,
+    fixtureAccounts: args.fixtureAccounts,
   })
   const stopWatch = args.watch
     ? (await import('./watch.js')).watchScenarios(args.scenarios!, server.engine, out)

@@ -133,9 +133,14 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefine
     )
     // A submission that stored a task names it: answered (2xx), or its connection dropped after the
     // commit (0); a 503 of a save that failed undid it (docs/state.md, When a save fails).
-    if (trace.taskId !== undefined && route?.name.startsWith('submit') && status < 300 && !trace.replayed) {
+    if (
+      trace.taskId !== undefined &&
+      (route?.kind === 'image submission' || route?.kind === 'video submission') &&
+      status < 300 &&
+      !trace.replayed
+    ) {
       span.addEvent('task.created', { 'genmock.task_id': trace.taskId, 'genmock.task_status': 'pending' }, end)
-      tasks.created(trace.taskId, route.name === 'submitVideo' ? 'video' : 'image', span, end)
+      tasks.created(trace.taskId, route.kind === 'video submission' ? 'video' : 'image', span, end)
     }
     for (const breach of trace.breaches ?? [])
       span.addEvent('conformance.finding', { 'genmock.rule': breach.rule }, end)
