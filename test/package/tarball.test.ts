@@ -14,6 +14,7 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/[\w.-]+\.(?:js|cjs|d\.ts|d\.cts)$/,
+  /^dist\/cli\/[\w-]+\.mjs$/,
   /^dist\/scenario\.schema\.json$/,
   /^jest-(?:preset|transform)\.cjs$/,
   /^scenarios\/[\w-]+\.json$/,

@@ -14,7 +14,7 @@ import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
-import { otlpTarget } from '../tracing/otlp-spans.js'
+import { otlpTarget } from '../tracing/otlp-target.js'
 
 export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
@@ -166,7 +166,7 @@ function closer(
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const open = openHostEntry(options.allowedHosts)
+  const open = await openHostEntry(options.allowedHosts)
   if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
   const watching = await serverWatching(options.metrics ?? true, otlpTarget(options.otlp, process.env))
   const { state, metrics: _metrics, otlp: _otlp, ...rest } = options

@@ -16,17 +16,6 @@ export interface SpanWatch extends ExchangeWatch {
   close(): Promise<void>
 }
 
-/**
- * The OTLP endpoint asked for: `--otlp URL`, else '' when an OTEL_EXPORTER_OTLP_* variable names
- * one (the SDK reads it), else undefined (no export, nothing loaded).
- * @example
- * otlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }) // ''
- */
-export function otlpTarget(url: string | undefined, env: Record<string, string | undefined>): string | undefined {
-  if (url !== undefined) return url
-  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? '' : undefined
-}
-
 /** The span's attributes: bounded words of what the route learnt (the task id is the client's, cut at 512). */
 function attributes(route: WatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
   const findings = trace.breaches?.map((breach) => breach.rule) ?? []
