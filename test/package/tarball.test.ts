@@ -84,7 +84,7 @@ describe.concurrent('the packed tarball', () => {
   )
 
   it(
-    'its bin (the launcher and its pieces) requires only Node built-ins: unpacked where no node_modules is, it accepts a task',
+    'its bin (a launcher and its pieces) needs only Node built-ins: unpacked with no node_modules, it accepts a task',
     async ({ expect }) => {
       const { file } = await packed()
       const dir = mkdtempSync(join(tmpdir(), 'genmock-bin-alone-'))
