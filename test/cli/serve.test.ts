@@ -47,8 +47,8 @@ describe('genmock CLI', () => {
   )
 
   it('--help and --version start nothing of the server: node:http, node:https and node:dns are never loaded', () => {
-    // The bin is one bundle (build/bundle-cli.ts): each command's modules, and the built-in modules they
-    // require, run only once the command is known, so a probe loaded first lists what the command loaded.
+    // The bin is a launcher (build/bundle-cli.ts): each command's modules, and the built-in modules they
+    // require, load only once the command is known, so a probe loaded first lists what the command loaded.
     const probe = join(mkdtempSync(join(tmpdir(), 'genmock-probe-')), 'probe.cjs')
     writeFileSync(
       probe,

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/node/server/server.js'
 import { injectFaults } from '../../src/node/state/state-fs.js'
-import { otlpTarget } from '../../src/node/tracing/otlp-spans.js'
+import { otlpTarget } from '../../src/node/tracing/otlp-target.js'
 import { auth, IMAGE, RELAY, VIDEO_T2V } from '../support/api.js'
 
 /**

@@ -14,6 +14,7 @@ const ALLOWED = [
   /^README\.md$/,
   /^LICENSE$/,
   /^dist\/[\w.-]+\.(?:js|cjs|d\.ts|d\.cts)$/,
+  /^dist\/cli\/[\w-]+\.mjs$/,
   /^dist\/scenario\.schema\.json$/,
   /^jest-(?:preset|transform)\.cjs$/,
   /^scenarios\/[\w-]+\.json$/,
@@ -41,7 +42,7 @@ const REQUIRED = [
 
 describe.concurrent('the packed tarball', () => {
   it(
-    'holds only whitelisted files, every file the exports map and bin name, and weighs under 560 kB',
+    'holds only whitelisted files, every file the exports map and bin name, and weighs under 600 kB',
     async ({ expect }) => {
       const { info } = await packed()
       const paths = info.files.map((f) => f.path).sort()
@@ -60,8 +61,9 @@ describe.concurrent('the packed tarball', () => {
       // 500 kB since the command carries the Public Suffix List (tldts, ~50 kB packed) for the open-host
       // rule (docs/limits-and-security.md); 560 kB since it serves the metrics page (prom-client and the
       // OpenTelemetry API it requires, ~35 kB packed; docs/metrics-and-traces.md), the SDK for --otlp left
-      // to the package's dependencies.
-      expect(info.size, report).toBeLessThan(560_000)
+      // to the package's dependencies; 600 kB since the bin is a launcher and pieces (dist/cli/: the option table
+      // in both, a few imports and exports per chunk), so that a plain run reads 330 kB of the 800.
+      expect(info.size, report).toBeLessThan(600_000)
     },
     RUN_MS,
   )
@@ -82,7 +84,7 @@ describe.concurrent('the packed tarball', () => {
   )
 
   it(
-    'its bin is one file that requires only Node built-ins: unpacked where no node_modules is, it accepts a task',
+    'its bin (a launcher and its pieces) needs only Node built-ins: unpacked with no node_modules, it accepts a task',
     async ({ expect }) => {
       const { file } = await packed()
       const dir = mkdtempSync(join(tmpdir(), 'genmock-bin-alone-'))

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // The `genmock` command. It reads its arguments first: --help, --version and a bad command line
-// are answered from the option table and its parser alone; the server (and zod, yaml) is loaded only to run.
+// are answered from the option table and its parser alone; the rest (run-command.ts: the server,
+// zod, yaml) is loaded only to run. In the package's bin this file is the launcher, dist/cli.cjs,
+// and run-command.ts and what it loads are files of their own (build/bundle-cli.ts); before loading
+// them it turns on Node's compile cache where Node has one (22.1 and later; docs/performance.md).
+import * as nodeModule from 'node:module'
 import { VERSION } from '../server/version.js'
 import { type Command, parseCommand, usageMessage } from './parse-args.js'
 import { HELP } from './cli-help.js'
@@ -22,15 +26,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(command.kind === 'help' ? HELP : `${VERSION}\n`)
     return 0
   }
-  // Each command loads its own modules, once the command line is known to be good.
-  if (command.kind === 'init') return (await import('./init-command.js')).initCommand(command.framework, command.out)
-  if (command.kind === 'validate') return (await import('./validate-command.js')).validateFiles(command.files)
-  if (command.kind === 'state') return (await import('./state-command.js')).stateCommand(command.action, command.dir)
-  if (command.kind === 'mcp') return (await import('./mcp-command.js')).mcpCommand(command.url, command.adminToken)
-  if (command.kind === 'calibrate')
-    return (await import('./calibrate-command.js')).calibrateCommand(command.file, command.out)
-  // A scenario's latency may still be waiting out a request whose connection is gone: exit now.
-  process.exit(await (await import('./serve-command.js')).serve(command))
+  // V8's compiled code kept between runs, in Node's folder for it (NODE_COMPILE_CACHE, else the OS
+  // temp folder's node-compile-cache); NODE_DISABLE_COMPILE_CACHE=1 turns it off. Node 20 has none.
+  const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown }
+  enableCompileCache?.()
+  return (await import('./run-command.js')).runCommand(command)
 }
 
 // No top-level await: the command is also one CommonJS bundle (build/bundle-cli.ts).

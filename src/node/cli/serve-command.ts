@@ -89,7 +89,7 @@ async function preflight(args: ServeArgs): Promise<string[]> {
   }
   const report = args.report === undefined ? undefined : reportProblem(args.report)
   if (report) problems.push(report)
-  const open = openHostEntry(args.allowedHosts)
+  const open = await openHostEntry(args.allowedHosts)
   if (open !== undefined && args.adminToken === undefined) problems.push(openHostsNeedToken(open))
   return problems
 }

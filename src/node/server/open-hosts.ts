@@ -2,10 +2,10 @@
  * The one rule on an open server: a list of allowed hosts that lets in names anyone can register
  * (`*`, or every name under a public suffix such as `.com`, `.co.uk`, `*.github.io`) needs an
  * admin token. The public suffixes are the Public Suffix List as the tldts package bundles it (no
- * network at run time); the node door alone loads it. Apart from access.ts so that the CLI's option
- * checks load nothing else.
+ * network at run time), loaded only when an entry is a suffix that is not reserved: a run without
+ * --allowed-hosts, or with exact names, never compiles its 130 kB (docs/performance.md, Cold start).
+ * Apart from access.ts so that the CLI's option checks load nothing else.
  */
-import { parse } from 'tldts'
 
 /** Suffixes no one can register (RFC 6761, RFC 8375, the ICANN-reserved .internal, mDNS's .local). */
 const RESERVED = ['test', 'localhost', 'internal', 'local', 'example', 'invalid', 'home.arpa']
@@ -21,10 +21,13 @@ export function suffixOf(entry: string): string | undefined {
   return suffix?.toLowerCase().replace(/\.$/, '')
 }
 
-/** Whether every name under `suffix` can be registered by anyone: a public suffix of the list, not a reserved one. */
-function isPublicSuffix(suffix: string): boolean {
-  if (suffix === '') return true
-  if (RESERVED.some((reserved) => suffix === reserved || suffix.endsWith(`.${reserved}`))) return false
+/** Whether `suffix` is reserved: no one can register a name under it, and the list need not be read. */
+const isReserved = (suffix: string) =>
+  RESERVED.some((reserved) => suffix === reserved || suffix.endsWith(`.${reserved}`))
+
+/** Whether every name under `suffix` (not reserved) can be registered by anyone: a public suffix of the list. */
+async function isPublicSuffix(suffix: string): Promise<boolean> {
+  const { parse } = await import('tldts')
   const { publicSuffix, isIcann, isPrivate } = parse(`genmock.${suffix}`, { allowPrivateDomains: true })
   return publicSuffix === suffix && (isIcann === true || isPrivate === true)
 }
@@ -36,15 +39,17 @@ function isPublicSuffix(suffix: string): boolean {
  * `api.example.com`) and suffixes under a registrable or reserved name (`.example.com`, `.test`)
  * are not open.
  * @example
- * openHostEntry(['genmock', '.co.uk']) // '.co.uk'
- * openHostEntry(['genmock', '.svc.test']) // undefined
+ * await openHostEntry(['genmock', '.co.uk']) // '.co.uk'
+ * await openHostEntry(['genmock', '.svc.test']) // undefined
  */
-export function openHostEntry(allowedHosts: readonly string[] | undefined): string | undefined {
-  return allowedHosts?.find((entry) => {
-    if (entry === '*') return true
+export async function openHostEntry(allowedHosts: readonly string[] | undefined): Promise<string | undefined> {
+  for (const entry of allowedHosts ?? []) {
+    if (entry === '*') return entry
     const suffix = suffixOf(entry)
-    return suffix !== undefined && isPublicSuffix(suffix)
-  })
+    if (suffix === undefined || isReserved(suffix)) continue
+    if (suffix === '' || (await isPublicSuffix(suffix))) return entry
+  }
+  return undefined
 }
 
 /** Why such an entry needs an admin token, as the CLI and startServer refuse it. */

@@ -14,7 +14,7 @@ import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
-import { otlpSpans } from '../tracing/otlp-spans.js'
+import { otlpTarget } from '../tracing/otlp-target.js'
 import type { Warn } from '../tracing/span-delivery.js'
 import { serveMcp } from '../mcp/serve-mcp.js'
 
@@ -165,9 +165,14 @@ function closer(
  * await server.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const open = openHostEntry(options.allowedHosts)
+  const open = await openHostEntry(options.allowedHosts)
   if (open !== undefined && !options.adminToken) throw new Error(`genmock: ${openHostsNeedToken(open)}`)
-  const spans = await otlpSpans({ otlp: options.otlp, env: process.env, version: VERSION, warn: options.warn })
+  // The spans and the SDK are loaded only when traces are asked for.
+  const asked = { otlp: options.otlp, env: process.env, version: VERSION, warn: options.warn }
+  const spans =
+    otlpTarget(options.otlp, process.env) === undefined
+      ? undefined
+      : await (await import('../tracing/otlp-spans.js')).otlpSpans(asked)
   const watching = serverWatching(options.metrics ?? true, spans)
   const { state, metrics: _metrics, otlp: _otlp, warn: _warn, ...rest } = options
   // Read when a video is first served: finding the package's file costs a start some 6 ms.

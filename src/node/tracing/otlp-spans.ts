@@ -7,6 +7,7 @@ import type { RouteTrace } from '../../http/exchange-entry.js'
 import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
 import { traceContext } from '../../tracing/trace-context.js'
 import { SpanDelivery, type Warn } from './span-delivery.js'
+import { otlpTarget } from './otlp-target.js'
 import { TaskSpans } from './task-spans.js'
 
 /** A watcher that sends spans, and how to flush and stop it. */
@@ -40,17 +41,6 @@ export const SPAN_QUEUE = 2048
 export const SPAN_BATCH = 512
 /** How long a stop waits for the collector when the server's close gives no grace: the CLI's default --grace. */
 export const STOP_WAIT_MS = 5000
-
-/**
- * The OTLP endpoint asked for: `--otlp URL`, else '' when an OTEL_EXPORTER_OTLP_* variable names
- * one (the SDK reads it), else undefined (no export, nothing loaded).
- * @example
- * otlpTarget(undefined, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }) // ''
- */
-export function otlpTarget(url: string | undefined, env: Record<string, string | undefined>): string | undefined {
-  if (url !== undefined) return url
-  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? '' : undefined
-}
 
 /** The span's attributes: bounded words of what the route learnt (the task id is the client's, cut at 512). */
 function attributes(route: WatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
