@@ -1,4 +1,4 @@
-// The scenario rules a calibration writes (docs/check-against-the-service.md, Calibrate): per model
+// The scenario rules a calibration writes (docs/check-against-the-service.md, Calibration): per model
 // the recording saw finish tasks, one rule per way they ended, with the timeline that reproduces it.
 import { VIDEO_MODELS } from '../contract/models.js'
 import type { ScenarioInput } from '../contract/scenario.js'

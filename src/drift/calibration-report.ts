@@ -1,4 +1,4 @@
-// The report of a calibration (docs/check-against-the-service.md, Calibrate): report.md, what the
+// The report of a calibration (docs/check-against-the-service.md, Calibration): report.md, what the
 // recording contradicted and what it could not decide, its text from the recording shown literally.
 
 /** What a calibration noted as it went: the defaults the recording contradicted, and what it could not decide. */

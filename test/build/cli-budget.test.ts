@@ -12,11 +12,17 @@ const LAZY_BUDGETS: [RegExp, number, string][] = [
   [/^tldts$/, 160 * kB, 'the Public Suffix List, for --allowed-hosts .suffix'],
   [/^src\/node\/(?:files\/scenario-files|cli\/validate-command|cli\/watch)\.ts$/, 135 * kB, 'yaml, for scenario files'],
   [/^src\/node\/metrics\/prometheus-page\.ts$/, 75 * kB, 'prom-client and the OpenTelemetry API it requires'],
+  [
+    /^src\/mcp\/mcp-endpoint\.ts$/,
+    72 * kB,
+    "the MCP tools, made from both OpenAPI documents' generators (the SDK stays outside)",
+  ],
 ]
 const DEFAULT_LAZY = 40 * kB
 const LAUNCHER = 24 * kB
 const PLAIN_RUN = 360 * kB
-const STANDALONE = 1200 * kB
+/** With the OpenTelemetry SDK and the MCP SDK (and its ajv) inlined, as the image and the executable carry them. */
+const STANDALONE = 1400 * kB
 
 /** Why `bytes` of `what` are over `budget`: the ten inputs that weigh most. */
 const over = (what: string, bytes: number, budget: number, inputs: { name: string; bytes: number }[]) =>

@@ -1,5 +1,5 @@
 /**
- * `genmock mcp --url URL` (docs/mcp.md, docs/cli.md): a stdio MCP server for clients that speak only
+ * `genmock mcp --url URL` (docs/mcp.md, Connect a client): a stdio MCP server for clients that speak only
  * stdio, bridging every message to the /__mock/mcp of a running genmock and every answer back, so its
  * tools are that server's own. The admin token, when given, goes on every request. stdout carries the
  * protocol only; what goes wrong is said on stderr, and a request the server could not answer gets a

@@ -56,19 +56,9 @@ function attributes(route: WatchedRoute | undefined, method: string, status: num
   }
 }
 
-/**
- * Spans of every exchange, exported to `--otlp` or the OTEL_EXPORTER_OTLP_* variables (undefined when
- * neither asks: nothing is loaded). Each is a
- * SERVER span named `METHOD route`, timed as the route core timed the exchange, the child of the
- * request's traceparent when it carried a valid one; a submission adds a `task.created` event and
- * starts its task's span (`follow` an engine for their transitions), each finding a `conformance.finding` event.
- * @example
- * const spans = await otlpSpans({ otlp: 'http://127.0.0.1:4318/v1/traces', env: process.env, version: '1.0.0' })
- */
-export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefined> {
-  const url = otlpTarget(asked.otlp, asked.env)
-  if (url === undefined) return undefined
-  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+/** The OpenTelemetry API and SDK, or an Error saying how to get them. */
+function loadSdk() {
+  return Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/exporter-trace-otlp-http'),
@@ -81,6 +71,21 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefine
         'or the standalone executable, which carry it',
     )
   })
+}
+
+/**
+ * Spans of every exchange, exported to `--otlp` or the OTEL_EXPORTER_OTLP_* variables (undefined when
+ * neither asks: nothing is loaded). Each is a
+ * SERVER span named `METHOD route`, timed as the route core timed the exchange, the child of the
+ * request's traceparent when it carried a valid one; a submission adds a `task.created` event and
+ * starts its task's span (`follow` an engine for their transitions), each finding a `conformance.finding` event.
+ * @example
+ * const spans = await otlpSpans({ otlp: 'http://127.0.0.1:4318/v1/traces', env: process.env, version: '1.0.0' })
+ */
+export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefined> {
+  const url = otlpTarget(asked.otlp, asked.env)
+  if (url === undefined) return undefined
+  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await loadSdk()
   // As many exports at once as a full queue's batches: what a stop's flush sends together.
   const concurrencyLimit = SPAN_QUEUE / SPAN_BATCH + 1
   const target = url || asked.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || asked.env.OTEL_EXPORTER_OTLP_ENDPOINT!
