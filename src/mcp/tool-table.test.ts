@@ -61,8 +61,8 @@ describe('the MCP tools', () => {
 
   it('refuse an argument they cannot place, naming it', () => {
     expect(toolRequest(tool('getAccount'), {}, VIA)).toBe('Invalid arguments: id: required')
-    expect(toolRequest(tool('getHealth'), { verbose: true }, VIA)).toBe(
-      'Invalid arguments: verbose: unknown; getHealth takes no arguments',
+    expect(toolRequest(tool('getClock'), { verbose: true }, VIA)).toBe(
+      'Invalid arguments: verbose: unknown; getClock takes no arguments',
     )
     expect(toolRequest(tool('listTasks'), { limit: { most: 5 } }, VIA)).toBe(
       'Invalid arguments: limit: expected a string, number or boolean',

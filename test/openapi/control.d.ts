@@ -27,10 +27,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether genmock is up, and its version
-         * @description Whether genmock is up, and its version
+         * Whether genmock is up, and its version: open to anyone, whatever the admin token
+         * @description Whether genmock is up, and its version: open to anyone, whatever the admin token
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the caller is: the admin, or the account whose key it sent
+         * @description Who the caller is: the admin, or the account whose key it sent
+         */
+        get: operations["whoami"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,6 +644,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the MCP endpoint is; no event stream (405 when Accept asks for one)
+         * @description MCP clients ask GET for a stream of server messages: there is none (every message is POSTed and answered in full), so Accept: text/event-stream gets 405, as the protocol allows. Any other Accept gets what the endpoint is and how many tools it has. 404 from the msw and browser doors.
+         */
+        get: operations["getMcpEndpoint"];
+        put?: never;
+        /**
+         * The Model Context Protocol (Streamable HTTP): a JSON-RPC message or batch, answered in JSON
+         * @description The control API as MCP tools, for coding agents (docs/mcp.md). Stateless: no Mcp-Session-Id, every message answered in full; the tools act through these routes with the caller of this request. Accept must name application/json and text/event-stream. 404 from the msw and browser doors.
+         *
+         *     Rules the schemas cannot state (also in `x-genmock-rules`):
+         *
+         *     - **mcp-message**: One JSON-RPC message or a batch, as JSON of at most 1048576 bytes (413 past it), with Content-Type: application/json (415 otherwise) and an Accept naming application/json and text/event-stream (406 otherwise).
+         *     - **mcp-tool-arguments**: A tool's arguments are its route's path parameters, query and body fields (a service tool's body is `body`): a bad one is a tools/call result with isError true naming it, as the route answers it.
+         */
+        post: operations["postMcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -640,6 +689,15 @@ export interface components {
                 refusing: boolean;
                 unsavedRequests?: number;
             };
+        };
+        Whoami: {
+            /** @constant */
+            caller: "admin";
+        } | {
+            /** @constant */
+            caller: "account";
+            accountId: string;
+            name: string;
         };
         ClockState: {
             /** @enum {string} */
@@ -676,6 +734,11 @@ export interface components {
             /** @constant */
             ok: true;
             seed: number;
+            revokedKeys: {
+                accountId: string;
+                name: string;
+                key: string;
+            }[];
         };
         Ok: {
             /** @constant */
@@ -1309,6 +1372,12 @@ export interface components {
         Unauthorized: {
             /** @constant */
             error: "Unauthorized";
+            message: string;
+        };
+        Forbidden: {
+            /** @constant */
+            error: "Forbidden";
+            message: string;
         };
         TaskNotFound: {
             /** @constant */
@@ -1593,14 +1662,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -1649,7 +1718,63 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Whoami"];
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1659,14 +1784,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -1717,7 +1842,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1727,14 +1852,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -1783,7 +1908,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1793,14 +1918,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -1847,7 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1857,14 +1982,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -1922,7 +2047,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1932,14 +2057,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -1977,7 +2102,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["Reset"];
         responses: {
-            /** @description Reset, with the seed now in force. */
+            /** @description Reset, with the seed now in force and the keys it revoked (by account and last characters). */
             200: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -1997,7 +2122,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2007,14 +2132,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -2074,7 +2199,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2084,14 +2209,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -2138,7 +2263,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2148,14 +2273,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Conflict. */
@@ -2228,7 +2353,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2238,14 +2363,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2305,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2315,14 +2440,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2395,7 +2520,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2405,14 +2530,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2472,7 +2597,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2482,14 +2607,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2580,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2590,14 +2715,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -2647,7 +2772,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2657,14 +2782,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2744,7 +2869,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2754,14 +2879,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -2818,7 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2828,14 +2953,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -2898,7 +3023,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2908,14 +3033,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -2972,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -2982,14 +3107,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -3080,7 +3205,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3090,14 +3215,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3134,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3144,14 +3269,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3225,7 +3350,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3235,14 +3360,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3325,7 +3450,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3335,14 +3460,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3411,7 +3536,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3421,14 +3546,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3465,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3475,14 +3600,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3534,7 +3659,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3544,14 +3669,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -3617,7 +3742,7 @@ export interface operations {
                     "video/mp4": string;
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3627,14 +3752,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Task not found, or Media not found. */
@@ -3707,7 +3832,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3717,14 +3842,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3787,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3797,14 +3922,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3841,7 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ok"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3851,14 +3976,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -3918,7 +4043,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -3928,14 +4053,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -4001,7 +4126,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequest"];
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -4011,14 +4136,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description The body is larger than 1048576 bytes. */
@@ -4092,7 +4217,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -4102,14 +4227,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Internal error (a genmock bug). */
@@ -4160,7 +4285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -4170,14 +4295,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -4225,7 +4350,7 @@ export interface operations {
                     "application/openmetrics-text": string;
                 };
             };
-            /** @description genmock runs with --admin-token and this request does not carry it. */
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
             401: {
                 headers: {
                     Date: components["headers"]["Date"];
@@ -4235,14 +4360,14 @@ export interface operations {
                     "application/json": components["schemas"]["Unauthorized"];
                 };
             };
-            /** @description The standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
             403: {
                 headers: {
                     Date: components["headers"]["DateIfRouted"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessRefused"];
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
                 };
             };
             /** @description Not found. */
@@ -4253,6 +4378,253 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMcpEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags held (a list, W/ compared weakly, or *): 304 while one is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        protocol: "Model Context Protocol";
+                        transport: string;
+                        version: string;
+                        tools: number;
+                        docs: string;
+                    };
+                };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag. */
+            304: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Method not allowed: MCP messages are POSTed. */
+            405: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Allow?: "POST";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Internal error (a genmock bug). */
+            default: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1: the dashboard's own request, kept out of the request log and msw's console log. */
+                "Genmock-Dashboard"?: components["parameters"]["GenmockDashboard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                } | {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                }[];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer (or answers, to a batch). */
+            200: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    }[];
+                };
+            };
+            /** @description A notification or response taken; no body. */
+            202: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a JSON-RPC message, or not JSON. */
+            400: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description genmock runs with --admin-token and this request carries neither the token nor a key the route takes: the message says which it needs. */
+            401: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description An account's key on a route that needs the admin token or another account (the message says which), or the standalone server refused the Host or Origin (the control API answers only loopback and listed origins). */
+            403: {
+                headers: {
+                    Date: components["headers"]["DateIfRouted"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"] | components["schemas"]["AccessRefused"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFound"];
+                };
+            };
+            /** @description Accept does not name both application/json and text/event-stream. */
+            406: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is larger than 1048576 bytes. */
+            413: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    Connection: components["headers"]["ConnectionClose"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLarge"];
+                };
+            };
+            /** @description Content-Type is not application/json. */
+            415: {
+                headers: {
+                    Date: components["headers"]["Date"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        error: {
+                            code: number;
+                            message: string;
+                        };
+                    };
                 };
             };
             /** @description Internal error (a genmock bug). */

@@ -14,7 +14,7 @@ import { run } from '../support/cli.js'
 function statusFor(url: string, host: string): Promise<number> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
-    request({ hostname, port, path: '/__mock/health', headers: { host }, setHost: false }, (res) => {
+    request({ hostname, port, path: '/__mock/clock', headers: { host }, setHost: false }, (res) => {
       res.resume()
       resolve(res.statusCode!)
     })

@@ -114,7 +114,7 @@ describe("--allowed-hosts '*' needs an admin token", () => {
   it('startServer refuses it too, and starts with a token', async () => {
     await expect(startServer({ port: 0, allowedHosts: ['*'] })).rejects.toThrow(/admin-token/)
     const server = await startServer({ port: 0, log: 'silent', allowedHosts: ['*'], adminToken: 'a-long-admin-token' })
-    const res = await fetch(`${server.url}/__mock/health`, { headers: { host: 'rebound.example' } })
+    const res = await fetch(`${server.url}/__mock/clock`, { headers: { host: 'rebound.example' } })
     expect(res.status).toBe(401)
     await server.close()
   })
