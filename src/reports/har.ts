@@ -46,7 +46,7 @@ interface HarEntry {
   cache: Record<string, never>
   timings: { send: number; wait: number; receive: number }
   comment?: string
-  /** HAR 1.2 custom fields (names start with an underscore): the account the request authenticated as, by id and name. */
+  /** HAR 1.2 custom fields (names start with an underscore): the request's account, by id and name. */
   _accountId?: string
   _accountName?: string
   /** The request's W3C trace context. */
