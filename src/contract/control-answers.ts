@@ -179,6 +179,8 @@ export const harSchema = z.strictObject({
         cache: z.strictObject({}),
         timings: z.strictObject({ send: z.number(), wait: z.number(), receive: z.number() }),
         comment: z.string().optional(),
+        _accountId: z.string().optional(),
+        _accountName: z.string().optional(),
         _traceId: traceIdSchema.optional(),
         _traceparent: z.string().optional(),
       }),

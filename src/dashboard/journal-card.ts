@@ -5,7 +5,10 @@ import { button, el, fill, input, place, select, set, sub, thead, time } from '.
 import { pager, shownOf } from './pager.js'
 
 /** A journal row: its number opens the request's panel; notes and broken rules at the end. */
-function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLElement {
+/** An account as the dashboard names it: its name and id, or its id alone when it has no name. */
+const accountLabel = (id: string, name: string | undefined) => (name ? `${name} (${id})` : id)
+
+function row(r: JournalEntry, openRequest: (r: JournalEntry) => void, names: Map<string, string>): HTMLElement {
   const warnings = r.conformance ?? []
   const notes = [
     r.dropped ? 'dropped' : '',
@@ -32,7 +35,7 @@ function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLEleme
     td(r.method, 'mono'),
     td(`${r.path}${r.query ?? ''}`, 'mono path'),
     td(r.dropped ? 'dropped' : String(r.status), `mono h${String(r.status).charAt(0)}`),
-    td(r.accountId ?? '', 'mono'),
+    td(r.accountId === undefined ? '' : accountLabel(r.accountId, names.get(r.accountId)), 'mono'),
     td(r.taskId ?? '', 'mono'),
     td(String(Math.round(r.durationMs)), 'mono'),
     el('td', {}, notes ? sub(notes) : '', ...warnings.map((w) => el('span', { class: 'w' }, `\u26a0 ${w}`))),
@@ -44,7 +47,7 @@ function row(r: JournalEntry, openRequest: (r: JournalEntry) => void): HTMLEleme
  * never change, so each row is built once.
  * @example
  * const journal = journalCard(ui, (r) => panel.openRequest(r))
- * journal.update(await ui.read(journal.path()), accountIds)
+ * journal.update(await ui.read(journal.path()), accountList.accounts)
  */
 export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
   const body = el('tbody')
@@ -101,18 +104,19 @@ export function journalCard(ui: Ui, openRequest: (r: JournalEntry) => void) {
       pages.apply(query)
       return `/__mock/requests?${query}`
     },
-    /** Shows `requests`; the account filter offers `accountIds` and keeps its choice. */
-    update(requests: JournalPage, accountIds: string[]) {
+    /** Shows `requests`, naming their accounts; the account filter offers `accounts` and keeps its choice. */
+    update(requests: JournalPage, accounts: readonly { id: string; name: string }[]) {
       const chosen = byAccount.value
-      fill(byAccount, accountIds.join('\n'), () => [
+      const names = new Map(accounts.map(({ id, name }) => [id, name]))
+      fill(byAccount, accounts.map(({ id, name }) => `${id} ${name}`).join('\n'), () => [
         el('option', { value: '' }, 'any account'),
-        ...accountIds.map((id) => el('option', { value: id }, id)),
+        ...accounts.map(({ id, name }) => el('option', { value: id }, accountLabel(id, name))),
       ])
       byAccount.value = chosen
       const shown = requests.requests.map((r) => {
         const k = `${r.seq}|${r.at}|${r.method}|${r.path}`
         let tr = rows.get(k)
-        if (!tr) rows.set(k, (tr = row(r, openRequest)))
+        if (!tr) rows.set(k, (tr = row(r, openRequest, names)))
         return tr
       })
       for (const [k, tr] of rows) if (!shown.includes(tr)) rows.delete(k)

@@ -83,10 +83,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       // A task on an account's own clock counts down on that clock.
       const listed = tasks.update(taskList, (accountId) => accounts.ownNow(accountId) ?? nowMs)
       ui.releaseMedia((taskId) => listed.has(taskId) || details.task() === taskId)
-      journal.update(
-        requests,
-        accountList.accounts.map((a) => a.id),
-      )
+      journal.update(requests, accountList.accounts)
       findings.update(found)
       coverage.update(met)
       drift.update(drifted)

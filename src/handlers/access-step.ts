@@ -109,6 +109,7 @@ function controlAccess(
   if (who === undefined)
     throw Problem.of({ kind: 'unauthorized', needs: access === 'admin' ? NEEDS.admin : NEEDS.account })
   const own = who.kind === 'account' ? who.account.id : undefined
+  exchange.trace.by = own ?? 'admin'
   switch (access) {
     case 'admin':
       if (own !== undefined) throw Problem.of({ kind: 'forbidden', message: NEEDS.adminNotAccount })

@@ -47,7 +47,8 @@ export const JOURNAL_HANDLERS = {
   exportHar: (c, own) => {
     const { limit, offset, cursor, ...filter } = readQuery(journalHarQuerySchema, c.query())
     const page = pageOf(c.engine.journal.find(journalFilter(filter, own)), { limit, offset, cursor }, bodyWeight)
-    return json(200, toHar(page.items.reverse(), c.request.origin), {
+    const names = new Map(c.engine.listAccounts().map(({ id, name }) => [id, name]))
+    return json(200, toHar(page.items.reverse(), c.request.origin, names), {
       'content-disposition': 'attachment; filename="genmock.har"',
       // A HAR has no place for it: past the byte budget, the rest is one more export away.
       ...(page.nextCursor ? { 'genmock-next-cursor': page.nextCursor } : {}),

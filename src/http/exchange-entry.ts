@@ -19,6 +19,8 @@ export interface RouteTrace {
   /** The conformance rules the request broke, as it broke them (undefined once the findings have them). */
   breaches?: Breach[] | undefined
   accountId?: string
+  /** Who a control request let in is (handlers/access-step.ts): `admin`, or the calling account's id. */
+  by?: string
   idempotencyKey?: string
   replayed?: boolean
 }

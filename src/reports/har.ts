@@ -46,7 +46,10 @@ interface HarEntry {
   cache: Record<string, never>
   timings: { send: number; wait: number; receive: number }
   comment?: string
-  /** HAR 1.2 custom fields (names start with an underscore): the request's W3C trace context. */
+  /** HAR 1.2 custom fields (names start with an underscore): the request's account, by id and name. */
+  _accountId?: string
+  _accountName?: string
+  /** The request's W3C trace context. */
   _traceId?: string
   _traceparent?: string
 }
@@ -56,7 +59,7 @@ const pairs = (record: Record<string, string> = {}): NameValue[] =>
 const cut = (body: JournalBody | undefined) =>
   body?.truncated ? `cut at ${body.text?.length ?? 0} characters of ${body.size} bytes` : undefined
 
-function entry(e: JournalEntry, origin: string): HarEntry {
+function entry(e: JournalEntry, origin: string, names: ReadonlyMap<string, string>): HarEntry {
   const requestBody = e.requestBody
   const responseBody = e.responseBody
   const notes = [
@@ -99,21 +102,26 @@ function entry(e: JournalEntry, origin: string): HarEntry {
     cache: {},
     timings: { send: 0, wait: e.durationMs, receive: 0 },
     ...(comment ? { comment } : {}),
+    ...(e.accountId !== undefined ? { _accountId: e.accountId } : {}),
+    ...(e.accountId !== undefined && names.get(e.accountId) ? { _accountName: names.get(e.accountId)! } : {}),
     ...(e.traceId !== undefined ? { _traceId: e.traceId, _traceparent: e.traceparent! } : {}),
   }
 }
 
+const NO_NAMES: ReadonlyMap<string, string> = new Map()
+
 /**
- * Journal entries, oldest first, as a HAR 1.2 log.
+ * Journal entries, oldest first, as a HAR 1.2 log; each entry names its account by `names` (id to name) when
+ * it has one.
  * @example
- * toHar(journal.list().reverse(), 'http://127.0.0.1:4600').log.entries.length
+ * toHar(journal.list().reverse(), 'http://127.0.0.1:4600', new Map([['acct_bob', 'Bob']])).log.entries.length
  */
-export function toHar(entries: readonly JournalEntry[], origin: string): Har {
+export function toHar(entries: readonly JournalEntry[], origin: string, names = NO_NAMES): Har {
   return {
     log: {
       version: '1.2',
       creator: { name: 'genmock', version: pkg.version },
-      entries: entries.map((e) => entry(e, origin)),
+      entries: entries.map((e) => entry(e, origin, names)),
     },
   }
 }

@@ -130,11 +130,13 @@ eachDoor('GET /__mock/requests.har', (door) => {
     expect(JSON.stringify(har)).not.toContain('sk_test_')
   })
 
-  it('filters by account', async () => {
+  it('filters by account, and names the account of each entry by its id and name', async () => {
     await session(door())
     const har = (await (await door().fetch('/__mock/requests.har?account=acct_bob')).json()) as {
       log: { entries: unknown[] }
     }
     expect(har.log.entries).toHaveLength(1)
+    expect(har.log.entries[0]).toMatchObject({ _accountId: 'acct_bob', _accountName: 'Bob' })
+    expect(validateHar(har), JSON.stringify(validateHar.errors)).toBe(true)
   })
 })

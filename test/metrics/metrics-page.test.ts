@@ -61,6 +61,29 @@ describe('GET /__mock/metrics', () => {
     for (const secret of ['some/path', 'tsk_secret', 'sk_test', 'PROPFIND']) expect(text).not.toContain(secret)
   })
 
+  it("labels each account's requests by its name, the accounts past the first 100 seen as other", async () => {
+    await open()
+    const post = (path: string, body: unknown) =>
+      fetch(server!.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    for (let n = 1; n <= 101; n++) {
+      const name = `team-${String(n).padStart(3, '0')}`
+      expect((await post('/__mock/accounts', { name, apiKey: `sk_test_${name}` })).status).toBe(201)
+      expect((await get('/api/ai/models', auth(`sk_test_${name}`))).status).toBe(200)
+    }
+    await get('/api/ai/tasks/tsk_none', auth('sk_test_team-001'))
+    const text = await scrape()
+    expect(text).toContain('genmock_account_requests_total{account="team-001",status="200"} 1')
+    expect(text).toContain('genmock_account_requests_total{account="team-001",status="404"} 1')
+    expect(text).toContain('genmock_account_requests_total{account="team-100",status="200"} 1')
+    expect(text).toContain('genmock_account_requests_total{account="other",status="200"} 1')
+    expect(text).not.toContain('team-101')
+    expect(text).not.toContain('sk_test')
+  })
+
   it('is locked by --admin-token like every /__mock route', async () => {
     await open({ adminToken: 'metrics-token-0001' })
     expect((await get('/__mock/metrics')).status).toBe(401)

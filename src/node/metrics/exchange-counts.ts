@@ -13,6 +13,10 @@ export const UNMATCHED = 'unmatched'
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 /** Statuses 0 (dropped) to 599, one slot each. */
 const STATUSES = 600
+/** How many accounts get a label of their own (docs/metrics-and-traces.md, Labels); the rest are OTHER_ACCOUNT. */
+export const LABELLED_ACCOUNTS = 100
+/** The account label of the requests of every account past the first LABELLED_ACCOUNTS seen. */
+export const OTHER_ACCOUNT = 'other'
 
 /** Observations of a duration: counts per bucket (not cumulative), their sum and number (in a typed array). */
 export class Histogram {
@@ -69,6 +73,11 @@ export class ExchangeCounts implements ExchangeWatch {
   replays = 0
   readonly saves = new Histogram(SAVE_BOUNDS)
   failedSaves = 0
+  /** Each account's slot, given on first sight (at most LABELLED_ACCOUNTS; OTHER_ACCOUNT's is the last). */
+  readonly #slots = new Map<string, number>()
+  /** Each slot's account id, then OTHER_ACCOUNT; and its requests by status. */
+  readonly #accountIds: string[] = []
+  readonly #byAccount: Float64Array[] = []
   /** The metrics page (metrics-watch.ts sets it). */
   scrape: ((accept: string | undefined) => Promise<MetricsPage>) | undefined
 
@@ -87,8 +96,39 @@ export class ExchangeCounts implements ExchangeWatch {
     let i = 0
     while (i < bounds.length && seconds > bounds[i]!) i++
     if (i < bounds.length) buckets[i]!++
+    const { accountId } = trace
+    if (accountId !== undefined) {
+      const slot = this.#slots.get(accountId) ?? this.#slotOf(accountId)
+      this.#byAccount[slot]![status >= 0 && status < STATUSES ? status : 0]!++
+    }
     // A replay answered 503 by a save that failed was not one: the client got no task.
     if (trace.replayed && status < 300) this.replays++
+  }
+
+  /** A slot for an account first seen: its own while there are some left, else the shared OTHER_ACCOUNT's. */
+  #slotOf(accountId: string): number {
+    const ids = this.#accountIds
+    if (ids.length === 0) ids[LABELLED_ACCOUNTS] = OTHER_ACCOUNT
+    if (this.#slots.size >= LABELLED_ACCOUNTS) {
+      this.#byAccount[LABELLED_ACCOUNTS] ??= new Float64Array(STATUSES)
+      return LABELLED_ACCOUNTS
+    }
+    const slot = this.#slots.size
+    this.#slots.set(accountId, slot)
+    ids[slot] = accountId
+    this.#byAccount[slot] = new Float64Array(STATUSES)
+    return slot
+  }
+
+  /**
+   * The requests of each account seen, by status: its id (OTHER_ACCOUNT for the accounts past the first
+   * LABELLED_ACCOUNTS) and its counts.
+   */
+  accounts(): { id: string; statuses: Float64Array }[] {
+    const seen: { id: string; statuses: Float64Array }[] = []
+    for (const [slot, statuses] of this.#byAccount.entries())
+      if (statuses) seen.push({ id: this.#accountIds[slot]!, statuses })
+    return seen
   }
 
   /** A save of the state (the state keeper's onSaved option): its seconds, or its failure. */

@@ -4,7 +4,7 @@ import { CONFORMANCE_RULES } from '../../engine/journal/conformance.js'
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import type { RuleId } from '../../contract/conformance-rules.js'
-import { type ExchangeCounts, type Histogram, UNMATCHED } from './exchange-counts.js'
+import { type ExchangeCounts, type Histogram, LABELLED_ACCOUNTS, OTHER_ACCOUNT, UNMATCHED } from './exchange-counts.js'
 
 /** What a scrape reads: the engine, the drift report and the counts of the exchanges. */
 export interface Sources {
@@ -50,6 +50,22 @@ export function histogramSamples(name: string, histogram: Histogram, labels: Rec
 
 const one = (value: number): Sample[] => [{ labels: {}, value }]
 
+/**
+ * The account label of each account the counts saw: its name, or its id when it has none, when it is gone
+ * (a reset) or when another account seen has the same name (so that no two share a series).
+ */
+function accountLabels({ engine, counts }: Sources): { label: string; statuses: Float64Array }[] {
+  const names = new Map(engine.listAccounts().map(({ id, name }) => [id, name]))
+  const seen = counts.accounts()
+  const named = seen.map(({ id }) => names.get(id) || id)
+  const taken = new Map<string, number>()
+  for (const name of named) taken.set(name, (taken.get(name) ?? 0) + 1)
+  return seen.map(({ id, statuses }, i) => ({
+    label: id === OTHER_ACCOUNT || taken.get(named[i]!) === 1 ? named[i]! : id,
+    statuses,
+  }))
+}
+
 /** Every metric of genmock's own; the process and event-loop metrics are prom-client's defaults beside them. */
 export const METRIC_LIST: readonly MetricRow[] = [
   {
@@ -62,6 +78,22 @@ export const METRIC_LIST: readonly MetricRow[] = [
         const samples: Sample[] = []
         cell.statuses.forEach((value, status) => {
           if (value > 0) samples.push({ labels: { route: cell.route, method: cell.method, status }, value })
+        })
+        return samples
+      }),
+  },
+  {
+    name: 'genmock_account_requests_total',
+    type: 'counter',
+    help:
+      "Requests made with an account's credential, by account (its name, or its id when it has none; " +
+      `the accounts past the first ${LABELLED_ACCOUNTS} seen: ${OTHER_ACCOUNT}) and status.`,
+    labels: ['account', 'status'],
+    read: (sources) =>
+      accountLabels(sources).flatMap(({ label, statuses }) => {
+        const samples: Sample[] = []
+        statuses.forEach((value, status) => {
+          if (value > 0) samples.push({ labels: { account: label, status }, value })
         })
         return samples
       }),

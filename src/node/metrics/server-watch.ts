@@ -1,5 +1,6 @@
 // What watches a Node server's exchanges (docs/metrics-and-traces.md): its metrics unless --metrics off,
-// its OTLP spans when asked; one watcher for the route core either way, and how to stop them.
+// its OTLP spans when asked, its log of changes unless --log silent; one watcher for the route core, and how
+// to stop them.
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import type { ExchangeWatch } from '../../metrics/exchange-watch.js'
@@ -21,32 +22,38 @@ export interface ServerWatching {
   close(waitMs?: number): Promise<void>
 }
 
-/** Both watchers in turn, the metrics' page kept. */
-const both = (first: ExchangeWatch, second: ExchangeWatch): ExchangeWatch => ({
-  exchange: (route, method, status, seconds, trace, request) => {
-    first.exchange(route, method, status, seconds, trace, request)
-    second.exchange(route, method, status, seconds, trace, request)
-  },
-  scrape: first.scrape,
-})
+/** Every watcher in turn, the first's page kept (the metrics', when they are on). */
+const each = (watchers: ExchangeWatch[]): ExchangeWatch | undefined =>
+  watchers.length < 2
+    ? watchers[0]
+    : {
+        exchange: (route, method, status, seconds, trace, request) => {
+          for (const watcher of watchers) watcher.exchange(route, method, status, seconds, trace, request)
+        },
+        scrape: watchers[0]!.scrape,
+      }
 
 /**
- * A server's watchers: `metrics` (default on) and the `spans` the server made from its options
- * (node/tracing/otlp-spans.ts; undefined: none).
+ * A server's watchers: `metrics` (default on), the `spans` the server made from its options
+ * (node/tracing/otlp-spans.ts; undefined: none) and its log of changes (server/change-log.ts; undefined: none).
  * @example
- * const watching = serverWatching(true, undefined)
+ * const watching = serverWatching(true, undefined, undefined)
  * serveSimulation(simulation, { watch: watching.watchOf?.(simulation.engine, simulation.drift) })
  */
-export function serverWatching(metrics: boolean, spans: FollowingWatch | undefined): ServerWatching {
+export function serverWatching(
+  metrics: boolean,
+  spans: FollowingWatch | undefined,
+  changes: ((engine: Engine) => ExchangeWatch) | undefined,
+): ServerWatching {
   let made: ServerMetrics | undefined
   const watchOf = (engine: Engine, drift: Drift) => {
     made = metrics ? serverMetrics(engine, drift) : undefined
     spans?.follow(engine)
-    if (made && spans) return both(made.watch, spans)
-    return made?.watch ?? spans
+    const logged = changes?.(engine)
+    return each([made?.watch, spans, logged].filter((watcher) => watcher !== undefined))
   }
   return {
-    watchOf: metrics || spans ? watchOf : undefined,
+    watchOf: metrics || spans || changes ? watchOf : undefined,
     metrics: () => made,
     close: async (waitMs) => spans?.close(waitMs),
   }

@@ -14,6 +14,7 @@ import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
 import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
+import { changeLog } from './change-log.js'
 import { otlpTarget } from '../tracing/otlp-target.js'
 import type { Warn } from '../tracing/span-delivery.js'
 import { serveMcp } from '../mcp/serve-mcp.js'
@@ -173,7 +174,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     otlpTarget(options.otlp, process.env) === undefined
       ? undefined
       : await (await import('../tracing/otlp-spans.js')).otlpSpans(asked)
-  const watching = serverWatching(options.metrics ?? true, spans)
+  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`))
+  const watching = serverWatching(options.metrics ?? true, spans, changeLog(options.log ?? 'silent', write))
   const { state, metrics: _metrics, otlp: _otlp, warn: _warn, ...rest } = options
   // Read when a video is first served: finding the package's file costs a start some 6 ms.
   const simulation = buildSimulation({ videoSample: loadVideoSample, ...rest })
@@ -186,7 +188,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     new (await import('../proxy/recording-proxy.js')).RecordingProxy(recordProxied, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
   const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`))
   const log = requestLog(options.log ?? 'silent', write, redact.text)
   const door = new NodeDoor({ answer, proxy: proxy || undefined, access, log, onError })
   const server = nodeServer(door, options, Boolean(proxy))
