@@ -105,11 +105,11 @@ export function stopRequested(out: Output): { stopped: Promise<string>; dispose:
   }
   const handlers = SIGNALS.map((signal) => [signal, () => request(signal)] as const)
   for (const [signal, handler] of handlers) process.on(signal, handler)
-  const stopWatching = onParentExit(() => request('parent exited'))
+  const stopFollowingParent = onParentExit(() => request('parent exited'))
   return {
     stopped,
     dispose: () => {
-      stopWatching()
+      stopFollowingParent()
       for (const [signal, handler] of handlers) process.off(signal, handler)
     },
   }

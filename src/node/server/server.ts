@@ -13,7 +13,7 @@ import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
-import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
+import { type ServerListening, serverListening } from '../metrics/server-listening.js'
 import { otlpTarget } from '../tracing/otlp-target.js'
 import type { Warn } from '../tracing/span-delivery.js'
 import { serveMcp } from '../mcp/serve-mcp.js'
@@ -72,22 +72,22 @@ interface ServerParts {
 }
 
 /**
- * The server's parts over its simulation: its watcher (metrics, spans) and, with --state DIR, the keeper
+ * The server's parts over its simulation: its listener (metrics, spans) and, with --state DIR, the keeper
  * that loads the folder and saves after a change (told of each save's seconds for the metrics); with
  * --state-from alone, the snapshot taken up. The keeper brings node:crypto and the snapshot's schema: loaded
  * with --state or --state-from only.
  */
-async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['state'], watching: ServerWatching) {
-  const watch = watching.watchOf?.(engine, drift)
+async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['state'], listening: ServerListening) {
+  const listen = listening.listenerOf?.(engine, drift)
   const { dir, ...state } = kept ?? {}
   if (dir !== undefined) {
-    const onSaved = watching.metrics()?.counts.saved
+    const onSaved = listening.metrics()?.counts.saved
     const { StateKeeper } = await import('../state/state-keeper.js')
     const keeper = new StateKeeper(engine, drift, { dir, ...state, onSaved }, VERSION)
-    return { door: { save: keeper, watch, mcp: serveMcp }, keeper } satisfies ServerParts
+    return { door: { save: keeper, listen, mcp: serveMcp }, keeper } satisfies ServerParts
   }
   if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
-  return { door: { watch, mcp: serveMcp } } satisfies ServerParts
+  return { door: { listen, mcp: serveMcp } } satisfies ServerParts
 }
 
 /** node:http with the time-outs, a JSON body for requests its parser refuses, and CONNECT refused with --proxy. */
@@ -130,7 +130,7 @@ function closer(
   door: NodeDoor,
   proxy: RecordingProxy | undefined,
   keeper: StateKeeper | undefined,
-  watching: ServerWatching,
+  listening: ServerListening,
 ) {
   return ({ graceMs = 0 } = {}) =>
     new Promise<void>((resolve, reject) => {
@@ -143,7 +143,7 @@ function closer(
         setImmediate(() => {
           proxy?.close()
           // The spans of the last requests are sent once the state is saved.
-          const saved = (keeper ? keeper.close() : Promise.resolve()).then(() => watching.close(spansWait()))
+          const saved = (keeper ? keeper.close() : Promise.resolve()).then(() => listening.close(spansWait()))
           saved.then(() => (error ? reject(error) : resolve()), reject)
         }),
       )
@@ -173,11 +173,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     otlpTarget(options.otlp, process.env) === undefined
       ? undefined
       : await (await import('../tracing/otlp-spans.js')).otlpSpans(asked)
-  const watching = serverWatching(options.metrics ?? true, spans)
+  const listening = serverListening(options.metrics ?? true, spans)
   const { state, metrics: _metrics, otlp: _otlp, warn: _warn, ...rest } = options
   // Read when a video is first served: finding the package's file costs a start some 6 ms.
   const simulation = buildSimulation({ videoSample: loadVideoSample, ...rest })
-  const { door: parts, keeper } = await serverParts(simulation, state, watching)
+  const { door: parts, keeper } = await serverParts(simulation, state, listening)
   const { engine, drift, answer, redact, recordProxied } = serveSimulation(simulation, parts)
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
@@ -208,6 +208,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine,
     drift,
     ...(keeper ? { state: keeper } : {}),
-    close: closer(server, door, proxy || undefined, keeper, watching),
+    close: closer(server, door, proxy || undefined, keeper, listening),
   }
 }

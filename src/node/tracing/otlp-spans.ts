@@ -4,14 +4,14 @@
 // A collector that is down never hurts the run (span-delivery.ts).
 import type { Engine } from '../../engine/engine.js'
 import type { RouteTrace } from '../../http/exchange-entry.js'
-import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
+import type { ExchangeListener, MatchedRoute } from '../../metrics/exchange-listener.js'
 import { traceContext } from '../../tracing/trace-context.js'
 import { SpanDelivery, type Warn } from './span-delivery.js'
 import { otlpTarget } from './otlp-target.js'
 import { TaskSpans } from './task-spans.js'
 
-/** A watcher that sends spans, and how to flush and stop it. */
-export interface SpanWatch extends ExchangeWatch {
+/** A listener that sends spans, and how to flush and stop it. */
+export interface SpanListener extends ExchangeListener {
   /** Follows the tasks of `engine` from their submission on: each one's span and its transitions. */
   follow(engine: Engine): void
   /**
@@ -43,7 +43,7 @@ export const SPAN_BATCH = 512
 export const STOP_WAIT_MS = 5000
 
 /** The span's attributes: bounded words of what the route learnt (the task id is the client's, cut at 512). */
-function attributes(route: WatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
+function attributes(route: MatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
   const findings = trace.breaches?.map((breach) => breach.rule) ?? []
   return {
     'http.request.method': method,
@@ -65,7 +65,7 @@ function attributes(route: WatchedRoute | undefined, method: string, status: num
  * @example
  * const spans = await otlpSpans({ otlp: 'http://127.0.0.1:4318/v1/traces', env: process.env, version: '1.0.0' })
  */
-export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefined> {
+export async function otlpSpans(asked: SpansAsked): Promise<SpanListener | undefined> {
   const url = otlpTarget(asked.otlp, asked.env)
   if (url === undefined) return undefined
   const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
@@ -101,7 +101,7 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefine
   })
   const tracer = provider.getTracer('genmock', asked.version)
   const tasks = new TaskSpans(tracer, api)
-  const exchange: ExchangeWatch['exchange'] = (route, method, status, seconds, trace, request) => {
+  const exchange: ExchangeListener['exchange'] = (route, method, status, seconds, trace, request) => {
     const parent = traceContext(request.headers)
     const context = parent
       ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
