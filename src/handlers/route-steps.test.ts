@@ -19,7 +19,9 @@ const request = (method: string, path: string, headers: Record<string, string> =
 /** A listener that keeps what it was told. */
 function listener() {
   const seen: { status: number; trace: RouteTrace }[] = []
-  const listen: ExchangeListener = { exchange: (_route, _method, status, _seconds, trace) => seen.push({ status, trace }) }
+  const listen: ExchangeListener = {
+    exchange: (_route, _method, status, _seconds, trace) => seen.push({ status, trace }),
+  }
   return { listen, seen }
 }
 
