@@ -74,20 +74,20 @@ interface ServerParts {
 /**
  * The server's parts over its simulation: its listener (metrics, spans) and, with --state DIR, the keeper
  * that loads the folder and saves after a change (told of each save's seconds for the metrics); with
- * --state-from alone, the snapshot taken up. The keeper brings node:crypto and the snapshot's schema: loaded
- * with --state or --state-from only.
+ * --state-from alone, the snapshot taken up (state-start.ts). The keeper brings node:crypto and the
+ * snapshot's schema: loaded with --state or --state-from only.
  */
-async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['state'], listening: ServerListening) {
-  const listen = listening.listenerOf?.(engine, drift)
-  const { dir, ...state } = kept ?? {}
-  if (dir !== undefined) {
-    const onSaved = listening.metrics()?.counts.saved
-    const { StateKeeper } = await import('../state/state-keeper.js')
-    const keeper = new StateKeeper(engine, drift, { dir, ...state, onSaved }, VERSION)
-    return { door: { save: keeper, listen, mcp: serveMcp }, keeper } satisfies ServerParts
-  }
-  if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
-  return { door: { listen, mcp: serveMcp } } satisfies ServerParts
+async function serverParts(
+  simulation: Simulation,
+  kept: ServerOptions['state'],
+  listening: ServerListening,
+): Promise<ServerParts> {
+  const listen = listening.listenerOf?.(simulation.engine, simulation.drift)
+  if (kept?.dir === undefined && kept?.from === undefined)
+    return { door: { listen, mcp: serveMcp } } satisfies ServerParts
+  const onSaved = listening.metrics()?.counts.saved
+  const keeper = (await import('../state/state-start.js')).startState(simulation, { ...kept, onSaved }, VERSION)
+  return { door: { save: keeper, listen, mcp: serveMcp }, ...(keeper ? { keeper } : {}) } satisfies ServerParts
 }
 
 /** node:http with the time-outs, a JSON body for requests its parser refuses, and CONNECT refused with --proxy. */
