@@ -14,7 +14,7 @@ import type { Match } from '../http/router.js'
 import type { ExchangeListener } from '../metrics/exchange-listener.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 import type { McpEndpoint, RouteContext } from './route-context.js'
-import { type Access, CONTROL_API_ROUTES, type GivenValue, type TableRow } from './route-table.js'
+import { type Access, CONTROL_API_ROUTES, type GivenValue, SERVICE_ROUTES, type TableRow } from './route-table.js'
 
 /** What every request of one route core shares: the simulation, the door's options, the redactor. */
 export interface RouteCore {
@@ -109,6 +109,9 @@ export class Exchange implements RouteContext {
   }
   get controlRoutes() {
     return CONTROL_API_ROUTES
+  }
+  get serviceRoutes() {
+    return SERVICE_ROUTES
   }
   get dashboardPage() {
     return this.#core.dashboardPage
