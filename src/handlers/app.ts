@@ -143,7 +143,7 @@ export function createRouteCore(engine: Engine, drift: Drift, options: AppOption
     for (const key in facts) if (key !== 'breaches') (trace as Record<string, unknown>)[key] = facts[key]
     if (error.facts.breaches) (trace.breaches ??= []).push(...error.facts.breaches)
     const outcome = control ? undefined : refusalOutcome(error.detail)
-    if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
+    if (outcome) engine.record.outcome(outcome, trace.accountId ?? '')
     return problemReply(error.detail)
   }
   /** A step that refused after the route (a save that failed): its reply serialised, as a route's is. */

@@ -34,9 +34,9 @@ export const SHUTDOWN: ShutdownStep[] = [
     return 0
   },
   function coverageLine({ args, engine, out }) {
-    const report = engine.coverageReport()
+    const report = engine.record.coverage()
     out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
-    const unmet = engine.unmetOutcomes(args.requireCoverage)
+    const unmet = engine.record.unmetOutcomes(args.requireCoverage)
     if (unmet.length === 0) return 0
     out.warn('coverage-unmet', { unmet }, `--require-coverage: not met: ${unmet.join(', ')}, exit 1`)
     return 1
