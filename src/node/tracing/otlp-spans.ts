@@ -56,6 +56,18 @@ function attributes(route: MatchedRoute | undefined, method: string, status: num
   }
 }
 
+/** The context of the caller's traceparent, when it sent a well-formed one: the span is its child. */
+function parentContext(api: typeof import('@opentelemetry/api'), headers: Record<string, string | undefined>) {
+  const parent = traceContext(headers)
+  if (!parent) return api.ROOT_CONTEXT
+  return api.trace.setSpanContext(api.ROOT_CONTEXT, {
+    traceId: parent.traceId,
+    spanId: parent.parentId,
+    traceFlags: parent.sampled ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE,
+    isRemote: true,
+  })
+}
+
 /**
  * Spans of every exchange, exported to `--otlp` or the OTEL_EXPORTER_OTLP_* variables (undefined when
  * neither asks: nothing is loaded). Each is a
@@ -102,15 +114,7 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanListener | undef
   const tracer = provider.getTracer('genmock', asked.version)
   const tasks = new TaskSpans(tracer, api)
   const exchange: ExchangeListener['exchange'] = (route, method, status, seconds, trace, request) => {
-    const parent = traceContext(request.headers)
-    const context = parent
-      ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
-          traceId: parent.traceId,
-          spanId: parent.parentId,
-          traceFlags: parent.sampled ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE,
-          isRemote: true,
-        })
-      : api.ROOT_CONTEXT
+    const context = parentContext(api, request.headers)
     const end = performance.timeOrigin + performance.now()
     const span = tracer.startSpan(
       `${method} ${route?.path ?? 'unmatched'}`,
