@@ -1,7 +1,7 @@
 /**
  * The composition root: one simulator (engine, drift report, route core) built the same way for
  * every door. The simulation is built first; a door makes its parts over it (its save step, its
- * watcher) and hands them to the route core as one value. `createSimulator` (msw, the test kit),
+ * listener) and hands them to the route core as one value. `createSimulator` (msw, the test kit),
  * `startWorker` (the browser) and `startServer` (the Node server, the command) call it and add only
  * their transport.
  */
@@ -39,7 +39,7 @@ export interface SimulatorCore extends Simulation {
   app: App
   /** The same routes answering at once when they can (the Node door's). */
   answer: Answer
-  /** An exchange the proxy forwarded, journaled, watched and compared by the route core's steps. */
+  /** An exchange the proxy forwarded, journaled, listened to and compared by the route core's steps. */
   recordProxied: RecordProxied
   /** Secrets out of what the simulator shows: the journal's, and the door's own request log. */
   redact: Redactor
@@ -79,10 +79,10 @@ export function buildSimulation(options: SimulatorOptions = {}): Simulation {
 }
 
 /**
- * The route core over a simulation, with the door's parts (its save step, its watcher) as one value.
+ * The route core over a simulation, with the door's parts (its save step, its listener) as one value.
  * @example
  * const simulation = buildSimulation(options)
- * const { app } = serveSimulation(simulation, { save: keeperOver(simulation), watch: metrics })
+ * const { app } = serveSimulation(simulation, { save: keeperOver(simulation), listen: metrics })
  */
 export function serveSimulation(simulation: Simulation, door: DoorParts = {}): SimulatorCore {
   const { engine, drift, options } = simulation

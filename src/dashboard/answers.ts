@@ -44,7 +44,7 @@ export interface FindingPage {
   findings: ReturnType<Engine['conformance']['findings']>
 }
 /** GET /__mock/coverage. */
-export type CoverageAnswer = ReturnType<Engine['coverageReport']>
+export type CoverageAnswer = ReturnType<Engine['record']['coverage']>
 
 /** GET /__mock/drift. */
 export interface DriftPage {

@@ -67,7 +67,7 @@ export const exampleOf = (entry: JournalEntry): DriftExample => ({
  * A proxied exchange's journal entry: marked `proxied`, its credentials redacted by `redact` (the
  * simulator's and the ones the client sent), the service's answer as it came. The journal step records it.
  * @example
- * engine.recordRequest(proxiedEntry(exchange, redact))
+ * engine.record.request(proxiedEntry(exchange, redact))
  */
 export function proxiedEntry(exchange: ProxiedExchange, redact: Redactor): Omit<JournalEntry, 'seq'> {
   const { request, answer, size, at, durationMs } = exchange

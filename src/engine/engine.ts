@@ -4,13 +4,12 @@ import type { ModelList } from '../contract/responses.js'
 import type { Scenario, Transition } from '../contract/scenario.js'
 import type { Account, Credential } from './accounts/accounts.js'
 import type { Clock, ClockState } from './clock/clock.js'
-import type { CoverageReport } from '../contract/control-answers.js'
-import type { OutcomeName } from '../contract/outcomes.js'
 import type { Breach, Conformance } from './journal/conformance.js'
-import { unmetOutcomes } from './journal/coverage.js'
 import * as control from './control-actions.js'
 import type { Journal } from './journal/journal.js'
 import type { RestoreOptions, SavedEngine } from './saved-state.js'
+import { EngineMedia } from './engine-media.js'
+import { EngineRecord } from './engine-record.js'
 import { EngineSaving } from './engine-saving.js'
 import type { ScenarioEntry, Scenarios } from './scenarios/scenarios.js'
 import type { Catalogue } from './catalogue.js'
@@ -19,7 +18,6 @@ import * as reads from './service-reads.js'
 import { EngineState, type EngineOptions, type TaskView } from './engine-state.js'
 import type { TaskDetail } from './tasks/task-detail.js'
 import type { AppliedChange } from './tasks/task-history.js'
-import type { TaskRecord } from './tasks/task-record.js'
 import { storedByState, type TaskCount } from './tasks/task-tally.js'
 import type { LedgerSums } from './accounts/ledger.js'
 import type { Advanced } from './clock/account-clocks.js'
@@ -53,11 +51,17 @@ export class Engine {
   readonly #resetListeners: (() => void)[] = []
   /** What a door keeping the state in a log asks (docs/state.md): checkpoints and the changes since. */
   readonly saving: EngineSaving
+  /** What clients did, recorded as the route core sees it: the journal, the findings, the outcomes met. */
+  readonly record: EngineRecord
+  /** The outputs of completed tasks: the service's media routes and the control API's. */
+  readonly media: EngineMedia
 
   /** Throws Invalid request when the scenarios' or accounts' references do not resolve. */
   constructor(options: EngineOptions = {}) {
     this.#state = new EngineState(options)
     this.saving = new EngineSaving(this.#state)
+    this.record = new EngineRecord(this.#state)
+    this.media = new EngineMedia(this.#state)
   }
 
   /**
@@ -71,11 +75,11 @@ export class Engine {
     this.#state.life.history.listener = listener
   }
 
-  /** The request journal, read-only: it changes through `recordRequest` and `clearJournal`. */
+  /** The request journal, read-only: it changes through `record.request` and `record.clearJournal`. */
   get journal(): JournalView {
     return this.#state.journal
   }
-  /** The conformance findings, read-only: they change through `recordFindings` and `clearFindings`. */
+  /** The conformance findings, read-only: they change through `record.findings` and `record.clearFindings`. */
   get conformance(): ConformanceView {
     return this.#state.conformance
   }
@@ -163,16 +167,6 @@ export class Engine {
     return reads.readTask(this.#state, account, id, origin, options)
   }
 
-  /** PNG bytes of an output image; relay media need the owner's credential (`caller` null: none asked). */
-  imageMedia(taskId: string, index: number, caller: (() => Account) | null): Uint8Array {
-    return reads.imageMedia(this.#state, taskId, index, caller)
-  }
-
-  /** MP4 bytes of an output video; relay media need the owner's credential. */
-  videoMedia(taskId: string, caller: (() => Account) | null): Uint8Array {
-    return reads.videoMedia(this.#state, taskId, caller)
-  }
-
   // ---- control ----
 
   /**
@@ -183,14 +177,6 @@ export class Engine {
    */
   taskDetail(taskId: string, origin: string): TaskDetail<TaskView> {
     return control.taskDetail(this.#state, taskId, origin)
-  }
-
-  /**
-   * A completed task's output for the control API (the dashboard): image `index`, or the video at
-   * index 0. No credential is asked, even for relay media, so no conformance rule can be broken.
-   */
-  taskMedia(taskId: string, index: number): { type: TaskRecord['type']; bytes: Uint8Array } {
-    return control.taskMedia(this.#state, taskId, index)
   }
 
   clockState(): ClockState {
@@ -289,37 +275,6 @@ export class Engine {
 
   listTasks(listing: control.TaskListing, origin: string): { total: number; tasks: TaskView[]; nextCursor?: string } {
     return control.listTasks(this.#state, listing, origin)
-  }
-
-  // ---- what clients did: the journal, conformance, coverage ----
-
-  /** Records one request (built when first read: most entries never are); its journal number. */
-  recordRequest(entry: Parameters<Journal['record']>[0], bytes = 0): number {
-    return this.#state.journal.record(entry, bytes)
-  }
-
-  clearJournal = (): void => this.#state.journal.clear()
-
-  /** Records what the route core found a request broke (its breaches, redacted), at its journal number. */
-  recordFindings(...found: Parameters<Conformance['record']>): void {
-    this.#state.conformance.record(...found)
-  }
-
-  clearFindings = (): void => this.#state.conformance.clear()
-
-  /** Counts an outcome an account's request met (docs/conformance-and-coverage.md, Outcome coverage). */
-  recordOutcome(name: OutcomeName, accountId: string): void {
-    this.#state.coverage.record(name, accountId)
-  }
-
-  /** Which outcomes the clients met: the whole run's, or the given accounts' together. */
-  coverageReport(accountIds?: readonly string[]): CoverageReport {
-    return this.#state.coverage.report(accountIds)
-  }
-
-  /** The outcomes of `wanted` (or every one, for 'all') the run has not met (`--require-coverage`). */
-  unmetOutcomes(wanted: readonly string[]): OutcomeName[] {
-    return unmetOutcomes(this.coverageReport(), wanted)
   }
 
   /** The scenarios in force and the default one. */

@@ -36,8 +36,9 @@ async function perform(engine: Engine, step: Step, ids: Ids): Promise<unknown> {
     ...(trace.taskId ? { taskId: trace.taskId } : {}),
     ...(trace.scenario ? { scenario: trace.scenario } : {}),
   }
-  const seq = engine.recordRequest({ build: () => ({ ...request, status, durationMs: 1, ...about }) })
-  if (trace.breaches?.length) engine.recordFindings(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
+  const seq = engine.record.request({ build: () => ({ ...request, status, durationMs: 1, ...about }) })
+  if (trace.breaches?.length)
+    engine.record.findings(trace.breaches, { accountId: accountId ?? '', at, requestSeq: seq })
   return answer
 }
 
@@ -180,8 +181,8 @@ describe('saved state', () => {
       expect.arrayContaining(['poll-too-soon', 'poll-after-terminal', 'key-reused-with-other-body']),
     )
     expect(a.conformance.findings({ rule: 'poll-after-terminal' })[0]!.message).toMatch(/read 2 more times/)
-    expect(a.coverageReport().met).toBeGreaterThan(3)
-    expect(b.coverageReport()).toEqual(a.coverageReport())
+    expect(a.record.coverage().met).toBeGreaterThan(3)
+    expect(b.record.coverage()).toEqual(a.record.coverage())
   })
 
   it('a state saved before coverage was counted restores, with no outcome met', async () => {
@@ -193,7 +194,7 @@ describe('saved state', () => {
     const b = new Engine(engineOptions(wall))
     await performAll(b, FIRST, {})
     b.restore(older as SavedEngine)
-    expect(b.coverageReport().met).toBe(0)
+    expect(b.record.coverage().met).toBe(0)
     expect(b.listTasks({ limit: 1 }, ORIGIN).total).toBe(a.listTasks({ limit: 1 }, ORIGIN).total)
   })
 

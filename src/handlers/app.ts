@@ -48,7 +48,7 @@ export interface AppOptions extends RouteOptions {
   dashboardPage?: (() => Promise<string>) | undefined
   /** Secrets out of what the simulator shows (secretsOf); made here when the door has none of its own. */
   redact?: Redactor | undefined
-  /** What the door plugs into the steps (route-steps.ts): its save step and its watcher. */
+  /** What the door plugs into the steps (route-steps.ts): its save step and its listener. */
   door?: DoorParts | undefined
 }
 
@@ -114,7 +114,7 @@ export const createAnswer = (engine: Engine, drift: Drift, options: AppOptions =
 /**
  * The route core: the routes and the steps around them, with the door's parts plugged in.
  * @example
- * const { answer, recordProxied } = createRouteCore(engine, drift, { door: { save: keeper, watch } })
+ * const { answer, recordProxied } = createRouteCore(engine, drift, { door: { save: keeper, listen } })
  */
 export function createRouteCore(engine: Engine, drift: Drift, options: AppOptions = {}): RouteCoreEntry {
   const find = compileRoutes(ROUTES.map((row) => ({ ...row, run: row })))
@@ -126,7 +126,7 @@ export function createRouteCore(engine: Engine, drift: Drift, options: AppOption
     redact,
     dashboardPage,
     state: keepingOf(door.save),
-    watch: door.watch,
+    listen: door.listen,
     mcp: undefined,
   }
   const named = routeSteps(options, door)
@@ -143,7 +143,7 @@ export function createRouteCore(engine: Engine, drift: Drift, options: AppOption
     for (const key in facts) if (key !== 'breaches') (trace as Record<string, unknown>)[key] = facts[key]
     if (error.facts.breaches) (trace.breaches ??= []).push(...error.facts.breaches)
     const outcome = control ? undefined : refusalOutcome(error.detail)
-    if (outcome) engine.recordOutcome(outcome, trace.accountId ?? '')
+    if (outcome) engine.record.outcome(outcome, trace.accountId ?? '')
     return problemReply(error.detail)
   }
   /** A step that refused after the route (a save that failed): its reply serialised, as a route's is. */

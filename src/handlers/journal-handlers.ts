@@ -55,7 +55,7 @@ export const JOURNAL_HANDLERS = {
     })
   },
   clearRequests: ({ engine }: RouteContext) => {
-    engine.clearJournal()
+    engine.record.clearJournal()
     return json(200, { ok: true })
   },
   listFindings: (c, own) => {
@@ -72,7 +72,7 @@ export const JOURNAL_HANDLERS = {
     return json(200, { total: findings.length, counts, findings })
   },
   clearFindings: ({ engine }: RouteContext) => {
-    engine.clearFindings()
+    engine.record.clearFindings()
     return json(200, { ok: true })
   },
   /**
@@ -83,6 +83,6 @@ export const JOURNAL_HANDLERS = {
     // `?account=` names accounts (none, when empty): only the whole run's report leaves it out.
     const asked = c.query().getAll('account')
     const accounts = asked.flatMap((value) => value.split(',')).filter((id) => id !== '')
-    return json(200, c.engine.coverageReport(asked.length > 0 ? accounts : own !== undefined ? [own] : undefined))
+    return json(200, c.engine.record.coverage(asked.length > 0 ? accounts : own !== undefined ? [own] : undefined))
   },
 } satisfies Record<string, Route<string | undefined>>

@@ -17,7 +17,7 @@ export const journalStep: Required<Pick<Step, 'after'>> = {
     const { engine, request, trace, redact, proxied } = exchange
     if (proxied) {
       const entry = proxiedEntry(proxied, redact)
-      exchange.journaled = { seq: engine.recordRequest(entry), ...entry }
+      exchange.journaled = { seq: engine.record.request(entry), ...entry }
       return sent
     }
     // An account with a clock of its own sees its own time, in the journal as in the Date header.
@@ -37,7 +37,7 @@ export const journalStep: Required<Pick<Step, 'after'>> = {
       exchange.rules(),
       redact,
     )
-    const requestSeq = engine.recordRequest(held, held.bytes)
+    const requestSeq = engine.record.request(held, held.bytes)
     if (breaches) recordBreaches(exchange, breaches, arrived, requestSeq)
     return sent
   },
@@ -65,5 +65,5 @@ function recordBreaches(exchange: Exchange, breaches: Breach[], arrived: number,
   // The finding is found by the client's trace id too (docs/metrics-and-traces.md).
   const traceId = traceContext(request.headers)?.traceId
   const at = new Date(arrived).toISOString()
-  engine.recordFindings(found, { accountId: trace.accountId ?? '', at, requestSeq, ...(traceId ? { traceId } : {}) })
+  engine.record.findings(found, { accountId: trace.accountId ?? '', at, requestSeq, ...(traceId ? { traceId } : {}) })
 }

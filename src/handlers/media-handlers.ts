@@ -18,13 +18,13 @@ export const MEDIA_HANDLERS = {
     if (!match) throw notFound()
     // Journaled under its task, as the dashboard's task panel lists the requests that touched it.
     trace.taskId = params.taskId!
-    return imageReply(engine.imageMedia(params.taskId!, Number(match[1]), owner))
+    return imageReply(engine.media.image(params.taskId!, Number(match[1]), owner))
   },
   serveVideo: ({ engine, request, params, trace }, owner) => {
     const match = /^(.+)\.mp4$/.exec(params.file!)
     if (!match) throw notFound()
     trace.taskId = match[1]!
-    return videoReply(engine.videoMedia(match[1]!, owner), request.headers.range)
+    return videoReply(engine.media.video(match[1]!, owner), request.headers.range)
   },
 } satisfies Record<string, Route<() => Account>>
 

@@ -1,5 +1,5 @@
 // The control API's metrics page, GET /__mock/metrics (docs/metrics-and-traces.md): what the door's
-// watcher scrapes; a door without one (msw, the browser worker, --metrics off) answers 404 saying so.
+// listener scrapes; a door without one (msw, the browser worker, --metrics off) answers 404 saying so.
 import { Problem } from '../engine/problem.js'
 import type { Route } from './route-context.js'
 
@@ -9,7 +9,7 @@ export const NO_METRICS =
 
 export const METRICS_HANDLERS = {
   metrics: async (c) => {
-    const scrape = c.watch?.scrape
+    const scrape = c.listen?.scrape
     if (!scrape) throw Problem.of({ kind: 'not-found', message: NO_METRICS })
     const page = await scrape(c.request.headers.accept)
     return { status: 200, headers: { 'content-type': page.type, 'cache-control': 'no-store' }, bytes: page.text }

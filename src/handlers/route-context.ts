@@ -10,7 +10,8 @@ import { readJson } from '../http/read-request.js'
 import type { HttpRequest, Reply, Sent } from '../http/request-reply.js'
 import type { Row } from '../http/router.js'
 import type { Redactor } from '../http/redaction.js'
-import type { ExchangeWatch } from '../metrics/exchange-watch.js'
+import type { ExchangeListener } from '../metrics/exchange-listener.js'
+import type { ServiceRow } from '../openapi/service-operations.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 
 /** Everything a route gets: the engine, the request value, and lazily what it may need of it. */
@@ -30,10 +31,12 @@ export interface RouteContext {
   dashboardPage: (() => Promise<string>) | undefined
   /** The control API's rows, for its OpenAPI document. */
   controlRoutes: readonly Row<unknown>[]
+  /** The service's own rows, for its OpenAPI document. */
+  serviceRoutes: readonly ServiceRow[]
   /** The door's --state DIR, when it keeps one (AppOptions). */
   state: StateKeeping | undefined
-  /** The door's watcher of exchanges, its metrics page (AppOptions). */
-  watch: ExchangeWatch | undefined
+  /** The door's listener of exchanges, its metrics page (AppOptions). */
+  listen: ExchangeListener | undefined
   /** The door's Model Context Protocol endpoint, when it serves one (AppOptions, docs/mcp.md). */
   mcp: McpEndpoint | undefined
 }

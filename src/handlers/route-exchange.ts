@@ -1,6 +1,6 @@
 // One request on its way through the route core (route-steps.ts): what its route gets (RouteContext), what
 // the steps around the route learn of it, and what a step is. A proxied exchange (the service answered it)
-// is one too: the steps after a reply journal, watch and compare it.
+// is one too: the steps after a reply journal it, tell the listener and compare it.
 import type { Drift } from '../drift/drift-state.js'
 import type { ProxiedExchange } from '../drift/record-proxied.js'
 import type { JournalEntry } from '../engine/journal/journal.js'
@@ -11,10 +11,10 @@ import type { RouteTrace } from '../http/exchange-entry.js'
 import { type Redactor, requestSecrets, withSecrets } from '../http/redaction.js'
 import type { HttpRequest, Sent } from '../http/request-reply.js'
 import type { Match } from '../http/router.js'
-import type { ExchangeWatch } from '../metrics/exchange-watch.js'
+import type { ExchangeListener } from '../metrics/exchange-listener.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 import type { McpEndpoint, RouteContext } from './route-context.js'
-import { type Access, CONTROL_API_ROUTES, type GivenValue, type TableRow } from './route-table.js'
+import { type Access, CONTROL_API_ROUTES, type GivenValue, SERVICE_ROUTES, type TableRow } from './route-table.js'
 
 /** What every request of one route core shares: the simulation, the door's options, the redactor. */
 export interface RouteCore {
@@ -25,8 +25,8 @@ export interface RouteCore {
   dashboardPage: (() => Promise<string>) | undefined
   /** The door's --state DIR, when it keeps one (AppOptions). */
   state: StateKeeping | undefined
-  /** The door's watcher of exchanges, its metrics page (AppOptions). */
-  watch: ExchangeWatch | undefined
+  /** The door's listener of exchanges, its metrics page (AppOptions). */
+  listen: ExchangeListener | undefined
   /** The door's MCP endpoint, made once the route core is (AppOptions). */
   mcp: McpEndpoint | undefined
 }
@@ -110,14 +110,17 @@ export class Exchange implements RouteContext {
   get controlRoutes() {
     return CONTROL_API_ROUTES
   }
+  get serviceRoutes() {
+    return SERVICE_ROUTES
+  }
   get dashboardPage() {
     return this.#core.dashboardPage
   }
   get state() {
     return this.#core.state
   }
-  get watch() {
-    return this.#core.watch
+  get listen() {
+    return this.#core.listen
   }
   get mcp() {
     return this.#core.mcp

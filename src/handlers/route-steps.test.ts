@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Problem } from '../engine/problem.js'
 import type { RouteTrace } from '../http/exchange-entry.js'
 import type { HttpRequest } from '../http/request-reply.js'
-import type { ExchangeWatch } from '../metrics/exchange-watch.js'
+import type { ExchangeListener } from '../metrics/exchange-listener.js'
 import { buildSimulation, serveSimulation } from '../simulator.js'
 import type { Step } from './route-exchange.js'
 import { routeSteps } from './route-steps.js'
@@ -16,11 +16,13 @@ const request = (method: string, path: string, headers: Record<string, string> =
   origin: 'http://genmock.test',
 })
 
-/** A watcher that keeps what it was told. */
-function watcher() {
+/** A listener that keeps what it was told. */
+function listener() {
   const seen: { status: number; trace: RouteTrace }[] = []
-  const watch: ExchangeWatch = { exchange: (_route, _method, status, _seconds, trace) => seen.push({ status, trace }) }
-  return { watch, seen }
+  const listen: ExchangeListener = {
+    exchange: (_route, _method, status, _seconds, trace) => seen.push({ status, trace }),
+  }
+  return { listen, seen }
 }
 
 const simulation = () =>
@@ -29,13 +31,13 @@ const simulation = () =>
 describe('the route core’s steps (route-steps.ts)', () => {
   it('run in the one declared order, each named; a door’s parts fill their places', () => {
     const save: Step = { after: (_exchange, sent) => sent }
-    const { watch } = watcher()
+    const { listen } = listener()
     const names = (steps: ReturnType<typeof routeSteps>) => steps.map((step) => step.name)
-    expect(names(routeSteps({}, { save, watch }))).toEqual(['access', 'save', 'headers', 'watch', 'journal', 'drift'])
+    expect(names(routeSteps({}, { save, listen }))).toEqual(['access', 'save', 'headers', 'listen', 'journal', 'drift'])
     expect(names(routeSteps({}))).toEqual(['access', 'headers', 'journal', 'drift'])
     // A proxied exchange (the service answered it) is recorded by the steps after a reply that see it.
-    const proxied = routeSteps({}, { save, watch }).filter((step) => step.proxied)
-    expect(names(proxied)).toEqual(['watch', 'journal', 'drift'])
+    const proxied = routeSteps({}, { save, listen }).filter((step) => step.proxied)
+    expect(names(proxied)).toEqual(['listen', 'journal', 'drift'])
   })
 
   it('a save step refusing with a Problem: the core serialises it, the steps after it see that reply', async () => {
@@ -44,9 +46,9 @@ describe('the route core’s steps (route-steps.ts)', () => {
         throw Problem.of({ kind: 'not-saved', reason: 'the disk is full', retryAfterSeconds: 1 })
       },
     }
-    const { watch, seen } = watcher()
+    const { listen, seen } = listener()
     const built = simulation()
-    const { app, engine } = serveSimulation(built, { save: refusing, watch })
+    const { app, engine } = serveSimulation(built, { save: refusing, listen })
     const reply = await app(request('GET', '/api/ai/models', { authorization: 'Bearer sk_test_alice' }))
     expect(reply && 'status' in reply && reply.status).toBe(503)
     // The headers step runs after the save: the refusal is dated as every reply is.
@@ -56,8 +58,8 @@ describe('the route core’s steps (route-steps.ts)', () => {
   })
 
   it('no step clears what another reads: the rules broken stay on the trace after the journal step', async () => {
-    const { watch, seen } = watcher()
-    const { app, engine } = serveSimulation(simulation(), { watch })
+    const { listen, seen } = listener()
+    const { app, engine } = serveSimulation(simulation(), { listen })
     // A key sent from a page: the key-in-browser rule.
     const headers = { authorization: 'Bearer sk_test_alice', origin: 'http://app.test' }
     await app(request('GET', '/api/ai/models', headers))

@@ -1,7 +1,7 @@
 // The steps every request takes through the route core, in order, in one place (as hono's middleware or
-// Prism's pipeline): who may call the row, the door's saving, the headers, the door's watching, the journal
+// Prism's pipeline): who may call the row, the door's saving, the headers, the door's listening, the journal
 // and the drift comparison. A door plugs its parts in as one value (DoorParts).
-import type { ExchangeWatch } from '../metrics/exchange-watch.js'
+import type { ExchangeListener } from '../metrics/exchange-listener.js'
 import type { StateKeeping } from '../snapshot/snapshot-keeping.js'
 import type { Sent } from '../http/request-reply.js'
 import { type AccessChoices, accessStep } from './access-step.js'
@@ -9,7 +9,7 @@ import { driftStep } from './drift-step.js'
 import { journalStep } from './journal-step.js'
 import type { ServeMcp } from './route-context.js'
 import type { Exchange, Step } from './route-exchange.js'
-import { watchStep } from './watch-step.js'
+import { listenStep } from './listen-step.js'
 import { headersStep } from './wire-step.js'
 
 /**
@@ -24,7 +24,7 @@ export interface DoorParts {
   /** The step that keeps the state after a change. */
   save?: SaveStep | undefined
   /** Told of every exchange after its reply (metrics, spans); its scrape is GET /__mock/metrics. */
-  watch?: ExchangeWatch | undefined
+  listen?: ExchangeListener | undefined
   /** The door's MCP endpoint at /__mock/mcp (docs/mcp.md), made with the route core its tools run through. */
   mcp?: ServeMcp | undefined
 }
@@ -38,7 +38,7 @@ export const keepingOf = (save: SaveStep | undefined): StateKeeping | undefined 
   save !== undefined && 'status' in save ? save : undefined
 
 /** The steps' names, in the order they run: the one list route-steps.test.ts and docs/how-it-is-built.md name. */
-export const STEP_ORDER = ['access', 'save', 'headers', 'watch', 'journal', 'drift'] as const
+export const STEP_ORDER = ['access', 'save', 'headers', 'listen', 'journal', 'drift'] as const
 export type StepName = (typeof STEP_ORDER)[number]
 
 /** A step in the list: its name, and whether it also sees the exchanges the service answered (the proxies'). */
@@ -65,7 +65,7 @@ export function routeSteps(choices: AccessChoices, door: DoorParts = {}): NamedS
     // Date, Genmock-Conformance, a control GET's ETag (or 304), HEAD's length: the reply as it is sent.
     ['headers', headersStep, false],
     // The door's metrics and spans: the reply as sent, the rules broken as the route found them.
-    ['watch', door.watch && watchStep(door.watch), true],
+    ['listen', door.listen && listenStep(door.listen), true],
     // Client traffic into the journal as sent, the findings of the rules it broke; a proxied exchange's entry.
     ['journal', journalStep, true],
     // A proxied exchange compared with what genmock would answer, its journal entry the example.

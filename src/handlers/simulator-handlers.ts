@@ -21,7 +21,8 @@ export const SIMULATOR_HANDLERS = {
     const failing = state?.status().failing
     return json(200, { ok: true, version: pkg.version, ...(failing ? { stateFailing: failing } : {}) })
   },
-  serviceOpenApi: async ({ request }) => (await import('../openapi/service-document.js')).openApiReply(request.origin),
+  serviceOpenApi: async ({ request, serviceRoutes }) =>
+    (await import('../openapi/service-document.js')).openApiReply(request.origin, serviceRoutes),
   controlOpenApi: async ({ request, controlRoutes }) =>
     (await import('../openapi/control-document.js')).controlOpenApiReply(request.origin, controlRoutes),
   /** Back to the start, saying which keys open nothing now; the engine's reset clears the drift report too. */

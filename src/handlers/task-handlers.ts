@@ -40,7 +40,7 @@ export const TASK_HANDLERS = {
   taskMedia: ({ engine, params, request }) => {
     if (!mediaIndexSchema.safeParse(params.index).success)
       throw Problem.of({ kind: 'not-found', message: 'Media not found' })
-    const media = engine.taskMedia(params.id!, Number(params.index))
+    const media = engine.media.ofTask(params.id!, Number(params.index))
     return media.type === 'image'
       ? imageReply(media.bytes, NO_STORE)
       : videoReply(media.bytes, request.headers.range, NO_STORE)

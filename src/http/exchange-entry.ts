@@ -137,7 +137,7 @@ const textBytes = (body: Uint8Array | string) => (typeof body === 'string' ? bod
  * request's or the reply's own megabytes; `bytes` is roughly how much it holds, for the journal's budget.
  * @example
  * const held = new HeldExchange(request, reply, trace, arrived, durationMs, conformance, redact)
- * engine.recordRequest(held, held.bytes)
+ * engine.record.request(held, held.bytes)
  */
 export class HeldExchange implements LazyEntry {
   readonly request: HttpRequest

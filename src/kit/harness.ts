@@ -54,7 +54,7 @@ export class Harness {
    */
   async coverage(): Promise<CoverageReport> {
     const started = await (this.#started ??= this.#start())
-    if (started.simulator) return started.simulator.engine.coverageReport()
+    if (started.simulator) return started.simulator.engine.record.coverage()
     const query = this.#accounts.map((id) => `account=${encodeURIComponent(id)}`).join('&')
     return (await started.control('GET', `/__mock/coverage?${query || 'account='}`)) as CoverageReport
   }

@@ -137,7 +137,7 @@ function toolOf(row: TableRow, document: Document): Tool {
 export function toolTable(): readonly Tool[] {
   if (made) return made
   const control = controlOpenApiDocument(pkg.version, CONTROL_API_ROUTES) as unknown as Document
-  const service = openApiDocument(pkg.version) as unknown as Document
+  const service = openApiDocument(pkg.version, SERVICE_ROUTES) as unknown as Document
   const rows = CONTROL_API_ROUTES.filter((row) => row.access !== 'public' && !NOT_TOOLS.has(row.name))
   made = [...rows.map((row) => toolOf(row, control)), ...SERVICE_ROUTES.map((row) => toolOf(row, service))]
   return made

@@ -52,7 +52,7 @@ const REFUSALS = {
 /**
  * GET /media/images/{taskId}/{index}.png and GET /media/videos/{taskId}.mp4.
  * @example
- * openApiDocument('0.1.0').paths['/media/videos/{taskId}.mp4'].get.responses['206']
+ * openApiDocument('0.1.0', SERVICE_ROUTES).paths['/media/videos/{taskId}.mp4'].get.responses['206']
  */
 export function mediaPaths() {
   return {

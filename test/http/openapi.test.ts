@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/models.js'
 import { ROUTES } from '../../src/handlers/route-table.js'
 import { openApiDocument } from '../../src/openapi/service-document.js'
-import { CONTROL_API_ROUTES } from '../../src/handlers/route-table.js'
+import { CONTROL_API_ROUTES, SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { controlOpenApiDocument } from '../../src/openapi/control-document.js'
 import { auth, KEYS } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
@@ -37,7 +37,7 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
 
   it('are OpenAPI 3.1 documents built from the contract, naming the origin they were served from', async () => {
     for (const [doc, built] of [
-      [await service(), openApiDocument(pkg.version, door().baseUrl)],
+      [await service(), openApiDocument(pkg.version, SERVICE_ROUTES, door().baseUrl)],
       [await control(), controlOpenApiDocument(pkg.version, CONTROL_API_ROUTES, door().baseUrl)],
     ] as const) {
       expect(doc.openapi).toBe('3.1.0')
@@ -51,7 +51,7 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       expect(doc.info).toMatchObject({ version: pkg.version, license: { name: 'MIT', identifier: 'MIT' } })
     }
     // Served without a key; the defaults name the CLI's address.
-    expect(openApiDocument(pkg.version).servers[0]!.url).toBe('http://127.0.0.1:4600')
+    expect(openApiDocument(pkg.version, SERVICE_ROUTES).servers[0]!.url).toBe('http://127.0.0.1:4600')
   })
 
   it('documents the four service endpoints, the media routes and every control route but the page', async () => {

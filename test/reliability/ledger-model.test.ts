@@ -653,18 +653,26 @@ const MODEL_LIMIT_MS = 180_000
 
 describe('ledger model', () => {
   // Sequences of submit / advance / force-fail / refund / expire / top-up / reset.
-  it('random sequences over several accounts keep the books', async () => {
-    const stats = await runModel(undefined, 150)
-    // The sequences did exercise the ledger.
-    expect(stats.accepted).toBeGreaterThan(500)
-    expect(stats.refunded).toBeGreaterThan(50)
-    expect(stats.replays).toBeGreaterThan(50)
-    expect(stats.refused).toBeGreaterThan(100)
-  }, MODEL_LIMIT_MS)
+  it(
+    'random sequences over several accounts keep the books',
+    async () => {
+      const stats = await runModel(undefined, 150)
+      // The sequences did exercise the ledger.
+      expect(stats.accepted).toBeGreaterThan(500)
+      expect(stats.refunded).toBeGreaterThan(50)
+      expect(stats.replays).toBeGreaterThan(50)
+      expect(stats.refused).toBeGreaterThan(100)
+    },
+    MODEL_LIMIT_MS,
+  )
 
   // A pending task is never evicted.
-  it('the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund', async () => {
-    const stats = await runModel(4, 100)
-    expect(stats.accepted).toBeGreaterThan(300)
-  }, MODEL_LIMIT_MS)
+  it(
+    'the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund',
+    async () => {
+      const stats = await runModel(4, 100)
+      expect(stats.accepted).toBeGreaterThan(300)
+    },
+    MODEL_LIMIT_MS,
+  )
 })

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { openApiDocument } from '../../src/openapi/service-document.js'
+import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import {
   advance,
   auth,
@@ -23,7 +24,7 @@ import { responseChecker } from '../support/openapi.js'
  * operation's documented answer.
  */
 
-const document = openApiDocument(pkg.version)
+const document = openApiDocument(pkg.version, SERVICE_ROUTES)
 /** The operation a path falls under, as a validating proxy finds it. */
 const operationOf = (path: string) =>
   Object.entries(document.paths).find(([template]) =>

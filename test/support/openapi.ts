@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats'
 import pkg from '../../package.json' with { type: 'json' }
 import { openApiDocument } from '../../src/openapi/service-document.js'
-import { CONTROL_API_ROUTES } from '../../src/handlers/route-table.js'
+import { CONTROL_API_ROUTES, SERVICE_ROUTES } from '../../src/handlers/route-table.js'
 import { controlOpenApiDocument } from '../../src/openapi/control-document.js'
 import type { Door } from './doors.js'
 
@@ -37,7 +37,10 @@ export interface Document extends Json {
 }
 
 export const DOCUMENTS = {
-  service: { id: 'urn:genmock:openapi:service', document: () => openApiDocument(pkg.version) as unknown as Document },
+  service: {
+    id: 'urn:genmock:openapi:service',
+    document: () => openApiDocument(pkg.version, SERVICE_ROUTES) as unknown as Document,
+  },
   control: {
     id: 'urn:genmock:openapi:control',
     document: () => controlOpenApiDocument(pkg.version, CONTROL_API_ROUTES) as unknown as Document,

@@ -6,35 +6,29 @@
 import { RULE_IDS, type RuleId } from '../../contract/conformance-rules.js'
 import { LIMITS } from '../../contract/limits.js'
 import type { Breach } from './breach.js'
+import {
+  assertClean,
+  type Finding,
+  type FindingFilter,
+  type Instant,
+  type ReadState,
+  type SavedConformance,
+  type Submission,
+} from './conformance-records.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { bounded } from '../../lib/bounded.js'
 import { CONFORMANCE_RULES, type Severity } from './rule-table.js'
 
 export { CONFORMANCE_RULES, RULE_IDS, type RuleId, type Severity }
 export type { Breach }
-
-export interface Finding extends Omit<Breach, 'repeat' | 'accountId'> {
-  seq: number
-  severity: Severity
-  /** Simulated time of the request, ISO 8601. */
-  at: string
-  accountId: string
-  /** The journal entry of the request that broke the rule. */
-  requestSeq: number
-  /** The W3C trace id of that request's traceparent, when it sent a well-formed one. */
-  traceId?: string
-}
-
-export interface FindingFilter {
-  accountId?: string | undefined
-  rule?: RuleId | undefined
-  traceId?: string | undefined
-}
-
-/** Simulated and wall time of an observation, epoch ms: a wait counts by the larger of the two. */
-export interface Instant {
-  sim: number
-  wall: number
+export {
+  assertClean,
+  type Finding,
+  type FindingFilter,
+  type Instant,
+  type ReadState,
+  type SavedConformance,
+  type Submission,
 }
 
 /** How long a retry of a failed submission counts as one. */
@@ -49,32 +43,6 @@ const TRACKED_TASKS = LIMITS.kept.trackedTasks
 const FINDING_TEXT = LIMITS.kept.findingText
 const FINDING_NAME = LIMITS.kept.findingName
 const SUBMISSIONS_PER_ACCOUNT = LIMITS.kept.submissionsPerAccount
-
-export interface ReadState {
-  last: Instant
-  /** The previous read answered status 1 or 2. */
-  terminal: boolean
-  extraReads: number
-  finding?: Finding
-}
-
-export interface Submission {
-  fingerprint: string
-  key: string | null
-  at: Instant
-  /** Dropped, answered 5xx, or answered submissionUncertain: the client cannot know it was charged. */
-  failed: boolean
-}
-
-/** Conformance as saved; a read's finding is the seq of the finding it updates. */
-export interface SavedConformance {
-  seq: number
-  findings: Finding[]
-  /** Least recently read first. */
-  reads: [taskId: string, read: Omit<ReadState, 'finding'> & { finding?: number }][]
-  submissions: [accountId: string, recent: Submission[]][]
-  counts: Partial<Record<RuleId, number>>
-}
 
 const elapsed = (from: Instant, to: Instant) => Math.max(to.sim - from.sim, to.wall - from.wall)
 
@@ -326,21 +294,4 @@ function pick({ taskId, idempotencyKey }: Breach): Pick<Breach, 'taskId' | 'idem
     ...(taskId !== undefined ? { taskId: bounded(taskId, FINDING_NAME) } : {}),
     ...(idempotencyKey !== undefined ? { idempotencyKey: bounded(idempotencyKey, FINDING_NAME) } : {}),
   }
-}
-
-/**
- * Throws a readable list of the error findings, for a test's `afterEach`; warnings do not fail.
- * @example
- * afterEach(() => assertClean(simulator.conformance.findings()))
- */
-export function assertClean(findings: readonly Finding[]): void {
-  const errors = findings.filter((f) => f.severity === 'error')
-  if (errors.length === 0) return
-  const lines = errors.map(
-    (f) => `  ${f.rule}: ${f.message}${f.taskId ? ` (task ${f.taskId})` : ''} [request #${f.requestSeq}, ${f.at}]`,
-  )
-  throw new Error(
-    `genmock: the client broke ${errors.length} conformance rule${errors.length === 1 ? '' : 's'} of the interface:\n` +
-      lines.join('\n'),
-  )
 }

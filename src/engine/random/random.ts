@@ -52,8 +52,8 @@ export class Random {
   /** An opaque identifier: the prefix and `length` base62 characters. */
   id(prefix: string, length = 20): string {
     // Made in one piece from character codes, in an array kept for the next id: appending a
-    // character at a time left a chain of string pieces per id (about 2 KB a task, as long as the
-    // task lives), and joining a fresh array was a tenth of a submission's garbage.
+    // character at a time leaves a chain of string pieces per id (about 2 KB a task, as long as the
+    // task lives), and joining a fresh array is a tenth of a submission's garbage.
     const codes = this.#codes
     codes.length = prefix.length + length
     for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)

@@ -269,7 +269,7 @@ export class Scenarios {
     const { reject, fault, latency, httpStatus, set, expiresIn } = found?.submit ?? {}
     const faultType = typeof fault === 'string' ? fault : fault?.type
     // A literal, then the optional fields by assignment in the same order: a spread after a first property
-    // takes V8's slow path, and each `{}` spread was an object of its own per submission.
+    // takes V8's slow path, and each `{}` spread would be an object of its own per submission.
     const plan: SubmitPlan = {
       scenario: name,
       httpStatus: httpStatus ?? 200,

@@ -34,9 +34,9 @@ export const SHUTDOWN: ShutdownStep[] = [
     return 0
   },
   function coverageLine({ args, engine, out }) {
-    const report = engine.coverageReport()
+    const report = engine.record.coverage()
     out.event('coverage', { met: report.met, total: report.total }, coverageSummary(report))
-    const unmet = engine.unmetOutcomes(args.requireCoverage)
+    const unmet = engine.record.unmetOutcomes(args.requireCoverage)
     if (unmet.length === 0) return 0
     out.warn('coverage-unmet', { unmet }, `--require-coverage: not met: ${unmet.join(', ')}, exit 1`)
     return 1
@@ -105,11 +105,11 @@ export function stopRequested(out: Output): { stopped: Promise<string>; dispose:
   }
   const handlers = SIGNALS.map((signal) => [signal, () => request(signal)] as const)
   for (const [signal, handler] of handlers) process.on(signal, handler)
-  const stopWatching = onParentExit(() => request('parent exited'))
+  const stopFollowingParent = onParentExit(() => request('parent exited'))
   return {
     stopped,
     dispose: () => {
-      stopWatching()
+      stopFollowingParent()
       for (const [signal, handler] of handlers) process.off(signal, handler)
     },
   }

@@ -1,7 +1,7 @@
 // The per-request counting behind GET /__mock/metrics (docs/metrics-and-traces.md): plain numbers in
 // cells made once per route and method, so that counting a request allocates nothing and builds no string.
 import type { RouteTrace } from '../../http/exchange-entry.js'
-import type { ExchangeWatch, MetricsPage, WatchedRoute } from '../../metrics/exchange-watch.js'
+import type { ExchangeListener, MetricsPage, MatchedRoute } from '../../metrics/exchange-listener.js'
 
 /** Upper bounds of the request duration histogram, in seconds (le labels). */
 export const DURATION_BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -68,8 +68,8 @@ export class RouteCell {
  * counts.exchange(row, 'GET', 200, 0.0004, trace)
  * counts.cells() // [RouteCell { route: '/api/ai/tasks/:id', method: 'GET', … }]
  */
-export class ExchangeCounts implements ExchangeWatch {
-  #byRoute = new Map<WatchedRoute | undefined, RouteCell[]>()
+export class ExchangeCounts implements ExchangeListener {
+  #byRoute = new Map<MatchedRoute | undefined, RouteCell[]>()
   replays = 0
   readonly saves = new Histogram(SAVE_BOUNDS)
   failedSaves = 0
@@ -78,10 +78,10 @@ export class ExchangeCounts implements ExchangeWatch {
   /** Each slot's account id, then OTHER_ACCOUNT; and its requests by status. */
   readonly #accountIds: string[] = []
   readonly #byAccount: Float64Array[] = []
-  /** The metrics page (metrics-watch.ts sets it). */
+  /** The metrics page (metrics-listener.ts sets it). */
   scrape: ((accept: string | undefined) => Promise<MetricsPage>) | undefined
 
-  exchange(route: WatchedRoute | undefined, method: string, status: number, seconds: number, trace: RouteTrace) {
+  exchange(route: MatchedRoute | undefined, method: string, status: number, seconds: number, trace: RouteTrace) {
     let cells = this.#byRoute.get(route)
     if (!cells) this.#byRoute.set(route, (cells = []))
     const label = METHODS.has(method) ? method : 'OTHER'

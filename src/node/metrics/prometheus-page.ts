@@ -1,7 +1,7 @@
 // The metrics page of GET /__mock/metrics, made with prom-client (docs/metrics-and-traces.md): its
 // registries write the Prometheus text and OpenMetrics formats, and add the process and event-loop metrics.
 import { collectDefaultMetrics, Registry, type RegistryContentType } from 'prom-client'
-import type { MetricsPage } from '../../metrics/exchange-watch.js'
+import type { MetricsPage } from '../../metrics/exchange-listener.js'
 import { METRIC_LIST, type MetricRow, type Sources } from './metric-list.js'
 
 type Format = RegistryContentType

@@ -13,7 +13,7 @@ import { requestLog, type LogFormat } from './logger.js'
 import type { ProxyOptions, RecordingProxy } from '../proxy/recording-proxy.js'
 import { VERSION } from './version.js'
 import type { StateKeeper, StateOptions } from '../state/state-keeper.js'
-import { type ServerWatching, serverWatching } from '../metrics/server-watch.js'
+import { type ServerListening, serverListening } from '../metrics/server-listening.js'
 import { changeLog } from './change-log.js'
 import { otlpTarget } from '../tracing/otlp-target.js'
 import type { Warn } from '../tracing/span-delivery.js'
@@ -73,22 +73,22 @@ interface ServerParts {
 }
 
 /**
- * The server's parts over its simulation: its watcher (metrics, spans) and, with --state DIR, the keeper
+ * The server's parts over its simulation: its listener (metrics, spans) and, with --state DIR, the keeper
  * that loads the folder and saves after a change (told of each save's seconds for the metrics); with
- * --state-from alone, the snapshot taken up. The keeper brings node:crypto and the snapshot's schema: loaded
- * with --state or --state-from only.
+ * --state-from alone, the snapshot taken up (state-start.ts). The keeper brings node:crypto and the
+ * snapshot's schema: loaded with --state or --state-from only.
  */
-async function serverParts({ engine, drift }: Simulation, kept: ServerOptions['state'], watching: ServerWatching) {
-  const watch = watching.watchOf?.(engine, drift)
-  const { dir, ...state } = kept ?? {}
-  if (dir !== undefined) {
-    const onSaved = watching.metrics()?.counts.saved
-    const { StateKeeper } = await import('../state/state-keeper.js')
-    const keeper = new StateKeeper(engine, drift, { dir, ...state, onSaved }, VERSION)
-    return { door: { save: keeper, watch, mcp: serveMcp }, keeper } satisfies ServerParts
-  }
-  if (state.from !== undefined) (await import('../state/snapshot-file.js')).startFromSnapshot(engine, drift, state.from)
-  return { door: { watch, mcp: serveMcp } } satisfies ServerParts
+async function serverParts(
+  simulation: Simulation,
+  kept: ServerOptions['state'],
+  listening: ServerListening,
+): Promise<ServerParts> {
+  const listen = listening.listenerOf?.(simulation.engine, simulation.drift)
+  if (kept?.dir === undefined && kept?.from === undefined)
+    return { door: { listen, mcp: serveMcp } } satisfies ServerParts
+  const onSaved = listening.metrics()?.counts.saved
+  const keeper = (await import('../state/state-start.js')).startState(simulation, { ...kept, onSaved }, VERSION)
+  return { door: { save: keeper, listen, mcp: serveMcp }, ...(keeper ? { keeper } : {}) } satisfies ServerParts
 }
 
 /** node:http with the time-outs, a JSON body for requests its parser refuses, and CONNECT refused with --proxy. */
@@ -131,7 +131,7 @@ function closer(
   door: NodeDoor,
   proxy: RecordingProxy | undefined,
   keeper: StateKeeper | undefined,
-  watching: ServerWatching,
+  listening: ServerListening,
 ) {
   return ({ graceMs = 0 } = {}) =>
     new Promise<void>((resolve, reject) => {
@@ -144,7 +144,7 @@ function closer(
         setImmediate(() => {
           proxy?.close()
           // The spans of the last requests are sent once the state is saved.
-          const saved = (keeper ? keeper.close() : Promise.resolve()).then(() => watching.close(spansWait()))
+          const saved = (keeper ? keeper.close() : Promise.resolve()).then(() => listening.close(spansWait()))
           saved.then(() => (error ? reject(error) : resolve()), reject)
         }),
       )
@@ -174,12 +174,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     otlpTarget(options.otlp, process.env) === undefined
       ? undefined
       : await (await import('../tracing/otlp-spans.js')).otlpSpans(asked)
-  const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`))
-  const watching = serverWatching(options.metrics ?? true, spans, changeLog(options.log ?? 'silent', write))
+  const write =
+    options.write ??
+    ((line: string) =>
+      process.stdout.write(`${line}
+`))
+  const listening = serverListening(options.metrics ?? true, spans, changeLog(options.log ?? 'silent', write))
   const { state, metrics: _metrics, otlp: _otlp, warn: _warn, ...rest } = options
   // Read when a video is first served: finding the package's file costs a start some 6 ms.
   const simulation = buildSimulation({ videoSample: loadVideoSample, ...rest })
-  const { door: parts, keeper } = await serverParts(simulation, state, watching)
+  const { door: parts, keeper } = await serverParts(simulation, state, listening)
   const { engine, drift, answer, redact, recordProxied } = serveSimulation(simulation, parts)
   const onError = options.onUnexpectedError ?? console.error
   // Loaded with --proxy only: it brings node:https and node:tls, some 5 ms of a cold start.
@@ -209,6 +213,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     engine,
     drift,
     ...(keeper ? { state: keeper } : {}),
-    close: closer(server, door, proxy || undefined, keeper, watching),
+    close: closer(server, door, proxy || undefined, keeper, listening),
   }
 }

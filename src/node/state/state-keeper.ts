@@ -17,7 +17,6 @@ import { KeptFiles } from './kept-files.js'
 import { rollBack } from './roll-back.js'
 import { notSaved, RETRY_MS, SaveFailures } from './save-failures.js'
 import { SaveStep, Unsaved } from './save-step.js'
-import { startFromSnapshot } from './snapshot-file.js'
 import { LOCK_BEAT_MS, prepareDir, readDir, takeLock } from './state-dir.js'
 import { readBack } from './state-read-back.js'
 
@@ -48,10 +47,17 @@ export class StateKeeper implements StateKeeping, Step {
 
   /**
    * Takes the folder and puts its state into `engine` (made with the options the state was kept
-   * with) and `drift`; a new folder gets their state (or --state-from's) at once, and so does one
-   * of an older format. Refuses with a StateDirError naming the file.
+   * with) and `drift`; a new folder gets their state at once (after `takeUp`, which puts --state-from's
+   * snapshot in: state-start.ts), and so does one of an older format. Refuses with a StateDirError
+   * naming the file.
    */
-  constructor(engine: Engine, drift: Drift, options: StateOptions & { dir: string }, version: string) {
+  constructor(
+    engine: Engine,
+    drift: Drift,
+    options: StateOptions & { dir: string },
+    version: string,
+    takeUp: () => void = () => {},
+  ) {
     this.dir = options.dir
     this.strategy = options.save ?? 'scheduled'
     this.#engine = engine
@@ -66,7 +72,7 @@ export class StateKeeper implements StateKeeping, Step {
         readBack(this.dir, contents, engine, drift)
         // The last run may have handed out ids it did not save: draw new ones from another stream.
         if (lock.stale) engine.saving.newRandomStream(randomInt(2 ** 47))
-      } else if (options.from !== undefined) startFromSnapshot(engine, drift, options.from)
+      } else takeUp()
       this.#files = new KeptFiles(this.dir, version, contents, engine, drift)
       if (contents.rewrite) {
         this.#files.writeWholeNow()

@@ -4,14 +4,14 @@
 // A collector that is down never hurts the run (span-delivery.ts).
 import type { Engine } from '../../engine/engine.js'
 import type { RouteTrace } from '../../http/exchange-entry.js'
-import type { ExchangeWatch, WatchedRoute } from '../../metrics/exchange-watch.js'
+import type { ExchangeListener, MatchedRoute } from '../../metrics/exchange-listener.js'
 import { traceContext } from '../../tracing/trace-context.js'
 import { SpanDelivery, type Warn } from './span-delivery.js'
 import { otlpTarget } from './otlp-target.js'
 import { TaskSpans } from './task-spans.js'
 
-/** A watcher that sends spans, and how to flush and stop it. */
-export interface SpanWatch extends ExchangeWatch {
+/** A listener that sends spans, and how to flush and stop it. */
+export interface SpanListener extends ExchangeListener {
   /** Follows the tasks of `engine` from their submission on: each one's span and its transitions. */
   follow(engine: Engine): void
   /**
@@ -43,7 +43,7 @@ export const SPAN_BATCH = 512
 export const STOP_WAIT_MS = 5000
 
 /** The span's attributes: bounded words of what the route learnt (the task id is the client's, cut at 512). */
-function attributes(route: WatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
+function attributes(route: MatchedRoute | undefined, method: string, status: number, trace: RouteTrace) {
   const findings = trace.breaches?.map((breach) => breach.rule) ?? []
   return {
     'http.request.method': method,
@@ -56,20 +56,15 @@ function attributes(route: WatchedRoute | undefined, method: string, status: num
   }
 }
 
-/** The OpenTelemetry API and SDK, or an Error saying how to get them. */
-function loadSdk() {
-  return Promise.all([
-    import('@opentelemetry/api'),
-    import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/resources'),
-  ]).catch((error: unknown) => {
-    // The package's bin leaves the SDK to the package's dependencies (build/bundle-cli.ts).
-    throw new Error(
-      `--otlp needs the OpenTelemetry SDK, a dependency of the genmock package, and it cannot be loaded ` +
-        `(${(error as Error).message.split('\n')[0]}): install genmock with its dependencies, or use the image ` +
-        'or the standalone executable, which carry it',
-    )
+/** The context of the caller's traceparent, when it sent a well-formed one: the span is its child. */
+function parentContext(api: typeof import('@opentelemetry/api'), headers: Record<string, string | undefined>) {
+  const parent = traceContext(headers)
+  if (!parent) return api.ROOT_CONTEXT
+  return api.trace.setSpanContext(api.ROOT_CONTEXT, {
+    traceId: parent.traceId,
+    spanId: parent.parentId,
+    traceFlags: parent.sampled ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE,
+    isRemote: true,
   })
 }
 
@@ -82,10 +77,22 @@ function loadSdk() {
  * @example
  * const spans = await otlpSpans({ otlp: 'http://127.0.0.1:4318/v1/traces', env: process.env, version: '1.0.0' })
  */
-export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefined> {
+export async function otlpSpans(asked: SpansAsked): Promise<SpanListener | undefined> {
   const url = otlpTarget(asked.otlp, asked.env)
   if (url === undefined) return undefined
-  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await loadSdk()
+  const [api, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+  ]).catch((error: unknown) => {
+    // The package's bin leaves the SDK to the package's dependencies (build/bundle-cli.ts).
+    throw new Error(
+      `--otlp needs the OpenTelemetry SDK, a dependency of the genmock package, and it cannot be loaded ` +
+        `(${(error as Error).message.split('\n')[0]}): install genmock with its dependencies, or use the image ` +
+        'or the standalone executable, which carry it',
+    )
+  })
   // As many exports at once as a full queue's batches: what a stop's flush sends together.
   const concurrencyLimit = SPAN_QUEUE / SPAN_BATCH + 1
   const target = url || asked.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || asked.env.OTEL_EXPORTER_OTLP_ENDPOINT!
@@ -106,16 +113,8 @@ export async function otlpSpans(asked: SpansAsked): Promise<SpanWatch | undefine
   })
   const tracer = provider.getTracer('genmock', asked.version)
   const tasks = new TaskSpans(tracer, api)
-  const exchange: ExchangeWatch['exchange'] = (route, method, status, seconds, trace, request) => {
-    const parent = traceContext(request.headers)
-    const context = parent
-      ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
-          traceId: parent.traceId,
-          spanId: parent.parentId,
-          traceFlags: parent.sampled ? api.TraceFlags.SAMPLED : api.TraceFlags.NONE,
-          isRemote: true,
-        })
-      : api.ROOT_CONTEXT
+  const exchange: ExchangeListener['exchange'] = (route, method, status, seconds, trace, request) => {
+    const context = parentContext(api, request.headers)
     const end = performance.timeOrigin + performance.now()
     const span = tracer.startSpan(
       `${method} ${route?.path ?? 'unmatched'}`,
