@@ -1,4 +1,4 @@
-// The outputs of completed tasks, as the engine gives them (docs/openapi.md, media): `engine.media`,
+// The outputs of completed tasks, as the engine gives them (docs/openapi.md): `engine.media`,
 // an image or a video for the service's media routes (relay media need the owner's credential), and
 // a task's output for the control API, asking no credential.
 import type { Account } from './accounts/accounts.js'
