@@ -1243,6 +1243,8 @@ export interface components {
                         receive: number;
                     };
                     comment?: string;
+                    _accountId?: string;
+                    _accountName?: string;
                     _traceId?: string;
                     _traceparent?: string;
                 }[];
