@@ -78,8 +78,9 @@ describe('Python, no Node', () => {
     // docker itself when the tests run a dockerd; else podman, whose command line is docker's.
     const onDocker = engine === 'docker' || dockerd !== undefined
     const shim = onDocker ? '' : 'docker() { podman "$@"; }\n'
+    // The plugin starts the image with the first engine that has it, podman here too: its configuration comes along.
     const engineEnv: Record<string, string> = onDocker
-      ? { PATH: '/usr/local/bin:/usr/bin:/bin', ...(dockerd ? { DOCKER_HOST: dockerd } : {}) }
+      ? { ...env, PATH: '/usr/local/bin:/usr/bin:/bin', ...(dockerd ? { DOCKER_HOST: dockerd } : {}) }
       : env
     const script = recipe('image')
     const out = await bash(shim + script, dir, engineEnv)
