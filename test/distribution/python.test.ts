@@ -80,7 +80,7 @@ describe('Python, no Node', () => {
     const shim = onDocker ? '' : 'docker() { podman "$@"; }\n'
     // The plugin starts the image with the first engine that has it, podman here too: its configuration comes along.
     const engineEnv: Record<string, string> = onDocker
-      ? { ...env, PATH: '/usr/local/bin:/usr/bin:/bin', ...(dockerd ? { DOCKER_HOST: dockerd } : {}) }
+      ? { ...env, PATH: '/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin', ...(dockerd ? { DOCKER_HOST: dockerd } : {}) }
       : env
     const script = recipe('image')
     const out = await bash(shim + script, dir, engineEnv)
