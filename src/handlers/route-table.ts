@@ -139,8 +139,8 @@ const ROUTE_TABLE: readonly Line[] = [
   ['GET', '/__mock/state/status', 'stateStatus', 'account', 'control'],
   ['POST', '/__mock/state/save', 'saveState', 'admin', 'control'],
   ['GET', '/__mock/metrics', 'metrics', 'admin', 'control'],
-  ['POST', '/__mock/mcp', 'mcp', 'account', 'control'],
-  ['GET', '/__mock/mcp', 'mcp', 'account', 'control'],
+  ['POST', '/__mock/mcp', 'mcp', 'account', 'agent session'],
+  ['GET', '/__mock/mcp', 'mcp', 'account', 'agent session'],
 ]
 
 /** A line of the table as the router takes it. */

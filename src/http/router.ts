@@ -16,6 +16,7 @@ export type ExchangeKind =
   | 'document'
   | 'page'
   | 'control'
+  | 'agent session'
 
 export interface Row<Run> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

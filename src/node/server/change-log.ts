@@ -33,7 +33,7 @@ export function changeLog(
     exchange(route, method, status, _seconds, trace, request) {
       const { by } = trace
       if (by === undefined || route === undefined || method === 'GET' || method === 'HEAD') return
-      if (status === 0 || status >= 400 || route.name === 'mcp') return
+      if (status === 0 || status >= 400 || route.kind === 'agent session') return
       const found = targetOf(route, request)
       const target = found === undefined || !engine.isCredential(found) ? found : '[redacted]'
       const traceId = traceContext(request.headers)?.traceId
