@@ -24,6 +24,13 @@ const PROBE_SH =
 const PROBE_NODE =
   `node -e "fetch(process.env.GENMOCK_URL+'/api/ai/models',{headers:{authorization:'Bearer sk_test_alice'}})` +
   `.then(r=>{if(!r.ok)process.exit(1);console.log('probe-ok')},()=>process.exit(1))"`
+/** The probe with a token: the service API as before, the control API with the token and not without it. */
+const PROBE_TOKEN =
+  `sh -c 'curl -fsS -H "Authorization: Bearer sk_test_alice" "$GENMOCK_URL/api/ai/models" >/dev/null` +
+  ` && curl -fsS -H "Authorization: Bearer $GENMOCK_ADMIN_TOKEN" "$GENMOCK_URL/__mock/whoami"` +
+  ` && ! curl -fsS "$GENMOCK_URL/__mock/whoami" 2>/dev/null' && echo probe-ok`
+/** A one-liner's end, generous and below the test's 60 s: one that never answers fails and is removed. */
+const ONE_LINER_LIMIT_MS = 50_000
 const dirs: string[] = []
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
@@ -45,7 +52,7 @@ const probed = (lines: string, probe = PROBE_SH) => {
   return replaced
 }
 
-async function bash(script: string, options: { cwd?: string; env?: Record<string, string> } = {}) {
+async function bash(script: string, options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}) {
   const env = { ...process.env, ...setup().env, ...options.env }
   const { stdout, stderr } = await execFileP('bash', ['-euo', 'pipefail', '-c', script], { ...options, env })
   return stdout + stderr
@@ -59,27 +66,31 @@ function tempDir(): string {
 }
 
 describe('the CI recipes', () => {
-  for (const name of ['docker-run', 'podman-run']) {
+  for (const name of ['docker-run', 'podman-run', 'docker-run-token']) {
     it(`${name}: the one-liner starts genmock, the tests reach it, it stops`, async () => {
       const port = await freePort()
       const container = `genmock-recipe-${process.pid}-${port}`
       // On the tests' own dockerd when there is one; else on podman, whose command line is docker's.
       const { engine: found, dockerd } = setup()
-      const onDocker = name === 'docker-run' && (found === 'docker' || dockerd !== undefined)
+      const onDocker = name.startsWith('docker-run') && (found === 'docker' || dockerd !== undefined)
       const shim = found === 'docker' || onDocker ? '' : 'docker() { podman "$@"; }\n'
-      const script = probed(recipe(name))
+      const token = name.endsWith('-token')
+      const script = probed(recipe(name), token ? PROBE_TOKEN : PROBE_SH)
         .replaceAll('127.0.0.1:4600', `127.0.0.1:${port}`)
         .replace(/--name genmock /, `--name ${container} `)
         .replace(/ stop genmock$/m, ` stop ${container}`)
       const env: Record<string, string> = onDocker && dockerd ? { DOCKER_HOST: dockerd } : {}
       const docker = onDocker && dockerd !== undefined
       // Removed only if the recipe failed: otherwise its own stop and --rm must leave nothing behind.
-      const out = await bash(shim + script, { env }).catch(async (error: unknown) => {
-        await engine(['rm', '-f', container], { allowFailure: true, docker })
-        throw error
-      })
+      const out = await bash(shim + script, { env, cwd: tempDir(), timeout: ONE_LINER_LIMIT_MS }).catch(
+        async (error: unknown) => {
+          await engine(['rm', '-f', container], { allowFailure: true, docker })
+          throw error
+        },
+      )
       expect(out).toContain('{"ok":true')
       expect(out).toContain('probe-ok')
+      if (token) expect(out).toContain('{"caller":"admin"}')
       // --rm: the engine removes it once stopped (docker a moment after `docker stop` returns).
       await expect
         .poll(async () => (await engine(['ps', '-a', '--format', '{{.Names}}'], { docker })).stdout, {
