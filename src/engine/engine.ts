@@ -23,8 +23,7 @@ import { storedByState, type TaskCount } from './tasks/task-tally.js'
 import type { LedgerSums } from './accounts/ledger.js'
 import type { Advanced } from './clock/account-clocks.js'
 
-export type { EngineOptions } from './engine-options.js'
-export type { TaskView } from './engine-state.js'
+export type { EngineOptions, TaskView }
 export type { AccountClock, AccountView, RevokedKey } from './control-actions.js'
 export type { Endpoint, Submission, SubmitOptions } from './service-calls.js'
 export type { ReadOptions, TaskRead } from './service-reads.js'
