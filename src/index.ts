@@ -71,7 +71,7 @@ export type { AdvanceBy } from './contract/control-requests.js'
 export type { AccountHandle } from './engine/account-handle.js'
 export type { AccountClock } from './engine/engine.js'
 export type { Advanced } from './engine/clock/account-clocks.js'
-export type { TaskChange } from './engine/tasks/task-life.js'
+export type { TaskChange } from './engine/tasks/life-views.js'
 
 // ---- Client conformance (docs/conformance-and-coverage.md, Client conformance) ----
 export { CONFORMANCE_RULES, type Finding, type RuleId } from './engine/journal/conformance.js'

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The house rules Biome cannot check (docs/how-it-is-built.md, Developing): lines of at most 120 characters,
- * comments and strings included; no source file over 400 lines; comments cite the README, never a
- * document the repository does not hold. And the rules the tree's own page claims (docs/how-it-is-built.md,
+ * comments and strings included; no file in src/ (tests included) over 300 lines; comments cite the README,
+ * never a document the repository does not hold. And the rules the tree's own page claims (docs/how-it-is-built.md,
  * How it is built): unique file names in src/, an opening comment on every module, nothing outside the
  * engine reaching into its parts, no import cycle, no function over 80 lines.
  */
 const ROOT = join(import.meta.dirname, '..')
 const MAX_LINE = 120
-const MAX_SOURCE_LINES = 400
+const MAX_SOURCE_LINES = 300
 const CODE = /\.(ts|mts|cts|mjs|cjs|js|jsonc)$/
 // Generated from the OpenAPI documents by openapi-typescript: their lines are the generator's.
 const GENERATED = /^test\/openapi\/[^/]+\.d\.ts$/
@@ -113,7 +113,7 @@ describe('the tree', () => {
     expect(long).toEqual([])
   })
 
-  it('has no file in src/ over 400 lines', () => {
+  it('has no file in src/ over 300 lines, tests included', () => {
     const big = files
       .filter((file) => file.startsWith('src/'))
       .flatMap((file) => {

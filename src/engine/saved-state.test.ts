@@ -221,53 +221,6 @@ describe('saved state', () => {
     )
   })
 
-  it('a manual clock keeps its time; a real clock goes on by the wall time between save and restore', async () => {
-    const wall = { now: START }
-    const manual = new Engine(engineOptions(wall))
-    manual.advanceClock(90)
-    const savedManual = manual.save()
-    wall.now += 60_000
-    const manualAgain = new Engine(engineOptions(wall))
-    manualAgain.restore(savedManual)
-    expect(manualAgain.clockState()).toEqual({ mode: 'manual', speed: 1, now: new Date(START + 90_000).toISOString() })
-
-    const real = { mode: 'real', speed: 10, start: START } as const
-    wall.now = START
-    const a = new Engine(engineOptions(wall, real))
-    const alice = a.authenticate({ kind: 'key', key: KEYS.alice })
-    const { response } = await a.submit(alice, 'image', IMAGE) // done 4 to 12 simulated seconds later
-    wall.now += 200 // 2 simulated seconds
-    const saved = JSON.parse(JSON.stringify(a.save())) as SavedEngine
-    wall.now += 5_000 // the page reloads: 50 simulated seconds
-    const b = new Engine(engineOptions(wall, real))
-    b.restore(saved)
-    expect(b.clockState()).toEqual({ mode: 'real', speed: 10, now: new Date(START + 52_000).toISOString() })
-    expect(b.clockState()).toEqual(a.clockState())
-    const task = b.readTask(b.authenticate({ kind: 'key', key: KEYS.alice }), response.taskId, ORIGIN).snapshot
-    expect(task.status).toBe(1)
-    expect(Date.parse(task.updatedAt!)).toBeLessThanOrEqual(START + 12_000)
-    wall.now += 1_000
-    expect(b.clockState().now).toBe(new Date(START + 62_000).toISOString())
-  })
-
-  it('an account’s own clock keeps its time, apart from the server’s', async () => {
-    const wall = { now: START }
-    const a = new Engine(engineOptions(wall, { mode: 'real', start: START }))
-    const { id } = a.createAccount({ credits: 10, clock: 'own' })
-    a.advanceAccountClock(id, { seconds: 30 })
-    const saved = a.save()
-    wall.now += 10_000
-    const b = new Engine(engineOptions(wall, { mode: 'real', start: START }))
-    b.restore(saved)
-    expect(b.accountClock(id)).toEqual({
-      mode: 'manual',
-      speed: 1,
-      now: new Date(START + 30_000).toISOString(),
-      own: true,
-    })
-    expect(b.clockState().now).toBe(new Date(START + 10_000).toISOString())
-  })
-
   it('refuses another version, garbage and a malformed state, and leaves the engine as it was', async () => {
     const wall = { now: START }
     const a = new Engine(engineOptions(wall))
@@ -330,52 +283,5 @@ describe('saved state', () => {
     b.restore(saved)
     await performAll(b, SECOND, { ...ids })
     expect(JSON.stringify(saved)).toBe(frozen)
-  })
-
-  it('restores a replaced scenario that uses one loaded after it', async () => {
-    const wall = { now: START }
-    const given = { scenario: scenario({ name: 'mine', rules: [{ use: 'default' }] }), origin: 'options' }
-    const a = new Engine({ ...engineOptions(wall), scenarios: [given] })
-    a.loadScenario(scenario({ name: 'helper', rules: [{ use: 'default' }] }))
-    a.loadScenario(scenario({ name: 'mine', rules: [{ use: 'helper' }] }))
-    const b = new Engine({ ...engineOptions(wall), scenarios: [given] })
-    b.restore(JSON.parse(JSON.stringify(a.save())) as SavedEngine)
-    expect(b.scenario('mine')?.scenario.rules).toEqual([{ use: 'helper' }])
-    expect(b.save()).toEqual(a.save())
-  })
-
-  it('drops an Idempotency-Key still in progress: its request does not outlive the page', async () => {
-    const wall = { now: START }
-    let release = () => {}
-    const a = new Engine({ ...engineOptions(wall), sleep: () => new Promise<void>((resolve) => (release = resolve)) })
-    const alice = a.authenticate({ kind: 'key', key: KEYS.alice })
-    const slow = { name: 'slow', header: 'x-mock-scenario' }
-    a.loadScenario(scenario({ name: 'slow', rules: [{ submit: { latency: '1s' }, use: 'default' }] }))
-    const first = a.submit(alice, 'image', IMAGE, { idempotencyKey: 'slow-key-0001', scenario: slow })
-    const saved = a.save()
-    release()
-    await first
-    const b = new Engine(engineOptions(wall))
-    b.restore(saved)
-    const retry = await b.submit(b.authenticate({ kind: 'key', key: KEYS.alice }), 'image', IMAGE, {
-      idempotencyKey: 'slow-key-0001',
-      scenario: slow,
-    })
-    expect(retry.replayed).toBe(false)
-  })
-})
-
-describe('saved state size', () => {
-  it('stays lean: about 500 characters of JSON a finished task, ledger and history included', async () => {
-    const wall = { now: START }
-    const engine = new Engine(engineOptions(wall))
-    engine.patchAccount('acct_alice', { credits: 1_000_000 })
-    const alice = engine.authenticate({ kind: 'key', key: KEYS.alice })
-    for (let i = 0; i < 1000; i++) await engine.submit(alice, 'image', { ...IMAGE, prompt: `a red fox, number ${i}` })
-    engine.advanceClock({ until: 'idle' })
-    const saved = engine.save()
-    expect(JSON.stringify(saved).length).toBeLessThan(550_000)
-    // The records as a table: their keys once, not a thousand times.
-    expect(JSON.stringify(saved.tasks).length).toBeLessThan(300_000)
   })
 })

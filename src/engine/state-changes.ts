@@ -16,7 +16,7 @@ import { SAVED_ENGINE_VERSION, type EngineParts, type SavedEngine } from './save
 import type { SavedScenarios } from './scenarios/scenarios.js'
 import { toTable, type Table } from '../lib/keyed-table.js'
 import type { HistoryEntry } from './tasks/task-history.js'
-import { stepsOf } from './tasks/task-life.js'
+import { stepsOf } from './tasks/life-views.js'
 import type { PollStep, TimedStep } from './tasks/timeline.js'
 
 /** The end of a list that only grows at its end and lets go at its start: what was added, how many are kept. */

@@ -6,7 +6,7 @@ import type { Finding, SavedConformance, Submission } from './journal/conformanc
 import type { SavedEngine } from './saved-state.js'
 import type { SavedChanges, Tail, TaskExtras } from './state-changes.js'
 import type { SavedWorld } from './clock/account-clocks.js'
-import type { SavedLife } from './tasks/task-life.js'
+import type { SavedLife } from './tasks/life-views.js'
 import { fromTable } from '../lib/keyed-table.js'
 import { Random } from './random/random.js'
 import type { HistoryEntry } from './tasks/task-history.js'

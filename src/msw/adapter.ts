@@ -24,6 +24,11 @@ export async function readLimited(request: Request, limit: number = LIMITS.maxBo
       break
     }
   }
+  return joinChunks(chunks, size)
+}
+
+/** A body's chunks, `size` bytes in all, as one array. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {

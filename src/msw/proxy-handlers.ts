@@ -7,7 +7,7 @@ import { isControlPath } from '../handlers/route-table.js'
 import type { SimulatorCore } from '../simulator.js'
 import type { ProxiedExchange } from '../drift/record-proxied.js'
 import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
-import { toHttpRequest } from './adapter.js'
+import { joinChunks, toHttpRequest } from './adapter.js'
 
 export interface MswProxyOptions {
   /** The service's base_url: the service's routes go there, whatever origin the client used. */
@@ -36,13 +36,7 @@ async function readBody(response: Response, chunk: () => void): Promise<Uint8Arr
     parts.push(next.value)
     size += next.value.byteLength
   }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const part of parts) {
-    bytes.set(part, at)
-    at += part.byteLength
-  }
-  return bytes
+  return joinChunks(parts, size)
 }
 
 const failed = ({ status, headers, body }: ReturnType<typeof proxyFailure>) => new Response(body, { status, headers })

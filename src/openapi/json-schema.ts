@@ -185,7 +185,7 @@ export const rulesAnswering = (status: number, rules: readonly RuleId[]) =>
 /** A body `{error}` with exactly this message: a problem whose body never varies. */
 export const fixedError = (message: string) => z.strictObject({ error: z.literal(message) })
 
-/** The standalone server's refusals of a Host or an Origin (src/node/server/access.ts), before any route runs. */
+/** The standalone server's refusals of a Host or an Origin (src/node/server/site-rules.ts), before any route runs. */
 export const accessRefusedBody = z.strictObject({ error: z.string().regex(/^(Host|Origin) not allowed: /) })
 
 /** Any other error body: the interface fixes only `error: string`; a scenario's rejection adds what its file gives. */

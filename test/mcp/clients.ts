@@ -1,8 +1,11 @@
 // The MCP tests' clients (docs/mcp.md): the official SDK's Client over Streamable HTTP to a server's
-// /__mock/mcp, or over stdio to `genmock mcp --url` (the built command), and a tool call read back.
+// /__mock/mcp, or over stdio to `genmock mcp --url` (the built command), a tool call read back, and the
+// standalone server each test opens, closed with its clients after it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { afterEach } from 'vitest'
+import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server/server.js'
 import { BIN, ROOT } from '../support/cli.js'
 
 export type ToolResult = {
@@ -50,4 +53,39 @@ export async function value<T = Record<string, unknown>>(
   const result = await call(client, name, args)
   if (result.isError) throw new Error(`${name} failed: ${result.content[0]?.text}`)
   return JSON.parse(result.content[0]!.text!) as T
+}
+
+/**
+ * A standalone server per test (port 0, silent, seed 7, a manual clock, then `defaults`) and the clients
+ * kept beside it, all closed after each test of the file that calls this.
+ * @example
+ * const { open, kept, url } = serverPerTest()
+ * await open({ adminToken: 't' }); const client = kept(await httpClient(url(), 't'))
+ */
+export function serverPerTest(defaults: ServerOptions = {}) {
+  let server: RunningServer | undefined
+  const clients: Client[] = []
+  afterEach(async () => {
+    // Closing a stdio client ends the bridge's stdin: the bridge exits, or the SDK kills it.
+    await Promise.all(clients.splice(0).map((client) => client.close()))
+    await server?.close()
+    server = undefined
+  })
+  return {
+    open: async (options: ServerOptions = {}) =>
+      (server = await startServer({
+        port: 0,
+        log: 'silent',
+        seed: 7,
+        clock: { mode: 'manual' },
+        ...defaults,
+        ...options,
+      })),
+    kept: (client: Client) => {
+      clients.push(client)
+      return client
+    },
+    /** The open server's URL. */
+    url: () => server!.url,
+  }
 }

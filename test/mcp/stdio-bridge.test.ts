@@ -1,9 +1,8 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server/server.js'
+import { describe, expect, it } from 'vitest'
+import { startServer } from '../../src/node/server/server.js'
 import { IMAGE } from '../support/api.js'
 import { run } from '../support/cli.js'
-import { call, httpClient, stdioClient, value } from './clients.js'
+import { call, httpClient, serverPerTest, stdioClient, value } from './clients.js'
 
 /**
  * `genmock mcp --url URL` (issue 48, docs/mcp.md): the built command as an MCP server on stdio, driven by the
@@ -14,27 +13,14 @@ import { call, httpClient, stdioClient, value } from './clients.js'
 /** Generous, for a loaded machine: only a guard against hanging, never what a test asserts. */
 const LIMIT_MS = 60_000
 
-let server: RunningServer | undefined
-const clients: Client[] = []
-afterEach(async () => {
-  // Closing a stdio client ends the bridge's stdin: the bridge exits, or the SDK kills it.
-  await Promise.all(clients.splice(0).map((client) => client.close()))
-  await server?.close()
-  server = undefined
-})
-const open = async (options: ServerOptions = {}) =>
-  (server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual' }, ...options }))
-const kept = (client: Client) => {
-  clients.push(client)
-  return client
-}
+const { open, kept, url } = serverPerTest()
 
 describe('genmock mcp --url', () => {
   it(
     'lists the same tools as /__mock/mcp, and runs them against that server',
     async () => {
       await open()
-      const [bridge, direct] = [kept(await stdioClient(server!.url)), kept(await httpClient(server!.url))]
+      const [bridge, direct] = [kept(await stdioClient(url())), kept(await httpClient(url()))]
       expect(bridge.getServerVersion()?.name).toBe('genmock')
       expect(bridge.getInstructions()).toBe(direct.getInstructions())
       const [bridged, served] = await Promise.all([bridge.listTools(), direct.listTools()])
@@ -55,10 +41,10 @@ describe('genmock mcp --url', () => {
     async () => {
       await open({ adminToken: 'bridge-admin-token' })
       const stderr: string[] = []
-      await expect(stdioClient(server!.url, [], stderr)).rejects.toThrow(
+      await expect(stdioClient(url(), [], stderr)).rejects.toThrow(
         /answered 401: it runs with --admin-token; give genmock mcp the same token/,
       )
-      const bridge = kept(await stdioClient(server!.url, ['--admin-token', 'bridge-admin-token']))
+      const bridge = kept(await stdioClient(url(), ['--admin-token', 'bridge-admin-token']))
       expect((await bridge.listTools()).tools.map((tool) => tool.name)).toContain('createAccount')
       expect(await value(bridge, 'createAccount', { credits: 5 })).toMatchObject({ credits: 5 })
     },

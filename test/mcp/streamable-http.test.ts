@@ -1,8 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { afterEach, describe, expect, it } from 'vitest'
-import { type RunningServer, type ServerOptions, startServer } from '../../src/node/server/server.js'
+import { describe, expect, it } from 'vitest'
 import { IMAGE, VIDEO_T2V } from '../support/api.js'
-import { call, httpClient, value } from './clients.js'
+import { call, httpClient, serverPerTest, value } from './clients.js'
 
 /**
  * The MCP endpoint at /__mock/mcp as an agent uses it (issue 48, docs/mcp.md): the SDK's own client over
@@ -13,20 +11,8 @@ import { call, httpClient, value } from './clients.js'
 const LIMIT_MS = 60_000
 const START = Date.parse('2026-01-01T00:00:00.000Z')
 
-let server: RunningServer | undefined
-const clients: Client[] = []
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()))
-  await server?.close()
-  server = undefined
-})
-const open = async (options: ServerOptions = {}) =>
-  (server = await startServer({ port: 0, log: 'silent', seed: 7, clock: { mode: 'manual', start: START }, ...options }))
-const connect = async (token?: string) => {
-  const client = await httpClient(server!.url, token)
-  clients.push(client)
-  return client
-}
+const { open, kept, url } = serverPerTest({ clock: { mode: 'manual', start: START } })
+const connect = async (token?: string) => kept(await httpClient(url(), token))
 
 /** What an agent must be able to do with tools alone (issue 48, item 5). */
 const ACTIONS = [
@@ -197,7 +183,7 @@ describe('MCP over Streamable HTTP at /__mock/mcp', () => {
     'with --admin-token: 401 without it, and its tools act with the token it was reached with',
     async () => {
       await open({ adminToken: 'mcp-admin-token' })
-      const bare = await fetch(`${server!.url}/__mock/mcp`, {
+      const bare = await fetch(`${url()}/__mock/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -207,7 +193,7 @@ describe('MCP over Streamable HTTP at /__mock/mcp', () => {
         error: 'Unauthorized',
         message: expect.stringContaining('admin token'),
       })
-      await expect(httpClient(server!.url, 'not-the-token')).rejects.toMatchObject({ code: 401 })
+      await expect(httpClient(url(), 'not-the-token')).rejects.toMatchObject({ code: 401 })
       const client = await connect('mcp-admin-token')
       const account = await value<{ apiKey: string }>(client, 'createAccount', { credits: 10 })
       expect(account.apiKey).toMatch(/^sk_/)
@@ -219,10 +205,10 @@ describe('MCP over Streamable HTTP at /__mock/mcp', () => {
     'answers GET with what it is, and 405 to a client asking for an event stream',
     async () => {
       await open()
-      const described = await fetch(`${server!.url}/__mock/mcp`)
+      const described = await fetch(`${url()}/__mock/mcp`)
       expect(described.status).toBe(200)
       expect(await described.json()).toMatchObject({ protocol: 'Model Context Protocol', tools: 38 })
-      const stream = await fetch(`${server!.url}/__mock/mcp`, { headers: { accept: 'text/event-stream' } })
+      const stream = await fetch(`${url()}/__mock/mcp`, { headers: { accept: 'text/event-stream' } })
       expect(stream.status).toBe(405)
       expect(stream.headers.get('allow')).toBe('POST')
     },

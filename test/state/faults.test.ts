@@ -6,7 +6,7 @@ import { logRefusal, parseStateFile, type StateHeader, StateDirError } from '../
 import { type LogContents, scanLog } from '../../src/node/state/log-scan.js'
 import { type FsFault, type FsOperation, injectFaults } from '../../src/node/state/state-fs.js'
 import { run } from '../support/cli.js'
-import { crashCopy, keep, keptFolder, options, submit, taskIds, tmp } from './folder-kit.js'
+import { crashCopy, keep, keptFolder, options, startOn, submit, tmp } from './folder-kit.js'
 import { oldStateFile } from './old-folders.js'
 
 /**
@@ -77,19 +77,6 @@ async function operations(template: Template): Promise<FsOperation[]> {
   return seen
 }
 
-/** A start on the folder: the ids it loads, or the refusal's message. */
-function start(dir: string): string[] | string {
-  try {
-    const { engine, keeper } = keep(dir)
-    const ids = taskIds(engine)
-    void keeper.close()
-    return ids
-  } catch (error) {
-    expect(error).toBeInstanceOf(StateDirError)
-    return (error as Error).message
-  }
-}
-
 describe('every single file operation of a session failing', () => {
   for (const [name, make] of [
     ['on a folder with a torn last write', tornFolder],
@@ -108,7 +95,7 @@ describe('every single file operation of a session failing', () => {
           injectFaults(() => (count++ === at ? fault : undefined))
           const { copy, acked } = await session(template)
           // Every fault here is of an operation whose failure was reported before an acknowledgement.
-          expect({ at, fault, loaded: start(copy) }).toEqual({ at, fault, loaded: acked })
+          expect({ at, fault, loaded: startOn(copy) }).toEqual({ at, fault, loaded: acked })
           runs++
         }
       expect(runs).toBeGreaterThan(40)

@@ -1,9 +1,11 @@
 import { copyFileSync, existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
+import { StateDirError } from '../../src/node/state/state-dir.js'
 import { StateKeeper } from '../../src/node/state/state-keeper.js'
 import { START } from './mixed-load.js'
 
@@ -34,17 +36,33 @@ export function taskIds(engine: Engine): string[] {
   return records.rows.map((row) => row[at] as string).sort()
 }
 
-/** A folder holding `tasks` tasks, each saved by a line of its own, closed cleanly (`manual`: no save at close). */
-export async function keptFolder(tasks: number): Promise<{ dir: string; ids: string[] }> {
+/**
+ * A folder holding `tasks` tasks, each saved by a line of its own, closed cleanly (`manual`: no save at close):
+ * its ids sorted, and in the order they were saved (line 1 the opening, line i+1 task i).
+ */
+export async function keptFolder(tasks: number): Promise<{ dir: string; ids: string[]; saved: string[] }> {
   const dir = tmp()
   const { engine, keeper } = keep(dir)
-  const ids: string[] = []
+  const saved: string[] = []
   for (let i = 0; i < tasks; i++) {
-    ids.push(await submit(engine))
+    saved.push(await submit(engine))
     await keeper.save()
   }
   await keeper.close()
-  return { dir, ids: ids.sort() }
+  return { dir, ids: [...saved].sort(), saved }
+}
+
+/** A start on the folder: the ids it loads, or the message of its refusal (a StateDirError). */
+export function startOn(dir: string): string[] | string {
+  try {
+    const { engine, keeper } = keep(dir)
+    const ids = taskIds(engine)
+    void keeper.close()
+    return ids
+  } catch (error) {
+    expect(error).toBeInstanceOf(StateDirError)
+    return (error as Error).message
+  }
 }
 
 /** The folder's files as a crash leaves them, in a folder of their own (no lock: its process is gone). */

@@ -3,11 +3,10 @@ import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileS
 import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkDir } from '../../src/node/state/state-check.js'
-import { StateDirError } from '../../src/node/state/state-dir.js'
 import { lineSum } from '../../src/node/state/state-log.js'
 import { repairDir } from '../../src/node/state/state-repair.js'
 import { BIN, ROOT, run } from '../support/cli.js'
-import { keep, submit, taskIds, tmp } from './folder-kit.js'
+import { keptFolder, startOn, tmp } from './folder-kit.js'
 
 /**
  * Recovery explains everything it reads (docs/state.md, Damage and crashes; Check and repair): a
@@ -19,19 +18,6 @@ import { keep, submit, taskIds, tmp } from './folder-kit.js'
 
 const LOG = 'changes.log'
 const TASKS = 7
-
-/** A folder of TASKS tasks, each saved by a record of its own (line 1 the opening, line i+1 task i), in order. */
-async function orderedFolder(): Promise<{ dir: string; ids: string[] }> {
-  const dir = tmp('genmock-replayed-')
-  const { engine, keeper } = keep(dir)
-  const ids: string[] = []
-  for (let i = 0; i < TASKS; i++) {
-    ids.push(await submit(engine))
-    await keeper.save()
-  }
-  await keeper.close()
-  return { dir, ids }
-}
 
 const files = (dir: string) => Object.fromEntries(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n), 'utf8')]))
 const logLines = (dir: string) => readFileSync(join(dir, LOG), 'utf8').split('\n').slice(0, -1)
@@ -46,16 +32,9 @@ const offsetOf = (lines: string[], line: number) =>
 /** A start on `dir`: the refusal's message (the folder's files left as they were), or the ids loaded. */
 function start(dir: string): string | string[] {
   const before = files(dir)
-  try {
-    const { engine, keeper } = keep(dir)
-    const ids = taskIds(engine)
-    void keeper.close()
-    return ids
-  } catch (error) {
-    expect(error).toBeInstanceOf(StateDirError)
-    expect(files(dir)).toEqual(before)
-    return (error as Error).message
-  }
+  const loaded = startOn(dir)
+  if (typeof loaded === 'string') expect(files(dir)).toEqual(before)
+  return loaded
 }
 
 /** The start, check and repair agree on `dir`: refused at `line`; the repaired copy starts holding `kept`. */
@@ -89,7 +68,7 @@ describe('a leftover changes.log.tmp is compared, never preferred', () => {
   it("holding the log's first line, beside a log damaged at any line: refused by line, nothing changed", {
     timeout: 60_000,
   }, async () => {
-    const { dir, ids } = await orderedFolder()
+    const { dir, saved: ids } = await keptFolder(TASKS)
     const lines = logLines(dir)
     for (let line = 2; line <= lines.length; line++) {
       const copy = tmp('genmock-leftover-')
@@ -105,7 +84,7 @@ describe('a leftover changes.log.tmp is compared, never preferred', () => {
   })
 
   it("the issue's case through the command: exit 2 naming line 7, changes.log not shrunk, no copy kept", async () => {
-    const { dir } = await orderedFolder()
+    const { dir } = await keptFolder(TASKS)
     const lines = logLines(dir)
     writeFileSync(join(dir, `${LOG}.tmp`), `${lines[0]}\n`)
     const at = offsetOf(lines, 7) + 30
@@ -124,7 +103,7 @@ describe('a replayed record at every line', () => {
   it('duplicated, swapped, removed or forged: refused by line and byte; check agrees; repair starts', {
     timeout: 120_000,
   }, async () => {
-    const { dir, ids } = await orderedFolder()
+    const { dir, saved: ids } = await keptFolder(TASKS)
     const lines = logLines(dir)
     const folder = JSON.parse(lines[0]!.slice(17)).folder as string
     const copy = () => {
@@ -176,7 +155,7 @@ describe('a replayed record at every line', () => {
 
 describe('state repair', () => {
   it('`repair .` writes a sibling of the folder, never inside it; its copy starts', async () => {
-    const { dir, ids } = await orderedFolder()
+    const { dir, saved: ids } = await keptFolder(TASKS)
     rewrite(dir, (l) => [...l.slice(0, 4), ...l.slice(5)])
     const before = files(dir)
     const done = spawnSync(process.execPath, [join(ROOT, BIN), 'state', 'repair', '.'], { cwd: dir, encoding: 'utf8' })

@@ -1,7 +1,8 @@
 // The server's clock and each account's own, each with the lives of the tasks that follow it (a "world").
 import type { AdvanceBy } from '../../contract/control-requests.js'
 import { Clock, type ClockState, type SavedClock } from './clock.js'
-import { TaskLife, type SavedLife, type TaskChange } from '../tasks/task-life.js'
+import type { SavedLife, TaskChange } from '../tasks/life-views.js'
+import { TaskLife } from '../tasks/task-life.js'
 import type { Ledger } from '../accounts/ledger.js'
 import type { TaskStore } from '../tasks/task-store.js'
 

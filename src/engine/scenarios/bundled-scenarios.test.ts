@@ -7,7 +7,8 @@ import { scenarioSchema } from '../../contract/scenario.js'
 import { bundledScenarios } from './bundled-scenarios.js'
 import type { RequestFacts } from './rule-match.js'
 import { IMAGE, random, VIDEO } from './scenarios.fixtures.js'
-import { referenceIssues, Scenarios } from './scenarios.js'
+import { referenceIssues } from './scenario-references.js'
+import { Scenarios } from './scenarios.js'
 
 const SCENARIO_DIR = fileURLToPath(new URL('../../../scenarios/', import.meta.url))
 

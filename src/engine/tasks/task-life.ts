@@ -1,34 +1,12 @@
 // Tasks' lives: timed and poll steps scheduled per clock, applied in order, with their ledger effects.
-import type { TaskStatus } from '../../contract/task-status.js'
 import type { Ledger } from '../accounts/ledger.js'
 import { Scheduler } from '../clock/scheduler.js'
 import { TaskHistory, type ChangeCause } from './task-history.js'
 import { OneStep, Upcoming } from './steps-to-come.js'
+import { NO_POLLS, stepsOf, type SavedLife, type TaskChange } from './life-views.js'
 import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
 import type { TaskStore } from './task-store.js'
 import type { Change, PollStep, ScheduledStep, TimedStep } from './timeline.js'
-
-/** A life as saved: what is still to come for its tasks. */
-export interface SavedLife {
-  /** The pending tasks' timed steps, in the order they run; each one's `at` is when. */
-  events: { taskId: string; step: TimedStep }[]
-  polls: [taskId: string, steps: PollStep[]][]
-  pending: string[]
-  /** Events of tasks that finished first: a save lists none (0), and a restore drops those an older save has. */
-  stale: number
-}
-
-/** A change applied to a task, as a clock advance reports it. */
-export interface TaskChange {
-  taskId: string
-  /** ISO 8601, the simulated time it took effect. */
-  at: string
-  status: TaskStatus
-  relayStatus?: string
-}
-
-/** The `polls` of the tasks that have none (most): one array, never added to. */
-const NO_POLLS: PollStep[] = []
 
 /**
  * Every pending change of every task, and the one place a change is applied to a task, with its
@@ -317,18 +295,4 @@ export class TaskLife {
       this.#events.schedule(step.at, task)
     }
   }
-}
-
-/**
- * A pending task's steps to come, whichever way its record keeps them (in whichever life);
- * undefined once it is terminal.
- * @example
- * stepsOf(task) // { timed: [{ kind: 'time', at: 1767225612000, set: { status: 1 } }], polls: [] }
- */
-export function stepsOf(task: TaskRecord): { timed: readonly TimedStep[]; polls: readonly PollStep[] } | undefined {
-  const steps = task[UPCOMING]
-  if (!steps || steps instanceof Upcoming) return steps
-  if (!steps.change) return { timed: [], polls: NO_POLLS }
-  const { set, refund } = steps.change
-  return { timed: [{ kind: 'time', at: task[DUE]!, set, refund }], polls: NO_POLLS }
 }

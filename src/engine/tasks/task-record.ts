@@ -54,3 +54,24 @@ export interface TaskRecord {
   /** With a OneStep, when it comes (simulated epoch milliseconds). */
   [DUE]?: number | undefined
 }
+
+/** A new task's fields, as `newTaskRecord` works them out. */
+export interface TaskFields {
+  id: string
+  seq: number
+  type: TaskRecord['type']
+  accountId: string
+  model: string
+  prompt: string
+  provider: TaskRecord['provider']
+  scenario: string
+  creditsUsed: number
+  createdAt: number
+  providerTaskId: string
+  requestId: string
+  httpRequestId: string
+  effectiveWatermark: boolean
+  demo: boolean
+  numOutputs: number
+  preview: ImageSize
+}

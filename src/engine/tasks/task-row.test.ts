@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RowPacking } from './row-packing.js'
-import { DUE, type TaskRecord } from './task-record.js'
-import { plainRecord, TaskRow, type TaskFields } from './task-row.js'
+import { plainRecord } from './plain-record.js'
+import { DUE, type TaskFields, type TaskRecord } from './task-record.js'
+import { TaskRow } from './task-row.js'
 
 const fields = (overrides: Partial<TaskFields> = {}): TaskFields => ({
   id: 'tsk_4MrIYxv4guGNn4hUdsV1',

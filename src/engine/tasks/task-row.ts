@@ -3,28 +3,7 @@ import type { ImageSize } from '../media/preview-image.js'
 import { packIds, unpackId } from './packed-ids.js'
 import { smallOffset, type Common, type RowPacking } from './row-packing.js'
 import type { Steps } from './steps-to-come.js'
-import { DUE, UPCOMING, type TaskRecord } from './task-record.js'
-
-/** A new task's fields, as `newTaskRecord` works them out. */
-export interface TaskFields {
-  id: string
-  seq: number
-  type: TaskRecord['type']
-  accountId: string
-  model: string
-  prompt: string
-  provider: TaskRecord['provider']
-  scenario: string
-  creditsUsed: number
-  createdAt: number
-  providerTaskId: string
-  requestId: string
-  httpRequestId: string
-  effectiveWatermark: boolean
-  demo: boolean
-  numOutputs: number
-  preview: ImageSize
-}
+import { DUE, UPCOMING, type TaskFields, type TaskRecord } from './task-record.js'
 
 const PROVIDERS: readonly TaskRecord['provider'][] = ['standard', 'upstream-a', 'relay']
 
@@ -57,8 +36,8 @@ const MANY_POLLS = Symbol('polls')
  * it shares with the tasks before it that have the same (its store's RowPacking), its three secondary
  * ids in one string of 64 bytes where they took 3 × 56 (packed-ids.ts), and its times as small
  * integers, boxed only when far apart (more than 12 days from each other or from its store's first task's).
- * Enumerable own fields are only some of a record's, so what saves a task takes `toRecord()`
- * (plainRecord), never the row.
+ * Enumerable own fields are only some of a record's, so what saves a task takes
+ * `plainRecord` (plain-record.ts), never the row.
  * @example
  * const row = new TaskRow(fields, new RowPacking())
  * row.status = 1 // packed, read back as any record's
@@ -295,40 +274,6 @@ export class TaskRow implements TaskRecord {
     row.#ids = packed ?? ids.join(' ')
     row.#flags = withBit(row.#flags, PACKED, packed !== undefined)
   }
-
-  /** The record as a plain object, its fields in the order a task's literal had them (a saved state's columns). */
-  toRecord(): TaskRecord {
-    const record: TaskRecord = {
-      id: this.id,
-      seq: this.seq,
-      type: this.type,
-      accountId: this.accountId,
-      model: this.model,
-      prompt: this.prompt,
-      provider: this.provider,
-      scenario: this.scenario,
-      polls: this.polls,
-      status: this.status,
-      creditsUsed: this.creditsUsed,
-      creditRefunded: this.creditRefunded,
-      createdAt: this.createdAt,
-      updatedAt: this.updatedAt,
-      providerTaskId: this.providerTaskId,
-      requestId: this.requestId,
-      httpRequestId: this.httpRequestId,
-      submissionUncertain: this.submissionUncertain,
-      effectiveWatermark: this.effectiveWatermark,
-      demo: this.demo,
-      numOutputs: this.numOutputs,
-      preview: this.preview,
-    }
-    // The optional fields, in the order they were set: the row's enumerable own fields but its public slots.
-    for (const key of Object.keys(this)) {
-      if (ROW_FIELDS.has(key)) continue
-      ;(record as unknown as Record<string, unknown>)[key] = this[key as OptionalField]
-    }
-    return record
-  }
 }
 
 /** `flags` with `bit` set or cleared. */
@@ -342,24 +287,4 @@ function idAt(ids: string, index: number): string {
   if (index === 0) return ids.slice(0, first)
   const second = ids.indexOf(' ', first + 1)
   return index === 1 ? ids.slice(first + 1, second) : ids.slice(second + 1)
-}
-
-/** The fields every row has as public slots (its others are private or accessors), named. */
-const ROW_FIELDS: ReadonlySet<string> = new Set(['id', 'seq', 'prompt'] satisfies (keyof TaskRow)[])
-/** The fields a row has as own properties only once they are set (declared on TaskRow, not made by it). */
-type OptionalField =
-  | 'upstreamHttpStatus'
-  | 'relayStatus'
-  | 'pollAfterSeconds'
-  | 'expiresAt'
-  | 'errorCode'
-  | 'errorMessage'
-
-/**
- * A stored task as a plain record, whatever the store holds it as: what a saved state is made of.
- * @example
- * toTable(records.map(plainRecord))
- */
-export function plainRecord(task: TaskRecord): TaskRecord {
-  return task instanceof TaskRow ? task.toRecord() : task
 }

@@ -3,9 +3,10 @@ import { CreatedTally } from './task-tally.js'
 import { IdIndex } from '../../lib/id-index.js'
 import { OrderedMap } from '../../lib/ordered-map.js'
 import { Answers } from './kept-answers.js'
-import { UPCOMING, type TaskRecord } from './task-record.js'
+import { UPCOMING, type TaskFields, type TaskRecord } from './task-record.js'
 import { RowPacking } from './row-packing.js'
-import { plainRecord, TaskRow, type TaskFields } from './task-row.js'
+import { plainRecord } from './plain-record.js'
+import { TaskRow } from './task-row.js'
 
 /** Tasks as saved: the records by creation order, and positions among them of the finished ones, by finishing order. */
 export interface SavedTasks {

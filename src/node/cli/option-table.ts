@@ -4,7 +4,6 @@
 import { DEFAULT_ID_STYLE, ID_STYLES } from '../../contract/id-style.js'
 import { misspelledOutcomes } from '../../contract/outcomes.js'
 import { SPARSE_MODES } from '../../contract/sparse.js'
-import { proxyTarget } from '../../drift/proxy-target.js'
 import {
   adminToken,
   adminTokenFile,
@@ -20,6 +19,7 @@ import {
   UsageError,
 } from './option-values.js'
 import { option, type OptionSpec } from './option-spec.js'
+import { PROXY_OPTIONS } from './proxy-options.js'
 import { STATE_OPTIONS } from './state-options.js'
 
 export type { OptionSpec }
@@ -188,35 +188,7 @@ export const OPTIONS = {
       return names
     },
   }),
-  proxy: option({
-    arg: 'URL',
-    help: [
-      "forward the service's routes to the real base_url URL and report, at",
-      "GET /__mock/drift, where its answers differ from genmock's",
-    ],
-    parse: (text) => {
-      if (text === undefined) return undefined
-      try {
-        proxyTarget(text)
-      } catch (error) {
-        throw new UsageError((error as Error).message)
-      }
-      return text
-    },
-  }),
-  record: option({
-    arg: 'FILE.har',
-    help: ['with --proxy: write every proxied exchange to FILE.har as it happens', '(keys and cookies redacted)'],
-    parse: (text, from) => fileName(from, text),
-  }),
-  proxyTimeout: option({
-    arg: 'S',
-    help: [
-      'with --proxy: seconds the service may take to start, pause or finish',
-      'an answer (default 30; then 504, or a cut media stream; Genmock-Proxy-Error)',
-    ],
-    parse: (text, from) => integer(from, text, 30, 1, 3600),
-  }),
+  ...PROXY_OPTIONS,
   calibration: option({
     arg: 'DIR',
     help: [

@@ -5,7 +5,8 @@ import { isCollection, isMap, isSeq, LineCounter, parseDocument, visit, type Doc
 import { LIMITS } from '../../contract/limits.js'
 import { scenarioSchema } from '../../contract/scenario.js'
 import { bundledScenarios } from '../../engine/scenarios/bundled-scenarios.js'
-import { referenceIssues, type ScenarioEntry } from '../../engine/scenarios/scenarios.js'
+import { referenceIssues } from '../../engine/scenarios/scenario-references.js'
+import type { ScenarioEntry } from '../../engine/scenarios/scenarios.js'
 import { toIssues } from '../../engine/validation.js'
 
 /** Something wrong in a scenario file: where (file, line, column, path inside it) and what. */

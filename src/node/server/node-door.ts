@@ -9,7 +9,7 @@ import { isControlPath } from '../../handlers/route-table.js'
 import { bodyLimit } from '../../snapshot/snapshot.js'
 import type { HttpRequest, Sent } from '../../http/request-reply.js'
 import type { RecordingProxy } from '../proxy/recording-proxy.js'
-import type { accessRules } from './access.js'
+import type { siteRules } from './site-rules.js'
 import type { requestLog } from './logger.js'
 import { readBody } from './request-body.js'
 import { BAD_HOST, BAD_TARGET, hostOrigin, target } from './request-target.js'
@@ -18,7 +18,7 @@ import { BAD_HOST, BAD_TARGET, hostOrigin, target } from './request-target.js'
 export interface DoorParts {
   answer: Answer
   proxy: RecordingProxy | undefined
-  access: ReturnType<typeof accessRules>
+  sites: ReturnType<typeof siteRules>
   log: ReturnType<typeof requestLog>
   onError: (error: unknown) => void
 }
@@ -50,7 +50,7 @@ function refuseProxying(res: ServerResponse, failure: ReturnType<typeof proxyFai
  * The listener node:http calls for every request (`serve`), with what a graceful close needs of it.
  * Its functions are made once: a request adds none of its own.
  * @example
- * const door = new NodeDoor({ answer, proxy: undefined, access, log, onError: console.error })
+ * const door = new NodeDoor({ answer, proxy: undefined, sites, log, onError: console.error })
  * createServer(door.serve)
  */
 export class NodeDoor {
@@ -89,13 +89,13 @@ export class NodeDoor {
       if (this.#draining) res.shouldKeepAlive = false
       this.#parts.log(req, res)
       const origin = hostOrigin(req, this.#origins)
-      // Before the access rules: they and every URL genmock builds read the Host header.
+      // Before the site rules: they and every URL genmock builds read the Host header.
       if (origin === undefined) return sendJson(res, BAD_HOST.status, BAD_HOST.body)
-      // Normalised before the access rules, so that they judge the path routing will use.
+      // Normalised before the site rules, so that they judge the path routing will use.
       const normal = target(req.url ?? '/')
       if (normal === undefined) return sendJson(res, BAD_TARGET.status, BAD_TARGET.body)
       const { path, query } = normal
-      if (this.#parts.access.answer(req, res, path)) return
+      if (this.#parts.sites.answer(req, res, path)) return
       const method = req.method ?? 'GET'
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (this.#parts.proxy && !(req.url ?? '/').startsWith('/'))

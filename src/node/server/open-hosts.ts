@@ -4,7 +4,7 @@
  * admin token. The public suffixes are the Public Suffix List as the tldts package bundles it (no
  * network at run time), loaded only when an entry is a suffix that is not reserved: a run without
  * --allowed-hosts, or with exact names, never compiles its 130 kB (docs/performance.md, Cold start).
- * Apart from access.ts so that the CLI's option checks load nothing else.
+ * Apart from site-rules.ts so that the CLI's option checks load nothing else.
  */
 
 /** Suffixes no one can register (RFC 6761, RFC 8375, the ICANN-reserved .internal, mDNS's .local). */

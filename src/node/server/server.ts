@@ -1,11 +1,11 @@
-// The Node door: the route core on node:http, with time-outs, access rules, the request log and the proxy.
+// The Node door: the route core on node:http, with time-outs, site rules (Host, Origin), the request log and the proxy.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Drift } from '../../drift/drift-state.js'
 import type { Engine } from '../../engine/engine.js'
 import type { DoorParts } from '../../handlers/route-steps.js'
 import { buildSimulation, type Simulation, type SimulatorOptions, serveSimulation } from '../../simulator.js'
-import { accessRules, type AccessOptions } from './access.js'
+import { siteRules, type SiteOptions } from './site-rules.js'
 import { NodeDoor } from './node-door.js'
 import { openHostEntry, openHostsNeedToken } from './open-hosts.js'
 import { loadVideoSample } from './package-file.js'
@@ -19,7 +19,7 @@ import { otlpTarget } from '../tracing/otlp-target.js'
 import type { Warn } from '../tracing/span-delivery.js'
 import { serveMcp } from '../mcp/serve-mcp.js'
 
-export interface ServerOptions extends SimulatorOptions, Omit<AccessOptions, 'host'> {
+export interface ServerOptions extends SimulatorOptions, Omit<SiteOptions, 'host'> {
   /** GET /__mock/metrics and the counting behind it (docs/metrics-and-traces.md); default true. */
   metrics?: boolean
   /** Send a span per request to this OTLP/HTTP endpoint (docs/metrics-and-traces.md); '' : OTEL_EXPORTER_OTLP_*. */
@@ -191,9 +191,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.proxy &&
     new (await import('../proxy/recording-proxy.js')).RecordingProxy(recordProxied, options.proxy, onError)
   const host = options.host ?? '127.0.0.1'
-  const access = accessRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
+  const sites = siteRules({ host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins })
   const log = requestLog(options.log ?? 'silent', write, redact.text)
-  const door = new NodeDoor({ answer, proxy: proxy || undefined, access, log, onError })
+  const door = new NodeDoor({ answer, proxy: proxy || undefined, sites, log, onError })
   const server = nodeServer(door, options, Boolean(proxy))
   server.listen(options.port ?? 4600, host)
   try {

@@ -10,7 +10,7 @@ import { suffixOf } from './open-hosts.js'
  * as Vite's dev server does; CORS lets loopback origins in, others only when listed, and the
  * control API refuses a cross-site origin outright, since a form or no-cors fetch needs no preflight.
  */
-export interface AccessOptions {
+export interface SiteOptions {
   /** The address the server binds (`--host`): requests naming it are ours. */
   host: string
   /** Further host names (`--allowed-hosts`); `.example.test` allows the name and its subdomains; `*` any. */
@@ -44,12 +44,12 @@ const listed = (name: string, list: readonly string[]) =>
   })
 
 /**
- * The access rules of one server, compiled.
+ * The site rules of one server (which Host names and page origins it answers), compiled.
  * @example
- * const access = accessRules({ host: '127.0.0.1' })
- * if (access.answer(req, res)) return // refused, or a CORS preflight answered
+ * const sites = siteRules({ host: '127.0.0.1' })
+ * if (sites.answer(req, res)) return // refused, or a CORS preflight answered
  */
-export function accessRules({ host, allowedHosts = [], corsOrigins = [] }: AccessOptions) {
+export function siteRules({ host, allowedHosts = [], corsOrigins = [] }: SiteOptions) {
   const bound = hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)
   // The answers for the Host headers seen, a few of them: clients send the same one every time.
   const judged = new Map<string, boolean>()
