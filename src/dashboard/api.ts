@@ -1,5 +1,5 @@
 // The dashboard's client of the control API: quiet (never journaled) and conditional (If-None-Match).
-import type { ErrorAnswer, TaskView } from './answers.js'
+import type { ErrorAnswer, TaskView, WhoAmI } from './answers.js'
 
 /**
  * The dashboard's client of the control API, quiet and conditional: every request carries
@@ -11,14 +11,15 @@ export type ControlApi = ReturnType<typeof controlApi>
 export const enc = encodeURIComponent
 
 /**
- * A client for one mounted dashboard; with --admin-token, the page is opened as
- * /__mock/#token=T (the fragment never leaves the browser).
+ * A client for one mounted dashboard; with --admin-token, the page is opened as /__mock/#token=T (the
+ * admin) or /__mock/#key=K (a team, by its account's key): the fragment never leaves the browser, and
+ * either is sent as `Authorization: Bearer`.
  * @example
  * const api = controlApi(location.hash)
  * const clock = await api.read<ClockAnswer>('/__mock/clock') // a 304 gives back the same object
  */
 export function controlApi(hash: string) {
-  const token = /(?:^#|&)token=([^&]+)/.exec(hash)?.[1]
+  const token = /(?:^#|&)(?:token|key)=([^&]+)/.exec(hash)?.[1]
   const base: Record<string, string> = {
     'genmock-dashboard': '1',
     ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
@@ -83,7 +84,16 @@ export function controlApi(hash: string) {
     }
   }
 
+  /** Who the page's credential is (GET /__mock/whoami), or why it is refused. */
+  const whoami = async (): Promise<{ status: number; body: Partial<WhoAmI & ErrorAnswer> }> => {
+    const res = await fetch('/__mock/whoami', { cache: 'no-store', headers: base })
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as Partial<WhoAmI & ErrorAnswer> }
+  }
+
   return {
+    /** Whether the page was opened with a credential (`#token=` or `#key=`). */
+    credential: token !== undefined,
+    whoami,
     read: <T>(path: string) => request<T>('GET', path),
     call: request,
     media,
