@@ -161,7 +161,10 @@ function accountRow({ call, read, act, team }: Ui, a: AccountView, path: string)
   return { div, ...parts }
 }
 
-/** An account's clock group: its own clock's time and buttons, or the server's, and the button that swaps them (the admin's). */
+/**
+ * An account's clock group: its own clock's time and buttons, or the server's, and the button that swaps
+ * them (the admin's).
+ */
 function fillClock(ui: Ui, group: HTMLElement, a: AccountView, path: string): void {
   const own = a.clock.own
   fill(group, `${own}|${own ? a.clock.now : ''}`, () => [

@@ -1,5 +1,6 @@
 // Who opened the dashboard (GET /__mock/whoami): the admin, a team by its account's key, or nobody on a
 // locked genmock; and the page a locked genmock shows instead of the dashboard (docs/dashboard.md).
+import type { ErrorAnswer, WhoAmI } from './answers.js'
 import type { ControlApi } from './api.js'
 import { el, mono } from './dom.js'
 
@@ -20,10 +21,11 @@ export type Opener = { kind: 'admin' } | { kind: 'team'; team: Team } | { kind: 
  * @example
  * const who = await opener(controlApi('#key=sk_test_…')) // { kind: 'team', team: { accountId: 'acct_…', … } }
  */
-export async function opener(api: Pick<ControlApi, 'whoami' | 'credential'>): Promise<Opener> {
-  const { status, body } = await api.whoami()
-  if (status === 401) return { kind: 'locked', refused: api.credential }
-  if (status !== 200) throw new Error(`GET /__mock/whoami: ${status} ${body.message ?? body.error ?? ''}`)
+export async function opener({ headers }: Pick<ControlApi, 'headers'>): Promise<Opener> {
+  const res = await fetch('/__mock/whoami', { cache: 'no-store', headers })
+  const body = (await res.json().catch(() => ({}))) as Partial<WhoAmI & ErrorAnswer>
+  if (res.status === 401) return { kind: 'locked', refused: headers.authorization !== undefined }
+  if (res.status !== 200) throw new Error(`GET /__mock/whoami: ${res.status} ${body.message ?? body.error ?? ''}`)
   return body.caller === 'account' && body.accountId
     ? { kind: 'team', team: { accountId: body.accountId, name: body.name } }
     : { kind: 'admin' }
@@ -48,8 +50,7 @@ export function lockedView(refused: boolean): HTMLElement {
         'p',
         {},
         refused
-          ? 'genmock knows no account with this key, and it is not the admin token (a reset revokes the keys ' +
-              'of the accounts made since the start).'
+          ? 'No account has this key, and it is not the admin token (a reset revokes the keys of accounts made since).'
           : 'It runs with --admin-token: its dashboard opens only with a credential in the link.',
       ),
       el(
@@ -63,7 +64,7 @@ export function lockedView(refused: boolean): HTMLElement {
         ),
         el('li', {}, mono(`${here}token=<the admin token>`), ': the whole sandbox'),
       ),
-      el('p', {}, 'What follows # stays in your browser: genmock receives it only as an Authorization header.'),
+      el('p', {}, 'The part after # is sent only as an Authorization header.'),
     ),
   )
 }

@@ -129,7 +129,10 @@ function clockGroup(ui: Ui, focused: () => Element | null) {
   }
 }
 
-/** The default scenario's group: the choice (its name alone for a team), its description, and where the state is kept. */
+/**
+ * The default scenario's group: the choice (its name alone for a team), its description, and where the
+ * state is kept.
+ */
 function scenarioGroup({ call, act, team }: Ui) {
   const scenario = team
     ? el('span', { class: 'mono', 'data-testid': 'scenario-default' })
