@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server/server.js'
+import { STAND_IN_KEY, startStandIn } from '../drift/stand-in.js'
 import { auth } from '../support/api.js'
 import {
   buildApp,
@@ -19,7 +20,9 @@ import { indexHtml } from './app/page.js'
 /**
  * The dashboard at GET /__mock/ in real Chromium, through its DOM contract (data-testid and
  * data-* attributes): tasks submitted from outside show up, its clock buttons move them along,
- * Alice's balance follows, and its mode toggle and scenario chooser drive the control API.
+ * Alice's balance follows, and its mode toggle and scenario chooser drive the control API. Then, in
+ * the same browser: the dashboard in the worker door, its drift card behind --proxy, and a team's
+ * dashboard on a locked genmock.
  */
 
 const SCREENSHOT = 'test/artifacts/dashboard.png'
@@ -471,5 +474,38 @@ describe("a team's dashboard on a locked genmock (docs/sandbox.md, A team's dash
     expect(await shown('team')).toBe(0)
     expect(refused).toEqual([])
     expect(pageErrors).toEqual([])
+  })
+})
+
+describe('the drift card (docs/check-against-the-service.md)', LIMIT, () => {
+  let standIn: Awaited<ReturnType<typeof startStandIn>>
+  let proxying: RunningServer
+
+  beforeAll(async () => {
+    standIn = await startStandIn()
+    proxying = await startServer({ port: 0, log: 'silent', proxy: { target: standIn.url } })
+  }, LIMIT.timeout)
+
+  afterAll(async () => {
+    await proxying?.close()
+    await standIn?.close()
+  })
+
+  it('is hidden until genmock has proxied an exchange, then shows each finding', async () => {
+    const driftPage = await browser.newPage()
+    await driftPage.goto(`${proxying.url}/__mock/`)
+    const card = driftPage.locator('section.card', { hasText: /^Drift \(/ })
+    await card.waitFor({ state: 'attached', ...WAIT })
+    await driftPage.locator('[data-testid=account-row]').first().waitFor(WAIT)
+    expect(await card.isVisible()).toBe(false)
+    await fetch(`${proxying.url}/api/ai/video/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${STAND_IN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' }),
+    })
+    await card.getByText('price video-d 8 ×1').waitFor(WAIT)
+    expect(await card.textContent()).toContain('service 60, genmock 80')
+    expect(await card.locator('h2').textContent()).toBe('Drift (1 proxied)')
+    await driftPage.close()
   })
 })
