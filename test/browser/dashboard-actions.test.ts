@@ -305,7 +305,8 @@ describe('the dashboard fits', LIMIT, () => {
       it(`at ${width} px, ${scheme}: no horizontal overflow, nothing cut, readable text, a screenshot`, async () => {
         await page.emulateMedia({ colorScheme: scheme })
         await page.setViewportSize({ width, height: 800 })
-        await page.waitForTimeout(300)
+        // The next frame is laid out at the new width and scheme.
+        await page.evaluate(() => new Promise(requestAnimationFrame))
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         )
