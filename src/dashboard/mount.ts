@@ -45,23 +45,29 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
   let stopped = false
   let retry: ReturnType<typeof setTimeout> | undefined
   // Who the page is decides what it shows; until genmock answers, it is asked again every second.
+  const waiting = el('div', { class: 'gm out' }, 'connecting…')
+  root.append(waiting)
   const open = () =>
     void opener(api).then(
       (who) => {
         if (stopped) return
+        waiting.remove()
         if (who.kind !== 'locked') return void (stop = mountLive(root, api, who.kind === 'team' ? who.team : undefined))
         const view = lockedView(who.refused)
         root.append(view)
         stop = () => view.remove()
       },
-      () => {
-        if (!stopped) retry = setTimeout(open, 1000)
+      (error: Error) => {
+        if (stopped) return
+        waiting.textContent = `offline: ${error.message}`
+        retry = setTimeout(open, 1000)
       },
     )
   open()
   return () => {
     stopped = true
     clearTimeout(retry)
+    waiting.remove()
     stop?.()
     style?.remove()
   }
