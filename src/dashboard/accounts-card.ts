@@ -32,7 +32,9 @@ interface AccountRow {
 
 /**
  * The accounts card: each account keyed by id with its balance (top up, drain), its clock (its
- * own or the server's) and its latest ledger entries; and a form for a new account.
+ * own or the server's) and its latest ledger entries; and a form for a new account. A team's (ui.team)
+ * shows its own account alone, the balance and the advance buttons of its own clock: changing accounts
+ * is the admin's.
  * @example
  * const accounts = accountsCard(ui)
  * accounts.update(await accounts.load(list, forced))
@@ -58,7 +60,7 @@ export function accountsCard(ui: Ui) {
   }
 
   return {
-    card: el('section', { class: 'card' }, el('h2', {}, 'Accounts'), list, newAccountForm(ui)),
+    card: el('section', { class: 'card' }, el('h2', {}, 'Accounts'), list, ...(ui.team ? [] : [newAccountForm(ui)])),
     /**
      * Each account's details. They carry the server clock's now, new every second under a real
      * clock: read again when the list (balances) changed, after an action, or for an own clock.
@@ -92,7 +94,7 @@ export function accountsCard(ui: Ui) {
 }
 
 /** An account's row: its name, id and balance with the top-up and drain buttons, its clock's group, its ledger. */
-function accountRow({ call, read, act }: Ui, a: AccountView, path: string): AccountRow {
+function accountRow({ call, read, act, team }: Ui, a: AccountView, path: string): AccountRow {
   const amount = input({
     type: 'number',
     min: '1',
@@ -137,17 +139,21 @@ function accountRow({ call, read, act }: Ui, a: AccountView, path: string): Acco
     el(
       'div',
       { class: 'grp' },
-      amount,
-      button(
-        'top up',
-        credit('top up', (now) => now + Number(amount.value)),
-        { 'data-testid': 'topup' },
-      ),
-      button(
-        'drain',
-        credit('drain', () => 0),
-        { 'data-testid': 'drain', title: 'Set the balance to 0' },
-      ),
+      ...(team
+        ? []
+        : [
+            amount,
+            button(
+              'top up',
+              credit('top up', (now) => now + Number(amount.value)),
+              { 'data-testid': 'topup' },
+            ),
+            button(
+              'drain',
+              credit('drain', () => 0),
+              { 'data-testid': 'drain', title: 'Set the balance to 0' },
+            ),
+          ]),
       parts.clock,
     ),
     parts.ledger,
@@ -155,13 +161,23 @@ function accountRow({ call, read, act }: Ui, a: AccountView, path: string): Acco
   return { div, ...parts }
 }
 
-/** An account's clock group: its own clock's time and buttons, or the server's, and the button that swaps them. */
+/**
+ * An account's clock group: its own clock's time and buttons, or the server's, and the button that swaps
+ * them (the admin's).
+ */
 function fillClock(ui: Ui, group: HTMLElement, a: AccountView, path: string): void {
-  const { call, act } = ui
   const own = a.clock.own
   fill(group, `${own}|${own ? a.clock.now : ''}`, () => [
     el('span', { class: 'lbl' }, own ? 'own clock' : 'server clock'),
     ...(own ? [mono(a.clock.now), ...clockButtons(ui, `${path}/clock/advance`, 'acct-').slice(1)] : []),
+    ...swapClock(ui, a, own, path),
+  ])
+}
+
+/** The button that gives an account a clock of its own or the server's back: none on a team's page. */
+function swapClock({ call, act, team }: Ui, a: AccountView, own: boolean, path: string): HTMLElement[] {
+  if (team) return []
+  return [
     button(
       own ? 'use server clock' : 'own clock',
       act(
@@ -171,7 +187,7 @@ function fillClock(ui: Ui, group: HTMLElement, a: AccountView, path: string): vo
       ),
       { 'data-testid': 'account-clock' },
     ),
-  ])
+  ]
 }
 
 /** The form that makes a new account: a name, its credits, its own clock or the server's. */

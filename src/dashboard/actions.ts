@@ -2,11 +2,16 @@
 import type { Advanced } from './answers.js'
 import type { ControlApi } from './api.js'
 import { button, el, set } from './dom.js'
+import type { Team } from './opener.js'
 
-/** What every panel gets: the control API, the action runner, and a way to refresh at once. */
+/**
+ * What every panel gets: the control API, the action runner, a way to refresh at once, and the team
+ * whose dashboard it is (undefined: the admin's), which shows no control its key may not use.
+ */
 export interface Ui extends ControlApi {
   act: Act
   refresh: (forced?: boolean) => void
+  team: Team | undefined
 }
 
 /**

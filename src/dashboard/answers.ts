@@ -64,8 +64,15 @@ export interface ScenarioChoice {
 export interface ResetAnswer {
   seed: number
 }
-/** An error answer of the control API. */
+/** GET /__mock/whoami: the admin, or the account whose key the page was opened with. */
+export interface WhoAmI {
+  caller: 'admin' | 'account'
+  accountId?: string
+  name?: string
+}
+/** An error answer of the control API; a refusal's says what credential the route needs. */
 export interface ErrorAnswer {
   error?: string
+  message?: string
   details?: { issues?: { path: string; message: string }[] }
 }

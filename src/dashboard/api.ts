@@ -11,18 +11,26 @@ export type ControlApi = ReturnType<typeof controlApi>
 export const enc = encodeURIComponent
 
 /**
- * A client for one mounted dashboard; with --admin-token, the page is opened as
- * /__mock/#token=T (the fragment never leaves the browser).
+ * The headers of every request of a dashboard opened at `hash`: `Genmock-Dashboard: 1`, and the credential of
+ * its `#token=` or `#key=` as `Authorization: Bearer`.
+ * @example
+ * dashboardHeaders('#key=sk_test_x') // { 'genmock-dashboard': '1', authorization: 'Bearer sk_test_x' }
+ */
+export function dashboardHeaders(hash: string): Record<string, string> {
+  const token = /(?:^#|&)(?:token|key)=([^&]+)/.exec(hash)?.[1]
+  return { 'genmock-dashboard': '1', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }
+}
+
+/**
+ * A client for one mounted dashboard; with --admin-token, the page is opened as /__mock/#token=T (the
+ * admin) or /__mock/#key=K (a team, by its account's key): the fragment never leaves the browser, and
+ * either is sent as `Authorization: Bearer`.
  * @example
  * const api = controlApi(location.hash)
  * const clock = await api.read<ClockAnswer>('/__mock/clock') // a 304 gives back the same object
  */
 export function controlApi(hash: string) {
-  const token = /(?:^#|&)token=([^&]+)/.exec(hash)?.[1]
-  const base: Record<string, string> = {
-    'genmock-dashboard': '1',
-    ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
-  }
+  const base = dashboardHeaders(hash)
   /** Last answers by path, with their ETag. */
   const known = new Map<string, { tag: string; data: unknown }>()
   /** Blob URLs of task media, fetched once each, keyed by the task's creation too: a reset draws the same ids again. */
@@ -84,6 +92,8 @@ export function controlApi(hash: string) {
   }
 
   return {
+    /** What every request carries: `Genmock-Dashboard: 1`, and the page's credential as `Authorization`. */
+    headers: base as Readonly<Record<string, string>>,
     read: <T>(path: string) => request<T>('GET', path),
     call: request,
     media,

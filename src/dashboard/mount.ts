@@ -13,12 +13,13 @@ import type {
   TaskDetail,
   TaskList,
 } from './answers.js'
-import { controlApi, enc } from './api.js'
+import { type ControlApi, controlApi, enc } from './api.js'
 import { el } from './dom.js'
 import { coverageCard } from './coverage-card.js'
 import { driftCard } from './drift-card.js'
 import { findingsCard } from './findings-card.js'
 import { journalCard } from './journal-card.js'
+import { lockedView, opener, type Team } from './opener.js'
 import { detailPanel } from './panel.js'
 import { tasksCard } from './tasks-card.js'
 import { toolbar } from './toolbar.js'
@@ -27,7 +28,8 @@ import { toolbar } from './toolbar.js'
  * The live dashboard (docs/dashboard.md): tasks on their timelines with a
  * detail panel, the clocks, balances and ledgers, the scenario in force, the request journal with
  * bodies and copy-as-curl, the conformance findings, the outcome coverage, the drift from the service
- * (with --proxy); and buttons for what the control API does.
+ * (with --proxy); and buttons for what the control API does. Opened with a team's key (`#key=`), the
+ * team's own part of it; on a locked genmock without a credential it says how to open it (opener.ts).
  * The page's script and the browser door both run it (code.ts). It refreshes every second unless
  * paused, and at once after an action; the returned function stops it and removes it.
  * @example
@@ -35,29 +37,60 @@ import { toolbar } from './toolbar.js'
  * stop() // stops refreshing and removes the dashboard
  */
 export function mountDashboard(root: HTMLElement, css?: string): () => void {
+  const api = controlApi(location.hash)
+  const style = css ? el('style', {}, css) : undefined
+  const rootNode = root.getRootNode()
+  if (style) (rootNode instanceof ShadowRoot ? rootNode : document.head).append(style)
+  let stop: (() => void) | undefined
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+  // Who the page is decides what it shows; until genmock answers, it is asked again every second.
+  const waiting = el('div', { class: 'gm out' }, 'connecting…')
+  root.append(waiting)
+  const open = () =>
+    void opener(api).then(
+      (who) => {
+        if (stopped) return
+        waiting.remove()
+        if (who.kind !== 'locked') return void (stop = mountLive(root, api, who.kind === 'team' ? who.team : undefined))
+        const view = lockedView(who.refused)
+        root.append(view)
+        stop = () => view.remove()
+      },
+      (error: Error) => {
+        if (stopped) return
+        waiting.textContent = `offline: ${error.message}`
+        retry = setTimeout(open, 1000)
+      },
+    )
+  open()
+  return () => {
+    stopped = true
+    clearTimeout(retry)
+    waiting.remove()
+    stop?.()
+    style?.remove()
+  }
+}
+
+/** The dashboard itself, for the admin or for `team` (its own account, no server-wide control). */
+function mountLive(root: HTMLElement, api: ControlApi, team: Team | undefined): () => void {
   // Inside a shadow root (the worker door's devtools) the document's activeElement is the host.
   const focused = () => (root.getRootNode() as Document | ShadowRoot).activeElement
   const { out, act } = actions(() => void refresh(true))
-  const ui: Ui = { ...controlApi(location.hash), act, refresh: (forced) => void refresh(forced) }
+  const ui: Ui = { ...api, act, team, refresh: (forced) => void refresh(forced) }
   const bar = toolbar(ui, focused)
   const details = detailPanel(ui, focused)
   const tasks = tasksCard(ui, details.openTask)
   const accounts = accountsCard(ui)
   const findings = findingsCard()
   const coverage = coverageCard()
-  const drift = driftCard()
+  // The drift is the admin's: a team's page neither reads nor shows it.
+  const drift = team ? undefined : driftCard()
   const journal = journalCard(ui, details.openRequest)
   const left = [tasks.card, journal.card]
-  const container = layout(
-    bar.head,
-    out,
-    left,
-    [accounts.card, findings.card, coverage.card, drift.card],
-    details.panel,
-  )
-  const style = css ? el('style', {}, css) : undefined
-  const rootNode = root.getRootNode()
-  if (style) (rootNode instanceof ShadowRoot ? rootNode : document.head).append(style)
+  const right = [accounts.card, findings.card, coverage.card, ...(drift ? [drift.card] : [])]
+  const container = layout(bar.head, out, left, right, details.panel)
   root.append(container)
 
   let stopped = false
@@ -74,6 +107,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
         tasks.path(),
         journal.path(),
         open,
+        drift !== undefined,
       )
       const accountDetails = await accounts.load(accountList, forced)
       if (stopped || mine !== generation) return
@@ -86,7 +120,7 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
       journal.update(requests, accountList.accounts)
       findings.update(found)
       coverage.update(met)
-      drift.update(drifted)
+      if (drifted) drift?.update(drifted)
       if (open && detail !== undefined) details.update(open, detail)
       bar.status()
     } catch (error) {
@@ -106,12 +140,20 @@ export function mountDashboard(root: HTMLElement, css?: string): () => void {
     clearTimeout(timer)
     ui.releaseMedia()
     container.remove()
-    style?.remove()
   }
 }
 
-/** Every answer one refresh shows, read together, in this order; the open task's detail null once it is gone. */
-function readAnswers(read: Ui['read'], tasksPath: string, journalPath: string, open: string | undefined) {
+/**
+ * Every answer one refresh shows, read together, in this order; the open task's detail null once it is gone,
+ * the drift only when `withDrift`.
+ */
+function readAnswers(
+  read: Ui['read'],
+  tasksPath: string,
+  journalPath: string,
+  open: string | undefined,
+  withDrift: boolean,
+) {
   return Promise.all([
     read<ClockAnswer>('/__mock/clock'),
     read<TaskList>(tasksPath),
@@ -120,7 +162,7 @@ function readAnswers(read: Ui['read'], tasksPath: string, journalPath: string, o
     read<JournalPage>(journalPath),
     read<FindingPage>('/__mock/conformance'),
     read<CoverageAnswer>('/__mock/coverage'),
-    read<DriftPage>('/__mock/drift'),
+    withDrift ? read<DriftPage>('/__mock/drift') : undefined,
     open
       ? read<TaskDetail>(`/__mock/tasks/${enc(open)}`).catch((error: Error) =>
           /: 404 /.test(error.message) ? null : Promise.reject(error),

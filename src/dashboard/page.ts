@@ -7,13 +7,16 @@ let page: Promise<string> | undefined
 /**
  * The dashboard served at GET /__mock/: one self-contained HTML document, with no external URL
  * (it works offline), built once. Its script is the dashboard's code (code.ts) mounted into the
- * page; `</` is escaped so the source cannot close the script element.
+ * page; `</` is escaped so the source cannot close the script element. A changed fragment (`#key=`,
+ * `#token=`) reloads it, so it opens as the caller the new one names.
  * @example
  * new Response(await dashboardPage(), { headers: { 'content-type': 'text/html; charset=utf-8' } })
  */
 export function dashboardPage(): Promise<string> {
   page ??= dashboardSource().then((source) => {
-    const script = `(function(){(${source})().mountDashboard(document.getElementById('genmock'))})()`
+    // A new #key= or #token= typed into the address bar opens the page afresh as that caller.
+    const mount = `(${source})().mountDashboard(document.getElementById('genmock'))`
+    const script = `(function(){${mount};addEventListener('hashchange',function(){location.reload()})})()`
     return `<!doctype html>
 <html lang="en">
 <head>

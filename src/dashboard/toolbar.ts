@@ -1,11 +1,14 @@
-// The dashboard's header: the server clock, the default scenario, the connection, pause and reset.
+// The dashboard's header: the server clock, the default scenario, the connection, pause and reset; for a
+// team, the team and the server clock's time, with none of the admin's controls.
 import { clockButtons, type Ui } from './actions.js'
 import type { ClockAnswer, ResetAnswer, ScenarioChoice, ScenarioList, StateAnswer } from './answers.js'
 import { attr, button, dur, el, fill, input, select, set, time } from './dom.js'
+import type { Team } from './opener.js'
 
 /**
  * The header: the server clock (advance, manual or real time, speed), the default scenario, the
- * connection state, pause and reset.
+ * connection state, pause and reset. A team's (ui.team) names the team and shows the clock and the
+ * scenario without their controls, and no reset: those are the admin's (docs/sandbox.md).
  * @example
  * const bar = toolbar(ui, () => root.getRootNode().activeElement)
  * bar.update(clock, scenarios)
@@ -27,15 +30,17 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
     },
     { 'data-testid': 'pause', 'aria-pressed': 'false', title: 'Pause or resume live updates' },
   )
-  const reset = button(
-    'reset',
-    act(
-      'reset',
-      () => call<ResetAnswer>('POST', '/__mock/reset', {}),
-      (r) => `back to the start, seed ${r.seed}`,
-    ),
-    { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
-  )
+  const reset = ui.team
+    ? teamLabel(ui.team)
+    : button(
+        'reset',
+        act(
+          'reset',
+          () => call<ResetAnswer>('POST', '/__mock/reset', {}),
+          (r) => `back to the start, seed ${r.seed}`,
+        ),
+        { 'data-testid': 'reset', title: 'Fixture accounts and credits back; tasks, keys and the journal cleared' },
+      )
   const head = el(
     'header',
     { class: 'head' },
@@ -61,7 +66,15 @@ export function toolbar(ui: Ui, focused: () => Element | null) {
   }
 }
 
-/** The server clock's group: its time, advance buttons, manual or real time, speed. */
+/** Whose dashboard a team's is: its name and account id. */
+const teamLabel = (team: Team) =>
+  el(
+    'span',
+    { class: 'lbl', 'data-testid': 'team', 'data-account-id': team.accountId },
+    `team ${team.name ? `${team.name} (${team.accountId})` : team.accountId}`,
+  )
+
+/** The server clock's group: its time, advance buttons, manual or real time, speed (the controls the admin's only). */
 function clockGroup(ui: Ui, focused: () => Element | null) {
   const { call, act } = ui
   const now = el('span', { class: 'now', 'data-testid': 'clock-now' }, '…')
@@ -95,19 +108,10 @@ function clockGroup(ui: Ui, focused: () => Element | null) {
     { 'data-testid': 'speed-apply' },
   )
   speed.onkeydown = (event) => event.key === 'Enter' && speedApply.click()
-  const group = el(
-    'div',
-    { class: 'grp' },
-    el('span', { class: 'lbl' }, 'now'),
-    now,
-    day,
-    mode,
-    ...clockButtons(ui, '/__mock/clock/advance'),
-    toggle,
-    el('span', { class: 'lbl' }, 'speed'),
-    speed,
-    speedApply,
-  )
+  const controls = ui.team
+    ? []
+    : [...clockButtons(ui, '/__mock/clock/advance'), toggle, el('span', { class: 'lbl' }, 'speed'), speed, speedApply]
+  const group = el('div', { class: 'grp' }, el('span', { class: 'lbl' }, 'now'), now, day, mode, ...controls)
   return {
     group,
     show(clock: ClockAnswer, opened: number | undefined) {
@@ -125,14 +129,20 @@ function clockGroup(ui: Ui, focused: () => Element | null) {
   }
 }
 
-/** The default scenario's group: the choice, its description, and where the state is kept. */
-function scenarioGroup({ call, act }: Ui) {
-  const scenario = select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
-  scenario.onchange = act(
-    'choose scenario',
-    () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
-    (s) => `default is ${s.default}`,
-  )
+/**
+ * The default scenario's group: the choice (its name alone for a team), its description, and where the
+ * state is kept.
+ */
+function scenarioGroup({ call, act, team }: Ui) {
+  const scenario = team
+    ? el('span', { class: 'mono', 'data-testid': 'scenario-default' })
+    : select({ 'data-testid': 'scenario-select', 'aria-label': 'default scenario' })
+  if (scenario instanceof HTMLSelectElement)
+    scenario.onchange = act(
+      'choose scenario',
+      () => call<ScenarioChoice>('PUT', '/__mock/scenario', { name: scenario.value }),
+      (s) => `default is ${s.default}`,
+    )
   const desc = el('span', { class: 'desc' })
   // Where the state is kept on disk and when it was last saved; empty without --state.
   const kept = el('span', { class: 'lbl kept', 'data-testid': 'state-kept' })
@@ -141,10 +151,12 @@ function scenarioGroup({ call, act }: Ui) {
     show(scenarios: ScenarioList, state: StateAnswer) {
       set(kept, state.kept ? `state ${state.dir}, ${savedWhen(state)}` : '')
       attr(kept, 'title', state.kept ? `--state-save ${state.strategy}` : '')
-      fill(scenario, scenarios.scenarios.map((s) => s.name).join('\n'), () =>
-        scenarios.scenarios.map((s) => el('option', { value: s.name, title: s.description ?? '' }, s.name)),
-      )
-      scenario.value = scenarios.default
+      if (scenario instanceof HTMLSelectElement) {
+        fill(scenario, scenarios.scenarios.map((s) => s.name).join('\n'), () =>
+          scenarios.scenarios.map((s) => el('option', { value: s.name, title: s.description ?? '' }, s.name)),
+        )
+        scenario.value = scenarios.default
+      } else set(scenario, scenarios.default)
       set(desc, scenarios.scenarios.find((s) => s.name === scenarios.default)?.description ?? '')
     },
   }

@@ -248,16 +248,19 @@ describe('the dashboard stays quiet', LIMIT, () => {
         SHOWS,
       )
       .toBe(256)
+    const start = Date.parse((await api('/__mock/clock')).now)
     const journal = (await api('/__mock/requests/count')).count
     const findings = (await api('/__mock/conformance')).total
     const lines = logLines.length
     const statuses: number[] = []
     const count = (response: { status(): number }) => statuses.push(response.status())
     page.on('response', count)
-    // The dashboard's own clock buttons, a minute of simulated time, and its polling all along.
-    for (let i = 0; i < 6; i++) {
+    // The dashboard's own clock buttons, a minute of simulated time (each step once its answer shows), and its
+    // polling all along.
+    for (let i = 1; i <= 6; i++) {
       await page.locator('[data-testid=advance-10s]').click()
-      await page.waitForTimeout(600)
+      const now = new Date(start + i * 10_000).toISOString()
+      await expect.poll(result, SHOWS).toContain(`advance +10 s: now ${now}`)
     }
     await openTask(taskId)
     await page.waitForTimeout(1_500)
@@ -305,7 +308,8 @@ describe('the dashboard fits', LIMIT, () => {
       it(`at ${width} px, ${scheme}: no horizontal overflow, nothing cut, readable text, a screenshot`, async () => {
         await page.emulateMedia({ colorScheme: scheme })
         await page.setViewportSize({ width, height: 800 })
-        await page.waitForTimeout(300)
+        // The next frame is laid out at the new width and scheme.
+        await page.evaluate(() => new Promise(requestAnimationFrame))
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         )

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/node/server/server.js'
+import { STAND_IN_KEY, startStandIn } from '../drift/stand-in.js'
 import { auth } from '../support/api.js'
 import {
   buildApp,
@@ -19,7 +20,9 @@ import { indexHtml } from './app/page.js'
 /**
  * The dashboard at GET /__mock/ in real Chromium, through its DOM contract (data-testid and
  * data-* attributes): tasks submitted from outside show up, its clock buttons move them along,
- * Alice's balance follows, and its mode toggle and scenario chooser drive the control API.
+ * Alice's balance follows, and its mode toggle and scenario chooser drive the control API. Then, in
+ * the same browser: the dashboard in the worker door, its drift card behind --proxy, and a team's
+ * dashboard on a locked genmock.
  */
 
 const SCREENSHOT = 'test/artifacts/dashboard.png'
@@ -328,5 +331,181 @@ describe('the dashboard in the worker door', LIMIT, () => {
     const now = workerPage.locator('[data-testid=clock-now]')
     expect(await now.getAttribute('data-now')).toContain('2026-01-01T00:01:00')
     expect(await now.textContent()).toBe('+1 min 0 s')
+  })
+})
+
+describe("a team's dashboard on a locked genmock (docs/sandbox.md, A team's dashboard)", LIMIT, () => {
+  const TOKEN = 'dashboard-admin-token-2026'
+  const ADMIN = { authorization: `Bearer ${TOKEN}` }
+  /** The admin's controls: none of them is on a team's page, not even disabled. */
+  const ADMIN_CONTROLS = [
+    'reset',
+    'scenario-select',
+    'advance-10s',
+    'advance-idle',
+    'mode-toggle',
+    'speed',
+    'topup',
+    'drain',
+    'account-clock',
+    'create-account',
+  ]
+  type Team = { id: string; apiKey: string; taskId: string }
+  let locked: RunningServer
+  let lockedPage: Page
+  const teams = {} as Record<'one' | 'two', Team>
+  /** The control API's refusals the page met (status ≥ 400), as `METHOD path status`. */
+  const refused: string[] = []
+
+  const team = async (body: object): Promise<Team> => {
+    const res = await fetch(`${locked.url}/__mock/accounts`, {
+      method: 'POST',
+      headers: { ...ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const { id, apiKey } = (await res.json()) as { id: string; apiKey: string }
+    const submitted = await fetch(`${locked.url}/api/ai/image/generate`, {
+      method: 'POST',
+      headers: { ...auth(apiKey), 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'base-image-2', prompt: `the fox of ${id}` }),
+    })
+    return { id, apiKey, taskId: ((await submitted.json()) as { taskId: string }).taskId }
+  }
+  /** Opens the page at a fragment: a changed fragment reloads it as the caller the new one names. */
+  const open = (fragment: string) => {
+    refused.length = 0
+    return lockedPage.goto(`${locked.url}/__mock/${fragment}`)
+  }
+  const shown = (testid: string) => lockedPage.locator(`[data-testid=${testid}]`).count()
+
+  beforeAll(async () => {
+    locked = await startServer({
+      port: 0,
+      seed: 7,
+      clock: { mode: 'manual', start: START },
+      log: 'silent',
+      adminToken: TOKEN,
+    })
+    teams.one = await team({ name: 'checkout', credits: 100, clock: 'own' })
+    teams.two = await team({ name: 'search', credits: 100 })
+    lockedPage = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    lockedPage.on('pageerror', (error) => pageErrors.push(String(error)))
+    lockedPage.on('response', (res) => {
+      const { pathname } = new URL(res.url())
+      if (pathname.startsWith('/__mock/') && res.status() >= 400)
+        refused.push(`${res.request().method()} ${pathname} ${res.status()}`)
+    })
+  }, LIMIT.timeout)
+
+  afterAll(async () => {
+    await lockedPage?.close()
+    await locked?.close()
+  })
+
+  it('without a credential says it is locked and how to open it, instead of showing no tasks', async () => {
+    await open('')
+    const message = lockedPage.locator('[data-testid=locked][data-reason="no credential"]')
+    await message.waitFor(WAIT)
+    const said = await message.textContent()
+    expect(said).toContain('This genmock is locked')
+    expect(said).toContain("/__mock/#key=<your team's API key>")
+    expect(said).toContain('/__mock/#token=<the admin token>')
+    expect(await lockedPage.locator('#genmock').textContent()).not.toContain('No tasks yet')
+    expect(await shown('task-row')).toBe(0)
+    expect(refused).toEqual(['GET /__mock/whoami 401'])
+  })
+
+  it('with a key genmock does not know says so', async () => {
+    await open('#key=sk_test_nobodys_key')
+    const message = lockedPage.locator('[data-testid=locked][data-reason=refused]')
+    await message.waitFor(WAIT)
+    expect(await message.textContent()).toContain('The key in this link is not accepted')
+    expect(refused).toEqual(['GET /__mock/whoami 401'])
+  })
+
+  it("with a team's key shows its own tasks, requests and account, with no control of the admin's", async () => {
+    const { one, two } = teams
+    await open(`#key=${one.apiKey}`)
+    await lockedPage.locator(`[data-testid=team][data-account-id="${one.id}"]`).waitFor(WAIT)
+    expect(await lockedPage.locator('[data-testid=team]').textContent()).toBe(`team checkout (${one.id})`)
+    await lockedPage.locator(row(one.taskId)).waitFor(WAIT)
+    await lockedPage.locator('[data-testid=journal-row]').first().waitFor(WAIT)
+    const ids = (selector: string, name: string) =>
+      lockedPage.locator(selector).evaluateAll((rows, name) => rows.map((r) => r.getAttribute(name)), name)
+    expect(await ids('[data-testid=task-row]', 'data-task-id')).toEqual([one.taskId])
+    expect(await ids('[data-testid=account-row]', 'data-account-id')).toEqual([one.id])
+    const requests = await lockedPage.locator('[data-testid=journal-row]').allTextContents()
+    expect(requests.length).toBeGreaterThan(0)
+    expect(requests.filter((r) => !r.includes(one.id))).toEqual([])
+    expect(await lockedPage.locator('#genmock').textContent()).not.toContain(two.id)
+    for (const control of ADMIN_CONTROLS) expect(await shown(control), control).toBe(0)
+    expect(await lockedPage.locator('[data-testid=scenario-default]').textContent()).toBe('default')
+    expect(refused).toEqual([])
+  })
+
+  it("advances the team's own clock from its page, and its task completes there", async () => {
+    const { one } = teams
+    await lockedPage.click(`[data-account-id="${one.id}"] [data-testid=acct-advance-idle]`)
+    await expect
+      .poll(() => lockedPage.locator(row(one.taskId)).getAttribute('data-status', { timeout: 1_000 }), SHOWS)
+      .toBe('1')
+    const thumbnail = lockedPage.locator(`${row(one.taskId)} img[data-testid=thumbnail]`)
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SHOWS)
+      .toBe(256)
+    await lockedPage.locator(`${row(one.taskId)} [data-testid=open-task]`).click()
+    await lockedPage.locator('[data-testid=panel]').waitFor(WAIT)
+    // Its own clock moved; the server's, the admin's, did not.
+    const clock = async (path: string) =>
+      ((await (await fetch(locked.url + path, { headers: ADMIN })).json()) as { now: string }).now
+    expect(await clock(`/__mock/accounts/${one.id}/clock`)).not.toBe(new Date(START).toISOString())
+    expect(await clock('/__mock/clock')).toBe(new Date(START).toISOString())
+    await lockedPage.locator('[data-testid=close-panel]').click()
+    expect(refused).toEqual([])
+  })
+
+  it("with the admin token shows every team and the admin's controls, as before", async () => {
+    await open(`#token=${TOKEN}`)
+    await lockedPage.locator('[data-testid=reset]').waitFor(WAIT)
+    await lockedPage.locator(row(teams.two.taskId)).waitFor(WAIT)
+    expect(await lockedPage.locator(row(teams.one.taskId)).count()).toBe(1)
+    for (const control of ['scenario-select', 'advance-10s', 'mode-toggle', 'create-account', 'topup'])
+      expect(await shown(control), control).toBeGreaterThan(0)
+    expect(await shown('team')).toBe(0)
+    expect(refused).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+})
+
+describe('the drift card (docs/check-against-the-service.md)', LIMIT, () => {
+  let standIn: Awaited<ReturnType<typeof startStandIn>>
+  let proxying: RunningServer
+
+  beforeAll(async () => {
+    standIn = await startStandIn()
+    proxying = await startServer({ port: 0, log: 'silent', proxy: { target: standIn.url } })
+  }, LIMIT.timeout)
+
+  afterAll(async () => {
+    await proxying?.close()
+    await standIn?.close()
+  })
+
+  it('is hidden until genmock has proxied an exchange, then shows each finding', async () => {
+    const driftPage = await browser.newPage()
+    await driftPage.goto(`${proxying.url}/__mock/`)
+    const card = driftPage.locator('section.card', { hasText: /^Drift \(/ })
+    await card.waitFor({ state: 'attached', ...WAIT })
+    await driftPage.locator('[data-testid=account-row]').first().waitFor(WAIT)
+    expect(await card.isVisible()).toBe(false)
+    await fetch(`${proxying.url}/api/ai/video/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${STAND_IN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'video-d', inputMode: 'text_to_video', prompt: 'waves' }),
+    })
+    await card.getByText('price video-d 8 ×1').waitFor(WAIT)
+    expect(await card.textContent()).toContain('service 60, genmock 80')
+    expect(await card.locator('h2').textContent()).toBe('Drift (1 proxied)')
+    await driftPage.close()
   })
 })

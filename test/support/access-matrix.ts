@@ -10,7 +10,6 @@ import type { Door } from './doors.js'
 
 export const ADMIN_TOKEN = 'sandbox-admin-token-2026'
 export const CALLERS = ['anyone', 'own account', 'other account', 'admin'] as const
-const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` }
 export type CallerName = (typeof CALLERS)[number]
 
 /** The world each case runs in: account `own` with a pending task, and account `other`. */
@@ -118,13 +117,20 @@ export function judge(
   return undefined
 }
 
-/** Two teams made by the admin, the first with a clock of its own and a pending task. */
-export async function makeWorld(door: Pick<Door, 'fetch'>): Promise<World> {
+/**
+ * Two teams made by the admin, the first with a clock of its own and a pending task. It uses nothing but
+ * its arguments, so that a page runs this very function (test/browser/sandbox-worker.test.ts).
+ */
+export async function makeWorld(
+  door: Pick<Door, 'fetch'>,
+  adminToken: string = ADMIN_TOKEN,
+  image: object = IMAGE,
+): Promise<World> {
   const make = async (body: object) =>
     (await (
       await door.fetch('/__mock/accounts', {
         method: 'POST',
-        headers: { ...ADMIN, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
     ).json()) as { id: string; apiKey: string }
@@ -133,8 +139,17 @@ export async function makeWorld(door: Pick<Door, 'fetch'>): Promise<World> {
   const submitted = await door.fetch('/api/ai/image/generate', {
     method: 'POST',
     headers: { authorization: `Bearer ${own.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(IMAGE),
+    body: JSON.stringify(image),
   })
   const { taskId } = (await submitted.json()) as { taskId: string }
   return { own: { ...own, taskId }, other }
+}
+
+/**
+ * A world of placeholders, `{own.id}` and so on: the matrix of a world a page makes itself, which the page
+ * fills in (fillWorld) with the world it made.
+ */
+export const PLACEHOLDERS: World = {
+  own: { id: '{own.id}', apiKey: '{own.apiKey}', taskId: '{own.taskId}' },
+  other: { id: '{other.id}', apiKey: '{other.apiKey}' },
 }
