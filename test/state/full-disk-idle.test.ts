@@ -55,8 +55,8 @@ const ask = (url: string, body?: unknown): Promise<{ status: number; json: unkno
   })
 
 /**
- * `genmock ...args`, running until the test ends (support/cli.ts's start() stops a run after 20 s),
- * and its URL once it is ready.
+ * `genmock ...args` with its errors on this test's stderr, running until the test ends, its pid and
+ * its URL once it is ready.
  */
 async function genmock(args: string[]): Promise<{ pid: number; url: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
