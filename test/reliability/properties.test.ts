@@ -580,7 +580,8 @@ eachDoor(
             door().engine.reset(7)
             const headers: Headers = { 'content-type': 'application/json', ...auth, ...idempotency }
             const path = broken.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
-            const context = `${broken.how} ${JSON.stringify(broken.path)}: ${describeRequest(path, headers, broken.body)}`
+            const request = describeRequest(path, headers, broken.body)
+            const context = `${broken.how} ${JSON.stringify(broken.path)}: ${request}`
             const before = holdings(door())
             const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(broken.body) })
             expect(outcome.status, `${outcome.text} ← ${context}`).toBe(400)
