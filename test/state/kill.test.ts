@@ -112,16 +112,17 @@ async function rounds(strategy: 'request' | 'scheduled', count: number, lossMs: 
         }
       }
     }
-    const clients = [client(), client(), client(), client()]
+    const clients = Promise.all([client(), client(), client(), client()])
     // The kill comes after a random count of this round's answers, not after a time: a busy machine
-    // answers fewer a second, and each round must still leave acknowledged work behind it.
+    // answers fewer a second, and each round must still leave acknowledged work behind it. A client
+    // that fails before the kill fails the test at once.
     const target = acked.length + 6 + Math.floor(next() * 30)
-    while (acked.length < target) await new Promise((resolve) => setTimeout(resolve, 10))
+    while (acked.length < target) await Promise.race([clients, new Promise((resolve) => setTimeout(resolve, 10))])
     killed = true
     killedAt.push(Date.now())
     r.child.kill('SIGKILL')
     await r.exited
-    await Promise.all(clients)
+    await clients
   }
   expect(twice, 'task ids handed out twice').toEqual([])
   expect(acked.length).toBeGreaterThan(count * 5)
