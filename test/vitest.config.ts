@@ -2,10 +2,11 @@
 // checks (test/distribution/vitest.config.ts runs those), one file per core at a time. The
 // in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
 // and the simulator for each of those files cost more than most of them take to run. The files
-// that start Chromium, the CLI or state folders, or swap globals, get a process each; Vitest runs
-// projects in name order, so `own` (the longest files) starts first and `shared` fills in after.
+// that start Chromium, the CLI or state folders, or swap globals, get a process each. Both
+// projects share one queue, the slowest files first (test/support/slow-first-sequencer.ts).
 import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
+import SlowFirstSequencer from './support/slow-first-sequencer.js'
 
 /** In-process tests that leave nothing behind: each closes its servers and restores what it spied on. */
 const SHARED = ['src', 'test/http', 'test/reliability', 'test/drift', 'test/examples'].map(
@@ -17,6 +18,7 @@ export default defineConfig({
   test: {
     exclude: [...configDefaults.exclude, 'test/distribution/**', 'test/package/**'],
     maxWorkers: '100%',
+    sequence: { sequencer: SlowFirstSequencer },
     // Generous limits, for a busy CI machine (two busy loops beside the suite on two cores double
     // every test's time): a test that fails does so on its assertions, not on these. A test that
     // waits for something waits for an event or polls for it, never for a time.

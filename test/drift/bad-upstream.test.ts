@@ -6,6 +6,7 @@ import { connect, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { recorded } from '../support/recorded.js'
 import { startServer, type RunningServer } from '../../src/node/server/server.js'
 
 const open: { close(): unknown }[] = []
@@ -47,7 +48,6 @@ async function proxyTo(target: string, timeoutMs = 30_000): Promise<RunningServe
 
 const read = (server: RunningServer, path = '/api/ai/tasks/t1') =>
   fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer sk_live_x' } })
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
 
 describe('the proxy when the service misbehaves', () => {
   test('a reset connection gets 502 from genmock, marked as its own', async () => {
@@ -96,10 +96,11 @@ describe('the proxy when the service misbehaves', () => {
     const failed = await read(server, '/api/ai/tasks/t500')
     expect(failed.status).toBe(500)
     expect(failed.headers.get('genmock-proxy-error')).toBeNull()
-    await settle()
+    await recorded(() =>
+      expect(server.drift.observations().statuses['GET /api/ai/tasks/{id}']).toEqual({ 200: 1, 500: 1 }),
+    )
     const kinds = server.drift.findings().map((f) => `${f.kind} ${f.place}`)
     expect(kinds).toEqual(['field-type snapshot'])
-    expect(server.drift.observations().statuses['GET /api/ai/tasks/{id}']).toEqual({ 200: 1, 500: 1 })
   })
 
   test('a 50 MB media body streams through without being kept', async () => {
@@ -119,9 +120,9 @@ describe('the proxy when the service misbehaves', () => {
     const server = await proxyTo(target)
     const response = await fetch(`${server.url}/media/videos/t1.mp4`)
     expect((await response.arrayBuffer()).byteLength).toBe(50 * 1024 * 1024)
-    await settle()
-    const [entry] = server.engine.journal.list(1)
-    expect(entry!.responseBody).toEqual({ type: 'video/mp4', size: 50 * 1024 * 1024 })
+    await recorded(() =>
+      expect(server.engine.journal.list(1)[0]?.responseBody).toEqual({ type: 'video/mp4', size: 50 * 1024 * 1024 }),
+    )
   })
 
   test('a certificate nobody vouches for is refused', async () => {

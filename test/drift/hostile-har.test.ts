@@ -123,5 +123,5 @@ describe('genmock calibrate and hostile recordings', () => {
     expect(stderr.trim().split('\n')).toHaveLength(1)
     expect(stderr).toContain('entry 2')
     expect(readFileSync(file, 'utf8')).toContain('"x"')
-  }, 30_000)
+  })
 })

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { startServer } from '../../src/node/server/server.js'
 import { startHostileStandIn } from './hostile-stand-in.js'
+import { recorded } from '../support/recorded.js'
 
 /**
  * The proxy against a hostile service (docs/limits-and-security.md): the client's credential,
@@ -60,7 +61,6 @@ async function mswDoor(): Promise<ProxyDoor> {
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
 const submit = (door: ProxyDoor, body: object, headers: Record<string, string> = {}) =>
   door.fetch('/api/ai/image/generate', {
     method: 'POST',
@@ -81,7 +81,7 @@ for (const open of [serverDoor, mswDoor]) {
       const res = await submit(door, { model: 'base-image-2', prompt: 'a fox' })
       expect(res.status).toBe(200)
       expect(await res.text()).toContain('RealServiceKey') // the client gets the service's answer as it came
-      await settle()
+      await recorded(async () => expect(await (await door.fetch('/__mock/requests')).text()).toContain('[redacted]'))
       const shown = await Promise.all(
         ['/__mock/requests', '/__mock/requests.har', '/__mock/drift', '/__mock/drift?format=junit'].map(async (path) =>
           (await door.fetch(path)).text(),
@@ -98,7 +98,12 @@ for (const open of [serverDoor, mswDoor]) {
     it('a model __proto__ or constructor the service accepts leaves the control API answering', async () => {
       for (const model of ['__proto__', 'constructor', 'prototype'])
         expect((await submit(door, { model, prompt: 'a fox' })).status).toBe(200)
-      await settle()
+      await recorded(async () => {
+        const { observations } = (await (await door.fetch('/__mock/drift')).json()) as {
+          observations: { models: Record<string, unknown> }
+        }
+        expect(Object.keys(observations.models)).toEqual(expect.arrayContaining(['__proto__', 'constructor']))
+      })
       const accounts = await door.fetch('/__mock/accounts', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -127,9 +132,10 @@ for (const open of [serverDoor, mswDoor]) {
     it('no headers within the time-out: 504, and a first-byte finding', async () => {
       const res = await submit(door, { model: 'base-image-2', prompt: 'a' }, { 'x-stand-in': 'hang' })
       expect([res.status, res.headers.get('genmock-proxy-error')]).toEqual([504, 'timeout'])
-      await settle()
-      expect(await findings()).toContainEqual(
-        expect.objectContaining({ place: 'POST /api/ai/image/generate first-byte', genmock: '504' }),
+      await recorded(async () =>
+        expect(await findings()).toContainEqual(
+          expect.objectContaining({ place: 'POST /api/ai/image/generate first-byte', genmock: '504' }),
+        ),
       )
     })
 
@@ -139,9 +145,10 @@ for (const open of [serverDoor, mswDoor]) {
       expect(res.status).toBe(504)
       expect(await res.text()).toContain('did not finish answering within 0.6 s')
       expect(performance.now() - started).toBeLessThan(3 * TIMEOUT_MS)
-      await settle()
-      expect(await findings()).toContainEqual(
-        expect.objectContaining({ place: 'POST /api/ai/image/generate total', genmock: '504' }),
+      await recorded(async () =>
+        expect(await findings()).toContainEqual(
+          expect.objectContaining({ place: 'POST /api/ai/image/generate total', genmock: '504' }),
+        ),
       )
     })
 
@@ -153,9 +160,10 @@ for (const open of [serverDoor, mswDoor]) {
     it('a service that pauses mid-answer: 504 (a JSON answer is due whole within the time-out)', async () => {
       const res = await submit(door, { model: 'base-image-2', prompt: 'a' }, { 'x-stand-in': 'pause' })
       expect(res.status).toBe(504)
-      await settle()
-      const places = (await findings()).map((finding) => finding.place)
-      expect(places.some((place) => /^POST \/api\/ai\/image\/generate (idle|total)$/.test(place))).toBe(true)
+      await recorded(async () => {
+        const places = (await findings()).map((finding) => finding.place)
+        expect(places.some((place) => /^POST \/api\/ai\/image\/generate (idle|total)$/.test(place))).toBe(true)
+      })
     })
   })
 }
@@ -184,13 +192,14 @@ describe('the proxy and a media answer that never ends [server]', () => {
         (error: Error) => error.message,
       )
       expect(read).toMatch(/terminated|aborted|other side closed/i)
-      await settle()
-      const { findings } = (await (await fetch(`${server.url}/__mock/drift`)).json()) as {
-        findings: { kind: string; place: string; genmock: string }[]
-      }
-      expect(findings).toContainEqual(
-        expect.objectContaining({ kind: 'proxy-timeout', place: 'GET /media/videos/t1.mp4 idle', genmock: 'cut' }),
-      )
+      await recorded(async () => {
+        const { findings } = (await (await fetch(`${server.url}/__mock/drift`)).json()) as {
+          findings: { kind: string; place: string; genmock: string }[]
+        }
+        expect(findings).toContainEqual(
+          expect.objectContaining({ kind: 'proxy-timeout', place: 'GET /media/videos/t1.mp4 idle', genmock: 'cut' }),
+        )
+      })
     } finally {
       await server.close()
       upstream.closeAllConnections()

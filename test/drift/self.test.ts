@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createSimulator } from '../../src/index.js'
 import { startServer } from '../../src/node/server/server.js'
 import { clientSession } from './session.js'
+import { recorded } from '../support/recorded.js'
 
 const open: { close(): Promise<void> | void }[] = []
 afterEach(async () => {
@@ -28,8 +29,6 @@ async function upstreamGenmock() {
   return { upstream, advance }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
-
 describe('genmock in front of genmock', () => {
   test('the node door reports no finding', async () => {
     const { upstream, advance } = await upstreamGenmock()
@@ -51,14 +50,15 @@ describe('genmock in front of genmock', () => {
       headers: { authorization: 'Bearer sk_test_alice' },
     })
     expect((await failed.json()).status).toBe(2)
-    await settle()
-    const drift = (await (await fetch(`${proxy.url}/__mock/drift`)).json()) as {
-      findings: unknown[]
-      observations: { exchanges: number; errorCodes: Record<string, number> }
-    }
-    expect(drift.findings).toEqual([])
-    expect(drift.observations.exchanges).toBeGreaterThan(15)
-    expect(drift.observations.errorCodes).toEqual({ UPSTREAM_FAILED: 1 })
+    await recorded(async () => {
+      const drift = (await (await fetch(`${proxy.url}/__mock/drift`)).json()) as {
+        findings: unknown[]
+        observations: { exchanges: number; errorCodes: Record<string, number> }
+      }
+      expect(drift.observations.errorCodes).toEqual({ UPSTREAM_FAILED: 1 })
+      expect(drift.observations.exchanges).toBeGreaterThan(15)
+      expect(drift.findings).toEqual([])
+    })
   })
 
   test('the msw/node door reports no finding', async () => {
@@ -69,9 +69,8 @@ describe('genmock in front of genmock', () => {
     server.listen({ onUnhandledRequest: 'bypass' })
     open.push({ close: () => server.close() })
     await clientSession('http://service.test', KEYS, advance)
-    await settle()
+    await recorded(async () => expect(simulator.drift.observations().exchanges).toBeGreaterThan(15))
     expect(simulator.drift.findings()).toEqual([])
-    expect(simulator.drift.observations().exchanges).toBeGreaterThan(15)
     // The control API stays the simulator's own, in this door too.
     const report = (await (await fetch('http://service.test/__mock/drift')).json()) as { observations: unknown }
     expect(report.observations).toEqual(simulator.drift.observations())
@@ -93,8 +92,9 @@ describe('the msw/node proxy when the service cannot answer', () => {
       body: JSON.stringify({ prompt: 'x'.repeat(1024 * 1024 + 10) }),
     })
     expect([big.status, big.headers.get('genmock-proxy-error')]).toEqual([413, 'too-large'])
-    await settle()
-    expect(simulator.journal.find({}).map((e) => [e.status, e.proxied])).toEqual([[502, true]])
+    await recorded(async () =>
+      expect(simulator.journal.find({}).map((e) => [e.status, e.proxied])).toEqual([[502, true]]),
+    )
     expect(simulator.drift.findings()).toEqual([])
   })
 })

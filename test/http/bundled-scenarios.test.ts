@@ -526,5 +526,5 @@ eachDoor('bundled scenarios', (door) => {
     expectPending(await read(door(), through.taskId))
     await advance(door(), 9)
     expect((await read(door(), through.taskId)).status).toBe(1)
-  }, 20_000)
+  })
 })

@@ -3,6 +3,7 @@ import { Agreement, summarise, type Outcome, type Target } from '../openapi/agre
 import { auth, KEYS } from '../support/api.js'
 import { eachDoor } from '../support/doors.js'
 import { checkResponses, documentAjv, DOCUMENTS } from '../support/openapi.js'
+import { PROPERTY_LIMIT_MS, runs } from '../support/property-runs.js'
 
 /**
  * The documents and the server agree: request bodies generated from each operation's schemas, and
@@ -13,8 +14,9 @@ import { checkResponses, documentAjv, DOCUMENTS } from '../support/openapi.js'
  * its status. The rules' own divergences are shown by witnesses at the end.
  */
 
-const SERVICE_RUNS = 160
-const CONTROL_RUNS = 24
+/** Cases per service endpoint, and per control route, per door. */
+const SERVICE_RUNS = runs(100)
+const CONTROL_RUNS = runs(16)
 
 const SERVICE: Target[] = [
   { document: 'service', method: 'POST', path: '/api/ai/image/generate', idempotency: true },
@@ -78,36 +80,40 @@ eachDoor('OpenAPI agreement: the documents accept exactly what genmock accepts',
       expect(summary.accepted).toBeGreaterThan(SERVICE_RUNS / 5)
       expect(summary.refused).toBeGreaterThan(SERVICE_RUNS / 3)
     },
-    60_000,
+    PROPERTY_LIMIT_MS,
   )
 
-  it('the control API: generated and mutated bodies of every route that takes one', async () => {
-    const checked = checkResponses(door())
-    const outcomes: Outcome[] = []
-    for (const [i, target] of CONTROL.entries()) {
-      const agreement = agreements.get(`${target.method} ${target.path}`)!
-      for (const c of agreement.cases(100 + i, CONTROL_RUNS)) {
-        door().engine.reset(7)
-        door().engine.setClock({ mode: 'manual' })
-        let path = target.path.replace('{id}', 'acct_low')
-        if (target.path.includes('/tasks/')) {
-          const res = await checked.fetch('/api/ai/image/generate', {
-            method: 'POST',
-            headers: { ...auth(KEYS.alice), 'content-type': 'application/json' },
-            body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }),
-          })
-          path = target.path.replace('{id}', ((await res.json()) as { taskId: string }).taskId)
+  it(
+    'the control API: generated and mutated bodies of every route that takes one',
+    async () => {
+      const checked = checkResponses(door())
+      const outcomes: Outcome[] = []
+      for (const [i, target] of CONTROL.entries()) {
+        const agreement = agreements.get(`${target.method} ${target.path}`)!
+        for (const c of agreement.cases(100 + i, CONTROL_RUNS)) {
+          door().engine.reset(7)
+          door().engine.setClock({ mode: 'manual' })
+          let path = target.path.replace('{id}', 'acct_low')
+          if (target.path.includes('/tasks/')) {
+            const res = await checked.fetch('/api/ai/image/generate', {
+              method: 'POST',
+              headers: { ...auth(KEYS.alice), 'content-type': 'application/json' },
+              body: JSON.stringify({ model: 'base-image-2', prompt: 'x' }),
+            })
+            path = target.path.replace('{id}', ((await res.json()) as { taskId: string }).taskId)
+          }
+          outcomes.push(await agreement.run(checked, c, {}, path))
         }
-        outcomes.push(await agreement.run(checked, c, {}, path))
       }
-    }
-    door().engine.reset(7)
-    const summary = summarise(outcomes)
-    report('control API', summary)
-    expect(summary.unexplained, show(summary.unexplained)).toEqual([])
-    expect(summary.accepted).toBeGreaterThan(CONTROL.length * 2)
-    expect(summary.refused).toBeGreaterThan(CONTROL.length * 2)
-  }, 60_000)
+      door().engine.reset(7)
+      const summary = summarise(outcomes)
+      report('control API', summary)
+      expect(summary.unexplained, show(summary.unexplained)).toEqual([])
+      expect(summary.accepted).toBeGreaterThan(CONTROL.length * 2)
+      expect(summary.refused).toBeGreaterThan(CONTROL.length * 2)
+    },
+    PROPERTY_LIMIT_MS,
+  )
 
   it('each rule the image endpoint lists as beyond JSON Schema is a real divergence, and explains it', async () => {
     const agreement = agreements.get('POST /api/ai/image/generate')!

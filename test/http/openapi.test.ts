@@ -248,5 +248,5 @@ eachDoor('GET /openapi.json and GET /__mock/openapi.json', (door) => {
       })
       expect(res.status, `${name}: ${await res.clone().text()}`).toBeLessThan(300)
     }
-  }, 30_000)
+  })
 })

@@ -5,6 +5,7 @@ import type { SubmissionResponse } from '../../src/contract/responses.js'
 import type { Account } from '../../src/engine/accounts/accounts.js'
 import { Engine, type Endpoint, type Submission } from '../../src/engine/engine.js'
 import { Problem, type ProblemDetail } from '../../src/engine/problem.js'
+import { PROPERTY_LIMIT_MS, runs } from '../support/property-runs.js'
 
 /**
  * Model-based test of the credit ledger (reliability test 2 of issue 5), directly on the engine
@@ -648,31 +649,32 @@ async function runModel(
   return stats
 }
 
-/** Some hundred random sequences, CPU-bound: a generous limit, for a busy CI machine. */
-const MODEL_LIMIT_MS = 180_000
+/** Random sequences per test: a few thousand steps each, every kind of step many times over. */
+const MODEL_RUNS = runs(60)
+const CAPPED_RUNS = runs(40)
 
 describe('ledger model', () => {
   // Sequences of submit / advance / force-fail / refund / expire / top-up / reset.
   it(
     'random sequences over several accounts keep the books',
     async () => {
-      const stats = await runModel(undefined, 150)
+      const stats = await runModel(undefined, MODEL_RUNS)
       // The sequences did exercise the ledger.
-      expect(stats.accepted).toBeGreaterThan(500)
-      expect(stats.refunded).toBeGreaterThan(50)
-      expect(stats.replays).toBeGreaterThan(50)
-      expect(stats.refused).toBeGreaterThan(100)
+      expect(stats.accepted).toBeGreaterThan(5 * MODEL_RUNS)
+      expect(stats.refunded).toBeGreaterThan(MODEL_RUNS / 2)
+      expect(stats.replays).toBeGreaterThan(MODEL_RUNS / 2)
+      expect(stats.refused).toBeGreaterThan(2 * MODEL_RUNS)
     },
-    MODEL_LIMIT_MS,
+    PROPERTY_LIMIT_MS,
   )
 
   // A pending task is never evicted.
   it(
     'the same with a retention cap of 4 tasks: evicting finished tasks loses no debit or refund',
     async () => {
-      const stats = await runModel(4, 100)
-      expect(stats.accepted).toBeGreaterThan(300)
+      const stats = await runModel(4, CAPPED_RUNS)
+      expect(stats.accepted).toBeGreaterThan(5 * CAPPED_RUNS)
     },
-    MODEL_LIMIT_MS,
+    PROPERTY_LIMIT_MS,
   )
 })

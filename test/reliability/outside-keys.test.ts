@@ -109,7 +109,7 @@ describe("--allowed-hosts '*' needs an admin token", () => {
       kind: 'serve',
       adminToken: 'a-long-admin-token',
     })
-  }, 30_000)
+  })
 
   it('startServer refuses it too, and starts with a token', async () => {
     await expect(startServer({ port: 0, allowedHosts: ['*'] })).rejects.toThrow(/admin-token/)

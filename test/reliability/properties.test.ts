@@ -12,6 +12,7 @@ import {
 import { submissionResponseSchema, taskSnapshotSchema } from '../../src/contract/responses.js'
 import { BUNDLED_SCENARIOS } from '../support/api.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
+import { PROPERTY_LIMIT_MS, runs } from '../support/property-runs.js'
 
 /**
  * Property-based tests of the handlers, through both doors (reliability test 1 of issue 5):
@@ -25,6 +26,8 @@ import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
  */
 
 const SEED = Number(process.env.FC_SEED ?? 20_261_121)
+/** Cases per property, per door: each set reaches every kind of answer its test checks. */
+const RUNS = { valid: runs(50), broken: runs(100), any: runs(200), taskIds: runs(100), control: runs(100) }
 
 async function check<Ts extends [unknown, ...unknown[]]>(
   property: fc.IAsyncPropertyWithHooks<Ts>,
@@ -513,289 +516,319 @@ eachDoor(
   'properties of the handlers',
   (door) => {
     // Each is charged its creditsUsed and reads back.
-    it('every valid body from the contract is accepted (200) and matches the submission schema', async () => {
-      await check(
-        fc.asyncProperty(
-          validArb,
-          validAuthArb,
-          validIdempotencyKeyArb,
-          fc.boolean(),
-          async (generated, auth, key, sendKey) => {
-            door().engine.reset(7)
-            const headers: Headers = {
-              'content-type': 'application/json',
-              ...auth,
-              ...(sendKey || generated.shape === 'relay' ? { 'idempotency-key': key } : {}),
-            }
-            const path = generated.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
-            const context = describeRequest(path, headers, generated.body)
-            const before = holdings(door())
-            const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(generated.body) })
-            expect(outcome.status, `${outcome.text} ← ${context}`).toBe(200)
-            const submission = submissionResponseSchema.parse(outcome.json)
-            expect(outcome.headers!.get('idempotent-replayed')).toBeNull()
-            const after = holdings(door())
-            expect(after, context).toEqual({
-              tasks: before.tasks + 1,
-              credits: before.credits - submission.creditsUsed,
-            })
-            expect(submission.creditsUsed, context).toBeGreaterThan(0)
-            if (generated.shape === 'relay')
-              expect(submission, context).toMatchObject({ relayStatus: 'queued', pollAfterSeconds: 5 })
-            else expect(submission.relayStatus, context).toBeUndefined()
-            const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.taskId)}`, { headers: auth })
-            expect(read.status, `${read.text} ← ${context}`).toBe(200)
-            const snapshot = taskSnapshotSchema.parse(read.json)
-            expect(snapshot, context).toMatchObject({
-              id: submission.taskId,
-              taskId: submission.taskId,
-              model: generated.body.model,
-              creditsUsed: submission.creditsUsed,
-            })
-          },
-        ),
-        100,
-      )
-    }, 30_000)
+    it(
+      'every valid body from the contract is accepted (200) and matches the submission schema',
+      async () => {
+        await check(
+          fc.asyncProperty(
+            validArb,
+            validAuthArb,
+            validIdempotencyKeyArb,
+            fc.boolean(),
+            async (generated, auth, key, sendKey) => {
+              door().engine.reset(7)
+              const headers: Headers = {
+                'content-type': 'application/json',
+                ...auth,
+                ...(sendKey || generated.shape === 'relay' ? { 'idempotency-key': key } : {}),
+              }
+              const path = generated.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
+              const context = describeRequest(path, headers, generated.body)
+              const before = holdings(door())
+              const outcome = await send(door(), path, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify(generated.body),
+              })
+              expect(outcome.status, `${outcome.text} ← ${context}`).toBe(200)
+              const submission = submissionResponseSchema.parse(outcome.json)
+              expect(outcome.headers!.get('idempotent-replayed')).toBeNull()
+              const after = holdings(door())
+              expect(after, context).toEqual({
+                tasks: before.tasks + 1,
+                credits: before.credits - submission.creditsUsed,
+              })
+              expect(submission.creditsUsed, context).toBeGreaterThan(0)
+              if (generated.shape === 'relay')
+                expect(submission, context).toMatchObject({ relayStatus: 'queued', pollAfterSeconds: 5 })
+              else expect(submission.relayStatus, context).toBeUndefined()
+              const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.taskId)}`, {
+                headers: auth,
+              })
+              expect(read.status, `${read.text} ← ${context}`).toBe(200)
+              const snapshot = taskSnapshotSchema.parse(read.json)
+              expect(snapshot, context).toMatchObject({
+                id: submission.taskId,
+                taskId: submission.taskId,
+                model: generated.body.model,
+                creditsUsed: submission.creditsUsed,
+              })
+            },
+          ),
+          RUNS.valid,
+        )
+      },
+      PROPERTY_LIMIT_MS,
+    )
 
     // Broken as an unknown field, a wrong type, out of range, or missing.
-    it('every body broken in one way is 400 Invalid request naming that field; nothing stored or debited', async () => {
-      await check(
-        fc.asyncProperty(brokenArb, validAuthArb, idempotencyHeaderArb, async (broken, auth, idempotency) => {
-          door().engine.reset(7)
-          const headers: Headers = { 'content-type': 'application/json', ...auth, ...idempotency }
-          const path = broken.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
-          const context = `${broken.how} ${JSON.stringify(broken.path)}: ${describeRequest(path, headers, broken.body)}`
-          const before = holdings(door())
-          const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(broken.body) })
-          expect(outcome.status, `${outcome.text} ← ${context}`).toBe(400)
-          const body = invalidRequestBodySchema.parse(outcome.json)
-          expect(
-            body.details.issues.filter((issue) => issue.in === 'body').map((issue) => issue.path),
-            context,
-          ).toContain(broken.path)
-          expect(holdings(door()), context).toEqual(before)
-        }),
-        200,
-      )
-    }, 30_000)
+    it(
+      'every body broken in one way is 400 Invalid request naming that field; nothing stored or debited',
+      async () => {
+        await check(
+          fc.asyncProperty(brokenArb, validAuthArb, idempotencyHeaderArb, async (broken, auth, idempotency) => {
+            door().engine.reset(7)
+            const headers: Headers = { 'content-type': 'application/json', ...auth, ...idempotency }
+            const path = broken.shape === 'video' ? '/api/ai/video/generate' : '/api/ai/image/generate'
+            const request = describeRequest(path, headers, broken.body)
+            const context = `${broken.how} ${JSON.stringify(broken.path)}: ${request}`
+            const before = holdings(door())
+            const outcome = await send(door(), path, { method: 'POST', headers, body: JSON.stringify(broken.body) })
+            expect(outcome.status, `${outcome.text} ← ${context}`).toBe(400)
+            const body = invalidRequestBodySchema.parse(outcome.json)
+            expect(
+              body.details.issues.filter((issue) => issue.in === 'body').map((issue) => issue.path),
+              context,
+            ).toContain(broken.path)
+            expect(holdings(door()), context).toEqual(before)
+          }),
+          RUNS.broken,
+        )
+      },
+      PROPERTY_LIMIT_MS,
+    )
 
     // Error bodies on the contract, 2xx on the submission schema, refusals store and debit nothing,
     // health still answers.
-    it('any body, endpoint and headers, sent once or twice: no 5xx nobody asked for', async () => {
-      /** A body, the endpoint it was made for, and the text sent. */
-      const bodyArb = fc.oneof(
-        { weight: 4, arbitrary: validArb },
-        { weight: 3, arbitrary: brokenArb },
-        {
-          weight: 2,
-          arbitrary: validArb.chain((g) =>
-            fc
-              .constantFrom(...BUNDLED_SCENARIOS)
-              .map((name) => ({ ...g, body: { ...g.body, prompt: `a fox [mock:${name}]` } })),
-          ),
-        },
-        {
-          weight: 1,
-          arbitrary: (fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Json>).map((body) => ({
-            shape: 'standard' as Shape,
-            body: body as Body,
-          })),
-        },
-      )
-      const rawArb = fc.oneof(
-        {
-          weight: 9,
-          arbitrary: bodyArb.map(({ shape, body }) => ({ shape, body: body as Json, text: JSON.stringify(body) })),
-        },
-        {
-          weight: 1,
-          arbitrary: fc
-            .string({ unit: 'binary', maxLength: 60 })
-            .map((text) => ({ shape: 'standard' as Shape, body: text as Json, text })),
-        },
-      )
-      const authArb = fc.oneof({ weight: 4, arbitrary: validAuthArb }, { weight: 1, arbitrary: anyAuthArb })
-      const scenarioArb = fc.oneof(
-        { weight: 2, arbitrary: scenarioHeadersArb },
-        {
-          weight: 2,
-          arbitrary: fc.constantFrom(...BUNDLED_SCENARIOS).map((name): Headers => ({ 'x-mock-scenario': name })),
-        },
-      )
-      const seen = new Set<string>()
-      await check(
-        fc.asyncProperty(
-          rawArb,
-          fc.constantFrom('same', 'same', 'same', 'image', 'video'),
-          authArb,
-          idempotencyHeaderArb,
-          scenarioArb,
-          contentTypeArb,
-          fc.constantFrom('once', 'once', 'twice'),
-          async ({ shape, body, text }, pick, auth, idempotency, scenario, contentType, times) => {
-            door().engine.reset(7)
-            const endpoint = pick === 'same' ? (shape === 'video' ? 'video' : 'image') : pick
-            const headers: Headers = {
-              ...(contentType !== undefined ? { 'content-type': contentType } : {}),
-              ...auth,
-              ...idempotency,
-              ...scenario,
-            }
-            const path = `/api/ai/${endpoint}/generate`
-            const context = describeRequest(path, headers, text)
-            const faults = {
-              fiveHundred: asksFor(headers, body, 'flaky'),
-              drop: asksFor(headers, body, 'drop-after-commit'),
-            }
-            for (let attempt = 1; attempt <= (times === 'twice' ? 2 : 1); attempt++) {
-              const before = holdings(door())
-              const outcome = await send(door(), path, { method: 'POST', headers, body: text })
-              const replayed = outcome.headers?.get('idempotent-replayed') === 'true'
-              seen.add(outcome.dropped ? 'dropped' : `${outcome.status}${replayed ? ' replayed' : ''}`)
-              const where = `attempt ${attempt}: ${context}`
-              await expectSound(door(), outcome, faults, where)
-              const after = holdings(door())
-              if (outcome.dropped) {
-                expect(after.tasks, where).toBe(before.tasks + 1)
-                expect(after.credits, where).toBe(before.credits - newestTaskCredits(door()))
-              } else if (outcome.status >= 200 && outcome.status < 300) {
-                const submission = submissionResponseSchema.safeParse(outcome.json)
-                expect(submission.success, `2xx off the submission schema: ${outcome.text} ← ${where}`).toBe(true)
-                if (replayed) expect(after, `a replay stored or charged something ← ${where}`).toEqual(before)
-                else
-                  expect(after, where).toEqual({
-                    tasks: before.tasks + 1,
-                    credits: before.credits - submission.data!.creditsUsed,
-                  })
-                const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.data!.taskId)}`, {
-                  headers: auth,
-                })
-                expect(read.status, `${read.text} ← ${where}`).toBe(200)
-                expect(taskSnapshotSchema.safeParse(read.json).success, read.text).toBe(true)
-              } else {
-                expect(after, `a refused request changed the store or the ledger ← ${where}`).toEqual(before)
-              }
-            }
-            const health = await send(door(), '/__mock/health', {})
-            expect(health.status).toBe(200)
-            expect(health.json).toMatchObject({ ok: true })
+    it(
+      'any body, endpoint and headers, sent once or twice: no 5xx nobody asked for',
+      async () => {
+        /** A body, the endpoint it was made for, and the text sent. */
+        const bodyArb = fc.oneof(
+          { weight: 4, arbitrary: validArb },
+          { weight: 3, arbitrary: brokenArb },
+          {
+            weight: 2,
+            arbitrary: validArb.chain((g) =>
+              fc
+                .constantFrom(...BUNDLED_SCENARIOS)
+                .map((name) => ({ ...g, body: { ...g.body, prompt: `a fox [mock:${name}]` } })),
+            ),
           },
-        ),
-        400,
-      )
-      // The inputs reach every kind of answer, so the invariants above were tested on each.
-      for (const kind of ['200', '200 replayed', '400', '401', '402', '500', 'dropped'])
-        expect([...seen], `no run produced ${kind}`).toContain(kind)
-    }, 60_000)
+          {
+            weight: 1,
+            arbitrary: (fc.jsonValue({ maxDepth: 4 }) as fc.Arbitrary<Json>).map((body) => ({
+              shape: 'standard' as Shape,
+              body: body as Body,
+            })),
+          },
+        )
+        const rawArb = fc.oneof(
+          {
+            weight: 9,
+            arbitrary: bodyArb.map(({ shape, body }) => ({ shape, body: body as Json, text: JSON.stringify(body) })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .string({ unit: 'binary', maxLength: 60 })
+              .map((text) => ({ shape: 'standard' as Shape, body: text as Json, text })),
+          },
+        )
+        const authArb = fc.oneof({ weight: 4, arbitrary: validAuthArb }, { weight: 1, arbitrary: anyAuthArb })
+        const scenarioArb = fc.oneof(
+          { weight: 2, arbitrary: scenarioHeadersArb },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom(...BUNDLED_SCENARIOS).map((name): Headers => ({ 'x-mock-scenario': name })),
+          },
+        )
+        const seen = new Set<string>()
+        await check(
+          fc.asyncProperty(
+            rawArb,
+            fc.constantFrom('same', 'same', 'same', 'image', 'video'),
+            authArb,
+            idempotencyHeaderArb,
+            scenarioArb,
+            contentTypeArb,
+            fc.constantFrom('once', 'once', 'twice'),
+            async ({ shape, body, text }, pick, auth, idempotency, scenario, contentType, times) => {
+              door().engine.reset(7)
+              const endpoint = pick === 'same' ? (shape === 'video' ? 'video' : 'image') : pick
+              const headers: Headers = {
+                ...(contentType !== undefined ? { 'content-type': contentType } : {}),
+                ...auth,
+                ...idempotency,
+                ...scenario,
+              }
+              const path = `/api/ai/${endpoint}/generate`
+              const context = describeRequest(path, headers, text)
+              const faults = {
+                fiveHundred: asksFor(headers, body, 'flaky'),
+                drop: asksFor(headers, body, 'drop-after-commit'),
+              }
+              for (let attempt = 1; attempt <= (times === 'twice' ? 2 : 1); attempt++) {
+                const before = holdings(door())
+                const outcome = await send(door(), path, { method: 'POST', headers, body: text })
+                const replayed = outcome.headers?.get('idempotent-replayed') === 'true'
+                seen.add(outcome.dropped ? 'dropped' : `${outcome.status}${replayed ? ' replayed' : ''}`)
+                const where = `attempt ${attempt}: ${context}`
+                await expectSound(door(), outcome, faults, where)
+                const after = holdings(door())
+                if (outcome.dropped) {
+                  expect(after.tasks, where).toBe(before.tasks + 1)
+                  expect(after.credits, where).toBe(before.credits - newestTaskCredits(door()))
+                } else if (outcome.status >= 200 && outcome.status < 300) {
+                  const submission = submissionResponseSchema.safeParse(outcome.json)
+                  expect(submission.success, `2xx off the submission schema: ${outcome.text} ← ${where}`).toBe(true)
+                  if (replayed) expect(after, `a replay stored or charged something ← ${where}`).toEqual(before)
+                  else
+                    expect(after, where).toEqual({
+                      tasks: before.tasks + 1,
+                      credits: before.credits - submission.data!.creditsUsed,
+                    })
+                  const read = await send(door(), `/api/ai/tasks/${encodeURIComponent(submission.data!.taskId)}`, {
+                    headers: auth,
+                  })
+                  expect(read.status, `${read.text} ← ${where}`).toBe(200)
+                  expect(taskSnapshotSchema.safeParse(read.json).success, read.text).toBe(true)
+                } else {
+                  expect(after, `a refused request changed the store or the ledger ← ${where}`).toEqual(before)
+                }
+              }
+              const health = await send(door(), '/__mock/health', {})
+              expect(health.status).toBe(200)
+              expect(health.json).toMatchObject({ ok: true })
+            },
+          ),
+          RUNS.any,
+        )
+        // The inputs reach every kind of answer, so the invariants above were tested on each.
+        for (const kind of ['200', '200 replayed', '400', '401', '402', '500', 'dropped'])
+          expect([...seen], `no run produced ${kind}`).toContain(kind)
+      },
+      PROPERTY_LIMIT_MS,
+    )
 
     // The owner alone reads a real task.
-    it('random task ids, percent-encoded garbage included: 404 Task not found (or 401)', async () => {
-      const idArb = fc.oneof(
-        fc.string({ unit: 'binary', maxLength: 40 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
-        fc.string({ unit: 'grapheme', maxLength: 20 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
-        fc
-          .array(
-            fc.oneof(
-              fc
-                .tuple(
-                  fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
-                  fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
-                )
-                .map(([a, b]) => `%${a}${b}`),
-              fc.constantFrom(
-                '%',
-                '%E0%A4',
-                '%ED%A0%80',
-                '%C0%AF',
-                '%00',
-                '%2F',
-                '%2e%2e',
-                '..',
-                'tsk_',
-                '__proto__',
-                'constructor',
-                ';',
-                '@',
-                ':',
+    it(
+      'random task ids, percent-encoded garbage included: 404 Task not found (or 401)',
+      async () => {
+        const idArb = fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
+          fc.string({ unit: 'grapheme', maxLength: 20 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
+          fc
+            .array(
+              fc.oneof(
+                fc
+                  .tuple(
+                    fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
+                    fc.constantFrom(...'0123456789abcdefABCDEFgxZ%'.split('')),
+                  )
+                  .map(([a, b]) => `%${a}${b}`),
+                fc.constantFrom(
+                  '%',
+                  '%E0%A4',
+                  '%ED%A0%80',
+                  '%C0%AF',
+                  '%00',
+                  '%2F',
+                  '%2e%2e',
+                  '..',
+                  'tsk_',
+                  '__proto__',
+                  'constructor',
+                  ';',
+                  '@',
+                  ':',
+                ),
               ),
-            ),
-            { minLength: 1, maxLength: 8 },
-          )
-          .map((parts) => ({ raw: parts.join(''), plain: false })),
-      )
-      await check(
-        fc.asyncProperty(idArb, anyAuthArb, async ({ raw, plain }, auth) => {
-          const context = describeRequest(`/api/ai/tasks/${raw}`, auth, undefined)
-          const outcome = await send(door(), `/api/ai/tasks/${raw}`, { headers: auth })
-          await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
-          expect([401, 404], `${outcome.status} ${outcome.text} ← ${context}`).toContain(outcome.status)
-          // A well-formed id in one path segment (not a dot segment, which the URL parser resolves away)
-          // is an unknown task.
-          if (outcome.status === 404 && plain && !/^(\.|\.\.)?$/.test(decodeURIComponent(raw)))
-            expect(outcome.json, context).toEqual({ error: 'Task not found' })
-        }),
-        250,
-      )
-      // And a real id: its owner reads it, another account gets 404 like any unknown id.
-      door().engine.reset(7)
-      const created = await send(door(), '/api/ai/image/generate', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_alice' },
-        body: JSON.stringify({ model: 'vendor-a/base-image', prompt: 'a fox' }),
-      })
-      const { taskId } = submissionResponseSchema.parse(created.json)
-      expect(
-        (await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } })).status,
-      ).toBe(200)
-      const other = await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_bob' } })
-      expect([other.status, other.json]).toEqual([404, { error: 'Task not found' }])
-    }, 30_000)
+              { minLength: 1, maxLength: 8 },
+            )
+            .map((parts) => ({ raw: parts.join(''), plain: false })),
+        )
+        await check(
+          fc.asyncProperty(idArb, anyAuthArb, async ({ raw, plain }, auth) => {
+            const context = describeRequest(`/api/ai/tasks/${raw}`, auth, undefined)
+            const outcome = await send(door(), `/api/ai/tasks/${raw}`, { headers: auth })
+            await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
+            expect([401, 404], `${outcome.status} ${outcome.text} ← ${context}`).toContain(outcome.status)
+            // A well-formed id in one path segment (not a dot segment, which the URL parser resolves away)
+            // is an unknown task.
+            if (outcome.status === 404 && plain && !/^(\.|\.\.)?$/.test(decodeURIComponent(raw)))
+              expect(outcome.json, context).toEqual({ error: 'Task not found' })
+          }),
+          RUNS.taskIds,
+        )
+        // And a real id: its owner reads it, another account gets 404 like any unknown id.
+        door().engine.reset(7)
+        const created = await send(door(), '/api/ai/image/generate', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_alice' },
+          body: JSON.stringify({ model: 'vendor-a/base-image', prompt: 'a fox' }),
+        })
+        const { taskId } = submissionResponseSchema.parse(created.json)
+        expect(
+          (await send(door(), `/api/ai/tasks/${taskId}`, { headers: { authorization: 'Bearer sk_test_alice' } }))
+            .status,
+        ).toBe(200)
+        const other = await send(door(), `/api/ai/tasks/${taskId}`, {
+          headers: { authorization: 'Bearer sk_test_bob' },
+        })
+        expect([other.status, other.json]).toEqual([404, { error: 'Task not found' }])
+      },
+      PROPERTY_LIMIT_MS,
+    )
 
-    it('random control bodies: never a 5xx, error bodies on the contract, health still answers', async () => {
-      const routeArb = fc.constantFrom(
-        ['POST', '/__mock/clock/advance'],
-        ['PUT', '/__mock/clock'],
-        ['POST', '/__mock/reset'],
-        ['POST', '/__mock/accounts'],
-        ['PATCH', '/__mock/accounts/acct_alice'],
-        ['PATCH', '/__mock/accounts/__proto__'],
-        ['POST', '/__mock/tasks/tsk_missing/transition'],
-        ['POST', '/__mock/scenarios'],
-        ['PUT', '/__mock/scenario'],
-      )
-      const controlBodyArb = fc.oneof(
-        fc.jsonValue({ maxDepth: 4 }),
-        objectArb,
-        fc.record({ seconds: jsonArb }),
-        fc.record({ mode: fc.constantFrom('manual', 'real', 'MANUAL', ''), speed: jsonArb }, { requiredKeys: [] }),
-        fc.record(
-          { credits: jsonArb, name: jsonArb, scenario: jsonArb, apiKey: jsonArb, demo: jsonArb },
-          { requiredKeys: [] },
-        ),
-        fc.record(
-          { name: fc.oneof(scenarioNameArb, jsonArb), description: jsonArb, rules: jsonArb, accounts: jsonArb },
-          { requiredKeys: ['name'] },
-        ),
-        fc.record({ status: jsonArb, refund: jsonArb, errorCode: jsonArb }, { requiredKeys: [] }),
-      )
-      await check(
-        fc.asyncProperty(routeArb, controlBodyArb, async ([method, path], body) => {
-          const context = describeRequest(`${method} ${path}`, {}, body)
-          const outcome = await send(door(), path, {
-            method,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-          await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
-          // The clock must stay manual for the tests that follow.
-          door().engine.setClock({ mode: 'manual' })
-          const health = await send(door(), '/__mock/health', {})
-          expect(health.status).toBe(200)
-        }),
-        250,
-      )
-    }, 30_000)
+    it(
+      'random control bodies: never a 5xx, error bodies on the contract, health still answers',
+      async () => {
+        const routeArb = fc.constantFrom(
+          ['POST', '/__mock/clock/advance'],
+          ['PUT', '/__mock/clock'],
+          ['POST', '/__mock/reset'],
+          ['POST', '/__mock/accounts'],
+          ['PATCH', '/__mock/accounts/acct_alice'],
+          ['PATCH', '/__mock/accounts/__proto__'],
+          ['POST', '/__mock/tasks/tsk_missing/transition'],
+          ['POST', '/__mock/scenarios'],
+          ['PUT', '/__mock/scenario'],
+        )
+        const controlBodyArb = fc.oneof(
+          fc.jsonValue({ maxDepth: 4 }),
+          objectArb,
+          fc.record({ seconds: jsonArb }),
+          fc.record({ mode: fc.constantFrom('manual', 'real', 'MANUAL', ''), speed: jsonArb }, { requiredKeys: [] }),
+          fc.record(
+            { credits: jsonArb, name: jsonArb, scenario: jsonArb, apiKey: jsonArb, demo: jsonArb },
+            { requiredKeys: [] },
+          ),
+          fc.record(
+            { name: fc.oneof(scenarioNameArb, jsonArb), description: jsonArb, rules: jsonArb, accounts: jsonArb },
+            { requiredKeys: ['name'] },
+          ),
+          fc.record({ status: jsonArb, refund: jsonArb, errorCode: jsonArb }, { requiredKeys: [] }),
+        )
+        await check(
+          fc.asyncProperty(routeArb, controlBodyArb, async ([method, path], body) => {
+            const context = describeRequest(`${method} ${path}`, {}, body)
+            const outcome = await send(door(), path, {
+              method,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+            await expectSound(door(), outcome, { fiveHundred: false, drop: false }, context)
+            // The clock must stay manual for the tests that follow.
+            door().engine.setClock({ mode: 'manual' })
+            const health = await send(door(), '/__mock/health', {})
+            expect(health.status).toBe(200)
+          }),
+          RUNS.control,
+        )
+      },
+      PROPERTY_LIMIT_MS,
+    )
   },
   () => ({ ...defaultOptions(), sleep: async () => {}, onUnexpectedError: (error: unknown) => unexpected.push(error) }),
 )

@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
-import { describe, expect, it } from 'vitest'
-import { BIN, ROOT, run } from '../support/cli.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { baseUrl, killAll, run, start } from '../support/cli.js'
 import { tmp } from './folder-kit.js'
 
 /**
@@ -9,31 +8,18 @@ import { tmp } from './folder-kit.js'
  * state.json of another, never a record half written) and says the folder is in use: no false damage.
  */
 
-const RUNS = 25
+/** Checks beside the writer: each reads the folder at another moment of its appends and renames. */
+const RUNS = 12
+
+afterEach(killAll)
 
 describe('state check beside a live server', () => {
   it(`reports no damage in ${RUNS} runs while records are appended and whole saves rename files`, {
     timeout: 240_000,
   }, async () => {
     const dir = tmp('genmock-live-')
-    // Spawned here, not by start(): it lives as long as the checks take, past the helper's time limit.
-    const server = spawn(
-      process.execPath,
-      [BIN, '--port', '0', '--state', dir, '--state-save', 'request', '--log', 'json'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    )
-    const exited = new Promise((resolve) => server.on('close', resolve))
-    let out = ''
-    const url = await new Promise<string>((resolve) =>
-      server.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk
-        const ready = /"event":"ready","url":"([^"]+)"/.exec(out)
-        if (ready) resolve(ready[1]!)
-      }),
-    )
+    const server = start(['--port', '0', '--state', dir, '--state-save', 'request', '--log', 'json'])
+    const url = await baseUrl(server)
     let writing = true
     const headers = { authorization: 'Bearer sk_test_alice', 'content-type': 'application/json' }
     let written = 0
@@ -61,8 +47,8 @@ describe('state check beside a live server', () => {
     } finally {
       writing = false
       await writer
-      server.kill('SIGTERM')
-      await exited
+      server.child.kill('SIGTERM')
+      await server.exited
     }
     expect(written, 'answered writes meanwhile').toBeGreaterThan(RUNS)
     for (const verdict of verdicts) {

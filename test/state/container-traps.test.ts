@@ -62,7 +62,7 @@ describe("another machine's lock", () => {
     await keeper.close()
   })
 
-  it('one its holder keeps touching is refused after the bounded wait, as in use', { timeout: 30_000 }, async () => {
+  it('one its holder keeps touching is refused after the bounded wait, as in use', async () => {
     const { dir } = await keptFolder(1)
     const file = foreignLock(dir)
     // The holder, alive in another process, says so every 50 ms.

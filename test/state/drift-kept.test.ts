@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterEach, describe, expect, test } from 'vitest'
+import { recorded } from '../support/recorded.js'
 import { createSimulator } from '../../src/index.js'
 import { type RunningServer, startServer } from '../../src/node/server/server.js'
 import { issuePaths } from '../support/api.js'
@@ -21,7 +22,6 @@ afterEach(async () => {
 })
 
 const auth = { authorization: `Bearer ${STAND_IN_KEY}` }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
 
 interface DriftReport {
   findings: { kind: string; place: string; count: number }[]
@@ -45,7 +45,8 @@ async function submitAndRead(base: string): Promise<string> {
   expect((await (await fetch(`${base}/api/ai/tasks/${taskId}`, { headers: auth })).json()) as never).toMatchObject({
     status: 0,
   })
-  await settle()
+  // Both exchanges compared: the findings and the task watched are in the report.
+  await recorded(async () => expect(await found(base)).toEqual(FOUND))
   return taskId
 }
 
@@ -80,9 +81,10 @@ describe('the drift report in a --state DIR', () => {
     expect(report.observations.models['base-image-2']).toEqual({ submitted: 1, outcomes: {} })
     // The task it watched goes on being watched: its terminal read is counted as how it ended.
     await fetch(`${again.url}/api/ai/tasks/${taskId}`, { headers: auth })
-    await settle()
-    const outcomes = (await driftOf(again.url)).observations.models['base-image-2']!.outcomes
-    expect(Object.values(outcomes)).toEqual([expect.objectContaining({ status: 1, count: 1 })])
+    await recorded(async () => {
+      const outcomes = (await driftOf(again.url)).observations.models['base-image-2']!.outcomes
+      expect(Object.values(outcomes)).toEqual([expect.objectContaining({ status: 1, count: 1 })])
+    })
   })
 
   test('after a crash: what the log saved of the drift report is read back', async () => {

@@ -20,6 +20,9 @@ import { oldStateFile } from './old-folders.js'
 
 afterEach(() => injectFaults(undefined))
 
+/** Every operation and every byte tried is seconds of CPU: a generous limit, for a busy machine. */
+const FAULTS_LIMIT_MS = 180_000
+
 type Template = { dir: string; ids: string[] }
 
 /** A folder of format 4 holding 2 tasks and a torn last write (the start cuts it: an ftruncate). */
@@ -82,7 +85,7 @@ describe('every single file operation of a session failing', () => {
     ['on a folder with a torn last write', tornFolder],
     ['on a folder of format 2', formatTwoFolder],
   ] as const)
-    it(name, { timeout: 60_000 }, async () => {
+    it(name, { timeout: FAULTS_LIMIT_MS }, async () => {
       const template = await make()
       const ops = await operations(template)
       expect(new Set(ops)).toEqual(
@@ -120,7 +123,7 @@ function readState(dir: string, text: Buffer): StateHeader | string {
 
 describe('every byte of the last records of changes.log and of state.json', () => {
   it('truncated, and with a bit flipped, changes.log loads its whole acknowledged lines or refuses by line', {
-    timeout: 30_000,
+    timeout: FAULTS_LIMIT_MS,
   }, async () => {
     const { dir } = await keptFolder(3)
     const log = readFileSync(join(dir, 'changes.log'))
@@ -151,7 +154,7 @@ describe('every byte of the last records of changes.log and of state.json', () =
     }
   })
 
-  it('truncated, and with a bit flipped, state.json is refused by name', { timeout: 30_000 }, async () => {
+  it('truncated, and with a bit flipped, state.json is refused by name', { timeout: FAULTS_LIMIT_MS }, async () => {
     const { dir } = await keptFolder(2)
     const state = readFileSync(join(dir, 'state.json'))
     for (let at = 0; at < state.length; at++) {
@@ -164,7 +167,7 @@ describe('every byte of the last records of changes.log and of state.json', () =
   })
 
   it('through the command: exit 2, one line naming the file, no stack; a torn write loads', {
-    timeout: 30_000,
+    timeout: FAULTS_LIMIT_MS,
   }, async () => {
     const { dir } = await keptFolder(2)
     const log = readFileSync(join(dir, 'changes.log'))

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startServer } from '../../src/node/server/server.js'
 import { auth, IMAGE } from '../support/api.js'
 import { BIN, ROOT } from '../support/cli.js'
+import { canMount, mountTmpfs, unmountAll } from './tmpfs.js'
 
 /**
  * A full disk is cheap (docs/state.md, When a save fails): with `--state-save request` and some
@@ -21,38 +22,16 @@ const IDLE_SECONDS = 10
 const CPU_LIMIT_SECONDS = 1
 const HEALTH_LIMIT_MS = 200
 const REFUSED_CPU_LIMIT_SECONDS = 1
+/** Polls 100 ms apart (30 s) for saving to resume once room returns. */
+const POLLS = 300
 
-const MOUNTS: string[] = []
 const FILES: string[] = []
 const CHILDREN: ChildProcess[] = []
 afterEach(() => {
   for (const child of CHILDREN.splice(0)) child.kill('SIGKILL')
-  for (const dir of MOUNTS.splice(0)) {
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
-    rmSync(dir, { recursive: true, force: true })
-  }
+  unmountAll()
   for (const file of FILES.splice(0)) rmSync(file, { recursive: true, force: true })
 })
-
-function tmpfs(size: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-full-idle-'))
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' })
-  MOUNTS.push(dir)
-  return dir
-}
-
-const canMount = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-full-idle-'))
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' })
-    execFileSync('umount', [dir])
-    return true
-  } catch {
-    return false
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-})()
 
 const TICKS = canMount ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 100
 
@@ -76,8 +55,8 @@ const ask = (url: string, body?: unknown): Promise<{ status: number; json: unkno
   })
 
 /**
- * `genmock ...args`, running until the test ends (support/cli.ts's start() stops a run after 20 s),
- * and its URL once it is ready.
+ * `genmock ...args` with its errors on this test's stderr, running until the test ends, its pid and
+ * its URL once it is ready.
  */
 async function genmock(args: string[]): Promise<{ pid: number; url: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -131,7 +110,7 @@ describe.skipIf(!canMount)('a full disk is cheap (mounting a tmpfs needs root, a
     timeout: 180_000,
   }, async () => {
     const snapshot = await largeSnapshot()
-    const mount = tmpfs('48m')
+    const mount = mountTmpfs('48m')
     const dir = join(mount, 'state')
     const args = ['--port', '0', '--clock', 'manual', '--log', 'json']
     const { pid, url } = await genmock([...args, '--state', dir, '--state-save', 'request', '--state-from', snapshot])
@@ -171,7 +150,7 @@ describe.skipIf(!canMount)('a full disk is cheap (mounting a tmpfs needs root, a
 
     // Room returns: saving resumes by itself.
     rmSync(filler)
-    for (let i = 0; i < 100 && (await failing(url)); i++) await sleep(100)
+    for (let i = 0; i < POLLS && (await failing(url)); i++) await sleep(100)
     expect(await failing(url)).toBeUndefined()
     expect((await submit(url)).status).toBe(200)
   })

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { baseUrl, killAll, type Run, start } from '../support/cli.js'
+import { canMount, grow, mountTmpfs, unmountAll, WHY_SKIPPED } from './tmpfs.js'
 
 /**
  * A real full disk (docs/state.md, When a save fails): a 2 MB tmpfs as the --state DIR, filled by
@@ -15,36 +13,6 @@ import { baseUrl, killAll, type Run, start } from '../support/cli.js'
  * SIGKILL and a restart, every acknowledged task and the balance are there. A SIGTERM while the
  * disk is full exits 1 saying how much was not saved.
  */
-
-const WHY_SKIPPED = 'mounting a tmpfs needs root (CAP_SYS_ADMIN), as in CI; this run may not mount'
-const MOUNTS: string[] = []
-
-function mountTmpfs(size: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-full-disk-'))
-  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' })
-  MOUNTS.push(dir)
-  return dir
-}
-
-/** Space returned: the same tmpfs, larger. */
-const grow = (dir: string, size: string) => execFileSync('mount', ['-o', `remount,size=${size}`, dir])
-
-function unmountAll(): void {
-  for (const dir of MOUNTS.splice(0)) {
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
-const canMount = (() => {
-  try {
-    mountTmpfs('64k')
-    unmountAll()
-    return true
-  } catch {
-    return false
-  }
-})()
 
 afterEach(async () => {
   await killAll()

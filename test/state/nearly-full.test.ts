@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startServer } from '../../src/node/server/server.js'
 import { auth, IMAGE } from '../support/api.js'
+import { canMount, mountTmpfs, unmountAll } from './tmpfs.js'
 
 /**
  * A nearly full disk (docs/state.md, When a save fails): room for a probe, not for the whole state.
@@ -12,35 +11,10 @@ import { auth, IMAGE } from '../support/api.js'
  * 100,000 tasks building one costs about a second of CPU); it is written once room returns.
  */
 
-const MOUNTS: string[] = []
-afterEach(() => {
-  for (const dir of MOUNTS.splice(0)) {
-    execFileSync('umount', ['-l', dir], { stdio: 'ignore' })
-    rmSync(dir, { recursive: true, force: true })
-  }
-})
+afterEach(unmountAll)
 
-function tmpfs(size: string): string | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-nearly-full-'))
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' })
-  } catch {
-    return undefined
-  }
-  MOUNTS.push(dir)
-  return dir
-}
-
-const canMount = (() => {
-  const dir = mkdtempSync(join(tmpdir(), 'genmock-nearly-full-'))
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' })
-    execFileSync('umount', [dir])
-    return true
-  } catch {
-    return false
-  }
-})()
+/** A generous limit on polls 100 ms apart (30 s), for a busy machine: the status turns in well under a second. */
+const POLLS = 300
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -48,7 +22,7 @@ describe.skipIf(!canMount)('a nearly full disk (mounting a tmpfs needs root, as 
   it('a whole save with no room for it is not built again each second; written once room returns', {
     timeout: 60_000,
   }, async () => {
-    const mount = tmpfs('8m')!
+    const mount = mountTmpfs('8m')
     const dir = join(mount, 'state')
     const options = { port: 0, log: 'silent' as const, seed: 7, clock: { mode: 'manual' as const } }
     const server = await startServer({ ...options, state: { dir, save: 'scheduled' } })
@@ -82,7 +56,7 @@ describe.skipIf(!canMount)('a nearly full disk (mounting a tmpfs needs root, as 
         body: snapshot,
       })
       expect(put.status).toBe(200)
-      for (let i = 0; i < 50 && !(await status()).failing; i++) await sleep(100)
+      for (let i = 0; i < POLLS && !(await status()).failing; i++) await sleep(100)
       expect((await status()).failing?.reason).toBe('ENOSPC')
       const attempts = built.mock.calls.length
       expect(attempts).toBe(1)
@@ -92,7 +66,7 @@ describe.skipIf(!canMount)('a nearly full disk (mounting a tmpfs needs root, as 
       expect(built.mock.calls.length, 'whole states built while the disk stays nearly full').toBe(attempts)
       // Room returns: the whole save is made, by itself.
       rmSync(filler)
-      for (let i = 0; i < 50 && (await status()).failing; i++) await sleep(100)
+      for (let i = 0; i < POLLS && (await status()).failing; i++) await sleep(100)
       expect((await status()).failing).toBeUndefined()
       expect(built.mock.calls.length).toBe(attempts + 1)
     } finally {

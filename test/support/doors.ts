@@ -24,8 +24,17 @@ export const START = Date.parse('2026-01-01T00:00:00.000Z')
 
 export const defaultOptions = (): SimulatorOptions => ({ seed: 7, clock: { mode: 'manual', start: START } })
 
+/**
+ * The server door's idle keep-alive: longer than the client's (undici drops an idle connection
+ * a little before the server's Keep-Alive says), so that a test busy for seconds between two
+ * requests, on a busy machine, never sends its next one on a connection the server is closing
+ * (ECONNRESET). A user gets SERVER_TIMEOUTS's 5 s (test/reliability/timeouts.test.ts).
+ */
+const DOOR_KEEP_ALIVE_MS = 60_000
+
 export async function openServerDoor(options: ServerOptions = defaultOptions()): Promise<Door> {
-  const server = await startServer({ port: 0, log: 'silent', ...options })
+  const timeouts = { keepAliveMs: DOOR_KEEP_ALIVE_MS, ...options.timeouts }
+  const server = await startServer({ port: 0, log: 'silent', ...options, timeouts })
   return {
     name: 'server',
     baseUrl: server.url,

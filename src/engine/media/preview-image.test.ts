@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { imageSize, renderImage } from './preview-image.js'
 
+/** Milliseconds per 256×256 image: a guard against a render gone quadratic, not a benchmark. */
+const RENDER_LIMIT_MS = 250
+
 describe('renderImage', () => {
   it('is deterministic per key', () => {
     const a = renderImage({ key: 'job_1', width: 64, height: 36 })
@@ -18,8 +21,8 @@ describe('renderImage', () => {
     renderImage({ key: 'warmup', width: 256, height: 256 })
     const t0 = performance.now()
     for (let i = 0; i < 10; i++) renderImage({ key: `k${i}`, width: 256, height: 256 })
-    // Generous bound so slow CI doesn't flake; typical is a few ms each.
-    expect((performance.now() - t0) / 10).toBeLessThan(50)
+    // A generous bound, for a busy CI machine (two busy loops beside the suite): typical is a few ms each.
+    expect((performance.now() - t0) / 10).toBeLessThan(RENDER_LIMIT_MS)
   })
 })
 

@@ -209,10 +209,14 @@ export async function serve(args: ServeArgs): Promise<number> {
     out.warn('unknown-variable', { variable, ...(meant ? { meant } : {}) }, text)
   const inputs = await startInputs(args)
   if (typeof inputs === 'number') return inputs
+  // The handlers are in place before the port opens: whoever finds it open (a health check, with
+  // --log silent the only sign) may stop genmock at once, and gets the reports.
+  const { stopped, dispose } = stopRequested(out)
   let server: RunningServer
   try {
     server = await startServer(startOptions(args, out, inputs))
   } catch (error) {
+    dispose()
     // state-dir.js (node:crypto with it) is loaded only when there is a state folder to blame.
     const keeping = args.state !== undefined || args.stateFrom !== undefined
     const stateDir = keeping && error instanceof (await import('../state/state-dir.js')).StateDirError
@@ -222,8 +226,6 @@ export async function serve(args: ServeArgs): Promise<number> {
   }
   // After the port is open: node:v8 and node:perf_hooks are no part of answering the first request.
   const stopSteering = (await import('../server/lean-heap.js')).leanHeap()
-  // The handlers are in place before the banner: whoever reads the URL may stop it at once.
-  const { stopped, dispose } = stopRequested(out)
   const info = readyInfo({
     url: server.url,
     port: server.port,
