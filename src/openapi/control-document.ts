@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import { driftReportSchema } from '../contract/control-drift.js'
+import { driftReportObject } from '../contract/control-drift.js'
 import {
   accountClockSchema,
   accountCreatedSchema,
@@ -185,7 +185,7 @@ function schemas() {
       Har: harSchema,
       FindingList: findingListSchema,
       CoverageReport: coverageReportSchema,
-      DriftReport: driftReportSchema,
+      DriftReport: driftReportObject(),
       InvalidRequest: invalidRequestBodySchema,
       Unauthorized: controlUnauthorizedBodySchema,
       Forbidden: forbiddenBodySchema,

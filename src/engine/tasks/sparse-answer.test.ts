@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  fullTaskSnapshotSchema,
-  submissionResponseSchema,
-  taskSnapshotSchema,
-  type SubmissionResponse,
-  type TaskSnapshot,
-} from '../../contract/responses.js'
+import { responseSchemas, type SubmissionResponse, type TaskSnapshot } from '../../contract/responses.js'
 import { scenarioSchema, type ScenarioInput } from '../../contract/scenario.js'
 import { SPARSE_FIELDS, SPARSE_KEPT, SPARSE_MAY_VANISH } from '../../contract/sparse.js'
 import { Engine, type EngineOptions } from '../engine.js'
 import { mayVanish, sparseKey, sparsen } from './sparse-answer.js'
+
+const { fullTaskSnapshotSchema, submissionResponseSchema, taskSnapshotSchema } = responseSchemas()
 
 const START = Date.parse('2026-01-01T00:00:00.000Z')
 const ORIGIN = 'http://localhost:4600'
