@@ -7,7 +7,7 @@ import * as z from 'zod'
 import { clockModeSchema } from './control-clock.js'
 import { ruleIdSchema } from './conformance-rules.js'
 import { OUTCOME_NAMES } from './outcomes.js'
-import { fullTaskSnapshotSchema } from './responses.js'
+import { responseSchemas } from './responses.js'
 import { scenarioShape } from './scenario.js'
 import { taskStatusSchema } from './task-status.js'
 
@@ -223,7 +223,7 @@ export type CoverageReport = z.infer<typeof coverageReportSchema>
 
 // Tasks
 export const taskViewSchema = z.strictObject({
-  ...fullTaskSnapshotSchema.shape,
+  ...responseSchemas().fullTaskSnapshotSchema.shape,
   accountId: z.string(),
   provider: z.enum(['standard', 'upstream-a', 'relay']),
   scenario: z.string(),

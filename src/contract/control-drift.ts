@@ -34,52 +34,65 @@ export const driftQuerySchema = z.object({
     .default('json')
     .meta({ description: 'json (default) or junit (JUnit XML: one testcase per kind of finding).' }),
 })
+/**
+ * The report's schemas, built when one is first used: a cold start that never asks for the drift
+ * report builds none of them (docs/performance.md, Cold start).
+ */
+function buildSchemas() {
+  const count = z.int().nonnegative()
+  const tally = z.record(z.string(), count)
+  const range = z.strictObject({ min: z.number(), max: z.number() })
 
-const count = z.int().nonnegative()
-const tally = z.record(z.string(), count)
-const range = z.strictObject({ min: z.number(), max: z.number() })
+  const driftFindingSchema = z.strictObject({
+    kind: z.enum(DRIFT_KIND_IDS),
+    place: z.string(),
+    count: z.int().positive(),
+    service: z.unknown().meta({ description: 'What the service did.' }),
+    genmock: z.unknown().meta({ description: 'What genmock would have done.' }),
+    message: z.string(),
+    example: z
+      .strictObject({
+        seq: z.int().positive(),
+        at: z.string(),
+        method: z.string(),
+        path: z.string(),
+        status: z.int(),
+        requestBody: z.string().optional(),
+        responseBody: z.string().optional(),
+      })
+      .meta({ description: 'One exchange it was seen in, credentials redacted.' }),
+  })
 
-const driftFindingSchema = z.strictObject({
-  kind: z.enum(DRIFT_KIND_IDS),
-  place: z.string(),
-  count: z.int().positive(),
-  service: z.unknown().meta({ description: 'What the service did.' }),
-  genmock: z.unknown().meta({ description: 'What genmock would have done.' }),
-  message: z.string(),
-  example: z
-    .strictObject({
-      seq: z.int().positive(),
-      at: z.string(),
-      method: z.string(),
-      path: z.string(),
-      status: z.int(),
-      requestBody: z.string().optional(),
-      responseBody: z.string().optional(),
-    })
-    .meta({ description: 'One exchange it was seen in, credentials redacted.' }),
-})
+  const outcomeSchema = z.strictObject({
+    status: z.union([z.literal(1), z.literal(2)]),
+    errorCode: z.string().optional(),
+    refunded: z.boolean().optional(),
+    relaySteps: z.array(z.strictObject({ relayStatus: z.string(), seconds: range })).optional(),
+    count: z.int().positive(),
+    seconds: range,
+    polls: range,
+  })
 
-const outcomeSchema = z.strictObject({
-  status: z.union([z.literal(1), z.literal(2)]),
-  errorCode: z.string().optional(),
-  refunded: z.boolean().optional(),
-  relaySteps: z.array(z.strictObject({ relayStatus: z.string(), seconds: range })).optional(),
-  count: z.int().positive(),
-  seconds: range,
-  polls: range,
-})
+  const driftReportSchema = z.strictObject({
+    findings: z.array(driftFindingSchema),
+    observations: z.strictObject({
+      exchanges: count,
+      statuses: z.record(z.string(), tally),
+      prices: z.array(
+        z.strictObject({ model: z.string(), option: z.string(), relay: z.boolean(), credits: count, seen: count }),
+      ),
+      relayStatuses: tally,
+      errorCodes: tally,
+      pollAfterSeconds: tally,
+      models: z.record(z.string(), z.strictObject({ submitted: count, outcomes: z.record(z.string(), outcomeSchema) })),
+    }),
+  })
+  return { driftReportSchema }
+}
+type Built = ReturnType<typeof buildSchemas>
+let built: Built | undefined
+const schemas = (): Built => (built ??= buildSchemas())
 
-export const driftReportSchema = z.strictObject({
-  findings: z.array(driftFindingSchema),
-  observations: z.strictObject({
-    exchanges: count,
-    statuses: z.record(z.string(), tally),
-    prices: z.array(
-      z.strictObject({ model: z.string(), option: z.string(), relay: z.boolean(), credits: count, seen: count }),
-    ),
-    relayStatuses: tally,
-    errorCodes: tally,
-    pollAfterSeconds: tally,
-    models: z.record(z.string(), z.strictObject({ submitted: count, outcomes: z.record(z.string(), outcomeSchema) })),
-  }),
-})
+export const driftReportSchema = z.lazy(() => schemas().driftReportSchema)
+/** The report's object schema itself, for a schema that extends it (the snapshot's drift report). */
+export const driftReportObject = () => schemas().driftReportSchema

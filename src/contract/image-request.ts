@@ -84,16 +84,17 @@ function relayImageSchema(model?: ImageModel) {
   })
 }
 
-export const standardImageRequestSchema = standardImageSchema()
-export const relayImageRequestSchema = relayImageSchema()
-export type StandardImageRequest = z.output<typeof standardImageRequestSchema> & { model: ImageModelId }
-export type RelayImageRequest = z.output<typeof relayImageRequestSchema> & { model: ImageModelId }
+export type StandardImageRequest = z.output<ReturnType<typeof standardImageSchema>> & { model: ImageModelId }
+export type RelayImageRequest = z.output<ReturnType<typeof relayImageSchema>> & { model: ImageModelId }
 export type ImageRequest = StandardImageRequest | RelayImageRequest
 
 // Each model's schemas are built when a request first names the model (docs/performance.md, Cold start):
 // a server answers its first request without building every model's.
 const standardByModel = new Map<string, z.ZodType<ImageRequest>>()
 const relayByModel = new Map<string, z.ZodType<ImageRequest>>()
+// The schemas of a body whose model is not one of the catalogue's, built when such a body first comes.
+let standardAnyModel: z.ZodType<ImageRequest> | undefined
+let relayAnyModel: z.ZodType<ImageRequest> | undefined
 
 function modelSchema(model: string, relay: boolean): z.ZodType<ImageRequest> | undefined {
   const known = ((relay ? RELAY_MODEL_IDS : IMAGE_MODEL_IDS) as readonly string[]).includes(model)
@@ -117,8 +118,8 @@ export function imageRequestSchemaFor(body: unknown): z.ZodType<ImageRequest> {
   const fields = isPlainObject(body) ? body : {}
   const model = typeof fields.model === 'string' ? fields.model : ''
   if (fields.provider === 'relay')
-    return modelSchema(model, true) ?? (relayImageRequestSchema as z.ZodType<ImageRequest>)
-  return modelSchema(model, false) ?? (standardImageRequestSchema as z.ZodType<ImageRequest>)
+    return modelSchema(model, true) ?? (relayAnyModel ??= relayImageSchema() as z.ZodType<ImageRequest>)
+  return modelSchema(model, false) ?? (standardAnyModel ??= standardImageSchema() as z.ZodType<ImageRequest>)
 }
 
 /**

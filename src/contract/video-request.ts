@@ -51,12 +51,13 @@ function videoSchema(model?: VideoModel, mode?: InputMode) {
   })
 }
 
-export const videoRequestSchema = videoSchema()
-export type VideoRequest = z.output<typeof videoRequestSchema> & { model: VideoModelId }
+export type VideoRequest = z.output<ReturnType<typeof videoSchema>> & { model: VideoModelId }
 
 // Each model's schemas (and each of its input modes') are built when a request first names them
 // (docs/performance.md, Cold start).
 const schemas = new Map<string, z.ZodType<VideoRequest>>()
+/** The schema of a body whose model is not one of the catalogue's, built when such a body first comes. */
+let anyModel: z.ZodType<VideoRequest> | undefined
 
 function modelSchema(model: string, mode?: string): z.ZodType<VideoRequest> | undefined {
   const entry = Object.hasOwn(VIDEO_MODELS, model) ? VIDEO_MODELS[model as VideoModelId] : undefined
@@ -79,6 +80,6 @@ export function videoRequestSchemaFor(body: unknown): z.ZodType<VideoRequest> {
   return (
     modelSchema(model, String(fields.inputMode)) ??
     modelSchema(model) ??
-    (videoRequestSchema as z.ZodType<VideoRequest>)
+    (anyModel ??= videoSchema() as z.ZodType<VideoRequest>)
   )
 }

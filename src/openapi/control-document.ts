@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod'
 import pkg from '../../package.json' with { type: 'json' }
-import { driftReportSchema } from '../contract/control-drift.js'
+import { driftReportObject } from '../contract/control-drift.js'
 import {
   accountClockSchema,
   accountCreatedSchema,
@@ -35,8 +35,7 @@ import {
   taskViewSchema,
 } from '../contract/control-answers.js'
 import {
-  accountCreateSchema,
-  accountPatchSchema,
+  accountSchemas,
   clockAdvanceSchema,
   clockSetSchema,
   resetSchema,
@@ -103,11 +102,13 @@ const REQUEST_BODIES = {
   ClockAdvance: requestBody(clockAdvanceSchema, 'Seconds to move forward, or until what.', { until: 'idle' }),
   ClockSet: requestBody(clockSetSchema, 'What to change.', { mode: 'manual' }),
   Reset: requestBody(resetSchema, 'Optionally a new seed.', { seed: 7 }),
-  AccountCreate: requestBody(accountCreateSchema, 'The new account; every field may be omitted.', {
+  AccountCreate: requestBody(accountSchemas().accountCreateSchema, 'The new account; every field may be omitted.', {
     credits: 50,
     name: 'checkout test',
   }),
-  AccountPatch: requestBody(accountPatchSchema, 'What to change; scenario null clears it.', { credits: 0 }),
+  AccountPatch: requestBody(accountSchemas().accountPatchSchema, 'What to change; scenario null clears it.', {
+    credits: 0,
+  }),
   Transition: requestBody(transitionSchema, 'The change, and its ledger effect.', {
     status: 2,
     errorCode: 'UPSTREAM_FAILED',
@@ -185,7 +186,7 @@ function schemas() {
       Har: harSchema,
       FindingList: findingListSchema,
       CoverageReport: coverageReportSchema,
-      DriftReport: driftReportSchema,
+      DriftReport: driftReportObject(),
       InvalidRequest: invalidRequestBodySchema,
       Unauthorized: controlUnauthorizedBodySchema,
       Forbidden: forbiddenBodySchema,

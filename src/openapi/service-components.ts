@@ -7,7 +7,7 @@ import {
   unauthorizedBodySchema,
 } from '../contract/errors.js'
 import { LIMITS } from '../contract/limits.js'
-import { modelListSchema, submissionResponseSchema, taskSnapshotSchema } from '../contract/responses.js'
+import { responseSchemas } from '../contract/responses.js'
 import type { ProblemDetail } from '../engine/problem.js'
 import {
   accessRefusedBody,
@@ -41,6 +41,7 @@ export function schemas() {
       jsonSchema(conformanceBody(rulesAnswering(code, [...SUBMIT_RULES, ...READ_CONFORMANCE])), 'output'),
     ]),
   )
+  const { submissionResponseSchema, taskSnapshotSchema, modelListSchema } = responseSchemas()
   return {
     SubmissionResponse: jsonSchema(submissionResponseSchema, 'output'),
     TaskSnapshot: jsonSchema(taskSnapshotSchema, 'output'),

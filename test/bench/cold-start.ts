@@ -1,17 +1,26 @@
 // Cold start as the peers harness counts it: spawn → the first 2xx answer to a POST, the server
 // pinned to core 0 and polled every 2 ms from its spawn, for genmock's `bin` (this checkout's and
-// BENCH_AGAINST's), a bare node:http server and json-server 0.17, runs interleaved. json-server is no
-// dependency of genmock's: it is installed once into a project of its own under the OS temp folder
-// (npm, on first use), as a user would run it.
+// BENCH_against's), a bare node:http server and json-server 0.17, runs interleaved. Beside each wall
+// time, the CPU the server had used by its first answer (/proc/PID/schedstat): the figure a machine
+// busy with other work blurs least. Then `genmock --version` beside `node -e 0`, spawn → exit.
+// json-server is no dependency of genmock's: it is installed once into a project of its own under the
+// OS temp folder (npm, on first use), as a user would run it.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
+import { median } from './load.js'
 import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinned, ROOT } from './targets.js'
+import { addVerdict } from './verdicts.js'
 
 export type ColdStack = 'bare' | 'genmock' | 'before' | 'json-server'
+/** One stack's runs: wall ms from spawn to the first 2xx POST, and the server's CPU ms by then. */
+export interface ColdRuns {
+  wall: number[]
+  cpu: number[]
+}
 
 const JSON_SERVER = '0.17.4'
 const DIR = join(os.tmpdir(), `genmock-bench-json-server-${JSON_SERVER}`)
@@ -78,7 +87,16 @@ function command(stack: ColdStack, port: number, against: string | undefined, sa
   }
 }
 
-/** Milliseconds from spawn to the first 2xx POST of one stack. */
+/** CPU milliseconds a process has run (its threads' time on a core, from /proc), NaN if unreadable. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** Milliseconds from spawn to the first 2xx POST of one stack, and the server's CPU milliseconds by then. */
 async function coldStart(stack: ColdStack, against: string | undefined, say: (line: string) => void) {
   const port = await freePort()
   const { args, post } = command(stack, port, against, say)
@@ -92,7 +110,8 @@ async function coldStart(stack: ColdStack, against: string | undefined, say: (li
       try {
         const res = await fetch(`http://127.0.0.1:${port}${post.path}`, { method: 'POST', ...post })
         await res.arrayBuffer()
-        if (res.ok) return performance.now() - started
+        // taskset execs the command: the pid is the server's.
+        if (res.ok) return { wall: performance.now() - started, cpu: cpuMs(child.pid) }
       } catch {
         // not listening yet
       }
@@ -110,10 +129,88 @@ export async function coldStarts(
   runs: number,
   against: string | undefined,
   say: (line: string) => void,
-): Promise<Map<ColdStack, number[]>> {
-  const figures = new Map<ColdStack, number[]>(stacks.map((stack) => [stack, []]))
+): Promise<Map<ColdStack, ColdRuns>> {
+  const figures = new Map<ColdStack, ColdRuns>(stacks.map((stack) => [stack, { wall: [], cpu: [] }]))
   for (const stack of stacks) await coldStart(stack, against, say) // installs, warms the file cache
   for (let run = 0; run < runs; run++)
-    for (const stack of stacks) figures.get(stack)!.push(await coldStart(stack, against, say))
+    for (const stack of stacks) {
+      const { wall, cpu } = await coldStart(stack, against, say)
+      figures.get(stack)!.wall.push(wall)
+      figures.get(stack)!.cpu.push(cpu)
+    }
   return figures
+}
+
+export type VersionStack = 'node -e 0' | 'genmock' | 'before'
+
+/** Wall ms from spawn to exit of one command, pinned to core 0. */
+async function exitTime(args: string[]): Promise<number> {
+  const [cmd, argv] = pinned(process.execPath, args)
+  const started = performance.now()
+  const child = spawn(cmd, argv, { cwd: ROOT, stdio: 'ignore' })
+  await once(child, 'exit')
+  return performance.now() - started
+}
+
+/** `runs` of `genmock --version` (this checkout's, BENCH_against's) and of `node -e 0`, interleaved: ms each. */
+export async function versionTimes(
+  stacks: VersionStack[],
+  runs: number,
+  against: string | undefined,
+): Promise<Map<VersionStack, number[]>> {
+  const args = (stack: VersionStack) =>
+    stack === 'node -e 0' ? ['-e', '0'] : [genmockBin(stack === 'genmock' ? ROOT : against!), '--version']
+  const figures = new Map<VersionStack, number[]>(stacks.map((stack) => [stack, []]))
+  for (const stack of stacks) await exitTime(args(stack))
+  for (let run = 0; run < runs; run++) for (const stack of stacks) figures.get(stack)!.push(await exitTime(args(stack)))
+  return figures
+}
+
+const spread = (values: number[]) => {
+  const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–')
+  return `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`
+}
+
+/** The cold starts and `--version` times, printed, their figures added to the closing table. */
+export async function coldSection(
+  runs: number,
+  against: string | undefined,
+  targets: { coldOverBareMs: number; versionOverNodeMs: number },
+  say: (line: string) => void,
+) {
+  const stacks: ColdStack[] = ['bare', 'genmock', ...(against ? (['before'] as const) : []), 'json-server']
+  say(
+    `\nCold start: spawn → first 2xx POST, pinned to core 0, ${runs} runs interleaved: median (min–max) ms, ` +
+      'wall and the server’s CPU by its first answer',
+  )
+  const starts = await coldStarts(stacks, runs, against, say)
+  for (const [stack, { wall, cpu }] of starts) say(`  ${stack.padEnd(28)} wall ${spread(wall)}, CPU ${spread(cpu)}`)
+  // Run by run against bare node:http (the same moment of the machine), then the median.
+  const over = (stack: ColdStack, key: 'wall' | 'cpu') =>
+    starts.get(stack) && starts.get(stack)![key].map((ms, i) => ms - starts.get('bare')![key][i]!)
+  const ofJsonServer = (stack: ColdStack) =>
+    starts.get(stack) && starts.get(stack)!.wall.map((ms, i) => ms / starts.get('json-server')!.wall[i]!)
+  const most = (bound: number) => ({ at: 'most' as const, bound })
+  addVerdict(
+    'cold start − bare node:http, wall ms',
+    most(targets.coldOverBareMs),
+    over('genmock', 'wall')!,
+    over('before', 'wall'),
+    0,
+  )
+  addVerdict('cold start − bare node:http, CPU ms', undefined, over('genmock', 'cpu')!, over('before', 'cpu'), 0)
+  addVerdict('cold start ÷ json-server, wall', most(1), ofJsonServer('genmock')!, ofJsonServer('before'), 2)
+  const versions: VersionStack[] = ['node -e 0', 'genmock', ...(against ? (['before'] as const) : [])]
+  say(`\ngenmock --version: spawn → exit, pinned to core 0, ${runs} runs interleaved: median (min–max) ms`)
+  const times = await versionTimes(versions, runs, against)
+  for (const [stack, ms] of times) say(`  ${stack.padEnd(28)} ${spread(ms)}`)
+  const overNode = (stack: VersionStack) => times.get(stack)?.map((ms, i) => ms - times.get('node -e 0')![i]!)
+  addVerdict(
+    '--version − node -e 0, wall ms',
+    most(targets.versionOverNodeMs),
+    overNode('genmock')!,
+    overNode('before'),
+    0,
+  )
+  return { ...Object.fromEntries(starts), version: Object.fromEntries(times) }
 }

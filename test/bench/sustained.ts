@@ -5,7 +5,9 @@
 // endpoint: req/s and its ratio to bare node:http, server CPU per request, RSS right after the load,
 // bytes allocated per request and the collector's share of the server's CPU (v8.GCProfiler in the
 // server). Then cold start: spawn → first 2xx POST of genmock's `bin`, of bare node:http and of
-// json-server 0.17 (installed into a temporary project on first use), pinned the same way.
+// json-server 0.17 (installed into a temporary project on first use), pinned the same way, and
+// `genmock --version` beside `node -e 0`. Last, a table of each figure beside its target, the
+// commit before (BENCH_AGAINST) and now (test/bench/verdicts.ts).
 //   npm run bench:sustained     (about 2 minutes per round with BENCH_AGAINST; 3 rounds by default)
 // Env: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_MAX_TASKS (1000000: every task
 // kept, as `genmock --max-tasks 1000000`), BENCH_AGAINST (DIR: another checkout of genmock, built, in the
@@ -14,7 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { basename, join } from 'node:path'
-import { coldStarts, type ColdStack } from './cold-start.js'
+import { coldSection } from './cold-start.js'
 import { load, median, type LoadOptions } from './load.js'
 import {
   ALICE,
@@ -32,6 +34,7 @@ import {
   type Fixed,
   type Genmock,
 } from './targets.js'
+import { addVerdict, verdictLines } from './verdicts.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -41,7 +44,8 @@ const AGAINST = process.env.BENCH_AGAINST
 const METRICS_OFF = process.env.BENCH_METRICS_OFF === '1'
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,cold').split(','))
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
-const TARGETS = { GET: 0.5, POST: 0.3, rssMB: 150, coldMs: 250 }
+/** Issue 49's: ÷ bare node:http in the same rounds, MB, ms beyond bare node:http / `node -e 0` (cold-start.ts). */
+const TARGETS = { GET: 0.8, POST: 0.6, rssMB: 150, coldOverBareMs: 100, versionOverNodeMs: 60 }
 const MB = 1024 * 1024
 
 const say = (line = '') => process.stdout.write(`${line}\n`)
@@ -221,11 +225,26 @@ async function httpSection() {
         const goal = TARGETS[endpoint]
         const verdict = median(ratios) >= goal ? 'PASS' : 'FAIL'
         say(`  genmock ÷ bare: median ${n(median(ratios), 3)}, target ≥ ${goal}: ${verdict}`)
+        verdicts(endpoint, results)
       }
       if (stack === 'off') metricsCost(endpoint, results)
     }
   }
   return summary
+}
+
+/** The endpoint's figures for the closing table: ÷ bare (and, for POST, RSS after the load), now and before. */
+function verdicts(endpoint: Endpoint, results: Map<string, Round[]>) {
+  const bare = results.get(`${endpoint} bare`)!
+  const ofBare = (stack: Stack) => results.get(`${endpoint} ${stack}`)?.map((r, i) => r.rps / bare[i]!.rps)
+  const perCpu = (stack: Stack) => results.get(`${endpoint} ${stack}`)?.map((r, i) => bare[i]!.cpuMicros / r.cpuMicros)
+  const least = (bound: number) => ({ at: 'least' as const, bound })
+  addVerdict(`${endpoint} ÷ bare node:http, req/s`, least(TARGETS[endpoint]), ofBare('genmock')!, ofBare('before'), 3)
+  addVerdict(`${endpoint} ÷ bare node:http, per CPU-s`, undefined, perCpu('genmock')!, perCpu('before'), 3)
+  if (endpoint === 'POST') {
+    const rss = (stack: Stack) => results.get(`POST ${stack}`)?.map((r) => r.rssMB)
+    addVerdict('RSS after the POST load, MB', { at: 'most', bound: TARGETS.rssMB }, rss('genmock')!, rss('before'), 0)
+  }
 }
 
 /** Metrics on ÷ off, round by round (the same rounds, so the same load on the machine): within 3 %. */
@@ -236,16 +255,6 @@ function metricsCost(endpoint: Endpoint, results: Map<string, Round[]>) {
   const perCpu = on.map((r, i) => off[i]!.cpuMicros / r.cpuMicros)
   const verdict = median(ratios) >= 0.97 ? 'PASS' : 'FAIL'
   say(`  metrics on ÷ off: req/s ${spread(ratios, 3)}, per CPU-s ${spread(perCpu, 3)}, target ≥ 0.97: ${verdict}`)
-}
-
-async function coldSection() {
-  const stacks: ColdStack[] = ['bare', 'genmock', ...(AGAINST ? (['before'] as const) : []), 'json-server']
-  say(`\nCold start: spawn → first 2xx POST, pinned to core 0, ${COLD_RUNS} runs interleaved: median (min–max) ms`)
-  const runs = await coldStarts(stacks, COLD_RUNS, AGAINST, say)
-  for (const [stack, ms] of runs) say(`  ${stack.padEnd(28)} ${spread(ms)}`)
-  const ours = median(runs.get('genmock')!)
-  say(`  genmock: target ≤ ${TARGETS.coldMs} ms: ${ours <= TARGETS.coldMs ? 'PASS' : 'FAIL'}`)
-  return Object.fromEntries(runs)
 }
 
 say(
@@ -262,7 +271,11 @@ const report: Record<string, unknown> = {
   against: AGAINST,
 }
 if (ONLY.has('http')) report.http = await httpSection()
-if (ONLY.has('cold')) report.cold = await coldSection()
+if (ONLY.has('cold')) report.cold = await coldSection(COLD_RUNS, AGAINST, TARGETS, say)
+const before = AGAINST ? ` (${basename(AGAINST)})` : ' (BENCH_AGAINST=DIR: none given)'
+const loadAverage = os.loadavg().map((l) => l.toFixed(1))
+say(`\nEach figure beside its target, the commit before${before} and now; load average ${loadAverage.join(' ')}`)
+for (const line of verdictLines()) say(line)
 mkdirSync(join(ROOT, 'test/artifacts'), { recursive: true })
 writeFileSync(join(ROOT, 'test/artifacts/sustained.json'), `${JSON.stringify(report, null, 2)}\n`)
 say('\nFigures written to test/artifacts/sustained.json')

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { fullTaskSnapshotSchema, submissionResponseSchema } from '../../src/contract/responses.js'
+import { responseSchemas } from '../../src/contract/responses.js'
 import {
   advance,
   balance,
@@ -13,6 +13,8 @@ import {
   VIDEO_T2V,
 } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
+
+const { fullTaskSnapshotSchema, submissionResponseSchema } = responseSchemas()
 
 /**
  * The 11 bundled scenarios (scenarios/*.json, README, Scenarios), end to end through HTTP on both doors,

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest'
-import { fullTaskSnapshotSchema, submissionResponseSchema } from '../../src/contract/responses.js'
+import { responseSchemas } from '../../src/contract/responses.js'
 import { advance, getTask, IMAGE, RELAY, submitImage, submitVideo, VIDEO_T2V } from '../support/api.js'
 import { eachDoor, type Door } from '../support/doors.js'
+
+const { fullTaskSnapshotSchema, submissionResponseSchema } = responseSchemas()
 
 /**
  * The default lifecycle on the manual clock (docs/where-the-interface-is-silent.md; docs/cli.md): images complete

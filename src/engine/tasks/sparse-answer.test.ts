@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  fullTaskSnapshotSchema,
-  submissionResponseSchema,
-  taskSnapshotSchema,
-  type SubmissionResponse,
-  type TaskSnapshot,
-} from '../../contract/responses.js'
+import { responseSchemas, type SubmissionResponse, type TaskSnapshot } from '../../contract/responses.js'
 import { SPARSE_FIELDS, SPARSE_KEPT, SPARSE_MAY_VANISH } from '../../contract/sparse.js'
 import type { Engine } from '../engine.js'
 import { engineWith, ORIGIN, RELAY, VIDEO } from '../engine.fixtures.js'
 import { IMAGE, keys, scenario } from './sparse-answer.fixtures.js'
 import { mayVanish, sparseKey, sparsen } from './sparse-answer.js'
+
+const { fullTaskSnapshotSchema, submissionResponseSchema, taskSnapshotSchema } = responseSchemas()
 
 const without = (answer: object, ...gone: string[]) => keys(answer).filter((key) => !gone.includes(key))
 
