@@ -1,5 +1,5 @@
 // `npm test`'s Vitest run (docs/how-it-is-built.md, Tests): every test file but the distribution
-// checks (test/distribution/vitest.config.ts runs those), one file per core at a time. The
+// checks (DISTRIBUTION: test/distribution/vitest.config.ts runs those), one file per core at a time. The
 // in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
 // and the simulator for each of those files cost more than most of them take to run. The files
 // that start Chromium, the CLI or state folders, or swap globals, get a process each. Both
@@ -7,6 +7,18 @@
 import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import SlowFirstSequencer from './support/slow-first-sequencer.js'
+
+/**
+ * What `npm run test:dist` runs instead (test/distribution/vitest.config.ts): what is built and shipped,
+ * used from the outside: the tarball, the image, the executable, the kits in other languages (their
+ * real pytest, Go and JUnit runs), the docs site's build.
+ */
+export const DISTRIBUTION = [
+  'test/distribution/**',
+  'test/package/**',
+  'test/clients/*-kit.test.ts',
+  'test/docs/site.test.ts',
+]
 
 /** In-process tests that leave nothing behind: each closes its servers and restores what it spied on. */
 const SHARED = ['src', 'test/http', 'test/reliability', 'test/drift', 'test/examples'].map(
@@ -16,7 +28,7 @@ const SHARED = ['src', 'test/http', 'test/reliability', 'test/drift', 'test/exam
 export default defineConfig({
   root: join(import.meta.dirname, '..'),
   test: {
-    exclude: [...configDefaults.exclude, 'test/distribution/**', 'test/package/**'],
+    exclude: [...configDefaults.exclude, ...DISTRIBUTION],
     maxWorkers: '100%',
     sequence: { sequencer: SlowFirstSequencer },
     // Generous limits, for a busy CI machine (two busy loops beside the suite on two cores double

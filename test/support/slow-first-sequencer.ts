@@ -11,12 +11,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** The slowest files, longest first (a run on a busy two-core machine); the rest take seconds. */
 export const SLOW = [
-  'test/docs/site.test.ts',
   'test/state/kill.test.ts',
   'test/browser/dashboard-actions.test.ts',
   'test/docs/blocks.test.ts',
   'test/cli/init.test.ts',
-  'test/clients/python-kit.test.ts',
   'test/reliability/ledger-model.test.ts',
   'test/http/openapi-agreement.test.ts',
   'test/reliability/properties.test.ts',
@@ -33,7 +31,6 @@ export const SLOW = [
   'test/http/credits.test.ts',
   'test/state/refusals.test.ts',
   'test/state/full-disk.test.ts',
-  'test/clients/java-kit.test.ts',
   'test/mcp/stdio-bridge.test.ts',
   'test/http/scenario-rules.test.ts',
   'test/http/bundled-scenarios.test.ts',
