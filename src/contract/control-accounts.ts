@@ -1,5 +1,6 @@
 /** Control API: what the account routes read. */
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 import { apiKeySchema } from './fixtures.js'
 
 /** The account routes' body schemas, built when one is first used (docs/performance.md, Cold start). */
@@ -33,9 +34,8 @@ function buildSchemas() {
   })
   return { accountCreateSchema, accountPatchSchema }
 }
-let built: ReturnType<typeof buildSchemas> | undefined
 /** The body schemas themselves (objects, for the OpenAPI document). */
-export const accountSchemas = () => (built ??= buildSchemas())
+export const accountSchemas = builtOnce(buildSchemas)
 
 /** Body of POST /__mock/accounts. */
 export const accountCreateSchema = z.lazy(() => accountSchemas().accountCreateSchema)

@@ -1,5 +1,6 @@
 // The drift report's vocabulary and schemas (docs/check-against-the-service.md): kinds, query, answer.
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 
 /**
  * The drift report's vocabulary (docs/check-against-the-service.md): the kinds of finding,
@@ -89,9 +90,7 @@ function buildSchemas() {
   })
   return { driftReportSchema }
 }
-type Built = ReturnType<typeof buildSchemas>
-let built: Built | undefined
-const schemas = (): Built => (built ??= buildSchemas())
+const schemas = builtOnce(buildSchemas)
 
 export const driftReportSchema = z.lazy(() => schemas().driftReportSchema)
 /** The report's object schema itself, for a schema that extends it (the snapshot's drift report). */

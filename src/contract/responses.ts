@@ -4,6 +4,7 @@
  * work without are required here; clients must cope with the rest being absent.
  */
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 import { IMAGE_MODEL_IDS, INPUT_MODES, VIDEO_MODEL_IDS } from './models.js'
 import { taskStatusSchema } from './task-status.js'
 
@@ -113,9 +114,8 @@ function modelSchemas() {
  */
 const buildSchemas = () => ({ ...taskSchemas(), ...modelSchemas() })
 type Built = ReturnType<typeof buildSchemas>
-let built: Built | undefined
 /** The response schemas themselves (objects a schema can extend or a document describe). */
-export const responseSchemas = (): Built => (built ??= buildSchemas())
+export const responseSchemas = builtOnce(buildSchemas)
 
 export type SubmissionResponse = z.infer<Built['submissionResponseSchema']>
 export type FullTaskSnapshot = z.infer<Built['fullTaskSnapshotSchema']>

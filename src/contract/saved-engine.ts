@@ -5,6 +5,7 @@
  * objects: checking passes them through, it never strips or rewrites what was saved.
  */
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 import { clockModeSchema } from './control-clock.js'
 import { accountIdSchema } from './fixtures.js'
 import { idPattern } from './id-style.js'
@@ -204,9 +205,7 @@ function buildSchemas() {
   })
   return { savedTaskSchema, savedEngineSchema }
 }
-type Built = ReturnType<typeof buildSchemas>
-let built: Built | undefined
-const schemas = (): Built => (built ??= buildSchemas())
+const schemas = builtOnce(buildSchemas)
 
 /** A saved task, once its row is read back (the engine saves tasks as a table, src/lib/keyed-table.ts). */
 export const savedTaskSchema = z.lazy(() => schemas().savedTaskSchema)

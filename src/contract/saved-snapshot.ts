@@ -4,6 +4,7 @@
  * --state-from, a --state DIR's state.json and the browser worker's saved state are this document.
  */
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 import { driftReportObject } from './control-drift.js'
 import { savedEngineObject } from './saved-engine.js'
 
@@ -31,9 +32,7 @@ function buildSchemas() {
   const snapshotSchema = savedEngineObject().extend({ drift: savedDriftSchema.optional() })
   return { savedDriftSchema, snapshotSchema }
 }
-type Built = ReturnType<typeof buildSchemas>
-let built: Built | undefined
-const schemas = (): Built => (built ??= buildSchemas())
+const schemas = builtOnce(buildSchemas)
 
 /**
  * The drift report as a snapshot keeps it: its findings and observations (as GET /__mock/drift

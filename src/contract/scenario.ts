@@ -4,6 +4,7 @@
  * --scenarios directory and POST /__mock/scenarios are all checked against this one schema.
  */
 import * as z from 'zod'
+import { builtOnce } from '../lib/built-once.js'
 import { ID_STYLES } from './id-style.js'
 import { MAX_SCENARIO_REGEX_STATES, parseRegex } from '../lib/regex-syntax.js'
 import { matchSchemaOf, ruleSchemaOf, submitSchemaOf } from './scenario-rules.js'
@@ -104,8 +105,7 @@ function regexStatesIssue(
   }
 }
 type Built = ReturnType<typeof buildSchemas>
-let built: Built | undefined
-const schemas = (): Built => (built ??= buildSchemas())
+const schemas = builtOnce(buildSchemas)
 
 export type TaskChange = z.infer<Built['taskChangeSchema']>
 export type TimelineStepInput = z.infer<Built['timelineStepSchema']>
