@@ -1,5 +1,5 @@
 // Where genmock's server spends its time under load, by file and package:
-//   node --import tsx test/bench/profile.ts [post|get] [SECONDS]   profile the server child under load
+//   node --import tsx test/bench/profile.ts [post|get] [SECONDS] [bare|state]   profile the server child under load
 //   node --import tsx test/bench/profile.ts FILE.cpuprofile          summarise a profile made elsewhere
 // The first starts genmock's server (test/bench/serve.mjs, core 0, as `genmock` starts it), warms it
 // up, profiles it through the inspector while autocannon loads it (50 connections, default 10 s), and
@@ -11,7 +11,17 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load, warmUp } from './load.js'
-import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinBench, ROOT, startGenmock, TASK_PATH } from './targets.js'
+import {
+  ALICE,
+  GENERATE_BODY,
+  GENERATE_PATH,
+  headers,
+  pinBench,
+  ROOT,
+  startChild,
+  startGenmock,
+  TASK_PATH,
+} from './targets.js'
 
 interface CallFrame {
   functionName: string
@@ -204,12 +214,21 @@ export function printSummary(
 /**
  * Profiles genmock's server under one endpoint's load, startup and warm-up left out; returns the .cpuprofile's path.
  */
-export async function profileServer(endpoint: 'post' | 'get', seconds: number): Promise<string> {
+export async function profileServer(
+  endpoint: 'post' | 'get',
+  seconds: number,
+  kind: 'genmock' | 'bare' | 'state' = 'genmock',
+): Promise<string> {
   const dir = join(ROOT, 'test/artifacts/cpu-profile')
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, `genmock-${endpoint}.cpuprofile`)
+  const file = join(dir, `${kind}-${endpoint}.cpuprofile`)
   // Every task kept, as the sustained bench runs it (`--max-tasks 1000000`).
-  const server = await startGenmock({ maxTasks: 1_000_000 })
+  const genmock = await startGenmock({ maxTasks: 1_000_000 }, kind === 'state' ? 'genmock-state' : 'genmock')
+  // bare node:http answers genmock's own bytes, captured from it, as in the sustained bench.
+  const server =
+    kind !== 'bare'
+      ? genmock
+      : { ...genmock, ...(await genmock.close().then(() => startChild('bare', { fixed: genmock.fixed }))) }
   try {
     const options =
       endpoint === 'post'
@@ -228,7 +247,7 @@ export async function profileServer(endpoint: 'post' | 'get', seconds: number): 
     await server.call('profileStop', { file })
     process.stdout.write(
       `${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} ` +
-        `under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, genmock from ${server.source}\n`,
+        `under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, ${kind} from ${server.source}\n`,
     )
   } finally {
     await server.close()
@@ -242,7 +261,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (first && existsSync(first)) file = first
   else {
     process.stdout.write(`${pinBench()}\n`)
-    file = await profileServer(first === 'get' ? 'get' : 'post', Number(second ?? 10))
+    file = await profileServer(
+      first === 'get' ? 'get' : 'post',
+      Number(second ?? 10),
+      process.argv[4] === 'bare' || process.argv[4] === 'state' ? process.argv[4] : 'genmock',
+    )
   }
   process.stdout.write(`${file.startsWith(ROOT) ? file.slice(ROOT.length) : file}\n`)
   printSummary(summariseProfile(file))

@@ -1,13 +1,14 @@
 // One server of the bench, in a process of its own (the bench pins it to one core):
 //   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N] [--from DIR]
-// KIND: genmock | genmock-against | genmock-metrics-off | genmock-msw | bare | express | msw-middleware |
+// KIND: genmock | genmock-against | genmock-metrics-off | genmock-state | genmock-msw | bare | express | msw-middleware |
 // msw-getresponse.
 // genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
 // IPC messages (memory, stats, fill, gcStart/gcStop) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
 // `--cpu-prof` profile gets written. Plain JavaScript on purpose: the baselines run with no loader;
 // genmock runs from its build (dist/) when the package's exports point there, else from src/ via tsx.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { Session } from 'node:inspector'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
@@ -131,7 +132,7 @@ async function expressApp() {
 
 const servers = {
   /** genmock's standalone server, as `genmock` starts it (real clock unless --clock manual). */
-  async genmock(metrics = true) {
+  async genmock(metrics = true, state = undefined) {
     const { module, source } = await genmock('/node')
     module.leanHeap() // as the genmock command does
     const server = await module.startServer({
@@ -140,12 +141,18 @@ const servers = {
       clock,
       ...(maxTasks === undefined ? {} : { maxTasks }),
       ...(metrics ? {} : { metrics: false }),
+      ...(state === undefined ? {} : { state }),
     })
-    return { url: server.url, close: server.close, engine: server.engine, source }
+    const close = () => server.close().finally(() => state && rmSync(state.dir, { recursive: true, force: true }))
+    return { url: server.url, close, engine: server.engine, source }
   },
   /** genmock with --metrics off: the bench's measure of what counting costs (docs/performance.md). */
   'genmock-metrics-off'() {
     return servers.genmock(false)
+  },
+  /** genmock keeping its state in a fresh folder, each change saved before its answer (`--state DIR --state-save request`). */
+  'genmock-state'() {
+    return servers.genmock(true, { dir: mkdtempSync(join(tmpdir(), 'genmock-bench-state-')), save: 'request' })
   },
   /** The same server built in another checkout (--from DIR): the bench's before, beside this one. */
   'genmock-against'() {

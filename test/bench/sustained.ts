@@ -11,7 +11,8 @@
 //   npm run bench:sustained     (about 2 minutes per round with BENCH_AGAINST; 3 rounds by default)
 // Env: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_MAX_TASKS (1000000: every task
 // kept, as `genmock --max-tasks 1000000`), BENCH_AGAINST (DIR: another checkout of genmock, built, in the
-// same rounds), BENCH_METRICS_OFF (1: genmock --metrics off too, in the same rounds), BENCH_ONLY (http,cold),
+// same rounds), BENCH_METRICS_OFF (1: genmock --metrics off too, in the same rounds), BENCH_STATE (1: genmock
+// --state DIR --state-save request too, in the same rounds), BENCH_ONLY (http,cold),
 // BENCH_COLD_RUNS (7). Figures go to test/artifacts/sustained.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -42,6 +43,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
 const AGAINST = process.env.BENCH_AGAINST
 const METRICS_OFF = process.env.BENCH_METRICS_OFF === '1'
+const STATE = process.env.BENCH_STATE === '1'
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,cold').split(','))
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
 /** Issue 49's: ÷ bare node:http in the same rounds, MB, ms beyond bare node:http / `node -e 0` (cold-start.ts). */
@@ -57,7 +59,7 @@ const row = (cells: (string | number)[], widths: number[]) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
 
 type Endpoint = 'GET' | 'POST'
-type Stack = 'bare' | 'genmock' | 'before' | 'off'
+type Stack = 'bare' | 'genmock' | 'before' | 'off' | 'state'
 
 /** One stack loaded for one round. */
 interface Round {
@@ -79,10 +81,12 @@ interface GcWindow {
   gcMs: number
 }
 
+const STACK_KINDS = { genmock: 'genmock', off: 'genmock-metrics-off', state: 'genmock-state' } as const
+
 /** A fresh server of `stack`, ready to load: genmock prepared (a finished task, a rich account). */
 async function start(stack: Stack, fixed: Fixed | undefined): Promise<{ child: Child; ready?: Genmock }> {
   if (stack === 'bare') return { child: await startChild('bare', fixed ? { fixed } : {}) }
-  const kind = stack === 'genmock' ? 'genmock' : stack === 'off' ? 'genmock-metrics-off' : 'genmock-against'
+  const kind = stack === 'before' ? 'genmock-against' : STACK_KINDS[stack]
   const child = await startChild(kind, {
     maxTasks: MAX_TASKS,
     ...(stack === 'before' ? { from: AGAINST! } : {}),
@@ -140,6 +144,7 @@ async function httpSection() {
     'genmock',
     ...(AGAINST ? (['before'] as const) : []),
     ...(METRICS_OFF ? (['off'] as const) : []),
+    ...(STATE ? (['state'] as const) : []),
   ]
   const results = new Map<string, Round[]>()
   // genmock once first, so that the bare server answers genmock's own bytes.
@@ -172,7 +177,9 @@ async function httpSection() {
         ? 'genmock'
         : stack === 'off'
           ? 'genmock --metrics off'
-          : `genmock before (${basename(AGAINST!)})`
+          : stack === 'state'
+            ? '--state-save request'
+            : `genmock before (${basename(AGAINST!)})`
   const summary: Record<string, object> = {}
   for (const endpoint of ['GET', 'POST'] as const) {
     say(
@@ -228,6 +235,7 @@ async function httpSection() {
         verdicts(endpoint, results)
       }
       if (stack === 'off') metricsCost(endpoint, results)
+      if (stack === 'state') stateCost(endpoint, results)
     }
   }
   return summary
@@ -245,6 +253,16 @@ function verdicts(endpoint: Endpoint, results: Map<string, Round[]>) {
     const rss = (stack: Stack) => results.get(`POST ${stack}`)?.map((r) => r.rssMB)
     addVerdict('RSS after the POST load, MB', { at: 'most', bound: TARGETS.rssMB }, rss('genmock')!, rss('before'), 0)
   }
+}
+
+/** With --state DIR --state-save request ÷ without, round by round (issue 49: at least 0.9, group commit). */
+function stateCost(endpoint: Endpoint, results: Map<string, Round[]>) {
+  const kept = results.get(`${endpoint} state`)!
+  const plain = results.get(`${endpoint} genmock`)!
+  const ratios = kept.map((r, i) => r.rps / plain[i]!.rps)
+  const perCpu = kept.map((r, i) => plain[i]!.cpuMicros / r.cpuMicros)
+  say(`  --state-save request ÷ no state: req/s ${spread(ratios, 3)}, per CPU-s ${spread(perCpu, 3)}, target ≥ 0.9`)
+  addVerdict(`${endpoint} --state-save request ÷ no state, req/s`, { at: 'least', bound: 0.9 }, ratios, undefined, 3)
 }
 
 /** Metrics on ÷ off, round by round (the same rounds, so the same load on the machine): within 3 %. */

@@ -25,6 +25,7 @@ export type ServerKind =
   | 'genmock'
   | 'genmock-against'
   | 'genmock-metrics-off'
+  | 'genmock-state'
   | 'genmock-msw'
   | 'bare'
   | 'express'
@@ -36,6 +37,7 @@ export const SERVER_NAMES: Record<ServerKind, string> = {
   genmock: 'genmock',
   'genmock-against': 'genmock at BENCH_AGAINST',
   'genmock-metrics-off': 'genmock --metrics off',
+  'genmock-state': 'genmock --state DIR --state-save request',
   express: 'express route',
   'msw-middleware': 'msw + http-middleware',
   'msw-getresponse': 'msw getResponse',
@@ -301,7 +303,7 @@ export async function prepareGenmock(child: Child): Promise<Genmock> {
  */
 export async function startGenmock(
   options: Omit<ChildOptions, 'fixed'> = {},
-  kind: 'genmock' | 'genmock-against' | 'genmock-msw' = 'genmock',
+  kind: 'genmock' | 'genmock-against' | 'genmock-msw' | 'genmock-state' = 'genmock',
 ): Promise<Genmock> {
   const child = await startChild(kind, options)
   try {
