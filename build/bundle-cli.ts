@@ -1,8 +1,9 @@
 // `npm run build`'s last step: the `genmock` command, with everything it runs inlined (zod, yaml,
 // tldts, prom-client, the scenarios, the dashboard, the OpenAPI documents), in two forms:
 // - the package's bin, dist/cli.cjs, a launcher that answers --help, --version and a bad command
-//   line alone (src/node/cli/bin.ts) and loads the rest from dist/cli/: run-command.mjs and the
-//   ES module chunks it and its dynamic imports load, shared code once (esbuild's code splitting).
+//   line alone (src/node/cli/bin.ts) and loads the rest from dist/cli/: run-command.cjs and the
+//   chunks it and its lazy imports load, shared code once (esbuild's code splitting, each piece then
+//   made a CommonJS file, compiled with V8's kept code: src/node/cli/cached-pieces.ts).
 //   A plain `genmock` reads and compiles the server's files only: tldts, yaml, prom-client, the
 //   state room, the proxy, OTLP and the dashboard are chunks loaded when first used
 //   (docs/performance.md, Cold start). The OpenTelemetry SDK (`--otlp`, some 300 kB) stays out: the
@@ -12,9 +13,9 @@
 //   image and the executable (build/binary.mjs) carry, having no node_modules (docs/metrics-and-traces.md).
 // The one file read at run time, the video sample, comes from the package or from the executable's
 // assets (src/node/server/package-file.ts). Run as `tsx build/bundle-cli.ts`.
-import { rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild'
+import { type BuildOptions, build, type Metafile, type Plugin, transform } from 'esbuild'
 import { dashboardCode, packageFields, parsedAtBuild } from './esbuild-plugins.js'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -50,12 +51,12 @@ const cjsImportMeta: BuildOptions = {
   define: { 'import.meta.url': '__genmock_import_meta_url' },
 }
 
-/** The launcher's import of run-command.ts left as an import of the piece built from it. */
+/** The launcher's import of run-command.ts: cached-pieces.ts, which loads the piece built from it. */
 const piecesOutside: Plugin = {
   name: 'genmock-cli-pieces-outside',
   setup(build) {
     build.onResolve({ filter: /^\.\/run-command\.js$/ }, (args) =>
-      args.importer === join(CLI, 'bin.ts') ? { path: './cli/run-command.mjs', external: true } : undefined,
+      args.importer === join(CLI, 'bin.ts') ? { path: join(CLI, 'cached-pieces.ts') } : undefined,
     )
   },
 }
@@ -108,28 +109,44 @@ const launcher = () =>
     outfile: CLI_BUNDLE,
     plugins: [piecesOutside, ...common.plugins!],
   })
-/** `require` in each ES module piece, for the CommonJS packages bundled in. */
-const ESM_REQUIRE = [
-  'import{createRequire as __genmockCreateRequire}from"node:module";',
-  'const require=__genmockCreateRequire(import.meta.url);',
-].join('')
-const pieces = () =>
-  build({
+/**
+ * The pieces: esbuild splits code only into ES modules, so they are built as such, then each is
+ * turned into a CommonJS file (its imports `require`s of its siblings, its `import()`s a `require`
+ * in a promise), which Node 20 can compile with V8's kept code (cached-pieces.ts) where an ES module
+ * it cannot.
+ */
+async function pieces() {
+  const built = await build({
     ...common,
     entryPoints: [join(CLI, 'run-command.ts')],
     outdir: CLI_PIECES,
     format: 'esm',
     splitting: true,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     chunkNames: '[name]-[hash]',
     // A package's ES module build where it has one: a lazy import() of a CommonJS one (tldts's `main`)
     // would give its exports as `default` only, not as names.
     mainFields: ['module', 'main'],
-    // The CommonJS packages bundled in (prom-client, tdigest) require Node's modules.
-    banner: { js: ESM_REQUIRE },
     external: [...OTEL_SDK, ...MCP_SDK],
     plugins: [oneCore, ...common.plugins!],
+    write: false,
   })
+  mkdirSync(CLI_PIECES, { recursive: true })
+  for (const file of built.outputFiles ?? []) {
+    const { code } = await transform(file.text, {
+      format: 'cjs',
+      define: cjsImportMeta.define!,
+      banner: `"use strict";${cjsImportMeta.banner!.js}`,
+      loader: 'js',
+      platform: 'node',
+      target: 'node20',
+      minify: true,
+      supported: { 'dynamic-import': false },
+    })
+    writeFileSync(file.path, code)
+  }
+  return built
+}
 
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`
 const outputs = (metafile: Metafile | undefined) => Object.values(metafile!.outputs)

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load, warmUp } from './load.js'
+import { STAGES, stageOf, type Stage } from './stages.js'
 import {
   ALICE,
   GENERATE_BODY,
@@ -51,6 +52,8 @@ export interface ProfileSummary {
   functions: { name: string; group: string; ms: number; share: number }[]
   /** genmock's own source files with the most self time. */
   files: { file: string; ms: number; share: number }[]
+  /** Self time by stage of a request (stages.ts), in STAGES' order. */
+  stages: { stage: Stage; ms: number; share: number }[]
 }
 
 const ROOT_URL = new URL('../../', import.meta.url).href
@@ -169,9 +172,14 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
   const groups = new Map<string, number>()
   const functions = new Map<string, { group: string; us: number }>()
   const files = new Map<string, number>()
+  const stages = new Map<Stage, number>(STAGES.map((stage) => [stage, 0]))
   for (const [id, us] of selfUs) {
     const frame = byId.get(id)!.callFrame
     const { group, file } = locate(frame)
+    if (group !== 'idle') {
+      const stage = stageOf(frame.functionName, frame.url, file)
+      stages.set(stage, stages.get(stage)! + us)
+    }
     groups.set(group, (groups.get(group) ?? 0) + us)
     if (file.startsWith('src/')) files.set(file, (files.get(file) ?? 0) + us)
     const name = `${frame.functionName || '(anonymous)'}${file ? ` ${file.replace(/^.*node_modules\//, '')}` : ''}`
@@ -195,12 +203,14 @@ export function summariseProfile(file: string, top = 15): ProfileSummary {
       .map(([file, us]) => ({ file, ms: us / 1000, share: us / busyUs }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, top),
+    stages: [...stages].map(([stage, us]) => ({ stage, ms: us / 1000, share: us / busyUs })),
   }
 }
 
 export function printSummary(
   summary: ProfileSummary,
   write = (line: string) => process.stdout.write(`${line}\n`),
+  requests?: number,
 ): void {
   const pct = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`
   write(`Self time by group (${Math.round(summary.busyMs)} ms sampled, idle excluded):`)
@@ -209,16 +219,21 @@ export function printSummary(
   for (const { name, group, share } of summary.functions) write(`  ${pct(share)}  ${name}   [${group}]`)
   write("genmock's files with the most self time:")
   for (const { file, share } of summary.files) write(`  ${pct(share)}  ${file}`)
+  write(`The stage budget${requests ? `, CPU µs a request (${requests} requests, under the profiler)` : ''}:`)
+  for (const { stage, ms, share } of summary.stages)
+    write(`  ${pct(share)}${requests ? `  ${((ms * 1000) / requests).toFixed(1).padStart(6)} µs` : ''}  ${stage}`)
 }
 
 /**
- * Profiles genmock's server under one endpoint's load, startup and warm-up left out; returns the .cpuprofile's path.
+ * Profiles a server of the bench (genmock; bare node:http answering genmock's bytes; genmock with
+ * `--state DIR --state-save request`) under one endpoint's load, startup and warm-up left out;
+ * returns the .cpuprofile's path and how many requests it holds.
  */
 export async function profileServer(
   endpoint: 'post' | 'get',
   seconds: number,
   kind: 'genmock' | 'bare' | 'state' = 'genmock',
-): Promise<string> {
+): Promise<{ file: string; requests: number }> {
   const dir = join(ROOT, 'test/artifacts/cpu-profile')
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `${kind}-${endpoint}.cpuprofile`)
@@ -229,6 +244,7 @@ export async function profileServer(
     kind !== 'bare'
       ? genmock
       : { ...genmock, ...(await genmock.close().then(() => startChild('bare', { fixed: genmock.fixed }))) }
+  let requests = 0
   try {
     const options =
       endpoint === 'post'
@@ -245,6 +261,7 @@ export async function profileServer(
     await server.call('profileStart')
     const result = await load(options)
     await server.call('profileStop', { file })
+    requests = result.requests
     process.stdout.write(
       `${endpoint.toUpperCase()} ${endpoint === 'post' ? GENERATE_PATH : `${TASK_PATH}{id}`} ` +
         `under load for ${seconds} s, 50 connections: ${Math.round(result.rps)} req/s, ${kind} from ${server.source}\n`,
@@ -252,21 +269,21 @@ export async function profileServer(
   } finally {
     await server.close()
   }
-  return file
+  return { file, requests }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [first, second] = process.argv.slice(2)
-  let file: string
-  if (first && existsSync(first)) file = first
-  else {
+  let file = first ?? ''
+  let requests: number | undefined
+  if (!existsSync(file)) {
     process.stdout.write(`${pinBench()}\n`)
-    file = await profileServer(
+    ;({ file, requests } = await profileServer(
       first === 'get' ? 'get' : 'post',
       Number(second ?? 10),
       process.argv[4] === 'bare' || process.argv[4] === 'state' ? process.argv[4] : 'genmock',
-    )
+    ))
   }
   process.stdout.write(`${file.startsWith(ROOT) ? file.slice(ROOT.length) : file}\n`)
-  printSummary(summariseProfile(file))
+  printSummary(summariseProfile(file), undefined, requests)
 }

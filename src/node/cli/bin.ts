@@ -2,9 +2,8 @@
 // The `genmock` command. It reads its arguments first: --help, --version and a bad command line
 // are answered from the option table and its parser alone; the rest (run-command.ts: the server,
 // zod, yaml) is loaded only to run. In the package's bin this file is the launcher, dist/cli.cjs,
-// and run-command.ts and what it loads are files of their own (build/bundle-cli.ts); before loading
-// them it turns on Node's compile cache where Node has one (22.1 and later; docs/performance.md).
-import * as nodeModule from 'node:module'
+// and run-command.ts and what it loads are files of their own, compiled with the code V8 kept for
+// them in an earlier run (build/bundle-cli.ts, cached-pieces.ts; docs/performance.md, Cold start).
 import { VERSION } from '../server/version.js'
 import { type Command, parseCommand, usageMessage } from './parse-args.js'
 import { HELP } from './cli-help.js'
@@ -26,10 +25,6 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(command.kind === 'help' ? HELP : `${VERSION}\n`)
     return 0
   }
-  // V8's compiled code kept between runs, in Node's folder for it (NODE_COMPILE_CACHE, else the OS
-  // temp folder's node-compile-cache); NODE_DISABLE_COMPILE_CACHE=1 turns it off. Node 20 has none.
-  const { enableCompileCache } = nodeModule as { enableCompileCache?: () => unknown }
-  enableCompileCache?.()
   return (await import('./run-command.js')).runCommand(command)
 }
 

@@ -1,9 +1,7 @@
 // V8 flags that keep a long-running server's heap small, set before the server starts.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
-
-/** Old generation: after a full collection the heap may grow by 1.2× (V8's default goes up to 4×). */
-const OLD_GROWTH = '--heap-growing-percent=20'
+import { OLD_GROWTH } from './heap-growth.js'
 
 /**
  * Young generation: both semi-spaces together. Under load V8 grows them to 32 MB (Node 20, 22) or

@@ -1,0 +1,99 @@
+/**
+ * V8's compiled code of the package bin's pieces (dist/cli/*.cjs), kept between runs
+ * (docs/performance.md, Cold start). CommonJS files under one folder are compiled through
+ * `vm.Script` with the code V8 made for them in an earlier run; once the run has answered its
+ * first requests, the code of each piece that had none (or whose code V8 refused: another Node, other
+ * V8 flags) is written for the next run. Node's own compile cache does this only from Node 22.1; this
+ * works on every Node genmock supports, and keeps the functions compiled while serving, not only
+ * the files' top level. The cache lives in NODE_COMPILE_CACHE if set, else in the OS temp folder's
+ * genmock-compile-cache, a folder per genmock version, Node version and CPU; a folder that is not the
+ * user's own, or that others may write to, is not used. NODE_DISABLE_COMPILE_CACHE=1 turns it off;
+ * NODE_DEBUG=genmock tells on stderr what was used, refused and written.
+ */
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import Module, { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { debuglog } from 'node:util'
+import vm from 'node:vm'
+
+/** What the cache does, on stderr with NODE_DEBUG=genmock. */
+const debug = debuglog('genmock')
+
+/** How long after the pieces are loaded their code is written: by then a server has answered its first requests. */
+export const WRITE_AFTER_MS = 2_000
+
+interface Compiling {
+  _compile(content: string, filename: string, ...rest: unknown[]): unknown
+  exports: unknown
+}
+
+/** The folder for this genmock, Node and CPU, made private to the user; undefined when it cannot be used safely. */
+export function cacheFolder(version: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return void debug('kept code off: NODE_DISABLE_COMPILE_CACHE=1')
+  const root = env.NODE_COMPILE_CACHE || join(tmpdir(), 'genmock-compile-cache')
+  const folder = join(root, `genmock-${version}-${process.version}-${process.arch}`)
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 })
+    const { uid, mode } = statSync(folder)
+    // Someone else's folder, or one others may write to, could hand this process code to run.
+    if ((process.getuid && uid !== process.getuid()) || (mode & 0o022) !== 0)
+      return void debug('kept code off: %s is not private to this user', folder)
+    return folder
+  } catch (error) {
+    return void debug('kept code off: %s', error)
+  }
+}
+
+/**
+ * Compiles every CommonJS file loaded from `pieces` with its kept code, and writes the code of those
+ * that had none WRITE_AFTER_MS later. Returns `require` for the pieces.
+ */
+export function requireWithCodeCache(pieces: string, folder: string | undefined): NodeRequire {
+  const require = createRequire(join(pieces, 'index.cjs'))
+  if (folder === undefined) return require
+  const prototype = Module.prototype as unknown as Compiling
+  const compile = prototype._compile
+  const unwritten: [string, vm.Script][] = []
+  prototype._compile = function (this: Compiling, content: string, filename: string, ...rest: unknown[]) {
+    if (dirname(filename) !== pieces) return compile.call(this, content, filename, ...rest)
+    const kept = join(folder, `${basename(filename)}.bin`)
+    let cachedData: Buffer | undefined
+    try {
+      cachedData = readFileSync(kept)
+    } catch {
+      // none yet
+    }
+    const script = new vm.Script(Module.wrap(content), {
+      filename,
+      ...(cachedData ? { cachedData } : {}),
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    })
+    const name = basename(filename)
+    if (cachedData === undefined) debug('%s: no kept code yet', name)
+    else debug('%s: %s', name, script.cachedDataRejected ? 'kept code refused' : 'compiled with kept code')
+    if (cachedData === undefined || script.cachedDataRejected) unwritten.push([kept, script])
+    const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown
+    return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, pieces)
+  }
+  setTimeout(() => writeCodes(unwritten), WRITE_AFTER_MS).unref()
+  return require
+}
+
+/** Each script's code, written whole or not at all (a temporary file renamed): a run reads either or none. */
+function writeCodes(unwritten: [string, vm.Script][]): void {
+  let written = 0
+  for (const [file, script] of unwritten.splice(0)) {
+    const temporary = `${file}.${process.pid}.tmp`
+    try {
+      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 })
+      chmodSync(temporary, 0o600)
+      renameSync(temporary, file)
+      written++
+    } catch (error) {
+      // A full disk or a folder gone: the next run compiles again.
+      debug('kept code of %s not written: %s', basename(file), error)
+    }
+  }
+  debug('kept code written for %d pieces', written)
+}
