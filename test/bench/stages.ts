@@ -1,4 +1,4 @@
-// A profile's self time split into the stages of a request (docs/performance.md, the stage budget):
+// A profile's self time split into the stages of a request (docs/performance.md, Where a request's time goes):
 // the kernel's send, Node's HTTP machinery, genmock's door, validation, the route core, the engine,
 // the journal, the metrics, serialising, the state (--state), the collector and the rest of V8. Used by
 // profile.ts, which knows the file of each frame (through dist's source maps) and how many requests
