@@ -29,5 +29,15 @@ export function quickExpect(actual: unknown, message?: string) {
     toHaveLength(length: number): void {
       if (!(Array.isArray(actual) && actual.length === length)) vitest().toHaveLength(length)
     },
+    toContain(item: unknown): void {
+      if (!(Array.isArray(actual) && actual.includes(item))) vitest().toContain(item)
+    },
+    toBeInstanceOf(type: abstract new (...args: never[]) => unknown): void {
+      if (!(actual instanceof type)) vitest().toBeInstanceOf(type)
+    },
+    toMatch(pattern: RegExp): void {
+      if (!(typeof actual === 'string' && !pattern.global && !pattern.sticky && pattern.test(actual)))
+        vitest().toMatch(pattern)
+    },
   }
 }
