@@ -85,6 +85,8 @@ export class Agreement {
   readonly #resolve: (ref: string) => Schema
 
   readonly target: Target
+  /** cases() by seed and count: each door is sent the same ones, generated once. */
+  readonly #cases = new Map<string, Case[]>()
 
   constructor(target: Target, ajv: Ajv2020, doc: Document) {
     this.target = target
@@ -159,8 +161,20 @@ export class Agreement {
     return { accepts: false, where: places }
   }
 
-  /** Valid bodies, and single-field mutations of them, with the Idempotency-Key a client would send (sometimes not). */
+  /**
+   * Valid bodies, and single-field mutations of them, with the Idempotency-Key a client would send (sometimes not).
+   * The same seed and count give the same cases (the same array: a case is data, never changed).
+   */
   cases(seed: number, numRuns: number): Case[] {
+    const key = `${seed} ${numRuns}`
+    const known = this.#cases.get(key)
+    if (known) return known
+    const made = this.#generate(seed, numRuns)
+    this.#cases.set(key, made)
+    return made
+  }
+
+  #generate(seed: number, numRuns: number): Case[] {
     const valid = fc.oneof(...this.branches.map((b) => arbitrary(b, this.#resolve))).filter((v) => this.#body(v))
     const mutated = valid.chain((v) => {
       const i = this.#branchOf(v)

@@ -6,6 +6,7 @@ import type { Account } from '../../src/engine/accounts/accounts.js'
 import { Engine, type Endpoint, type Submission } from '../../src/engine/engine.js'
 import { Problem, type ProblemDetail } from '../../src/engine/problem.js'
 import { PROPERTY_LIMIT_MS, runs } from '../support/property-runs.js'
+import { quickExpect } from '../support/quick-expect.js'
 
 /**
  * Model-based test of the credit ledger (reliability test 2 of issue 5), directly on the engine
@@ -327,18 +328,18 @@ class Model {
             problem = problemOf(error)
           }
           // A terminal task refuses (409); an evicted one is unknown (404).
-          expect(problem?.kind, 'a terminal task must refuse a forced transition').toBe(
+          quickExpect(problem?.kind, 'a terminal task must refuse a forced transition').toBe(
             before === undefined ? 'task-not-found' : 'conflict',
           )
-          expect(this.balance(task.accountId), 'a refused transition moved credits').toBe(balanceBefore)
+          quickExpect(this.balance(task.accountId), 'a refused transition moved credits').toBe(balanceBefore)
           return
         }
         const after = this.engine.transition(task.id, change, ORIGIN)
         const refundsNow = refund && !before.creditRefunded
-        expect(this.balance(task.accountId), 'a forced refund gives back exactly creditsUsed, once').toBe(
+        quickExpect(this.balance(task.accountId), 'a forced refund gives back exactly creditsUsed, once').toBe(
           balanceBefore + (refundsNow ? task.price : 0),
         )
-        expect(after.creditRefunded).toBe(before.creditRefunded || refund)
+        quickExpect(after.creditRefunded).toBe(before.creditRefunded || refund)
         if (refund) task.refundedByForce = true
         if (op.op === 'forceFail') task.forcedFail = true
         return
@@ -348,7 +349,7 @@ class Model {
         const before = this.balance(account.id)
         this.engine.patchAccount(account.id, { credits: op.credits })
         account.adjustments += op.credits - before
-        expect(this.balance(account.id)).toBe(op.credits)
+        quickExpect(this.balance(account.id)).toBe(op.credits)
         return
       }
       case 'reset':
@@ -387,57 +388,57 @@ class Model {
     const balanceAfter = this.balance(account.id)
     const tasksAfter = this.engine.listTasks({ limit: 1 }, ORIGIN).total
     const unchanged = () => {
-      expect(balanceAfter, 'a refused or replayed submission moved credits').toBe(balanceBefore)
-      expect(tasksAfter, 'a refused or replayed submission stored a task').toBe(tasksBefore)
+      quickExpect(balanceAfter, 'a refused or replayed submission moved credits').toBe(balanceBefore)
+      quickExpect(tasksAfter, 'a refused or replayed submission stored a task').toBe(tasksBefore)
     }
 
     if (record && record.fingerprint !== fingerprint) {
-      expect(problem?.kind, 'same key, different body').toBe('idempotency-mismatch')
+      quickExpect(problem?.kind, 'same key, different body').toBe('idempotency-mismatch')
       return unchanged()
     }
     if (record) {
-      expect(problem, 'same key, same body must replay').toBeUndefined()
-      expect(submission!.replayed).toBe(true)
-      expect(submission!.response).toEqual(record.response)
+      quickExpect(problem, 'same key, same body must replay').toBeUndefined()
+      quickExpect(submission!.replayed).toBe(true)
+      quickExpect(submission!.response).toEqual(record.response)
       this.replays++
       return unchanged()
     }
     if (op.scenario === 'insufficient-credits') {
-      expect(problem).toEqual({
+      quickExpect(problem).toEqual({
         kind: 'rejected',
         scenarioReply: { status: 402, body: { error: 'Insufficient credits', required: template.price } },
       })
       return unchanged()
     }
     if (problem?.kind === 'fault') {
-      expect(op.scenario, 'only flaky faults').toBe('flaky')
-      expect(problem.scenarioStatus).toBe(500)
+      quickExpect(op.scenario, 'only flaky faults').toBe('flaky')
+      quickExpect(problem.scenarioStatus).toBe(500)
       return unchanged()
     }
     if (balanceBefore < template.price) {
-      expect(problem, `balance ${balanceBefore} cannot cover ${template.price}`).toEqual({
+      quickExpect(problem, `balance ${balanceBefore} cannot cover ${template.price}`).toEqual({
         kind: 'insufficient-credits',
         required: template.price,
       })
       this.refused++
       return unchanged()
     }
-    expect(problem, `balance ${balanceBefore} covers ${template.price}: must be accepted`).toBeUndefined()
+    quickExpect(problem, `balance ${balanceBefore} covers ${template.price}: must be accepted`).toBeUndefined()
     const { response, replayed, delivery } = submission!
-    expect(replayed).toBe(false)
-    expect(delivery).toBe(op.scenario === 'drop-after-commit' ? 'dropped' : 'answered')
-    expect(response.creditsUsed, 'creditsUsed is the price').toBe(template.price)
-    expect(balanceBefore - balanceAfter, 'creditsUsed is the balance drop at the time').toBe(response.creditsUsed)
+    quickExpect(replayed).toBe(false)
+    quickExpect(delivery).toBe(op.scenario === 'drop-after-commit' ? 'dropped' : 'answered')
+    quickExpect(response.creditsUsed, 'creditsUsed is the price').toBe(template.price)
+    quickExpect(balanceBefore - balanceAfter, 'creditsUsed is the balance drop at the time').toBe(response.creditsUsed)
     // Stored (an accepted task is pending, so never evicted); the count grows by one unless a finished task made room.
-    expect(this.view(response.taskId)?.status, 'the accepted task is stored, pending').toBe(0)
-    if (this.maxTasks >= 100_000) expect(tasksAfter).toBe(tasksBefore + 1)
+    quickExpect(this.view(response.taskId)?.status, 'the accepted task is stored, pending').toBe(0)
+    if (this.maxTasks >= 100_000) quickExpect(tasksAfter).toBe(tasksBefore + 1)
     else
-      expect(
+      quickExpect(
         tasksAfter === tasksBefore + 1 || tasksAfter === tasksBefore,
         `${tasksBefore} tasks before, ${tasksAfter} after`,
       ).toBe(true)
-    expect(response.status).toBe(0)
-    expect(response.creditRefunded).toBe(false)
+    quickExpect(response.status).toBe(0)
+    quickExpect(response.creditRefunded).toBe(false)
     this.tasks.push({
       id: response.taskId,
       accountId: account.id,
@@ -457,7 +458,8 @@ class Model {
     const now = this.engine.clockOf(undefined).now()
     const views = new Map(this.engine.listTasks({ limit: 100_000 }, ORIGIN).tasks.map((task) => [task.id, task]))
     const modelIds = new Set(this.tasks.map((task) => task.id))
-    for (const id of views.keys()) expect(modelIds.has(id), `the store holds ${id}, a task never accepted`).toBe(true)
+    for (const id of views.keys())
+      quickExpect(modelIds.has(id), `the store holds ${id}, a task never accepted`).toBe(true)
     // Beyond the cap only pending tasks may remain, and each account's latest finished ones (as many as
     // the cap, at most 1000): older terminal ones are evicted, pending ones never.
     const stored = [...views.values()]
@@ -465,12 +467,12 @@ class Model {
     for (const task of stored)
       if (task.status !== 0) terminalPerAccount.set(task.accountId, (terminalPerAccount.get(task.accountId) ?? 0) + 1)
     const kept = Math.min(this.maxTasks, KEEP_FINISHED_PER_ACCOUNT)
-    expect(
+    quickExpect(
       stored.length <= this.maxTasks || [...terminalPerAccount.values()].every((count) => count <= kept),
       `${stored.length} tasks stored over a cap of ${this.maxTasks} with older terminal ones among them`,
     ).toBe(true)
     if (this.maxTasks >= 100_000)
-      expect(views.size, 'the store holds exactly the accepted tasks').toBe(this.tasks.length)
+      quickExpect(views.size, 'the store holds exactly the accepted tasks').toBe(this.tasks.length)
 
     // Each task's life, as its scenario and the forced transitions say; and whether it is refunded.
     const refunded = new Map<string, boolean>()
@@ -480,7 +482,7 @@ class Model {
       const age = (now - task.createdAt) / 1000
       if (!view) {
         // Evicted: it must have ended (pending tasks are never evicted), by force or as its scenario scripts.
-        expect(
+        quickExpect(
           task.forcedFail || age >= life.earliest,
           `${task.scenario} ${task.kind} task ${task.id} evicted ${age}s after acceptance, ` +
             'while it must still be pending',
@@ -493,9 +495,9 @@ class Model {
         continue
       }
       refunded.set(task.id, view.creditRefunded === true)
-      expect(view.creditsUsed).toBe(task.price)
+      quickExpect(view.creditsUsed).toBe(task.price)
       if (task.terminal) {
-        expect(
+        quickExpect(
           {
             status: view.status,
             creditRefunded: view.creditRefunded,
@@ -511,22 +513,22 @@ class Model {
         view.errorCode === life.errorCode &&
         view.creditRefunded === (task.refundedByForce || life.refund)
       if (task.forcedFail) {
-        expect(view.status).toBe(2)
-        expect(view.errorCode).toBe('FORCED_FAILURE')
-        expect(view.creditRefunded).toBe(task.refundedByForce)
+        quickExpect(view.status).toBe(2)
+        quickExpect(view.errorCode).toBe('FORCED_FAILURE')
+        quickExpect(view.creditRefunded).toBe(task.refundedByForce)
       } else if (age < life.earliest) {
-        expect(
+        quickExpect(
           view.status,
           `${task.scenario} ${task.kind} task ended ${age}s after acceptance, before ${life.earliest}s`,
         ).toBe(0)
-        expect(view.creditRefunded).toBe(task.refundedByForce)
+        quickExpect(view.creditRefunded).toBe(task.refundedByForce)
       } else if (age >= life.deadline) {
-        expect(
+        quickExpect(
           endedAsScripted,
           `${task.scenario} ${task.kind} task ${age}s after acceptance: ${JSON.stringify(view)}`,
         ).toBe(true)
       } else {
-        expect(
+        quickExpect(
           endedAsScripted || (view.status === 0 && view.creditRefunded === task.refundedByForce),
           JSON.stringify(view),
         ).toBe(true)
@@ -548,24 +550,24 @@ class Model {
         account.adjustments -
         mine.reduce((sum, t) => sum + t.price, 0) +
         mine.filter((t) => refunded.get(t.id)).reduce((sum, t) => sum + t.price, 0)
-      expect(this.balance(account.id), `balance of ${account.id} against the model`).toBe(expected)
+      quickExpect(this.balance(account.id), `balance of ${account.id} against the model`).toBe(expected)
     }
 
     // The ledger's own books, for every account the engine has.
     const totals = { balances: 0, opening: 0, adjust: 0, debit: 0, refund: 0, reversal: 0 }
     for (const { id } of this.engine.listAccounts()) {
       const { credits, ledger } = this.engine.getAccount(id)
-      expect(credits, `${id} went negative`).toBeGreaterThanOrEqual(0)
+      quickExpect(credits, `${id} went negative`).toBeGreaterThanOrEqual(0)
       const sums = { opening: 0, adjust: 0, debit: 0, refund: 0, reversal: 0 }
       let running = 0
       for (const entry of ledger) {
         running += entry.amount
-        expect(entry.balanceAfter, `${id}: balanceAfter does not follow the entries`).toBe(running)
-        expect(entry.balanceAfter, `${id}: a balance went negative`).toBeGreaterThanOrEqual(0)
+        quickExpect(entry.balanceAfter, `${id}: balanceAfter does not follow the entries`).toBe(running)
+        quickExpect(entry.balanceAfter, `${id}: a balance went negative`).toBeGreaterThanOrEqual(0)
         sums[entry.kind] += entry.kind === 'adjust' ? entry.amount : Math.abs(entry.amount)
       }
-      expect(ledger.filter((e) => e.kind === 'opening')).toHaveLength(1)
-      expect(credits, `${id}: balance = opening + adjustments − debits + refunds + reversals`).toBe(
+      quickExpect(ledger.filter((e) => e.kind === 'opening')).toHaveLength(1)
+      quickExpect(credits, `${id}: balance = opening + adjustments − debits + refunds + reversals`).toBe(
         sums.opening + sums.adjust - sums.debit + sums.refund + sums.reversal,
       )
 
@@ -579,23 +581,23 @@ class Model {
       const debits = byTask('debit')
       const refunds = byTask('refund')
       for (const task of mine) {
-        expect(debits.get(task.id), `${task.id}: one debit of creditsUsed`).toEqual([-task.price])
-        expect(refunds.get(task.id) ?? [], `${task.id}: a refund once, exactly when creditRefunded`).toEqual(
+        quickExpect(debits.get(task.id), `${task.id}: one debit of creditsUsed`).toEqual([-task.price])
+        quickExpect(refunds.get(task.id) ?? [], `${task.id}: a refund once, exactly when creditRefunded`).toEqual(
           refunded.get(task.id) ? [task.price] : [],
         )
       }
       for (const taskId of debits.keys())
-        expect(
+        quickExpect(
           mine.some((t) => t.id === taskId),
           `a debit for ${taskId}, not an accepted task of ${id}`,
         ).toBe(true)
       for (const taskId of refunds.keys())
-        expect(
+        quickExpect(
           mine.some((t) => t.id === taskId && refunded.get(t.id)),
           `a refund for ${taskId}, not a refunded task of ${id}`,
         ).toBe(true)
       const net = mine.reduce((sum, t) => sum + t.price - (refunded.get(t.id) ? t.price : 0), 0)
-      expect(net, `${id}: Σ(creditsUsed − refunded) = debited − refunded − reversed`).toBe(
+      quickExpect(net, `${id}: Σ(creditsUsed − refunded) = debited − refunded − reversed`).toBe(
         sums.debit - sums.refund - sums.reversal,
       )
 
@@ -603,7 +605,7 @@ class Model {
       for (const kind of ['opening', 'adjust', 'debit', 'refund', 'reversal'] as const) totals[kind] += sums[kind]
     }
     // Conservation over all accounts: no credit created or lost.
-    expect(totals.balances).toBe(totals.opening + totals.adjust - totals.debit + totals.refund + totals.reversal)
+    quickExpect(totals.balances).toBe(totals.opening + totals.adjust - totals.debit + totals.refund + totals.reversal)
   }
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/models.js'
 import { submissionResponseSchema, taskSnapshotSchema } from '../../src/contract/responses.js'
 import { BUNDLED_SCENARIOS } from '../support/api.js'
+import { BINARY } from '../support/binary-unit.js'
 import { defaultOptions, eachDoor, type Door } from '../support/doors.js'
 import { PROPERTY_LIMIT_MS, runs } from '../support/property-runs.js'
 
@@ -81,7 +82,7 @@ interface Generated {
 const promptArb = fc
   .oneof(
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+    fc.string({ unit: BINARY, minLength: 1, maxLength: 40 }),
     fc.constantFrom('a red fox in the snow', '東京の夜景 🌃', 'e\u0301\u0301\u0301', '\u202Eevil', ' ', '"}]{[\\'),
   )
   .filter((prompt) => !prompt.includes('[mock:'))
@@ -631,7 +632,7 @@ eachDoor(
           {
             weight: 1,
             arbitrary: fc
-              .string({ unit: 'binary', maxLength: 60 })
+              .string({ unit: BINARY, maxLength: 60 })
               .map((text) => ({ shape: 'standard' as Shape, body: text as Json, text })),
           },
         )
@@ -716,7 +717,7 @@ eachDoor(
       'random task ids, percent-encoded garbage included: 404 Task not found (or 401)',
       async () => {
         const idArb = fc.oneof(
-          fc.string({ unit: 'binary', maxLength: 40 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
+          fc.string({ unit: BINARY, maxLength: 40 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
           fc.string({ unit: 'grapheme', maxLength: 20 }).map((id) => ({ raw: encodeURIComponent(id), plain: true })),
           fc
             .array(

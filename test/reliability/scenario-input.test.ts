@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_REGEX_STATES, MAX_SCENARIO_REGEX_STATES } from '../../src/lib/regex-syntax.js'
 import { formatProblem, loadScenarioFiles, SCENARIO_FILE_LIMITS } from '../../src/node/files/scenario-files.js'
 import { IMAGE, post, submitImage } from '../support/api.js'
+import { run } from '../support/cli.js'
 import { eachDoor } from '../support/doors.js'
 
 /**
@@ -98,23 +98,16 @@ describe('scenario files that used to crash or stall the CLI', () => {
     expect(problemsOf(look)[0]).toContain('rules.0.match.prompt.regex: uses a lookahead')
   })
 
-  it('the CLI: exit 2 and the message, for a bomb and for a backreference', () => {
+  it('the CLI: exit 2 and the message, for a bomb and for a backreference', async () => {
     for (const [name, text, message] of [
       ['bomb.yaml', ALIAS_BOMB, 'uses its aliases too often'],
       ['back.json', JSON.stringify(regexScenario('(a)\\1')), 'uses a backreference'],
     ] as const) {
       const { sub } = write(name, text)
-      const run = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'src/node/cli/bin.ts', '--port', '0', '--scenarios', sub],
-        {
-          encoding: 'utf8',
-          timeout: 30_000,
-        },
-      )
-      expect(run.status, run.stderr).toBe(2)
-      expect(run.stderr).toContain(message)
-      expect(run.stderr).not.toMatch(/ReferenceError|\n\s+at /)
+      const { code, stderr } = await run(['--port', '0', '--scenarios', sub])
+      expect(code, stderr).toBe(2)
+      expect(stderr).toContain(message)
+      expect(stderr).not.toMatch(/ReferenceError|\n\s+at /)
     }
   }, 60_000)
 })

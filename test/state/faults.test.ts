@@ -6,6 +6,7 @@ import { logRefusal, parseStateFile, type StateHeader, StateDirError } from '../
 import { type LogContents, scanLog } from '../../src/node/state/log-scan.js'
 import { type FsFault, type FsOperation, injectFaults } from '../../src/node/state/state-fs.js'
 import { run } from '../support/cli.js'
+import { quickExpect } from '../support/quick-expect.js'
 import { crashCopy, keep, keptFolder, options, startOn, submit, tmp } from './folder-kit.js'
 import { oldStateFile } from './old-folders.js'
 
@@ -116,7 +117,7 @@ function readState(dir: string, text: Buffer): StateHeader | string {
   try {
     return parseStateFile(dir, text.toString()).header
   } catch (error) {
-    expect(error).toBeInstanceOf(StateDirError)
+    quickExpect(error).toBeInstanceOf(StateDirError)
     return (error as Error).message
   }
 }
@@ -138,19 +139,19 @@ describe('every byte of the last records of changes.log and of state.json', () =
       const read = readLog(dir, header, log.subarray(0, at))
       if (typeof read === 'string') {
         // Only a last line missing nothing but its newline is refused: its change may have been acknowledged.
-        expect(ends).toContain(at + 1)
-        expect(read).toMatch(/changes\.log: line \d+ \(byte \d+\) ends without its newline; see what/)
+        quickExpect(ends).toContain(at + 1)
+        quickExpect(read).toMatch(/changes\.log: line \d+ \(byte \d+\) ends without its newline; see what/)
         refusals++
         continue
       }
-      expect(read.changes).toHaveLength(whole)
-      expect(read.logBytes).toBe(ends[whole]!)
+      quickExpect(read.changes).toHaveLength(whole)
+      quickExpect(read.logBytes).toBe(ends[whole]!)
     }
     expect(refusals).toBe(2)
     for (let at = from; at < log.length; at++) {
       const flipped = Buffer.from(log)
       flipped[at]! ^= 1 << (at % 8)
-      expect(readLog(dir, header, flipped)).toMatch(/changes\.log: line [34] \(byte \d+\) .*; see what/)
+      quickExpect(readLog(dir, header, flipped)).toMatch(/changes\.log: line [34] \(byte \d+\) .*; see what/)
     }
   })
 
@@ -158,10 +159,10 @@ describe('every byte of the last records of changes.log and of state.json', () =
     const { dir } = await keptFolder(2)
     const state = readFileSync(join(dir, 'state.json'))
     for (let at = 0; at < state.length; at++) {
-      expect(readState(dir, state.subarray(0, at))).toMatch(/state\.json: /)
+      quickExpect(readState(dir, state.subarray(0, at))).toMatch(/state\.json: /)
       const flipped = Buffer.from(state)
       flipped[at]! ^= 1 << (at % 8)
-      expect(readState(dir, flipped)).toMatch(/state\.json: /)
+      quickExpect(readState(dir, flipped)).toMatch(/state\.json: /)
     }
     expect(readState(dir, state)).toMatchObject({ generation: 1 })
   })

@@ -15,6 +15,7 @@ afterEach(unmountAll)
 
 /** A generous limit on polls 100 ms apart (30 s), for a busy machine: the status turns in well under a second. */
 const POLLS = 300
+const TASKS = 150
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -34,8 +35,9 @@ describe.skipIf(!canMount)('a nearly full disk (mounting a tmpfs needs root, as 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ credits: 1_000_000 }),
       })
-      const prompt = 'a fox in the snow, '.repeat(20)
-      for (let i = 0; i < 1500; i++)
+      // Over a megabyte of state from 150 tasks: long prompts, as fewer requests make it as large.
+      const prompt = 'a fox in the snow, '.repeat(400)
+      for (let i = 0; i < TASKS; i++)
         await fetch(`${server.url}/api/ai/image/generate`, {
           method: 'POST',
           headers: { ...auth(), 'content-type': 'application/json' },
@@ -75,7 +77,7 @@ describe.skipIf(!canMount)('a nearly full disk (mounting a tmpfs needs root, as 
     const again = await startServer({ ...options, state: { dir, save: 'scheduled' } })
     try {
       const { total } = (await (await fetch(`${again.url}/__mock/tasks?limit=1`)).json()) as { total: number }
-      expect(total).toBe(1500)
+      expect(total).toBe(TASKS)
     } finally {
       await again.close()
     }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import { build, type Plugin, version as esbuildVersion } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { parseRange } from '../../src/http/range.js'
 import { npm, once } from '../package/support.js'
@@ -97,12 +98,52 @@ const pinMsw = (dir: string): Plugin => ({
   },
 })
 
+/** Page bundles kept between runs, each with the digest of every file that went into it. */
+const BUNDLES = join(ROOT, 'node_modules', '.cache', 'browser-apps')
+
+const digest = (path: string): string | undefined => {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex')
+  } catch {
+    return undefined
+  }
+}
+
+interface KeptBundle {
+  /** Every input of the build (esbuild's metafile), relative to ROOT, with its digest. */
+  inputs: Record<string, string>
+  text: string
+}
+
+/** The bundle kept under `file`, if every file that went into it is as it was. */
+function keptBundle(file: string): string | undefined {
+  let kept: KeptBundle
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8')) as KeptBundle
+  } catch {
+    return undefined
+  }
+  const same = Object.entries(kept.inputs).every(([input, hash]) => digest(resolve(ROOT, input)) === hash)
+  return same ? kept.text : undefined
+}
+
 /**
- * Bundles a browser entry (TypeScript) into one ES module, in memory, as a bundler would for a
- * page. The entry imports `genmock/browser` as a user's app does: the package's own exports.
+ * Bundles a browser entry (TypeScript) into one ES module, as a bundler would for a page. The entry
+ * imports `genmock/browser` as a user's app does: the package's own exports (dist/). A bundle is
+ * built again only when one of its inputs changed (or the options: this file, the package.json
+ * files that resolve, tsconfig.json, esbuild's version); else the one kept in BUNDLES is used.
  */
 export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<string> {
   const dir = await mswDir(msw)
+  const key = createHash('sha256')
+    .update(JSON.stringify([entry, dir, esbuildVersion]))
+    .update(['package.json', 'tsconfig.json'].map((f) => digest(join(ROOT, f))).join())
+    .update(`${digest(join(dir, 'package.json'))} ${digest(fileURLToPath(import.meta.url))}`)
+    .digest('hex')
+    .slice(0, 16)
+  const file = join(BUNDLES, `${key}.json`)
+  const kept = keptBundle(file)
+  if (kept !== undefined) return kept
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
@@ -122,7 +163,14 @@ export async function buildApp(entry: string, msw: MswPackage = 'msw'): Promise<
     (input) => /node_modules\/msw\//.test(input) && !resolve(ROOT, input).startsWith(`${dir}/`),
   )
   if (others.length > 0) throw new Error(`${entry} bundled another msw than ${msw}: ${others[0]}`)
-  return result.outputFiles[0]!.text
+  const text = result.outputFiles[0]!.text
+  const inputs = Object.keys(result.metafile.inputs).map((i) => [i, digest(resolve(ROOT, i))] as const)
+  // Kept only when every input is a file it can read again; written whole: another test file may read it.
+  if (inputs.some(([, hash]) => hash === undefined)) return text
+  mkdirSync(BUNDLES, { recursive: true })
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify({ inputs: Object.fromEntries(inputs), text }))
+  renameSync(`${file}.${process.pid}`, file)
+  return text
 }
 
 export interface StaticFile {
