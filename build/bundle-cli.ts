@@ -13,6 +13,7 @@
 //   image and the executable (build/binary.mjs) carry, having no node_modules (docs/metrics-and-traces.md).
 // The one file read at run time, the video sample, comes from the package or from the executable's
 // assets (src/node/server/package-file.ts). Run as `tsx build/bundle-cli.ts`.
+import { createHash } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type BuildOptions, build, type Metafile, type Plugin, transform } from 'esbuild'
@@ -100,14 +101,18 @@ const oneCore: Plugin = {
 const standalone = () =>
   build({ ...common, ...cjsImportMeta, entryPoints: [join(CLI, 'bin.ts')], outfile: STANDALONE_BUNDLE })
 
-/** The package's bin: the launcher, and the pieces it loads. */
-const launcher = () =>
+/**
+ * The package's bin: the launcher, told the digest of the pieces it loads (the code V8 keeps for
+ * them is kept per digest: a piece of another build may have the same name and length).
+ */
+const launcher = (piecesDigest: string) =>
   build({
     ...common,
     ...cjsImportMeta,
     entryPoints: [join(CLI, 'bin.ts')],
     outfile: CLI_BUNDLE,
     plugins: [piecesOutside, ...common.plugins!],
+    define: { ...cjsImportMeta.define, GENMOCK_PIECES_DIGEST: JSON.stringify(piecesDigest) },
   })
 /**
  * The pieces: esbuild splits code only into ES modules, so they are built as such, then each is
@@ -132,6 +137,7 @@ async function pieces() {
     write: false,
   })
   mkdirSync(CLI_PIECES, { recursive: true })
+  const digest = createHash('sha256')
   for (const file of built.outputFiles ?? []) {
     const { code } = await transform(file.text, {
       format: 'cjs',
@@ -144,15 +150,17 @@ async function pieces() {
       supported: { 'dynamic-import': false },
     })
     writeFileSync(file.path, code)
+    digest.update(file.path.slice(CLI_PIECES.length)).update(code)
   }
-  return built
+  return { ...built, digest: digest.digest('hex').slice(0, 16) }
 }
 
 const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`
 const outputs = (metafile: Metafile | undefined) => Object.values(metafile!.outputs)
 
 rmSync(CLI_PIECES, { recursive: true, force: true })
-const [first, rest, whole] = await Promise.all([launcher(), pieces(), standalone()])
+const [rest, whole] = await Promise.all([pieces(), standalone()])
+const first = await launcher(rest.digest)
 writeFileSync(CLI_META, JSON.stringify({ launcher: first.metafile, pieces: rest.metafile, standalone: whole.metafile }))
 const split = outputs(rest.metafile)
 console.log(

@@ -1,7 +1,7 @@
 // One server of the bench, in a process of its own (the bench pins it to one core):
 //   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N] [--from DIR]
-// KIND: genmock | genmock-against | genmock-metrics-off | genmock-state | genmock-msw | bare | express | msw-middleware |
-// msw-getresponse.
+// KIND: genmock | genmock-against | genmock-metrics-off | genmock-state | genmock-msw | bare | express |
+// msw-middleware | msw-getresponse.
 // genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
 // IPC messages (memory, stats, fill, gcStart/gcStop) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
@@ -150,7 +150,7 @@ const servers = {
   'genmock-metrics-off'() {
     return servers.genmock(false)
   },
-  /** genmock keeping its state in a fresh folder, each change saved before its answer (`--state DIR --state-save request`). */
+  /** genmock keeping its state in a fresh folder, each change saved before its answer (`--state-save request`). */
   'genmock-state'() {
     return servers.genmock(true, { dir: mkdtempSync(join(tmpdir(), 'genmock-bench-state-')), save: 'request' })
   },

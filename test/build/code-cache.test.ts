@@ -1,12 +1,14 @@
 // The package bin's kept code (src/node/cli/code-cache.ts; docs/performance.md, Cold start): a run
 // that serves writes V8's code of the pieces it loaded, private to the user; the next run compiles
 // every piece with it and writes none; kept code that is damaged is refused by V8, the run answers
-// as always and writes it anew; NODE_DISABLE_COMPILE_CACHE=1 keeps nothing. What the cache did is
+// as always and writes it anew; another build's is never read; NODE_DISABLE_COMPILE_CACHE=1 keeps
+// nothing. What the cache did is
 // read from NODE_DEBUG=genmock's lines on stderr.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { VERSION } from '../../src/node/server/version.js'
 import { auth, IMAGE } from '../support/api.js'
 import { baseUrl, killAll, type Run, start } from '../support/cli.js'
 
@@ -41,7 +43,7 @@ async function stop(r: Run): Promise<void> {
 const folderIn = (cache: string) => join(cache, readdirSync(cache)[0]!)
 
 describe("the bin's kept code", () => {
-  it('is written once a run has served, private to the user; the next run compiles with it and writes none', async () => {
+  it('is written once a run has served, private to the user; the next run uses it and writes none', async () => {
     const cache = join(base, 'first')
     const first = await served(cache)
     await said(first, 'kept code written for')
@@ -75,6 +77,20 @@ describe("the bin's kept code", () => {
     expect(second.stderr()).toContain('run-command.cjs: kept code refused')
     expect(statSync(file).size).toBeGreaterThan('not V8 code'.length)
   }, 120_000)
+
+  it("of another build of the same version is never read, and goes once this build's is written", async () => {
+    const cache = join(base, 'other')
+    // The folder another build of these pieces would use: same names and lengths, other code.
+    const other = join(cache, `genmock-${VERSION}+0123456789abcdef-${process.version}-${process.arch}`)
+    mkdirSync(other, { recursive: true, mode: 0o700 })
+    writeFileSync(join(other, 'run-command.cjs.bin'), 'code of another build')
+    const r = await served(cache)
+    await said(r, 'kept code written for')
+    await stop(r)
+    expect(r.stderr()).toContain('run-command.cjs: no kept code yet')
+    expect(readdirSync(cache)).toEqual([expect.stringMatching(new RegExp(`^genmock-${VERSION}\\+[0-9a-f]{16}-`))])
+    expect(existsSync(other)).toBe(false)
+  }, 60_000)
 
   it('is not kept with NODE_DISABLE_COMPILE_CACHE=1', async () => {
     const cache = join(base, 'off')

@@ -11,12 +11,15 @@ import { VERSION } from '../server/version.js'
 import { cacheFolder, requireWithCodeCache } from './code-cache.js'
 import type * as Commands from './run-command.js'
 
+/** The digest of this build's pieces, written in by build/bundle-cli.ts. */
+declare const GENMOCK_PIECES_DIGEST: string
+
 /** The pieces' runCommand, loaded through V8's kept code. */
 export const runCommand: typeof Commands.runCommand = (command) => {
   // The flag a server sets (lean-heap.ts), set before a piece is compiled, so that the code kept
   // once it serves is accepted by the next run.
   setFlagsFromString(OLD_GROWTH)
   const pieces = fileURLToPath(new URL('./cli', import.meta.url))
-  const load = requireWithCodeCache(pieces, cacheFolder(VERSION))
+  const load = requireWithCodeCache(pieces, cacheFolder(`${VERSION}+${GENMOCK_PIECES_DIGEST}`))
   return (load('./run-command.cjs') as typeof Commands).runCommand(command)
 }

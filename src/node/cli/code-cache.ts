@@ -6,11 +6,13 @@
  * V8 flags) is written for the next run. Node's own compile cache does this only from Node 22.1; this
  * works on every Node genmock supports, and keeps the functions compiled while serving, not only
  * the files' top level. The cache lives in NODE_COMPILE_CACHE if set, else in the OS temp folder's
- * genmock-compile-cache, a folder per genmock version, Node version and CPU; a folder that is not the
- * user's own, or that others may write to, is not used. NODE_DISABLE_COMPILE_CACHE=1 turns it off;
+ * genmock-compile-cache, a folder per build of the pieces (genmock's version and their digest: V8
+ * checks only a source's length, and another build's piece may have the same name and length), Node
+ * version and CPU; writing one removes the folders of the same version's other builds. A folder
+ * that is not the user's own, or that others may write to, is not used. NODE_DISABLE_COMPILE_CACHE=1 turns it off;
  * NODE_DEBUG=genmock tells on stderr what was used, refused and written.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -28,11 +30,14 @@ interface Compiling {
   exports: unknown
 }
 
-/** The folder for this genmock, Node and CPU, made private to the user; undefined when it cannot be used safely. */
-export function cacheFolder(version: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+/**
+ * The folder for this build of the pieces (`version+digest`), Node and CPU, made private to the
+ * user; undefined when it cannot be used safely.
+ */
+export function cacheFolder(build: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return void debug('kept code off: NODE_DISABLE_COMPILE_CACHE=1')
   const root = env.NODE_COMPILE_CACHE || join(tmpdir(), 'genmock-compile-cache')
-  const folder = join(root, `genmock-${version}-${process.version}-${process.arch}`)
+  const folder = join(root, `genmock-${build}-${process.version}-${process.arch}`)
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 })
     const { uid, mode } = statSync(folder)
@@ -76,8 +81,25 @@ export function requireWithCodeCache(pieces: string, folder: string | undefined)
     const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown
     return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, pieces)
   }
-  setTimeout(() => writeCodes(unwritten), WRITE_AFTER_MS).unref()
+  setTimeout(() => {
+    if (unwritten.length > 0) forgetOtherBuilds(folder)
+    writeCodes(unwritten)
+  }, WRITE_AFTER_MS).unref()
   return require
+}
+
+/** Removes the folders of the same genmock version's other builds, for this Node and CPU. */
+function forgetOtherBuilds(folder: string): void {
+  const root = dirname(folder)
+  const [version] = basename(folder).slice('genmock-'.length).split('+')
+  const tail = `-${process.version}-${process.arch}`
+  try {
+    for (const name of readdirSync(root))
+      if (name.startsWith(`genmock-${version}+`) && name.endsWith(tail) && name !== basename(folder))
+        rmSync(join(root, name), { recursive: true, force: true })
+  } catch (error) {
+    debug('kept code of other builds not removed: %s', error)
+  }
 }
 
 /** Each script's code, written whole or not at all (a temporary file renamed): a run reads either or none. */
