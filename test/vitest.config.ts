@@ -1,8 +1,8 @@
 // `npm test`'s Vitest run (docs/how-it-is-built.md, Tests): every test file but the distribution
 // checks (DISTRIBUTION: test/distribution/vitest.config.ts runs those), one file per core at a time. The
-// in-process tests share their worker processes: a fresh process and a fresh import of zod, msw
-// and the simulator for each of those files cost more than most of them take to run. The files
-// that start Chromium, the CLI or state folders, or swap globals, get a process each. Both
+// tests share their worker processes: a fresh process and a fresh import of zod, msw and the
+// simulator for each file cost more than most of them take to run (and a tenth of the suite's CPU
+// in all). Those that start Chromium or swap globals (the test kit) get a process each. Both
 // projects share one queue, the slowest files first (test/support/slow-first-sequencer.ts).
 import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
@@ -20,10 +20,21 @@ export const DISTRIBUTION = [
   'test/docs/site.test.ts',
 ]
 
-/** In-process tests that leave nothing behind: each closes its servers and restores what it spied on. */
-const SHARED = ['src', 'test/http', 'test/reliability', 'test/drift', 'test/examples'].map(
-  (dir) => `${dir}/**/*.test.ts`,
-)
+/** Tests that leave nothing behind: they close servers, stop processes, remove folders, restore spies. */
+const SHARED = [
+  'src',
+  'test/http',
+  'test/reliability',
+  'test/drift',
+  'test/examples',
+  'test/state',
+  'test/cli',
+  'test/build',
+  'test/metrics',
+  'test/mcp',
+  'test/scenarios',
+  'test/docs',
+].map((dir) => `${dir}/**/*.test.ts`)
 
 export default defineConfig({
   root: join(import.meta.dirname, '..'),

@@ -7,14 +7,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { VERSION } from '../../src/node/server/version.js'
 import { auth, IMAGE } from '../support/api.js'
 import { baseUrl, killAll, type Run, start } from '../support/cli.js'
 
 const base = mkdtempSync(join(tmpdir(), 'genmock-kept-code-'))
-afterEach(killAll)
-afterAll(() => rmSync(base, { recursive: true, force: true }))
+afterAll(() => {
+  killAll()
+  rmSync(base, { recursive: true, force: true })
+})
 
 /** Waits for a line of the run's stderr: polled, the run's output has no event of its own here. */
 async function said(r: Run, text: string): Promise<void> {
@@ -42,7 +44,8 @@ async function stop(r: Run): Promise<void> {
 
 const folderIn = (cache: string) => join(cache, readdirSync(cache)[0]!)
 
-describe("the bin's kept code", () => {
+// Each case has a cache folder of its own: they run side by side, most of their time waiting.
+describe.concurrent("the bin's kept code", () => {
   it('is written once a run has served, private to the user; the next run uses it and writes none', async () => {
     const cache = join(base, 'first')
     const first = await served(cache)
