@@ -1,6 +1,6 @@
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cacheFolder } from './code-cache.js'
 
@@ -35,6 +35,22 @@ describe('cacheFolder', () => {
     expect(cacheFolder('1.2.3', { NODE_COMPILE_CACHE: base })).toBeUndefined()
     chmodSync(folder, 0o700)
     expect(cacheFolder('1.2.3', { NODE_COMPILE_CACHE: base })).toBe(folder)
+  })
+
+  it('is none when the root others may write to, or the folder is a link: a link to a private folder too', () => {
+    const base = root()
+    const shared = join(base, 'shared')
+    const folder = cacheFolder('1.2.3', { NODE_COMPILE_CACHE: shared })!
+    chmodSync(shared, 0o777)
+    expect(cacheFolder('1.2.3', { NODE_COMPILE_CACHE: shared })).toBeUndefined()
+    chmodSync(shared, 0o700)
+    expect(cacheFolder('1.2.3', { NODE_COMPILE_CACHE: shared })).toBe(folder)
+    const linked = join(base, 'linked')
+    const target = join(base, 'target')
+    mkdirSync(target, { mode: 0o700 })
+    mkdirSync(linked, { mode: 0o700 })
+    symlinkSync(target, join(linked, basename(folder)))
+    expect(cacheFolder('1.2.3', { NODE_COMPILE_CACHE: linked })).toBeUndefined()
   })
 
   it('is none when it cannot be made (a file in the way)', () => {

@@ -6,13 +6,14 @@
  * V8 flags) is written for the next run. Node's own compile cache does this only from Node 22.1; this
  * works on every Node genmock supports, and keeps the functions compiled while serving, not only
  * the files' top level. The cache lives in NODE_COMPILE_CACHE if set, else in the OS temp folder's
- * genmock-compile-cache, a folder per build of the pieces (genmock's version and their digest: V8
+ * genmock-compile-cache-UID, a folder per build of the pieces (genmock's version and their digest: V8
  * checks only a source's length, and another build's piece may have the same name and length), Node
  * version and CPU; writing one removes the folders of the same version's other builds. A folder
- * that is not the user's own, or that others may write to, is not used. NODE_DISABLE_COMPILE_CACHE=1 turns it off;
+ * that is not the user's own, that others may write to, or a link, is not used.
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off;
  * NODE_DEBUG=genmock tells on stderr what was used, refused and written.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import Module, { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -31,19 +32,30 @@ interface Compiling {
 }
 
 /**
- * The folder for this build of the pieces (`version+digest`), Node and CPU, made private to the
- * user; undefined when it cannot be used safely.
+ * Whether a folder is safe to take code from: a real folder (not a symbolic link to one), the
+ * user's own, that no one else may write to (on Windows, where the temp folder is the user's, the
+ * mode says nothing of that).
+ */
+function privateFolder(path: string): boolean {
+  const stat = lstatSync(path)
+  if (!stat.isDirectory() || (process.getuid && stat.uid !== process.getuid())) return false
+  return process.platform === 'win32' || (stat.mode & 0o022) === 0
+}
+
+/**
+ * The folder for this build of the pieces (`version+digest`), Node and CPU, under a root of the
+ * user's own (NODE_COMPILE_CACHE, else genmock-compile-cache-UID in the OS temp folder), both
+ * private to the user; undefined when they cannot be used safely.
  */
 export function cacheFolder(build: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return void debug('kept code off: NODE_DISABLE_COMPILE_CACHE=1')
-  const root = env.NODE_COMPILE_CACHE || join(tmpdir(), 'genmock-compile-cache')
+  const root = env.NODE_COMPILE_CACHE || join(tmpdir(), `genmock-compile-cache-${process.getuid?.() ?? 'user'}`)
   const folder = join(root, `genmock-${build}-${process.version}-${process.arch}`)
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 })
-    const { uid, mode } = statSync(folder)
-    // Someone else's folder, or one others may write to, could hand this process code to run.
-    if ((process.getuid && uid !== process.getuid()) || (mode & 0o022) !== 0)
-      return void debug('kept code off: %s is not private to this user', folder)
+    // A folder someone else owns or may write to, or a link they placed, could hand this process code to run.
+    for (const path of [root, folder])
+      if (!privateFolder(path)) return void debug('kept code off: %s is not private to this user', path)
     return folder
   } catch (error) {
     return void debug('kept code off: %s', error)
