@@ -125,7 +125,8 @@ function writeCodes(unwritten: [string, vm.Script][]): void {
       renameSync(temporary, file)
       written++
     } catch (error) {
-      // A full disk or a folder gone: the next run compiles again.
+      // A full disk or a folder gone: nothing half-written is left, and the next run compiles again.
+      rmSync(temporary, { force: true })
       debug('kept code of %s not written: %s', basename(file), error)
     }
   }
