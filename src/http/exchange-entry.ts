@@ -33,6 +33,19 @@ export const HEADERS_LIMIT = LIMITS.kept.journalHeaders
 export const TEXT_LIMIT = LIMITS.kept.journalText
 const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml))/i
 
+/** One decoder for every body (making one costs more than decoding a short body). */
+const DECODER = new TextDecoder()
+
+/**
+ * A body's head as text: a character its cut split in two is left out, not replaced (a stream's
+ * decoding, then flushed, so that what it held back is not carried into the next body).
+ */
+function headText(bytes: Uint8Array): string {
+  const text = DECODER.decode(bytes, { stream: true })
+  DECODER.decode()
+  return text
+}
+
 /**
  * A body as the journal keeps it: text types as text (cut, and flagged, past 64 kB), media by type and size.
  * @example
@@ -48,10 +61,7 @@ export function journalBody(
   if (size === 0) return undefined
   const mime = type ?? 'application/octet-stream'
   if (!TEXT_TYPE.test(mime)) return { type: mime, size }
-  const text =
-    typeof body === 'string'
-      ? body.slice(0, BODY_TEXT_LIMIT)
-      : new TextDecoder().decode(body.subarray(0, BODY_TEXT_LIMIT), { stream: true })
+  const text = typeof body === 'string' ? body.slice(0, BODY_TEXT_LIMIT) : headText(body.subarray(0, BODY_TEXT_LIMIT))
   return {
     type: mime,
     size,

@@ -31,7 +31,11 @@ export class TableRows {
 
   row(object: object): unknown[] {
     const row: unknown[] = []
-    for (const [key, value] of Object.entries(object)) {
+    // Its keys, not Object.entries: no pair is made per field (a whole --state save makes a row per task).
+    const keys = Object.keys(object)
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!
+      const value = (object as Record<string, unknown>)[key]
       if (value === undefined) continue
       let i = this.#index.get(key)
       if (i === undefined) this.#index.set(key, (i = this.columns.push(key) - 1))

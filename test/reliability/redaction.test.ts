@@ -1,8 +1,10 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { redactor } from '../../src/http/redaction.js'
 import { startServer, type RunningServer } from '../../src/node/server/server.js'
 import { auth, IMAGE, post, RELAY, submitImage } from '../support/api.js'
 import { defaultOptions, eachDoor } from '../support/doors.js'
+import { runs } from '../support/property-runs.js'
 
 /**
  * Redaction by value (issue 24, case 7): the journal and the HAR redacted by header name only, so
@@ -59,6 +61,68 @@ describe('redactor', () => {
     },
     BUSY_MACHINE_LIMIT_MS,
   )
+})
+
+/** The three replacements as regular expressions, as redaction.ts made them before its scan by hand: the oracle. */
+const byExpressions = (value: string, known: (token: string) => boolean) =>
+  value
+    .replace(/\b(Bearer)((?:\s|%20|\+){1,64})[\w.~+/-]{8}[\w.~+/-]*=*/gi, '$1$2[redacted]')
+    .replace(/\b(?:sk|sess)_(?:test|live)_[\w-]+/g, '[redacted]')
+    .replace(/[\w.~+-]{8}[\w.~+-]*/g, (token) => (known(token) ? '[redacted]' : token))
+
+describe('redaction by value, scanned by hand', () => {
+  // key-1234: a known secret as short as one is looked for (8 characters); key-123 is too short to be.
+  const SHORT = ['key-1234', 'key-123']
+  const known = (token: string) =>
+    token === OWN_KEY || token === 'sk_test_alice' || token === 'opaque-bearer-42' || SHORT.includes(token)
+  const redact = redactor(known)
+  const PIECES = [
+    OWN_KEY,
+    'sk_test_alice',
+    'opaque-bearer-42',
+    ...SHORT,
+    'Bearer ',
+    'bEaReR%20',
+    'sess_live_',
+    '_test_',
+    'x',
+    'abcdefgh',
+    ' ',
+    '.',
+    '-',
+    '~',
+    '+',
+    '/',
+    '=',
+    '"',
+    '\\',
+    'é',
+    '\u{1F98A}',
+    '\n',
+    'tsk_eyeeLTct3NvuzDXNzyhO',
+    '{"k":"',
+  ]
+  it('redacts exactly what the three regular expressions did', () => {
+    let replaced = 0
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }), (pieces) => {
+        const value = pieces.join('')
+        const expected = byExpressions(value, known)
+        if (expected !== value) replaced++
+        return redact.text(value) === expected
+      }),
+      { numRuns: runs(2000) },
+    )
+    // Both kinds of input were tried: texts with a secret, and texts left alone.
+    expect(replaced).toBeGreaterThan(100)
+  })
+  it('leaves a text with no secret as it is, and a known key inside a longer run too', () => {
+    expect(redact.text('{"taskId":"tsk_eyeeLTct3NvuzDXNzyhO","status":0}')).toBe(
+      '{"taskId":"tsk_eyeeLTct3NvuzDXNzyhO","status":0}',
+    )
+    expect(redact.text(`x${OWN_KEY}`)).toBe(`x${OWN_KEY}`)
+    expect(redact.text(`${OWN_KEY} ${OWN_KEY}`)).toBe('[redacted] [redacted]')
+  })
 })
 
 eachDoor('secrets are redacted by value', (door) => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { Drift } from '../../src/drift/drift-state.js'
 import { Engine } from '../../src/engine/engine.js'
 import { SERVICE_ROUTES } from '../../src/handlers/route-table.js'
+import { compactionDue } from '../../src/node/state/kept-files.js'
 import { StateKeeper } from '../../src/node/state/state-keeper.js'
 
 /** A whole save made a slice at a time writes the state once (docs/state.md, Crash safety and cost). */
@@ -23,5 +24,13 @@ describe('a whole save', () => {
     expect(header.length).toBeLessThan(400)
     expect(JSON.parse(header)).toMatchObject({ bytes: Buffer.byteLength(body) })
     expect(Buffer.byteLength(text)).toBeLessThan(Buffer.byteLength(body) * 1.01)
+  })
+
+  it('comes once the log is larger than twice state.json, and than 4 MB', () => {
+    const MB = 1024 * 1024
+    expect(compactionDue(4 * MB, MB)).toBe(false)
+    expect(compactionDue(4 * MB + 1, MB)).toBe(true)
+    expect(compactionDue(20 * MB, 10 * MB)).toBe(false)
+    expect(compactionDue(20 * MB + 1, 10 * MB)).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 // The files of a --state DIR as the keeper writes them (docs/state.md, Crash safety and cost): what
 // changed as one line of changes.log, after the lines a failed save left; or, once the log outgrows
-// state.json, the whole state: state.json anew (its body the kept document of
+// state.json twice over, the whole state: state.json anew (its body the kept document of
 // snapshot/kept-document.ts, taken a slice at a time between turns of the event loop) and the log
 // emptied. While saves fail, room is asked first (When a save fails). The files themselves are
 // state-dir.ts's.
@@ -30,8 +30,22 @@ import {
 import { unwritable } from './state-error.js'
 import type { TornWrite } from './state-log.js'
 
-/** The log is compacted into state.json once it is larger than state.json and this. */
+/** The log is compacted into state.json only once it is larger than this, and than LOG_OVER_STATE times state.json. */
 const LOG_MIN_BYTES = 4 * 1024 * 1024
+/**
+ * A whole save serialises every task again: at twice state.json's size, it costs half a byte for
+ * each byte of log written (at once, a byte), and a start reads at most three times state.json's
+ * bytes (docs/state.md, Crash safety and cost).
+ */
+const LOG_OVER_STATE = 2
+
+/**
+ * Whether the next save writes the whole state: the log has outgrown state.json (and LOG_MIN_BYTES).
+ * @example
+ * compactionDue(9 * 2 ** 20, 4 * 2 ** 20) // true
+ */
+export const compactionDue = (logBytes: number, stateBytes: number): boolean =>
+  logBytes > Math.max(LOG_MIN_BYTES, LOG_OVER_STATE * stateBytes)
 
 /** state.json's body in pieces, with what its header says of it. */
 export interface SlicedBody {
@@ -123,7 +137,7 @@ export class KeptFiles {
       roomFor(this.dir, 0)
       await probeSpace(this.#log)
     }
-    const whole = this.wholeNext || this.#logBytes > Math.max(LOG_MIN_BYTES, this.#stateBytes)
+    const whole = this.wholeNext || compactionDue(this.#logBytes, this.#stateBytes)
     this.wholeNext = false
     const changes = whole ? undefined : this.#engine.saving.takeChanges()
     if (changes) {
