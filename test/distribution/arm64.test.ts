@@ -99,8 +99,14 @@ describe('the arm64 image, emulated', () => {
     variants(skip)
     const health = await fetch(`${genmock!.url}/__mock/health`)
     expect(await health.json()).toMatchObject({ ok: true, version: VERSION })
-    const check = await engine(['exec', genmock!.name, 'node', '/opt/genmock/healthcheck.cjs'], { allowFailure: true })
-    expect(check.code).toBe(0)
+    // As the engine runs it (--retries=3): healthy unless three checks in a row fail. Under emulation on
+    // a busy host one check may run out its 2.5 s.
+    const codes: number[] = []
+    for (let i = 0; i < 3 && codes.at(-1) !== 0; i++)
+      codes.push(
+        (await engine(['exec', genmock!.name, 'node', '/opt/genmock/healthcheck.cjs'], { allowFailure: true })).code,
+      )
+    expect(codes.at(-1), `exit codes ${codes.join(', ')}`).toBe(0)
   })
 
   it('serves a submission, polled until it completes', EMULATED, async ({ skip }) => {
