@@ -91,7 +91,7 @@ export function redactor(known: KnownSecret = () => false): Redactor {
     headers(headers) {
       // No prototype: a header may be named __proto__ or constructor.
       const kept: Record<string, string> = Object.create(null)
-      for (const name of Object.keys(headers).sort()) {
+      for (const name of sortedNames(headers)) {
         const value = headers[name]
         if (value === undefined) continue
         kept[name] = SECRET_NAME.test(name) && name !== 'idempotency-key' ? byName(name, value) : headerValue(value)
@@ -123,6 +123,22 @@ function knownRuns(value: string, known: KnownSecret): string {
     start = -1
   }
   return copied === 0 ? value : kept + value.slice(copied)
+}
+
+/**
+ * An object's keys in code-unit order, as `sort()` gives them: a request's dozen headers sorted in
+ * place by insertion, since V8's sort allocates a work area per call (a journal entry sorts two lists).
+ */
+function sortedNames(object: object): string[] {
+  const names = Object.keys(object)
+  if (names.length > 32) return names.sort()
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i]!
+    let j = i - 1
+    for (; j >= 0 && names[j]! > name; j--) names[j + 1] = names[j]!
+    names[j + 1] = name
+  }
+  return names
 }
 
 /**

@@ -116,6 +116,20 @@ describe('redaction by value, scanned by hand', () => {
     // Both kinds of input were tried: texts with a secret, and texts left alone.
     expect(replaced).toBeGreaterThan(100)
   })
+  // Names that are not array indices: an object lists those first, whatever order they were added in.
+  const NAME = fc.stringMatching(/^[A-Za-z_-]{1,6}$/)
+  it('lists headers sorted by name, as sort() orders them, few or many', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.uniqueArray(NAME, { maxLength: 32 }), fc.uniqueArray(NAME, { minLength: 33, maxLength: 48 })),
+        (names) => {
+          const headers = Object.fromEntries(names.map((name) => [name, 'v']))
+          return JSON.stringify(Object.keys(redact.headers(headers))) === JSON.stringify(Object.keys(headers).sort())
+        },
+      ),
+      { numRuns: runs(300) },
+    )
+  })
   it('leaves a text with no secret as it is, and a known key inside a longer run too', () => {
     expect(redact.text('{"taskId":"tsk_eyeeLTct3NvuzDXNzyhO","status":0}')).toBe(
       '{"taskId":"tsk_eyeeLTct3NvuzDXNzyhO","status":0}',
