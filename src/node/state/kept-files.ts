@@ -33,18 +33,14 @@ import type { TornWrite } from './state-log.js'
 /** The log is compacted into state.json only once it is larger than this, and than LOG_OVER_STATE times state.json. */
 const LOG_MIN_BYTES = 4 * 1024 * 1024
 /**
- * A whole save serialises every task again: at twice state.json's size, it costs half a byte for
- * each byte of log written (at once, a byte), and a start reads at most three times state.json's
- * bytes (docs/state.md, Crash safety and cost).
+ * A whole save serialises every task again: waiting until the log is twice state.json's size, it
+ * costs half a byte for each byte of log written (a byte when it came at state.json's own size), and
+ * a start reads about three times state.json's bytes at most (docs/state.md, Crash safety and cost).
  */
 const LOG_OVER_STATE = 2
 
-/**
- * Whether the next save writes the whole state: the log has outgrown state.json (and LOG_MIN_BYTES).
- * @example
- * compactionDue(9 * 2 ** 20, 4 * 2 ** 20) // true
- */
-export const compactionDue = (logBytes: number, stateBytes: number): boolean =>
+/** Whether the next save writes the whole state: the log has outgrown state.json twice over (and LOG_MIN_BYTES). */
+const compactionDue = (logBytes: number, stateBytes: number): boolean =>
   logBytes > Math.max(LOG_MIN_BYTES, LOG_OVER_STATE * stateBytes)
 
 /** state.json's body in pieces, with what its header says of it. */
