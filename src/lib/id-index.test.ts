@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { IdIndex } from './id-index.js'
+import { hashOf, IdIndex } from './id-index.js'
 
 type Row = { id: string; n: number }
 
@@ -34,5 +34,18 @@ describe('IdIndex', () => {
     expect(index.list().map(({ id, n }) => `${id}${n}`)).toEqual(['a1', 'b0', 'c0'])
     index.clear()
     expect([index.size, index.list(), index.get('a')]).toEqual([0, [], undefined])
+  })
+
+  it('tells apart ids whose hashes are equal', () => {
+    // Two ids of one hash, found by a search over tsk_0, tsk_1, … (the first pair, at 1.8 million ids).
+    const [a, b] = ['tsk_122876', 'tsk_1829400']
+    expect(hashOf(a)).toBe(hashOf(b))
+    const index = new IdIndex<Row>()
+    index.set({ id: a, n: 1 })
+    expect(index.get(b)).toBeUndefined()
+    index.set({ id: b, n: 2 })
+    expect([index.get(a)?.n, index.get(b)?.n, index.size]).toEqual([1, 2, 2])
+    expect(index.delete(a)).toBe(true)
+    expect([index.get(a), index.get(b)?.n]).toEqual([undefined, 2])
   })
 })

@@ -2,7 +2,7 @@
 // one core with taskset while the bench process and its load generator keep to another, so that
 // the two never fight for a core. The bench talks to a child over IPC (memory, store size, filling
 // the store) and reads its RSS and CPU time from /proc.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -74,6 +74,28 @@ export function pinBench(): string {
 /** The command and arguments that run `command` on core 0, when pinning is on. */
 export const pinned = (command: string, args: string[]): [string, string[]] =>
   PINNED ? ['taskset', ['-c', '0', command, ...args]] : [command, args]
+/**
+ * A bench's own script run again as `script --child DIR ...args`, once per round for this checkout
+ * (ROOT) and BENCH_AGAINST's, rounds interleaved, each a fresh process (on core 0 when `onCore0`):
+ * the JSON each printed, by checkout.
+ */
+export function childRounds<T>(
+  script: string,
+  rounds: number,
+  args: string[],
+  { nodeFlags = [] as string[], onCore0 = true } = {},
+): Map<string, T[]> {
+  const checkouts = [ROOT, ...(process.env.BENCH_AGAINST ? [process.env.BENCH_AGAINST] : [])]
+  const figures = new Map<string, T[]>(checkouts.map((dir) => [dir, []]))
+  for (let round = 0; round < rounds; round++)
+    for (const dir of checkouts) {
+      const argv = [...nodeFlags, '--import', 'tsx', script, '--child', dir, ...args]
+      const [command, commandArgs] = onCore0 ? pinned(process.execPath, argv) : [process.execPath, argv]
+      figures.get(dir)!.push(JSON.parse(execFileSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8' })) as T)
+    }
+  return figures
+}
+
 /** The command and arguments that run `command` on every core, undoing the bench's own pinning (startup figures). */
 export const allCores = (command: string, args: string[]): [string, string[]] =>
   PINNED ? ['taskset', ['-c', `0-${CPUS - 1}`, command, ...args]] : [command, args]

@@ -6,12 +6,11 @@
 // collections before and after, divided by the tasks added. With BENCH_AGAINST=DIR, another checkout's
 // sources are measured beside these. The target is at most 400 bytes per completed task.
 // Run: node --expose-gc --import tsx test/bench/task-memory.ts. Env: BENCH_TASKS (100,000), BENCH_ROUNDS (3).
-import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { median } from './load.js'
 import { routeRequest } from './route-request.js'
-import { GENERATE_BODY, GENERATE_PATH, ROOT } from './targets.js'
+import { childRounds, GENERATE_BODY, GENERATE_PATH, ROOT } from './targets.js'
 
 const TARGET_BYTES = 400
 const WARM = 1000
@@ -53,15 +52,16 @@ if (process.argv[2] === '--child') {
 } else {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
   const tasks = Number(process.env.BENCH_TASKS ?? 100_000)
-  const checkouts = [ROOT, ...(process.env.BENCH_AGAINST ? [process.env.BENCH_AGAINST] : [])]
-  const self = fileURLToPath(import.meta.url)
-  const figures = new Map<string, { pending: number; completed: number }[]>()
-  for (let round = 0; round < rounds; round++)
-    for (const dir of checkouts) {
-      const args = ['--expose-gc', '--import', 'tsx', self, '--child', dir, `${tasks}`]
-      const out = execFileSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' })
-      figures.set(dir, [...(figures.get(dir) ?? []), JSON.parse(out)])
-    }
+  const figures = childRounds<{ pending: number; completed: number }>(
+    fileURLToPath(import.meta.url),
+    rounds,
+    [`${tasks}`],
+    {
+      nodeFlags: ['--expose-gc'],
+      onCore0: false,
+    },
+  )
+  const checkouts = [...figures.keys()]
   process.stdout.write(
     `Live heap per stored task at ${tasks.toLocaleString('en-US')} tasks, bytes, median of ${rounds}:\n`,
   )
