@@ -1,8 +1,10 @@
 // One server of the bench, in a process of its own (the bench pins it to one core):
 //   node [--expose-gc] test/bench/serve.mjs KIND [--fixed FILE] [--clock real|manual] [--max-tasks N] [--from DIR]
+//     [--burn µs]
 // KIND: genmock | genmock-against | genmock-metrics-off | genmock-state | genmock-msw | bare | express |
 // msw-middleware | msw-getresponse.
-// genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST).
+// genmock-against is genmock's server built in another checkout, DIR (BENCH_AGAINST). --burn makes bare spend
+// that many µs of CPU on each request before it answers (test/bench/budget.ts).
 // Prints one JSON line on stdout, {"url": …, "source": …}, once it listens; then answers the bench's
 // IPC messages (memory, stats, fill, gcStart/gcStop) and exits cleanly on SIGTERM/SIGINT or {op:'exit'}, so that a
 // `--cpu-prof` profile gets written. Plain JavaScript on purpose: the baselines run with no loader;
@@ -23,6 +25,7 @@ const { values, positionals } = parseArgs({
     clock: { type: 'string' },
     'max-tasks': { type: 'string' },
     from: { type: 'string' },
+    burn: { type: 'string' },
   },
 })
 const kind = positionals[0] ?? 'genmock'
@@ -176,11 +179,23 @@ const servers = {
     })
     const get = reply(snapshot)
     const post = reply(submission)
+    const burnMs = Number(values.burn ?? 0) / 1000
+    // Busy, not asleep: the CPU a request's own code would take, on the server's core.
+    const burn = () => {
+      for (const until = performance.now() + burnMs; performance.now() < until; );
+    }
     const server = createServer((req, res) => {
-      if (req.method === 'GET' && req.url.startsWith(TASK_PATH))
+      if (req.method === 'GET' && req.url.startsWith(TASK_PATH)) {
+        if (burnMs > 0) burn()
         return void res.writeHead(get.status, get.headers).end(get.body)
+      }
       if (req.method === 'POST' && req.url === GENERATE_PATH) {
-        req.on('data', () => {}).on('end', () => res.writeHead(post.status, post.headers).end(post.body))
+        req
+          .on('data', () => {})
+          .on('end', () => {
+            if (burnMs > 0) burn()
+            res.writeHead(post.status, post.headers).end(post.body)
+          })
         return
       }
       res.writeHead(404).end()

@@ -198,6 +198,8 @@ export interface ChildOptions {
   nodeFlags?: string[]
   /** genmock-against: the other checkout, built. */
   from?: string
+  /** bare: µs of CPU spent on each request before the answer (budget.ts). */
+  burn?: number
 }
 
 let fixedDir: string | undefined
@@ -215,6 +217,7 @@ export async function startChild(kind: ServerKind, options: ChildOptions = {}): 
   if (options.clock) args.push('--clock', options.clock)
   if (options.maxTasks !== undefined) args.push('--max-tasks', String(options.maxTasks))
   if (options.from !== undefined) args.push('--from', options.from)
+  if (options.burn !== undefined) args.push('--burn', String(options.burn))
   const [command, argv] = pinned(process.execPath, args)
   const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   // The first line that is serve.mjs's JSON announcement; anything else it prints (say --trace-gc) is echoed.
