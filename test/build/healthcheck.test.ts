@@ -2,12 +2,25 @@
 // servers: exit 0 only for a 2xx answer, 1 for an error answer, a refused connection or no answer
 // within its 2.5 s; the admin token sent when one is set.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const SCRIPT = join(import.meta.dirname, '../../build/healthcheck.cjs')
+/**
+ * The script reads PID 1's arguments before the variables (in the image, PID 1 is genmock): on a host
+ * whose PID 1 names a port or a token (say a CI container started as `node … --port 8080`), those
+ * would win over the stand-ins' variables, so there the script is left to the image tests.
+ */
+const PID1_NAMES_OURS = (() => {
+  try {
+    return /(?:^|\0)--(?:port|admin-token|admin-token-file)(?:=|\0)/.test(readFileSync('/proc/1/cmdline', 'utf8'))
+  } catch {
+    return false
+  }
+})()
 let server: Server | undefined
 afterEach(() => {
   server?.closeAllConnections()
@@ -30,7 +43,7 @@ function check(env: Record<string, string>): Promise<number | null> {
   return new Promise((done) => child.on('exit', done))
 }
 
-describe('the HEALTHCHECK script', () => {
+describe.skipIf(PID1_NAMES_OURS)('the HEALTHCHECK script', () => {
   it('passes on a 2xx answer, sending the admin token when one is set', async () => {
     const seen: IncomingHttpHeaders[] = []
     const port = await standIn((headers) => {
