@@ -91,7 +91,6 @@ export class StateKeeper implements StateKeeping, Step {
     }
     this.#release = lock.release
     this.#beat = setInterval(lock.beat, LOCK_BEAT_MS).unref()
-    process.once('exit', this.#release)
     this.#step = new SaveStep({
       strategy: this.strategy,
       engine,
@@ -148,7 +147,6 @@ export class StateKeeper implements StateKeeping, Step {
     } catch (error) {
       this.failure = notSaved(error, this.#unsaved.changed, this.#lastSavedAt)
     } finally {
-      process.off('exit', this.#release)
       this.#release()
     }
   }

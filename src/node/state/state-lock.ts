@@ -17,6 +17,26 @@ export const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
 /** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
 const HELD = new Set<string>()
 
+/**
+ * At exit, the locks this process still holds are removed (a server never closed, a process.exit): one
+ * listener while any lock is held, however many folders one process keeps.
+ */
+function releaseAtExit(): void {
+  for (const held of HELD) rmSync(held, { force: true })
+  HELD.clear()
+}
+
+function hold(held: string): void {
+  if (HELD.size === 0) process.on('exit', releaseAtExit)
+  HELD.add(held)
+}
+
+function letGo(held: string): void {
+  if (!HELD.delete(held)) return
+  rmSync(held, { force: true })
+  if (HELD.size === 0) process.off('exit', releaseAtExit)
+}
+
 interface LockOwner {
   pid: number
   host: string
@@ -150,7 +170,7 @@ function judge(file: string, { warn, lockStaleMs: staleMs = LOCK_STALE_MS }: Loc
  * Takes the folder's lock, or refuses when another genmock holds it: one on this machine whose
  * process is alive. Another machine's lock (a container sharing the volume) is waited for until it
  * is stale (see judge). A lock left by a process that is gone is taken over: `stale` says so (the
- * last run did not stop cleanly).
+ * last run did not stop cleanly). A lock still held when the process exits is removed then.
  * @example
  * const lock = takeLock(dir); … lock.release()
  */
@@ -177,7 +197,7 @@ export function takeLock(dir: string, options: LockOptions = {}): { stale: boole
       throw unwritable(file, (error as NodeJS.ErrnoException).code, 'cannot be taken over')
     }
   }
-  HELD.add(held)
+  hold(held)
   return {
     stale,
     beat: () => {
@@ -186,9 +206,6 @@ export function takeLock(dir: string, options: LockOptions = {}): { stale: boole
         utimesSync(file, now, now)
       } catch {}
     },
-    release: () => {
-      HELD.delete(held)
-      rmSync(file, { force: true })
-    },
+    release: () => letGo(held),
   }
 }
