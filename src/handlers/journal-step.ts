@@ -43,9 +43,13 @@ export const journalStep: Required<Pick<Step, 'after'>> = {
   },
 }
 
-/** A trace's copy without its breaches: only for a request that broke a rule. */
+/**
+ * A trace's copy without its breaches: only for a request that broke a rule. Their key stays, undefined
+ * (an entry is built without it): a spread alone is V8's fast clone, and a rest pattern is not.
+ */
 function withoutBreaches(trace: RouteTrace): RouteTrace {
-  const { breaches: _, ...rest } = trace
+  const rest = { ...trace }
+  rest.breaches = undefined
   return rest
 }
 

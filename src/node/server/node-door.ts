@@ -180,7 +180,8 @@ export class NodeDoor {
         HEAD[n++] = 'close'
       }
     }
-    HEAD.length = n
+    // The length setter is a runtime call: made only when this reply's list is shorter than the last one's.
+    if (HEAD.length !== n) HEAD.length = n
     res.writeHead(reply.status, HEAD).end(bytes)
   }
 }
