@@ -7,10 +7,12 @@
 // OS temp folder (npm, on first use), as a user would run it.
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { WRITE_AFTER_MS } from '../../src/node/cli/code-cache.js'
 import { median } from './load.js'
 import { ALICE, GENERATE_BODY, GENERATE_PATH, headers, pinned, ROOT } from './targets.js'
 import { addVerdict } from './verdicts.js'
@@ -96,14 +98,50 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
-/** Milliseconds from spawn to the first 2xx POST of one stack, and the server's CPU milliseconds by then. */
-async function coldStart(stack: ColdStack, against: string | undefined, say: (line: string) => void) {
+/**
+ * Until a genmock run says (NODE_DEBUG=genmock) that it wrote its kept code, or that it keeps none; a build
+ * from before the kept code says neither, and is let go 10 s after it would have written it.
+ */
+async function keptCodeWritten(stderr: Readable, stack: ColdStack, say: (line: string) => void): Promise<void> {
+  let said = ''
+  const spoke = (async () => {
+    for await (const chunk of stderr) {
+      said += String(chunk)
+      if (/kept code (written|off)/.test(said)) return true
+    }
+    return false
+  })()
+  if (!(await Promise.race([spoke, sleep(WRITE_AFTER_MS + 10_000).then(() => false)])))
+    say(`  ${stack}: wrote no kept code (a build without it?)`)
+}
+
+/**
+ * Milliseconds from spawn to the first 2xx POST of one stack, and the server's CPU milliseconds by then. Each
+ * genmock build keeps its compiled code in a folder of its own (`keptCode`), as a user's builds of
+ * different versions would: two builds of one version remove each other's (code-cache.ts). `prime`
+ * stops the run only once it has written that code (WRITE_AFTER_MS after its start), for the runs after it.
+ */
+async function coldStart(
+  stack: ColdStack,
+  against: string | undefined,
+  say: (line: string) => void,
+  keptCode: Partial<Record<ColdStack, string>>,
+  prime = false,
+) {
   const port = await freePort()
   const { args, post } = command(stack, port, against, say)
   const [cmd, argv] = pinned(process.execPath, args)
+  const folder = keptCode[stack]
+  const env = folder === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: folder }
+  const watch = prime && folder !== undefined
   const started = performance.now()
-  const child = spawn(cmd, argv, { cwd: ROOT, stdio: 'ignore' })
+  const child = spawn(cmd, argv, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', watch ? 'pipe' : 'ignore'],
+    env: watch ? { ...env, NODE_DEBUG: 'genmock' } : env,
+  })
   const exited = once(child, 'exit')
+  const written = watch ? keptCodeWritten(child.stderr!, stack, say) : undefined
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${stack} exited with ${child.exitCode} before answering`)
@@ -111,7 +149,11 @@ async function coldStart(stack: ColdStack, against: string | undefined, say: (li
         const res = await fetch(`http://127.0.0.1:${port}${post.path}`, { method: 'POST', ...post })
         await res.arrayBuffer()
         // taskset execs the command: the pid is the server's.
-        if (res.ok) return { wall: performance.now() - started, cpu: cpuMs(child.pid) }
+        if (res.ok) {
+          const figures = { wall: performance.now() - started, cpu: cpuMs(child.pid) }
+          await written
+          return figures
+        }
       } catch {
         // not listening yet
       }
@@ -131,14 +173,23 @@ export async function coldStarts(
   say: (line: string) => void,
 ): Promise<Map<ColdStack, ColdRuns>> {
   const figures = new Map<ColdStack, ColdRuns>(stacks.map((stack) => [stack, { wall: [], cpu: [] }]))
-  for (const stack of stacks) await coldStart(stack, against, say) // installs, warms the file cache
-  for (let run = 0; run < runs; run++)
-    for (const stack of stacks) {
-      const { wall, cpu } = await coldStart(stack, against, say)
-      figures.get(stack)!.wall.push(wall)
-      figures.get(stack)!.cpu.push(cpu)
-    }
-  return figures
+  const builds = stacks.filter((stack) => stack === 'genmock' || stack === 'before')
+  const keptCode = Object.fromEntries(
+    builds.map((stack) => [stack, mkdtempSync(join(os.tmpdir(), 'genmock-bench-kept-code-'))]),
+  )
+  try {
+    // Installs, warms the file cache, and has each genmock build write its kept code.
+    for (const stack of stacks) await coldStart(stack, against, say, keptCode, true)
+    for (let run = 0; run < runs; run++)
+      for (const stack of stacks) {
+        const { wall, cpu } = await coldStart(stack, against, say, keptCode)
+        figures.get(stack)!.wall.push(wall)
+        figures.get(stack)!.cpu.push(cpu)
+      }
+    return figures
+  } finally {
+    for (const folder of Object.values(keptCode)) rmSync(folder, { recursive: true, force: true })
+  }
 }
 
 export type VersionStack = 'node -e 0' | 'genmock' | 'before'
