@@ -18,14 +18,33 @@ export interface Answer {
   body: any
 }
 
-/** The client each container runs: CALLS in order against GENMOCK_URL with CREDENTIAL, the answers as one JSON line. */
+/**
+ * The client each container runs: CALLS in order against GENMOCK_URL with CREDENTIAL, the answers as one JSON
+ * line. A request whose connection was never made is sent again, for a minute at most: it never left, and a
+ * new container's network on a busy host may drop its first packets for seconds (a connect time-out, seen
+ * with two busy loops beside the suite). Any other failure fails the client at once.
+ */
 const CLIENT = `
+const NOT_CONNECTED = [
+  'UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+]
+const deadline = Date.now() + 60_000
+async function send(url, init) {
+  for (;;) {
+    try {
+      return await fetch(url, init)
+    } catch (error) {
+      if (!NOT_CONNECTED.includes(error?.cause?.code) || Date.now() > deadline) throw error
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
 const answers = []
 for (const call of JSON.parse(process.env.CALLS)) {
   const headers = {}
   if (process.env.CREDENTIAL) headers.authorization = 'Bearer ' + process.env.CREDENTIAL
   if (call.body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(process.env.GENMOCK_URL + call.path, {
+  const response = await send(process.env.GENMOCK_URL + call.path, {
     method: call.method ?? 'GET', headers, body: call.body === undefined ? undefined : JSON.stringify(call.body),
   })
   const text = await response.text()
