@@ -2,7 +2,7 @@
 // suite of worlds with --state each got a MaxListenersExceededWarning past ten), and no lock left behind
 // by a process that exits without closing its servers.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -21,7 +21,10 @@ describe('the locks of a process that keeps many folders', () => {
     expect(process.listenerCount('exit')).toBe(before + 1)
     await kept[0]!.keeper.close()
     expect(process.listenerCount('exit')).toBe(before)
-    for (const { keeper } of kept) expect(existsSync(join(keeper.dir, LOCK_FILE))).toBe(false)
+    for (const { keeper } of kept) {
+      expect(existsSync(join(keeper.dir, LOCK_FILE))).toBe(false)
+      rmSync(keeper.dir, { recursive: true, force: true })
+    }
   })
 
   it('a process that exits with three folders kept, none closed, leaves none of their locks', () => {
@@ -31,7 +34,7 @@ describe('the locks of a process that keeps many folders', () => {
       import { Drift } from '${src('drift/drift-state.ts')}'
       import { SERVICE_ROUTES } from '${src('handlers/route-table.ts')}'
       import { StateKeeper } from '${src('node/state/state-keeper.ts')}'
-      import { existsSync } from 'node:fs'
+      import { existsSync, rmSync } from 'node:fs'
       const dirs = ${JSON.stringify(dirs)}
       const drift = () => new Drift(SERVICE_ROUTES)
       for (const dir of dirs) new StateKeeper(new Engine({ seed: 7 }), drift(), { dir, save: 'manual' }, 'test')
@@ -41,9 +44,12 @@ describe('the locks of a process that keeps many folders', () => {
       cwd: ROOT,
       encoding: 'utf8',
     })
-    expect(run.stderr).toBe('')
+    expect(run.status, run.stderr).toBe(0)
     // Held while it ran; gone once it exited.
     expect(run.stdout).toBe('3')
-    for (const dir of dirs) expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
+    for (const dir of dirs) {
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false)
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
