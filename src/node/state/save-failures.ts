@@ -10,7 +10,8 @@ export const RETRY_MS = 1000
 /** How a warning reaches the logs: the CLI's output (an event with --log json), else stderr. */
 export type StateWarn = (event: string, fields: Record<string, unknown>, text: string) => void
 
-const toStderr: StateWarn = (_event, _fields, text) => process.emitWarning(`genmock: ${text}`)
+/** Where a state warning goes when nobody says: a process warning on stderr. */
+export const toStderr: StateWarn = (_event, _fields, text) => process.emitWarning(`genmock: ${text}`)
 
 /** An error's code (ENOSPC, EIO, …), or its message. */
 export const reasonOf = (error: unknown): string =>

@@ -5,7 +5,7 @@
 import { closeSync, constants, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { StateWarn } from './save-failures.js'
+import { reasonOf, type StateWarn, toStderr } from './save-failures.js'
 import { StateDirError, unwritable } from './state-error.js'
 import { readText, sleepSync } from './state-fs.js'
 
@@ -17,12 +17,27 @@ export const LOCK_STALE_MS = 3 * LOCK_BEAT_MS
 /** The lock files this process holds: its own pid in a lock is not enough to tell (see takeLock). */
 const HELD = new Set<string>()
 
+/** Removes a held lock; the words of why it could not be, else undefined. Never throws: it runs at close and exit. */
+function removed(held: string): string | undefined {
+  try {
+    rmSync(held, { force: true })
+    return undefined
+  } catch (error) {
+    return `${held}: the lock could not be removed (${reasonOf(error)}); if no genmock uses its folder, delete it`
+  }
+}
+
 /**
  * At exit, the locks this process still holds are removed (a server never closed, a process.exit): one
- * listener while any lock is held, however many folders one process keeps.
+ * listener while any lock is held, however many folders one process keeps. One that cannot be removed
+ * leaves the others removed and says so in a line on stderr, which is written at once here (a warning
+ * would come after the exit); the next start takes it over, as its process is gone.
  */
 function releaseAtExit(): void {
-  for (const held of HELD) rmSync(held, { force: true })
+  for (const held of HELD) {
+    const left = removed(held)
+    if (left !== undefined) process.stderr.write(`genmock: ${left}\n`)
+  }
   HELD.clear()
 }
 
@@ -31,10 +46,11 @@ function hold(held: string): void {
   HELD.add(held)
 }
 
-function letGo(held: string): void {
+function letGo(held: string, warn: StateWarn): void {
   if (!HELD.delete(held)) return
-  rmSync(held, { force: true })
   if (HELD.size === 0) process.off('exit', releaseAtExit)
+  const left = removed(held)
+  if (left !== undefined) warn('state-lock-left', { file: held }, left)
 }
 
 interface LockOwner {
@@ -155,7 +171,7 @@ function judge(file: string, { warn, lockStaleMs: staleMs = LOCK_STALE_MS }: Loc
     if (Date.now() >= deadline) return inUse(why.owner)
     const { owner, touchedMs } = why
     if (!said)
-      (warn ?? ((_e, _f, text) => process.emitWarning(`genmock: ${text}`)))(
+      (warn ?? toStderr)(
         'state-lock-wait',
         { file, pid: owner.pid, host: owner.host, waitMs: staleMs - touchedMs },
         `${file}: held by genmock pid ${owner.pid} on ${owner.host} (another machine), which last said it was ` +
@@ -170,7 +186,8 @@ function judge(file: string, { warn, lockStaleMs: staleMs = LOCK_STALE_MS }: Loc
  * Takes the folder's lock, or refuses when another genmock holds it: one on this machine whose
  * process is alive. Another machine's lock (a container sharing the volume) is waited for until it
  * is stale (see judge). A lock left by a process that is gone is taken over: `stale` says so (the
- * last run did not stop cleanly). A lock still held when the process exits is removed then.
+ * last run did not stop cleanly). A lock still held when the process exits is removed then. `release`
+ * never throws: a lock it cannot remove (its path made a folder, say) is told to `warn`.
  * @example
  * const lock = takeLock(dir); … lock.release()
  */
@@ -206,6 +223,6 @@ export function takeLock(dir: string, options: LockOptions = {}): { stale: boole
         utimesSync(file, now, now)
       } catch {}
     },
-    release: () => letGo(held),
+    release: () => letGo(held, options.warn ?? toStderr),
   }
 }
