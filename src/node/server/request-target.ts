@@ -4,8 +4,20 @@ import type { IncomingMessage } from 'node:http'
 import { originOf, parseHost } from '../../http/host.js'
 import { problemToHttp } from '../../http/replies.js'
 
-/** Paths made only of characters a URL parser leaves alone, with no dot segment: no need to parse them. */
-const PLAIN_TARGET = /^\/(?!.*\/\.)[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/
+/**
+ * Targets made only of characters a URL parser leaves alone, with no segment that may be a dot segment:
+ * none starts with `.` or `%2e` (in any case), the first one included. Their query has no `#`, and no `/.`
+ * nor `/%2e` up to its first line end. A regular expression: V8 runs it in fewer instructions than a loop.
+ */
+const PLAIN_TARGET = /^(?!.*\/(?:\.|%2e))\/[\w\-.~!$&'()*+,;=:@/%]*(?:\?[^#]*)?$/i
+
+/**
+ * Whether a target can be read as it is, with no URL parser (PLAIN_TARGET).
+ * @example
+ * isPlainTarget('/api/ai/tasks/tsk_1?x=1') // true
+ * isPlainTarget('/../api/ai/models') // false: a URL parser resolves it to /api/ai/models
+ */
+export const isPlainTarget = (url: string) => PLAIN_TARGET.test(url)
 
 /**
  * The path and query of a request target, normalised as a Fetch URL would be (dot segments,
@@ -22,7 +34,7 @@ export interface Target {
  * target('/a/../api/ai/models?x=1') // { path: '/api/ai/models', query: 'x=1' }
  */
 export function target(url: string): Target | undefined {
-  const parsed = PLAIN_TARGET.test(url) ? undefined : URL.parse(url, 'http://localhost')
+  const parsed = isPlainTarget(url) ? undefined : URL.parse(url, 'http://localhost')
   if (parsed === null) return undefined // an absolute-form target no URL parser reads
   const normal = parsed ? parsed.pathname + parsed.search : url
   const at = normal.indexOf('?')
