@@ -65,7 +65,7 @@ export function readTask(
     if (early) state.breach(facts.breaches, early, account)
     task.polls += 1
     state.changes.task(task.id)
-    state.worlds.of(account.id).life.polled(id, task.polls, now)
+    state.worlds.of(account.id).life.polled(task, task.polls, now)
     const late = state.conformance.afterRead(task.id, task.status, at)
     if (late) state.breach(facts.breaches, late, account)
     recordRead(state.coverage, task, account.id, !early && !late)

@@ -5,18 +5,22 @@ import { packIds, unpackId } from './packed-ids.js'
 describe('packIds', () => {
   it('gives back each of three prefixed ids, for every character at every place', () => {
     const random = new Random(7)
-    for (let n = 0; n < 500; n++) {
-      const ids: [string, string, string] = [random.id('prv_'), random.id('req_'), random.id('http_')]
-      const packed = packIds(ids)!
+    const all: [string, string, string][] = []
+    for (let n = 0; n < 500; n++) all.push([random.id('prv_'), random.id('req_'), random.id('http_')])
+    // All packed first: each is then unpacked from its 24 units, not given back as the last one packed.
+    const packings = all.map((ids) => packIds(ids)!)
+    packings.forEach((packed, n) => {
       expect(packed).toHaveLength(24)
-      expect([0, 1, 2].map((i) => unpackId(packed, i))).toEqual(ids)
-    }
+      expect([0, 1, 2].map((i) => unpackId(packed, i))).toEqual(all[n])
+    })
     const edges: [string, string, string] = [
       `prv_${'0'.repeat(20)}`,
       `req_${'Z'.repeat(20)}`,
       `http_${'z9A'.repeat(6)}aZ`,
     ]
-    expect([0, 1, 2].map((i) => unpackId(packIds(edges)!, i))).toEqual(edges)
+    const packed = packIds(edges)!
+    packIds(all[0]!)
+    expect([0, 1, 2].map((i) => unpackId(packed, i))).toEqual(edges)
   })
 
   it('packs nothing that is not three prefixed ids of 20 alphanumerics', () => {

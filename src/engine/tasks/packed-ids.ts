@@ -15,6 +15,8 @@ const UNITS = (3 * LENGTH * 6) / UNIT
 /** The code units of a packing, and the codes of one id unpacked, reused: each string is made in one piece. */
 const units = new Array<number>(UNITS).fill(0)
 const out: number[] = []
+/** The ids packed last, and their packing: a new task's answer reads them back at once, unpacking nothing. */
+let last: { packed: string; ids: readonly [string, string, string] } | undefined
 
 /**
  * The three ids packed into a string of 24 UTF-16 code units (64 bytes of heap, where the three
@@ -43,11 +45,14 @@ export function packIds(ids: readonly [string, string, string]): string | undefi
       }
     }
   }
-  return String.fromCharCode.apply(null, units)
+  const packed = String.fromCharCode.apply(null, units)
+  last = { packed, ids }
+  return packed
 }
 
 /** The `index`th id (0 providerTaskId, 1 requestId, 2 httpRequestId) of a string packIds made. */
 export function unpackId(packed: string, index: number): string {
+  if (packed === last?.packed) return last.ids[index]!
   const prefix = PREFIX_CODES[index]!
   out.length = prefix.length + LENGTH
   for (let k = 0; k < prefix.length; k++) out[k] = prefix[k]!

@@ -119,7 +119,7 @@ describe('TaskLife records into its history, and lists what is still to come', (
 
     life.runDue(1500)
     expect(life.upcoming('t1').timed).toHaveLength(1)
-    life.polled('t1', 2, 1600)
+    life.polled(tasks.get('t1')!, 2, 1600)
     life.runDue(2000)
     expect(life.upcoming('t1')).toEqual({ timed: [], polls: [] })
     expect(life.history.of(tasks.get('t1')!)!.map(pastChange)).toEqual([

@@ -80,11 +80,11 @@ describe('TaskLife', () => {
       { kind: 'poll', n: 3, set: { status: 1 } },
       { kind: 'poll', n: 2, set: { relayStatus: 'running' } },
     ])
-    life.polled('t1', 1, 10)
+    life.polled(task, 1, 10)
     expect(task.relayStatus).toBeUndefined()
-    life.polled('t1', 2, 20)
+    life.polled(task, 2, 20)
     expect(task).toMatchObject({ relayStatus: 'running', status: 0, updatedAt: 20 })
-    life.polled('t1', 3, 30)
+    life.polled(task, 3, 30)
     expect(task).toMatchObject({ status: 1, updatedAt: 30 })
   })
 
@@ -96,7 +96,7 @@ describe('TaskLife', () => {
     ])
     life.clear()
     life.runDue(5000)
-    life.polled('t1', 5, 5000)
+    life.polled(task, 5, 5000)
     expect(task.status).toBe(0)
     expect(life.pendingEvents).toBe(0)
   })

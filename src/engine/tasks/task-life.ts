@@ -154,11 +154,13 @@ export class TaskLife {
   }
   readonly #idle = (): boolean => this.#pending === 0
 
-  /** The owner read the task once more: applies the `poll N` steps its count has reached. */
-  polled(taskId: string, polls: number, now: number): void {
-    const task = this.#ownTask(taskId)
-    const steps = task?.[UPCOMING]
-    if (!task || !(steps instanceof Upcoming)) return
+  /**
+   * The owner read a stored task once more: applies the `poll N` steps its count has reached, when it is
+   * pending in this life. The reader hands over the record it read, so that it is not looked up again.
+   */
+  polled(task: TaskRecord, polls: number, now: number): void {
+    const steps = task[UPCOMING]
+    if (!(steps instanceof Upcoming) || steps.owner !== this) return
     const { polls: due } = steps
     while (due.length > 0 && due[0]!.n <= polls) {
       const { set, refund } = due.shift()!
