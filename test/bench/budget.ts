@@ -7,18 +7,8 @@
 //   node --import tsx test/bench/budget.ts        (about 4 minutes with the defaults)
 // Env: BENCH_BURNS (10,20,40,60: µs), BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_MAX_TASKS (1000000, as bench:sustained).
-import { load, median, type LoadOptions } from './load.js'
-import {
-  ALICE,
-  GENERATE_BODY,
-  GENERATE_PATH,
-  headers,
-  pinBench,
-  prepareGenmock,
-  startChild,
-  TASK_PATH,
-  type Fixed,
-} from './targets.js'
+import { load, median } from './load.js'
+import { type Endpoint, endpointLoad, pinBench, prepareGenmock, startChild, type Fixed } from './targets.js'
 
 const BURNS = (process.env.BENCH_BURNS ?? '10,20,40,60').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -28,18 +18,13 @@ const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
 /** Issue 49's ratios to bare node:http. */
 const TARGETS = { GET: 0.8, POST: 0.6 } as const
 
-type Endpoint = keyof typeof TARGETS
 /** bare node:http made `burn` µs slower (0: bare itself), or genmock. */
 type Stack = number | 'genmock'
 
 const say = (line = '') => process.stdout.write(`${line}\n`)
 
-function request(endpoint: Endpoint, url: string, taskId: string, key: string): LoadOptions {
-  const common = { connections: CONNECTIONS, seconds: SECONDS }
-  return endpoint === 'GET'
-    ? { ...common, url: url + TASK_PATH + taskId, headers: headers(ALICE) }
-    : { ...common, url: url + GENERATE_PATH, method: 'POST', headers: headers(`Bearer ${key}`), body: GENERATE_BODY }
-}
+const request = (endpoint: Endpoint, url: string, taskId: string, key: string) =>
+  endpointLoad(endpoint, url, taskId, key, { connections: CONNECTIONS, seconds: SECONDS })
 
 /** Requests per second of one fresh server of `stack`, loaded once. */
 async function rate(stack: Stack, endpoint: Endpoint, fixed: Fixed): Promise<number> {

@@ -12,6 +12,8 @@ export interface LoadOptions {
   requests?: autocannon.Request[]
   connections: number
   seconds: number
+  /** Exactly this many requests instead (then `seconds` is a time-out for a whole run). */
+  amount?: number
 }
 
 export interface LoadResult {
@@ -37,6 +39,7 @@ export async function load({
   requests,
   connections,
   seconds,
+  amount,
 }: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -45,7 +48,7 @@ export async function load({
     ...(body === undefined ? {} : { body }),
     ...(requests === undefined ? {} : { requests }),
     connections,
-    duration: seconds,
+    ...(amount === undefined ? { duration: seconds } : { amount, timeout: seconds }),
     ...(WORKERS > 0 && requests === undefined ? { workers: WORKERS } : {}),
   })
   return {

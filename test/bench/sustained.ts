@@ -18,13 +18,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { basename, join } from 'node:path'
 import { coldSection } from './cold-start.js'
-import { load, median, type LoadOptions } from './load.js'
+import { load, median } from './load.js'
 import {
-  ALICE,
   coreBusySeconds,
-  GENERATE_BODY,
+  type Endpoint,
+  endpointLoad,
   GENERATE_PATH,
-  headers,
   otherLoad,
   pinBench,
   prepareGenmock,
@@ -58,7 +57,6 @@ const n = (value: number, digits = 0) =>
 const row = (cells: (string | number)[], widths: number[]) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ')
 
-type Endpoint = 'GET' | 'POST'
 type Stack = 'bare' | 'genmock' | 'before' | 'off' | 'state'
 
 /** One stack loaded for one round. */
@@ -94,18 +92,8 @@ async function start(stack: Stack, fixed: Fixed | undefined): Promise<{ child: C
   return { child, ready: await prepareGenmock(child) }
 }
 
-function options(endpoint: Endpoint, url: string, target: { taskId: string; richKey: string }): LoadOptions {
-  return endpoint === 'GET'
-    ? { url: url + TASK_PATH + target.taskId, headers: headers(ALICE), connections: CONNECTIONS, seconds: SECONDS }
-    : {
-        url: url + GENERATE_PATH,
-        method: 'POST',
-        headers: headers(`Bearer ${target.richKey}`),
-        body: GENERATE_BODY,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-      }
-}
+const options = (endpoint: Endpoint, url: string, target: { taskId: string; richKey: string }) =>
+  endpointLoad(endpoint, url, target.taskId, target.richKey, { connections: CONNECTIONS, seconds: SECONDS })
 
 async function oneRound(stack: Stack, endpoint: Endpoint, fixed: Fixed) {
   const { child, ready } = await start(stack, fixed)

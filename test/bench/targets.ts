@@ -9,6 +9,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import type { LoadOptions } from './load.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const TASK_PATH = '/api/ai/tasks/'
@@ -20,6 +21,26 @@ const SERVE = fileURLToPath(new URL('./serve.mjs', import.meta.url))
 
 /** A Bearer header and a JSON body: what every bench request sends. */
 export const headers = (authorization: string) => ({ authorization, 'content-type': 'application/json' })
+
+/** What a bench loads: a GET of a finished task, as Alice, or a POST of an image task with a rich key. */
+export type Endpoint = 'GET' | 'POST'
+
+/**
+ * The load of one endpoint of a server at `url`: `taskId` to GET, `key` to POST with (any, for bare node:http).
+ * @example
+ * load(endpointLoad('GET', child.url, ready.taskId, ready.richKey, { connections: 50, seconds: 10 }))
+ */
+export function endpointLoad(
+  endpoint: Endpoint,
+  url: string,
+  taskId: string,
+  key: string,
+  sizing: Pick<LoadOptions, 'connections' | 'seconds' | 'amount'>,
+): LoadOptions {
+  return endpoint === 'GET'
+    ? { ...sizing, url: url + TASK_PATH + taskId, headers: headers(ALICE) }
+    : { ...sizing, url: url + GENERATE_PATH, method: 'POST', headers: headers(`Bearer ${key}`), body: GENERATE_BODY }
+}
 
 export type ServerKind =
   | 'genmock'
@@ -200,10 +221,15 @@ export interface ChildOptions {
   from?: string
   /** bare: µs of CPU spent on each request before the answer (budget.ts). */
   burn?: number
+  /** A command the server runs under, its arguments before node's (valgrind, instructions.ts). */
+  wrap?: string[]
 }
 
 let fixedDir: string | undefined
 process.once('exit', () => fixedDir && rmSync(fixedDir, { recursive: true, force: true }))
+
+const wrapped = (wrap: string[] | undefined, args: string[]): [string, string[]] =>
+  wrap ? [wrap[0]!, [...wrap.slice(1), process.execPath, ...args]] : [process.execPath, args]
 
 /** Starts a server of the bench in its own process (on core 0 when pinning is on) and waits for its URL. */
 export async function startChild(kind: ServerKind, options: ChildOptions = {}): Promise<Child> {
@@ -218,7 +244,7 @@ export async function startChild(kind: ServerKind, options: ChildOptions = {}): 
   if (options.maxTasks !== undefined) args.push('--max-tasks', String(options.maxTasks))
   if (options.from !== undefined) args.push('--from', options.from)
   if (options.burn !== undefined) args.push('--burn', String(options.burn))
-  const [command, argv] = pinned(process.execPath, args)
+  const [command, argv] = pinned(...wrapped(options.wrap, args))
   const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   // The first line that is serve.mjs's JSON announcement; anything else it prints (say --trace-gc) is echoed.
   const lines = createInterface({ input: child.stdout! })
