@@ -1,11 +1,13 @@
-// What a request costs in instructions, counted by valgrind's callgrind: within a few per cent from run to
-// run, where req/s on this host moves by ±20 % from one round to the next (docs/performance.md, Instructions
-// a request). Each server (bare node:http answering genmock's own bytes, genmock, and with BENCH_AGAINST
-// another checkout's build) runs under callgrind with counting off, takes BENCH_WARM requests to warm up,
-// then the count is on for BENCH_REQUESTS more, sent by autocannon (10 connections) from outside valgrind.
-// The instructions are summed by what ran them: V8's optimizing compiler is left out of the total, since
-// under valgrind it keeps compiling long after it would have finished at full speed. The misses of a
-// simulated L1 cache (32 kB each for code and data, as this host's) are counted too.
+// What a request costs in instructions, counted by valgrind's callgrind: compiled JavaScript's count within a
+// few per cent from run to run, where req/s on this host moves by ±20 % from one round to the next
+// (docs/performance.md, Instructions a request). Each server (bare node:http answering genmock's own bytes,
+// genmock, and with BENCH_AGAINST another checkout's build) runs under callgrind with counting off, takes
+// BENCH_WARM requests to warm up, then the count is on for BENCH_REQUESTS more, sent by autocannon (10
+// connections) from outside valgrind. The instructions are summed by what ran them. V8's optimizing compiler
+// is left out of the total: under valgrind it keeps compiling long after it would have finished at full
+// speed. The collector's count is the least steady (a full collection falls into the window or not), so a
+// total without it is given too. The misses of a simulated L1 cache (32 kB each for code and data, as this
+// host's) are counted as well.
 //   node --import tsx test/bench/instructions.ts   (about 25 minutes with BENCH_AGAINST; apt install valgrind)
 // Env: BENCH_WARM (10,000), BENCH_REQUESTS (10,000), BENCH_MAX_TASKS (1000000, as bench:sustained),
 // BENCH_AGAINST (DIR: another checkout, built), BENCH_ONLY (GET,POST).
@@ -48,6 +50,7 @@ const KINDS: [string, RegExp][] = [
 ]
 const OTHER = 'libc and the rest'
 const COMPILER = KINDS[0]![0]
+const COLLECTOR = KINDS[1]![0]
 
 /** Instructions a request by what ran them, and the simulated L1 cache's misses (MISSES). */
 type Counts = Map<string, number>
@@ -161,6 +164,9 @@ try {
     for (const kind of kinds) say(row([kind, ...stacks.map(([, counts]) => n(counts.get(kind) ?? 0))]))
     say(row(['total, the compiler left out', ...stacks.map(([, counts]) => n(total(counts)))]))
     say(row(['÷ bare node:http', ...stacks.map(([, counts]) => (total(counts) / bare).toFixed(2))]))
+    // The steadier figure to compare two builds by: whether a full collection falls into the window is luck.
+    const steady = (counts: Counts) => total(counts) - (counts.get(COLLECTOR) ?? 0)
+    say(row(['the collector left out too', ...stacks.map(([, counts]) => n(steady(counts)))]))
     const misses = (counts: Counts) => counts.get(MISSES) ?? 0
     say(row([`${MISSES}, the compiler left out`, ...stacks.map(([, counts]) => n(misses(counts)))]))
     say(row(['÷ bare node:http', ...stacks.map(([, counts]) => (misses(counts) / misses(stacks[0]![1])).toFixed(2))]))
