@@ -30,8 +30,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000)
 const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
 const AGAINST = process.env.BENCH_AGAINST
 const ENDPOINTS = (process.env.BENCH_ONLY ?? 'GET,POST').split(',') as Endpoint[]
-/** Under valgrind a request takes some 50 times as long: the time-out of a whole run of requests, s. */
-const RUN_SECONDS = 3600
+/** A request's time-out, s: under valgrind a collection may hold one for many seconds. */
+const REQUEST_SECONDS = 3600
 
 /** What ran an instruction, by the name callgrind gives its function; the first that matches wins. */
 const KINDS: [string, RegExp][] = [
@@ -114,7 +114,7 @@ async function counted(kind: ServerKind, endpoint: Endpoint, options: ChildOptio
     const request = (amount: number) =>
       endpointLoad(endpoint, child.url, ready?.taskId ?? 'task', ready?.richKey ?? 'key', {
         connections: 10,
-        seconds: RUN_SECONDS,
+        seconds: REQUEST_SECONDS,
         amount,
       })
     await load(request(WARM))

@@ -12,7 +12,7 @@ export interface LoadOptions {
   requests?: autocannon.Request[]
   connections: number
   seconds: number
-  /** Exactly this many requests instead (then `seconds` is a time-out for a whole run). */
+  /** Exactly this many requests instead; then `seconds` is the time-out of each. */
   amount?: number
 }
 
