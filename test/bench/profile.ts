@@ -12,17 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { load, warmUp } from './load.js'
 import { STAGES, stageOf, type Stage } from './stages.js'
-import {
-  ALICE,
-  GENERATE_BODY,
-  GENERATE_PATH,
-  headers,
-  pinBench,
-  ROOT,
-  startChild,
-  startGenmock,
-  TASK_PATH,
-} from './targets.js'
+import { endpointLoad, GENERATE_PATH, pinBench, ROOT, startChild, startGenmock, TASK_PATH } from './targets.js'
 
 interface CallFrame {
   functionName: string
@@ -246,17 +236,8 @@ export async function profileServer(
       : { ...genmock, ...(await genmock.close().then(() => startChild('bare', { fixed: genmock.fixed }))) }
   let requests = 0
   try {
-    const options =
-      endpoint === 'post'
-        ? {
-            url: server.url + GENERATE_PATH,
-            method: 'POST' as const,
-            headers: headers(`Bearer ${server.richKey}`),
-            body: GENERATE_BODY,
-            connections: 50,
-            seconds,
-          }
-        : { url: server.url + TASK_PATH + server.taskId, headers: headers(ALICE), connections: 50, seconds }
+    const method = endpoint === 'post' ? 'POST' : 'GET'
+    const options = endpointLoad(method, server.url, server.taskId, server.richKey, { connections: 50, seconds })
     await warmUp(options)
     await server.call('profileStart')
     const result = await load(options)

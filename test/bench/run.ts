@@ -22,6 +22,7 @@ import { load, median, probe, warmUp, type LoadOptions, type LoadResult } from '
 import { staleBuild, startupSection, type StartupFigures } from './startup.js'
 import {
   ALICE,
+  endpointLoad,
   GENERATE_BODY,
   GENERATE_PATH,
   headers,
@@ -192,17 +193,7 @@ async function httpSection(): Promise<{ figures: HttpFigure[]; sources: Record<s
       endpoint: 'GET' | 'POST',
       { server, taskId, richKey }: (typeof servers)[number],
       connections: number,
-    ): LoadOptions =>
-      endpoint === 'GET'
-        ? { url: server.url + TASK_PATH + taskId, headers: headers(ALICE), connections, seconds: SECONDS }
-        : {
-            url: server.url + GENERATE_PATH,
-            method: 'POST',
-            headers: headers(`Bearer ${richKey}`),
-            body: GENERATE_BODY,
-            connections,
-            seconds: SECONDS,
-          }
+    ) => endpointLoad(endpoint, server.url, taskId, richKey, { connections, seconds: SECONDS })
 
     const figures: HttpFigure[] = []
     const widths = [29, 5, 8, 4, 4, 7, 7, 9, 9, 7]
