@@ -44,6 +44,8 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
  */
 export async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
   const headers: Record<string, string> = Object.fromEntries(request.headers)
+  // Fetch lists each Set-Cookie apart (the last would win here); get() joins them, as it joins any other.
+  if (headers['set-cookie'] !== undefined) headers['set-cookie'] = request.headers.get('set-cookie')!
   const names = Object.keys(cookies)
   if (headers.cookie === undefined && names.length > 0)
     headers.cookie = names.map((name) => `${name}=${encodeURIComponent(cookies[name]!)}`).join('; ')

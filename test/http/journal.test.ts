@@ -131,6 +131,15 @@ eachDoor('request journal', (door) => {
     expect(requests[5]!.headers['content-type']).toBe('application/json')
   })
 
+  it('journals a request that sends Set-Cookie, twice (Node reads it as a list), as one value', async () => {
+    const headers = new Headers(auth())
+    headers.append('set-cookie', 'a=1')
+    headers.append('set-cookie', 'b=2')
+    await drain(door().fetch('/api/ai/models', { headers }))
+    const { requests } = await journal(door())
+    expect(requests[0]!.headers['set-cookie']).toBe('a=1, b=2')
+  })
+
   it('does not record /__mock control calls, even unknown ones, nor the journal reads themselves', async () => {
     await drain(door().fetch('/__mock/health'))
     await drain(door().fetch('/__mock/clock'))

@@ -100,6 +100,9 @@ export class NodeDoor {
       // Never an open proxy: only origin-form targets, all sent to the one base_url.
       if (this.#parts.proxy && !(req.url ?? '/').startsWith('/'))
         return refuseProxying(res, proxyFailure('refused-target', 'only paths are forwarded, to the --proxy base_url'))
+      // Node gives Set-Cookie as a list; the routes get it as one value, joined as Fetch joins it.
+      const cookies = req.headers['set-cookie']
+      if (cookies !== undefined) (req.headers as Record<string, string>)['set-cookie'] = cookies.join(', ')
       const headers = req.headers as HttpRequest['headers']
       const remoteAddress = req.socket.remoteAddress
       const request: HttpRequest = { method, path, query, headers, body: EMPTY, origin, remoteAddress }
