@@ -39,13 +39,21 @@ export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Ar
 }
 
 /**
+ * Fetch headers as a record of one value a name. Fetch lists each Set-Cookie apart, so that
+ * Object.fromEntries keeps the last; they are joined by `, ` here, as get() joins any other.
+ */
+export function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = Object.fromEntries(headers)
+  if (record['set-cookie'] !== undefined) record['set-cookie'] = headers.get('set-cookie')!
+  return record
+}
+
+/**
  * A Fetch Request as a request value. In a page the browser, not the request, carries the cookies:
  * msw reads them from the document, and they are handed on as the Cookie header a server would see.
  */
 export async function toHttpRequest(request: Request, url: URL, cookies: Record<string, string>): Promise<HttpRequest> {
-  const headers: Record<string, string> = Object.fromEntries(request.headers)
-  // Fetch lists each Set-Cookie apart (the last would win here); get() joins them, as it joins any other.
-  if (headers['set-cookie'] !== undefined) headers['set-cookie'] = request.headers.get('set-cookie')!
+  const headers = headerRecord(request.headers)
   const names = Object.keys(cookies)
   if (headers.cookie === undefined && names.length > 0)
     headers.cookie = names.map((name) => `${name}=${encodeURIComponent(cookies[name]!)}`).join('; ')

@@ -7,7 +7,7 @@ import { isControlPath } from '../handlers/route-table.js'
 import type { SimulatorCore } from '../simulator.js'
 import type { ProxiedExchange } from '../drift/record-proxied.js'
 import { proxyFailure, type ProxyTimeout, timeoutMessage } from '../drift/proxy-failure.js'
-import { joinChunks, toHttpRequest } from './adapter.js'
+import { headerRecord, joinChunks, toHttpRequest } from './adapter.js'
 
 export interface MswProxyOptions {
   /** The service's base_url: the service's routes go there, whatever origin the client used. */
@@ -113,7 +113,7 @@ export function proxyHandlers({ recordProxied }: SimulatorCore, options: MswProx
       }
       const headers = new Headers(response.headers)
       for (const name of DECODED) headers.delete(name)
-      const answer = { status: response.status, headers: Object.fromEntries(headers), body: bytes }
+      const answer = { status: response.status, headers: headerRecord(headers), body: bytes }
       const durationMs = performance.now() - started
       record({ request: value, answer, size: bytes.byteLength, at, durationMs })
       return new Response(response.status === 304 ? null : (bytes as Uint8Array<ArrayBuffer>), {

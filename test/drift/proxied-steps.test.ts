@@ -86,4 +86,33 @@ describe('a proxied exchange through the steps', () => {
     expect(simulator.journal.list(1)[0]).toMatchObject({ proxied: true, path: '/api/ai/models', status: 200 })
     expect(simulator.drift.observations().exchanges).toBe(1)
   })
+
+  test("an answer's two Set-Cookie are journaled as one value, alike at the Node server and msw/node", async () => {
+    const cookies = createServer((_req, res) => {
+      res.writeHead(200, [
+        ['content-type', 'application/json'],
+        ['set-cookie', 'a=1'],
+        ['set-cookie', 'b=2'],
+      ])
+      res.end('{}')
+    })
+    cookies.listen(0, '127.0.0.1')
+    await new Promise((resolve) => cookies.once('listening', resolve))
+    open.push({ close: () => new Promise<void>((resolve) => cookies.close(() => resolve())) })
+    const target = `http://127.0.0.1:${(cookies.address() as AddressInfo).port}`
+    const proxy = await startServer({ port: 0, log: 'silent', proxy: { target } })
+    open.push(proxy)
+    await (await models(proxy.url)).arrayBuffer()
+    await expect.poll(() => proxy.engine.journal.list(1).length, RECORDED).toBe(1)
+    const node = proxy.engine.journal.list(1)[0]!.responseHeaders!['set-cookie']
+    expect(node).toMatch(/^a=.*, b=/)
+    // msw/node after: it would take the Node server's requests too.
+    const simulator = createSimulator({ proxy: { target } })
+    const server = setupServer(...simulator.handlers)
+    server.listen({ onUnhandledRequest: 'bypass' })
+    open.push({ close: () => server.close() })
+    await (await models('http://genmock.test')).arrayBuffer()
+    await expect.poll(() => simulator.journal.list(1).length, RECORDED).toBe(1)
+    expect(simulator.journal.list(1)[0]!.responseHeaders!['set-cookie']).toBe(node)
+  }, 30_000)
 })
