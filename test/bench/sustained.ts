@@ -4,7 +4,8 @@
 // ceiling) in the same rounds; GET of a finished task and POST of an image task. Per stack and
 // endpoint: req/s and its ratio to bare node:http, server CPU per request, RSS right after the load,
 // bytes allocated per request and the collector's share of the server's CPU (v8.GCProfiler in the
-// server). Then cold start: spawn → first 2xx POST of genmock's `bin`, of bare node:http and of
+// server, in 2 s more of the same load after the scored window: nothing of the bench's runs in a server
+// while it is scored). Then cold start: spawn → first 2xx POST of genmock's `bin`, of bare node:http and of
 // json-server 0.17 (installed into a temporary project on first use), pinned the same way, and
 // `genmock --version` beside `node -e 0`. Last, a table of each figure beside its target, the
 // commit before (BENCH_AGAINST) and now (test/bench/verdicts.ts).
@@ -12,7 +13,8 @@
 // Env: BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_MAX_TASKS (1000000: every task
 // kept, as `genmock --max-tasks 1000000`), BENCH_AGAINST (DIR: another checkout of genmock, built, in the
 // same rounds), BENCH_METRICS_OFF (1: genmock --metrics off too, in the same rounds), BENCH_STATE (1: genmock
-// --state DIR --state-save request too, in the same rounds), BENCH_ONLY (http,cold),
+// --state DIR --state-save request too, in the same rounds), BENCH_READS (1: a user's reads beside every
+// genmock's load, GET /__mock/metrics and GET /__mock/requests every 500 ms), BENCH_ONLY (http,cold),
 // BENCH_COLD_RUNS (7). Figures go to test/artifacts/sustained.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -20,10 +22,12 @@ import { basename, join } from 'node:path'
 import { coldSection } from './cold-start.js'
 import { load, median } from './load.js'
 import {
+  ALICE,
   coreBusySeconds,
   type Endpoint,
   endpointLoad,
   GENERATE_PATH,
+  headers,
   otherLoad,
   pinBench,
   prepareGenmock,
@@ -43,6 +47,9 @@ const MAX_TASKS = Number(process.env.BENCH_MAX_TASKS ?? 1_000_000)
 const AGAINST = process.env.BENCH_AGAINST
 const METRICS_OFF = process.env.BENCH_METRICS_OFF === '1'
 const STATE = process.env.BENCH_STATE === '1'
+const READS = process.env.BENCH_READS === '1'
+/** How often BENCH_READS reads the metrics and the journal beside the load, ms. */
+const READ_EVERY_MS = 500
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'http,cold').split(','))
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7)
 /** Issue 49's: ÷ bare node:http in the same rounds, MB, ms beyond bare node:http / `node -e 0` (cold-start.ts). */
@@ -79,6 +86,9 @@ interface GcWindow {
   gcMs: number
 }
 
+/** The window after the scored one in which what a request allocates and the collector's share are counted, s. */
+const COUNTED_SECONDS = 2
+
 const STACK_KINDS = { genmock: 'genmock', off: 'genmock-metrics-off', state: 'genmock-state' } as const
 
 /** A fresh server of `stack`, ready to load: genmock prepared (a finished task, a rich account). */
@@ -95,27 +105,47 @@ async function start(stack: Stack, fixed: Fixed | undefined): Promise<{ child: C
 const options = (endpoint: Endpoint, url: string, target: { taskId: string; richKey: string }) =>
   endpointLoad(endpoint, url, target.taskId, target.richKey, { connections: CONNECTIONS, seconds: SECONDS })
 
+/** What a user's test or dashboard reads while a load runs: the metrics and the journal, each body read whole. */
+function readsBeside(url: string): ReturnType<typeof setInterval> {
+  const read = (path: string) =>
+    fetch(url + path, { headers: headers(ALICE) })
+      .then((reply) => reply.text())
+      .catch(() => undefined)
+  return setInterval(() => {
+    void read('/__mock/metrics')
+    void read('/__mock/requests')
+  }, READ_EVERY_MS)
+}
+
 async function oneRound(stack: Stack, endpoint: Endpoint, fixed: Fixed) {
   const { child, ready } = await start(stack, fixed)
   try {
     // The bare server answers any task id and key; genmock its own finished task and rich account.
     const request = options(endpoint, child.url, ready ?? { taskId: 'task', richKey: 'key' })
-    await child.call('gcStart')
     const before = { cores: coreBusySeconds(), server: child.cpuSeconds(), bench: process.cpuUsage(), at: 0 }
     before.at = performance.now()
-    const result = await load(request)
+    const reading = READS && stack !== 'bare' ? readsBeside(child.url) : undefined
+    const result = await load(request).finally(() => clearInterval(reading))
     const { serverCpu, others } = otherLoad(before, child)
     const rssMB = child.rss() / MB
-    const gc = await child.call<GcWindow>('gcStop')
     const seconds = (performance.now() - before.at) / 1000
+    // What a request allocates and the collector's share, in a short window after the scored one: nothing of the
+    // bench's runs in the server while it is scored (its v8.GCProfiler once made V8 pretenure a POST's objects in
+    // most rounds, a fifth fewer answers from a build without HEAP_FLAGS; docs/performance.md, Pretenuring: a
+    // request's objects stay young).
+    const cpuBefore = child.cpuSeconds()
+    await child.call('gcStart')
+    const counted = await load({ ...request, seconds: COUNTED_SECONDS })
+    const gc = await child.call<GcWindow>('gcStop')
+    const countedCpu = child.cpuSeconds() - cpuBefore
     return {
       rps: result.rps,
       requests: result.requests,
       failed: result.non2xx + result.errors,
       cpuMicros: (serverCpu * seconds * 1e6) / result.requests,
       rssMB,
-      allocatedPerRequest: gc.allocatedBytes / result.requests,
-      gcShare: gc.gcMs / 1000 / (serverCpu * seconds),
+      allocatedPerRequest: gc.allocatedBytes / counted.requests,
+      gcShare: gc.gcMs / 1000 / countedCpu,
       others,
     } satisfies Round
   } finally {
@@ -172,7 +202,9 @@ async function httpSection() {
   for (const endpoint of ['GET', 'POST'] as const) {
     say(
       `\n${endpoint} ${endpoint === 'GET' ? `${TASK_PATH}{id}` : GENERATE_PATH}, ${CONNECTIONS} connections, ` +
-        `${ROUNDS} rounds of ${SECONDS} s, every stack fresh per round: median (min–max)`,
+        `${ROUNDS} rounds of ${SECONDS} s, every stack fresh per round` +
+        `${READS ? `, the metrics and the journal read every ${READ_EVERY_MS} ms beside genmock's loads` : ''}` +
+        ': median (min–max)',
     )
     const widths = [24, 24, 20, 18, 20, 12, 22, 16]
     say(

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
-import { OLD_GROWTH } from '../server/heap-growth.js'
+import { HEAP_FLAGS } from '../server/heap-flags.js'
 import { VERSION } from '../server/version.js'
 import { cacheFolder, requireWithCodeCache } from './code-cache.js'
 import type * as Commands from './run-command.js'
@@ -16,9 +16,9 @@ declare const GENMOCK_PIECES_DIGEST: string
 
 /** The pieces' runCommand, loaded through V8's kept code. */
 export const runCommand: typeof Commands.runCommand = (command) => {
-  // The flag a server sets (lean-heap.ts), set before a piece is compiled, so that the code kept
+  // The flags a server sets (lean-heap.ts), set before a piece is compiled, so that the code kept
   // once it serves is accepted by the next run.
-  setFlagsFromString(OLD_GROWTH)
+  setFlagsFromString(HEAP_FLAGS)
   const pieces = fileURLToPath(new URL('./cli', import.meta.url))
   const load = requireWithCodeCache(pieces, cacheFolder(`${VERSION}+${GENMOCK_PIECES_DIGEST}`))
   return (load('./run-command.cjs') as typeof Commands).runCommand(command)

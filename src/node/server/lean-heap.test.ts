@@ -28,7 +28,35 @@ function youngGenerationAfterLoad(cap: number | undefined): number {
   )
 }
 
+/**
+ * How often V8 decided to allocate an allocation site's objects in the old generation, in a process of its own:
+ * objects that all outlive one young collection, made in a synchronous loop (so each collection finds the young
+ * generation full, when V8 decides), as a server's requests' objects do under load.
+ */
+function pretenuringDecisions(lean: boolean): number {
+  const script = `
+    const { leanHeap } = await import(${JSON.stringify(MODULE)})
+    if (${lean}) leanHeap()
+    const kept = []
+    const make = (i) => ({ id: i, at: i * 2 })
+    for (let round = 0; round < 40; round++) {
+      for (let i = 0; i < 200_000; i++) kept.push(make(i))
+      if (kept.length > 600_000) kept.splice(0, 200_000)
+    }`
+  const trace = execFileSync(
+    process.execPath,
+    ['--trace-pretenuring-statistics', '--import', 'tsx', '--input-type=module', '-e', script],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  return trace.split('\n').filter((line) => line.endsWith('=> tenure')).length
+}
+
 describe('leanHeap', () => {
+  it('keeps V8 from moving objects that outlive one young collection into the old generation', () => {
+    expect(pretenuringDecisions(false)).toBeGreaterThan(0)
+    expect(pretenuringDecisions(true)).toBe(0)
+  }, 60_000)
+
   // V8 grows it to NEW_SPACE_BYTES by itself on Node 20 and 22 (128 MB on 24): a smaller cap shows the steering.
   it('keeps the young generation at the cap under a load that grows it beyond that by default', () => {
     const cap = NEW_SPACE_BYTES / 4

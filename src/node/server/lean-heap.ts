@@ -1,7 +1,7 @@
 // V8 flags that keep a long-running server's heap small, set before the server starts.
 import { PerformanceObserver } from 'node:perf_hooks'
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8'
-import { OLD_GROWTH } from './heap-growth.js'
+import { HEAP_FLAGS } from './heap-flags.js'
 
 /**
  * Young generation: both semi-spaces together. Under load V8 grows them to 32 MB (Node 20, 22) or
@@ -14,8 +14,9 @@ export const NEW_SPACE_BYTES = 32 * 1024 * 1024
 const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
 
 /**
- * Keeps the standalone server's heap near its live data; the `genmock` command owns its process,
- * so it may set V8 flags, while a server started in-process leaves the host's V8 alone. V8 reads
+ * Keeps the standalone server's heap near its live data, and its requests' own objects out of the old
+ * generation (HEAP_FLAGS); the `genmock` command owns its process, so it may set V8 flags, while a
+ * server started in-process leaves the host's V8 alone. V8 reads
  * `--max-semi-space-size` only when the process starts, but its semi-space growth factor each time
  * it grows the young generation: after every collection the factor is 2 while the young
  * generation is under `youngBytes`, else 1 (no growth). Collections are reported between
@@ -27,7 +28,7 @@ const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space
  * stop()
  */
 export function leanHeap(youngBytes = NEW_SPACE_BYTES): () => void {
-  setFlagsFromString(OLD_GROWTH)
+  setFlagsFromString(HEAP_FLAGS)
   // V8's own factor: a process starts with a young generation far under `youngBytes`, so nothing
   // is read or set until the first collection (reading the heap's spaces costs a cold start ~3 ms).
   let factor = 2
