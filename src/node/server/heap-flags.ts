@@ -3,8 +3,8 @@
 
 /**
  * Old generation: after a full collection the heap may grow by 1.2× (V8's default goes up to 4×).
- * Allocation sites: never pretenured. A request's own objects live as long as its journal entry, about
- * one young collection under load: V8 sees nearly all of them outlive one and, after a collection that
+ * Allocation sites: never pretenured. Under load some sites' objects (most likely a request's own, which
+ * its journal entry holds) each outlive one young collection: V8 sees that and, after a collection that
  * finds the young generation full, allocates them in the old one from then on, where each dies. Under a
  * POST load with the metrics and the journal read beside it, that happened in 6 runs of 10: three times
  * the full collections, a fifth fewer answers (docs/performance.md, Pretenuring: a request's objects

@@ -29,11 +29,11 @@ function youngGenerationAfterLoad(cap: number | undefined): number {
 }
 
 /**
- * How often V8 decided to allocate an allocation site's objects in the old generation, in a process of its own:
- * objects that all outlive one young collection, made in a synchronous loop (so each collection finds the young
- * generation full, when V8 decides), as a server's requests' objects do under load.
+ * How often V8 marked an allocation site for the old generation ("maybe tenure", then "tenure"), in a process of
+ * its own: objects that all outlive one young collection, as a server's requests' objects do under load. Node 20
+ * goes on to "tenure" here, Node 22 stops at "maybe tenure"; with pretenuring off V8 marks none.
  */
-function pretenuringDecisions(lean: boolean): number {
+function pretenuringMarks(lean: boolean): number {
   const script = `
     const { leanHeap } = await import(${JSON.stringify(MODULE)})
     if (${lean}) leanHeap()
@@ -48,13 +48,13 @@ function pretenuringDecisions(lean: boolean): number {
     ['--trace-pretenuring-statistics', '--import', 'tsx', '--input-type=module', '-e', script],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   )
-  return trace.split('\n').filter((line) => line.endsWith('=> tenure')).length
+  return trace.split('\n').filter((line) => /=> (maybe )?tenure$/.test(line)).length
 }
 
 describe('leanHeap', () => {
   it('keeps V8 from moving objects that outlive one young collection into the old generation', () => {
-    expect(pretenuringDecisions(false)).toBeGreaterThan(0)
-    expect(pretenuringDecisions(true)).toBe(0)
+    expect(pretenuringMarks(false)).toBeGreaterThan(0)
+    expect(pretenuringMarks(true)).toBe(0)
   }, 60_000)
 
   // V8 grows it to NEW_SPACE_BYTES by itself on Node 20 and 22 (128 MB on 24): a smaller cap shows the steering.
