@@ -31,14 +31,15 @@ export function keptDocument(engine: Engine, drift: Drift): string {
 /**
  * The kept document in slices (its task records' table has its rows before its columns): the
  * state is taken when the first slice is asked for; ask for the next ones in later turns of the
- * event loop, each a few milliseconds of work.
+ * event loop, each a few milliseconds of work. `sliceMs` 0 ends a slice every 256 rows, whatever
+ * the machine's speed (tests).
  * @example
  * for (const slice of keptDocumentSlices(engine, drift)) {
  *   chunks.push(slice)
  *   await nextTurn()
  * }
  */
-export function* keptDocumentSlices(engine: Engine, drift: Drift): Generator<string, void, void> {
+export function* keptDocumentSlices(engine: Engine, drift: Drift, sliceMs = SLICE_MS): Generator<string, void, void> {
   const { saved, records } = engine.saving.checkpointLive()
   const { tasks, ...rest } = saved
   // In this turn: the lists that only grow at one end are saved as they are now (the next changes add
@@ -54,7 +55,7 @@ export function* keptDocumentSlices(engine: Engine, drift: Drift): Generator<str
     rows.push(table.row(records[i]!))
     const last = i === records.length - 1
     if (!last && (i + 1) % ROWS_PER_CHECK !== 0) continue
-    if (!last && performance.now() - started < SLICE_MS) continue
+    if (!last && performance.now() - started < sliceMs) continue
     const slice = `${first ? '' : ','}${JSON.stringify(rows).slice(1, -1)}`
     first = false
     rows = []
