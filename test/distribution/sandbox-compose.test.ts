@@ -14,7 +14,8 @@ import { type Answer, type Call, runClient } from './sandbox-client.js'
  * calling http://genmock:4600 with its credential. One compose up for every check: health open and
  * the compose health check passing, the teams made, each team's key on its own world only, refusals
  * naming the admin token, the account label of the metrics, a restart after its process is killed
- * with the state kept, and the admin's reset revoking the keys. Everything made is removed after.
+ * with the state kept, and the admin's reset revoking the keys. Everything made is removed after. A client
+ * whose network DNS loses the service's name reaches it at its address (sandbox-client.ts), with a warning.
  */
 
 const execFileP = promisify(execFile)
@@ -62,6 +63,8 @@ async function bash(script: string, cwd: string) {
 /** The compose file and the start steps of the page, as written but for the host port and the compose command. */
 async function start(project: string, dir: string, port: number): Promise<string> {
   const compose = block('compose')
+  // The name the clients call it by (http://genmock:4600), whether the network's DNS answers it or not.
+  expect(compose).toMatch(/^services:\n {2}genmock:\n/)
   expect(compose).toContain('"4600:4600"')
   writeFileSync(join(dir, 'compose.yaml'), compose.replace('"4600:4600"', `"127.0.0.1:${port}:4600"`))
   const steps = block('start')
@@ -96,7 +99,8 @@ async function withSandbox(body: (sandbox: Sandbox) => Promise<void>) {
     const base = { project, dir, url: `http://127.0.0.1:${port}`, network: `${project}_default`, container: container! }
     await body({
       ...base,
-      client: (name, credential, calls) => runClient(`${project}-${name}`, base.network, credential, calls),
+      client: (name, credential, calls) =>
+        runClient(`${project}-${name}`, base.network, base.container, credential, calls),
     })
   } finally {
     for (const name of ['admin', ...TEAMS]) await engine(['rm', '-f', `${project}-${name}`], { allowFailure: true })
