@@ -24,8 +24,8 @@ export interface Answer {
  * new container's network on a busy host may drop its first packets for seconds (a connect time-out, seen
  * with two busy loops beside the suite). A name the network's DNS does not know for 15 s is reached at
  * GENMOCK_ADDRESS instead, and the line says so: podman 4.3's aardvark-dns lost the service's name for good
- * in about one run in four with busy loops beside it (ENOTFOUND for the whole minute, the service up; it
- * came after its process was killed and restarted). Any other failure fails the client at once.
+ * in 2 of about 15 runs with busy loops beside them (ENOTFOUND for the whole minute, the service up; once
+ * after its process was killed and restarted). Any other failure fails the client at once.
  */
 const CLIENT = `
 const NOT_CONNECTED = [
